@@ -1,0 +1,23 @@
+/** Three projects so that `npm test` can run them apart and say which one failed. */
+const tsJest = [
+  "ts-jest",
+  {
+    // Type checking is `npm run lint`'s job; transpiling alone keeps the suite fast.
+    isolatedModules: true,
+    tsconfig: { module: "commonjs", moduleResolution: "node10", allowJs: true },
+  },
+];
+
+const shared = {
+  testEnvironment: "node",
+  transform: { "^.+\\.[tj]sx?$": tsJest },
+  moduleFileExtensions: ["ts", "tsx", "js", "mjs", "json"],
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    { ...shared, displayName: "integration", testMatch: ["<rootDir>/test/integration/**/*.test.ts"] },
+    { ...shared, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
+  ],
+};
