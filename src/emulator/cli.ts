@@ -1,0 +1,42 @@
+import { CliUsageError, USAGE, parseCliArgs } from "./server/cli-args";
+import { startEmulator } from "./server/start";
+
+async function main(): Promise<void> {
+  const command = parseCliArgs(process.argv.slice(2));
+  if (command.kind === "help") {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const emulator = await startEmulator(command.options);
+  // Scripts read the first line as JSON: nothing may be printed before it.
+  process.stdout.write(
+    JSON.stringify({ baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, credentials: emulator.credentials }) + "\n",
+  );
+  const { from, to } = emulator.store.period;
+  process.stdout.write(`Reporting emulator listening.\n  bearer interface: ${emulator.baseUrl}\n  legacy interface: ${emulator.legacyBaseUrl}/reporting/v1\n  data from ${from} to ${to}\nPress Ctrl+C to stop.\n`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`Received ${signal}, stopping.\n`);
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`emulator: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof CliUsageError || error instanceof RangeError) {
+    process.stderr.write(`emulator: ${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`emulator: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

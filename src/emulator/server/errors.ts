@@ -1,0 +1,55 @@
+/**
+ * Every refusal the emulator sends is one of these, turned into the shared `errorBody` shape
+ * in one place, so no route can leak a stack trace or a secret by building its own answer.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+export function badRequest(message: string, problems?: Problem[]): HttpError {
+  return new HttpError(400, "invalid_request", message, problems ? { problems } : undefined);
+}
+
+export function limitExceeded(limit: string, message: string, maximum: number, received: number): HttpError {
+  return new HttpError(400, "limit_exceeded", message, { limit, maximum, received });
+}
+
+export function unauthorized(message: string): HttpError {
+  return new HttpError(401, "unauthorized", message);
+}
+
+export function forbidden(message: string): HttpError {
+  return new HttpError(403, "forbidden", message);
+}
+
+export function notFound(path: string): HttpError {
+  return new HttpError(404, "not_found", `There is no route ${path} here. Check the address against the service's documentation.`);
+}
+
+export function methodNotAllowed(method: string, allowed: readonly string[]): HttpError {
+  return new HttpError(
+    405,
+    "method_not_allowed",
+    `This route does not answer ${method}; use ${allowed.join(" or ")}.`,
+    { allowed },
+    { Allow: allowed.join(", ") },
+  );
+}
+
+export function internalError(message = "The service met an unexpected problem. Try again in a moment."): HttpError {
+  return new HttpError(500, "internal_error", message);
+}

@@ -1,0 +1,46 @@
+import type { ServerResponse } from "node:http";
+import { SERVICE_LIMITS, STATS_ROUTES } from "../../../api";
+import type { StatsAnswer } from "../../store/types";
+import { readJsonBody } from "../body";
+import { toCsv } from "../csv";
+import { sendFile, sendJson } from "../respond";
+import type { Route } from "../router";
+import { runStats, understandStatsRequest, type UnderstoodStatsRequest } from "../stats-query";
+import { exportFileName, statsTable } from "../stats-table";
+import { XLSX_CONTENT_TYPE, toXlsx } from "../xlsx";
+
+type Render = (res: ServerResponse, request: UnderstoodStatsRequest, answer: StatsAnswer) => Promise<void>;
+
+/** The envelope of known-facts: the request as understood, the entries, the count before paging. */
+const renderJson: Render = async (res, request, answer) => {
+  sendJson(res, 200, { params: request, stats: answer.stats, total: answer.total });
+};
+
+const renderCsv: Render = async (res, request, answer) => {
+  sendFile(res, toCsv(statsTable(request, answer.stats)), "text/csv; charset=utf-8", exportFileName(request, "csv"));
+};
+
+const renderXlsx: Render = async (res, request, answer) => {
+  sendFile(res, await toXlsx(statsTable(request, answer.stats)), XLSX_CONTENT_TYPE, exportFileName(request, "xlsx"));
+};
+
+function statsRoute(path: string, render: Render): Route {
+  return {
+    path,
+    method: "POST",
+    auth: "bearer",
+    async handle(context, caller) {
+      const body = await readJsonBody(context.req, SERVICE_LIMITS.maxBodyBytes);
+      const request = understandStatsRequest(body, caller);
+      await render(context.res, request, await runStats(context.store, request));
+    },
+  };
+}
+
+export function statsRoutes(prefix: string): Route[] {
+  return [
+    statsRoute(prefix + STATS_ROUTES.json, renderJson),
+    statsRoute(prefix + STATS_ROUTES.csv, renderCsv),
+    statsRoute(prefix + STATS_ROUTES.xlsx, renderXlsx),
+  ];
+}

@@ -1,0 +1,70 @@
+import { SERVICE_LIMITS, statsRequest, type StatsRequest } from "../../api";
+import type { BearerCredential, ReportingStore, StatsAnswer } from "../store/types";
+import { daysInclusive } from "./dates";
+import { forbidden, limitExceeded } from "./errors";
+import { parseOrRefuse } from "./validation";
+
+/** The request as the emulator understood it: valid, within limits, narrowed to the caller. */
+export type UnderstoodStatsRequest = StatsRequest & { filters: { organizations: string[] } };
+
+function checkLimits(request: StatsRequest): void {
+  const { maxLimit, maxPeriodDays } = SERVICE_LIMITS;
+  if (request.limit !== undefined && request.limit > maxLimit) {
+    throw limitExceeded(
+      "maxLimit",
+      `limit is ${request.limit}, more than the largest page of ${maxLimit} rows. Ask for at most ${maxLimit} rows and page with offset.`,
+      maxLimit,
+      request.limit,
+    );
+  }
+  const days = daysInclusive(request.filters.from, request.filters.to);
+  if (days > maxPeriodDays) {
+    throw limitExceeded(
+      "maxPeriodDays",
+      `The period from ${request.filters.from} to ${request.filters.to} covers ${days} days, more than the longest period of ${maxPeriodDays} days. Split it into shorter periods.`,
+      maxPeriodDays,
+      days,
+    );
+  }
+}
+
+/**
+ * Absent organizations mean all of the caller's. Naming any other is refused the same way
+ * whether that organization exists or not, so the answer reveals nothing about it.
+ */
+function narrowOrganizations(named: readonly string[] | undefined, caller: BearerCredential): string[] {
+  if (named === undefined || named.length === 0) return [...caller.organizations];
+  const own = new Set(caller.organizations.map((id) => id.toLowerCase()));
+  if (named.some((id) => !own.has(id.toLowerCase()))) {
+    throw forbidden(
+      "filters.organizations names an organization this access token may not see. Leave filters.organizations out to get all of yours, or list only yours (see /details).",
+    );
+  }
+  const byLowerCase = new Map(caller.organizations.map((id) => [id.toLowerCase(), id]));
+  return [...new Set(named.map((id) => byLowerCase.get(id.toLowerCase())!))];
+}
+
+export function understandStatsRequest(body: unknown, caller: BearerCredential): UnderstoodStatsRequest {
+  const request = parseOrRefuse(statsRequest, body, "statistics request");
+  checkLimits(request);
+  return { ...request, filters: { ...request.filters, organizations: narrowOrganizations(request.filters.organizations, caller) } };
+}
+
+/**
+ * Without `limit` the whole result is answered, up to the largest page: a longer result is
+ * refused rather than cut silently, since a cut total would look like a real one.
+ */
+export async function runStats(store: ReportingStore, request: UnderstoodStatsRequest): Promise<StatsAnswer> {
+  const { maxLimit } = SERVICE_LIMITS;
+  const answer = await store.stats({ ...request, limit: request.limit ?? maxLimit });
+  const rows = answer.total - (request.offset ?? 0);
+  if (request.limit === undefined && rows > maxLimit) {
+    throw limitExceeded(
+      "maxLimit",
+      `This request matches ${rows} rows, more than the ${maxLimit} one answer may carry. Ask for pages with offset and limit (at most ${maxLimit}), or group less finely.`,
+      maxLimit,
+      rows,
+    );
+  }
+  return answer;
+}
