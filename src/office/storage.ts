@@ -1,0 +1,116 @@
+import { ProfileStore, type KeyValueStorage } from "../core/profiles";
+import { detectHost } from "./host";
+
+/**
+ * Where profiles live. Inside Excel: `OfficeRuntime.storage`, shared by the task pane and
+ * the custom functions and kept outside the workbook. In a plain browser there is no such
+ * store, and Web Storage keeps text readable by any script of the origin and on disk, so
+ * the profiles without their secrets go to `sessionStorage` (gone when the tab closes) and
+ * the token, key and secret stay in this page's memory only.
+ */
+
+function officeRuntimeStorage(): KeyValueStorage | undefined {
+  if (typeof OfficeRuntime === "undefined" || !OfficeRuntime.storage) return undefined;
+  const storage = OfficeRuntime.storage;
+  return {
+    getItem: (key) => storage.getItem(key),
+    setItem: (key, value) => storage.setItem(key, value),
+    removeItem: (key) => storage.removeItem(key),
+  };
+}
+
+function webStorage(area: Storage | undefined): KeyValueStorage | undefined {
+  if (!area) return undefined;
+  return {
+    async getItem(key) {
+      return area.getItem(key);
+    },
+    async setItem(key, value) {
+      area.setItem(key, value);
+    },
+    async removeItem(key) {
+      area.removeItem(key);
+    },
+  };
+}
+
+function memory(): KeyValueStorage {
+  const map = new Map<string, string>();
+  return {
+    async getItem(key) {
+      return map.get(key) ?? null;
+    },
+    async setItem(key, value) {
+      map.set(key, value);
+    },
+    async removeItem(key) {
+      map.delete(key);
+    },
+  };
+}
+
+function sessionArea(): Storage | undefined {
+  try {
+    return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
+  } catch {
+    return undefined; // storage blocked by the browser's settings
+  }
+}
+
+export interface ProfileStorages {
+  storage: KeyValueStorage;
+  secretStorage: KeyValueStorage;
+  /** True when secrets survive closing the pane (Excel), false when they live in memory only. */
+  secretsPersist: boolean;
+}
+
+async function chooseStorages(): Promise<ProfileStorages> {
+  const host = await detectHost();
+  const office = host === "excel" ? officeRuntimeStorage() : undefined;
+  if (office) return { storage: office, secretStorage: office, secretsPersist: true };
+  return { storage: webStorage(sessionArea()) ?? memory(), secretStorage: memory(), secretsPersist: false };
+}
+
+/** A storage that waits for the host to be known, so it can be created while scripts load. */
+function deferred(choice: Promise<KeyValueStorage>): KeyValueStorage {
+  return {
+    getItem: async (key) => (await choice).getItem(key),
+    setItem: async (key, value) => (await choice).setItem(key, value),
+    removeItem: async (key) => (await choice).removeItem(key),
+  };
+}
+
+interface SharedProfiles {
+  store: ProfileStore;
+  storages: Promise<ProfileStorages>;
+}
+
+// The task pane and the functions are separate bundles in one page (shared runtime): module
+// state is not shared between them, a global is. Both must hold the same store so that a
+// switch in the pane reaches the formulas at once.
+const SHARED_KEY = "__reportingProfiles";
+
+function shared(): SharedProfiles {
+  const holder = globalThis as typeof globalThis & { [SHARED_KEY]?: SharedProfiles };
+  let existing = holder[SHARED_KEY];
+  if (!existing) {
+    const storages = chooseStorages();
+    const store = new ProfileStore({
+      storage: deferred(storages.then((chosen) => chosen.storage)),
+      secretStorage: deferred(storages.then((chosen) => chosen.secretStorage)),
+    });
+    existing = { store, storages };
+    holder[SHARED_KEY] = existing;
+  }
+  return existing;
+}
+
+/** The one profile store of this page, for the task pane and the custom functions alike. */
+export function sharedProfileStore(): ProfileStore {
+  return shared().store;
+}
+
+/** Whether secrets outlive the page here; the pane says so when they do not. */
+export async function secretsPersist(): Promise<boolean> {
+  return (await shared().storages).secretsPersist;
+}
