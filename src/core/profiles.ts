@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LegacyClient, ReportingClient, type Transport, type TransportOptions } from "../client";
 
 /**
  * Credential profiles: which service to reach and with which secrets. Pure logic over an
@@ -362,4 +363,29 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
       return Object.fromEntries(map);
     },
   };
+}
+
+export interface ProfileClients {
+  /** Present when the profile uses the bearer interface and holds a token. */
+  reporting?: ReportingClient;
+  /** Present when the profile uses the legacy interface and holds a key and a secret. */
+  legacy?: LegacyClient;
+}
+
+/** The clients a profile can build with the credentials it holds. */
+export function clientsFor(profile: Profile, transport?: TransportOptions | Transport): ProfileClients {
+  const clients: ProfileClients = {};
+  const extra = transport === undefined ? {} : { transport };
+  if (usesBearer(profile) && profile.token) {
+    clients.reporting = new ReportingClient({ baseUrl: profile.baseUrl, token: profile.token, ...extra });
+  }
+  if (usesLegacy(profile) && profile.apiKey && profile.apiSecret) {
+    clients.legacy = new LegacyClient({
+      baseUrl: profile.legacyBaseUrl,
+      apiKey: profile.apiKey,
+      apiSecret: profile.apiSecret,
+      ...extra,
+    });
+  }
+  return clients;
 }
