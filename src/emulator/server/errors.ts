@@ -24,8 +24,15 @@ export function badRequest(message: string, problems?: Problem[]): HttpError {
   return new HttpError(400, "invalid_request", message, problems ? { problems } : undefined);
 }
 
-export function limitExceeded(limit: string, message: string, maximum: number, received: number): HttpError {
-  return new HttpError(400, "limit_exceeded", message, { limit, maximum, received });
+/** A documented limit the request goes past; `limit` is its name in SERVICE_LIMITS. */
+export interface LimitProblem extends Problem {
+  limit: string;
+  maximum: number;
+  received: number;
+}
+
+export function limitExceeded(problems: LimitProblem[]): HttpError {
+  return new HttpError(400, "limit_exceeded", problems.map((problem) => problem.message).join(" "), { problems });
 }
 
 export function unauthorized(message: string): HttpError {

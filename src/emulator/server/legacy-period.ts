@@ -1,6 +1,7 @@
-import { SERVICE_LIMITS, type LegacyStatsQuery } from "../../api";
-import { addDays, daysInclusive, firstOfMonth, firstOfPreviousMonth, lastOfMonth } from "./dates";
+import type { LegacyStatsQuery } from "../../api";
+import { addDays, firstOfMonth, firstOfPreviousMonth, lastOfMonth } from "./dates";
 import { badRequest, limitExceeded } from "./errors";
+import { periodLimitProblem } from "./period-limit";
 
 /** Days in the default period of the legacy statistics when no month grouping is asked. */
 export const LEGACY_DEFAULT_DAYS = 7;
@@ -39,14 +40,7 @@ export function legacyPeriod(query: LegacyStatsQuery, today: string): Period {
       [{ path: "from_date", message: `must be on or before ${period.to}` }],
     );
   }
-  const days = daysInclusive(period.from, period.to);
-  if (days > SERVICE_LIMITS.maxPeriodDays) {
-    throw limitExceeded(
-      "maxPeriodDays",
-      `The period from ${period.from} to ${period.to} covers ${days} days, more than the longest period of ${SERVICE_LIMITS.maxPeriodDays} days. Split it into shorter periods.`,
-      SERVICE_LIMITS.maxPeriodDays,
-      days,
-    );
-  }
+  const problem = periodLimitProblem(period.from, period.to, "");
+  if (problem) throw limitExceeded([problem]);
   return period;
 }

@@ -1,31 +1,27 @@
 import { SERVICE_LIMITS, statsRequest, type StatsRequest } from "../../api";
 import type { BearerCredential, ReportingStore, StatsAnswer } from "../store/types";
-import { daysInclusive } from "./dates";
-import { forbidden, limitExceeded } from "./errors";
+import { forbidden, limitExceeded, type LimitProblem } from "./errors";
+import { periodLimitProblem } from "./period-limit";
 import { parseOrRefuse } from "./validation";
 
 /** The request as the emulator understood it: valid, within limits, narrowed to the caller. */
 export type UnderstoodStatsRequest = StatsRequest & { filters: { organizations: string[] } };
 
 function checkLimits(request: StatsRequest): void {
-  const { maxLimit, maxPeriodDays } = SERVICE_LIMITS;
+  const { maxLimit } = SERVICE_LIMITS;
+  const problems: LimitProblem[] = [];
   if (request.limit !== undefined && request.limit > maxLimit) {
-    throw limitExceeded(
-      "maxLimit",
-      `limit is ${request.limit}, more than the largest page of ${maxLimit} rows. Ask for at most ${maxLimit} rows and page with offset.`,
-      maxLimit,
-      request.limit,
-    );
+    problems.push({
+      path: "limit",
+      message: `limit is ${request.limit}, more than the largest page of ${maxLimit} rows (maxLimit): ask for at most ${maxLimit} rows and page with offset.`,
+      limit: "maxLimit",
+      maximum: maxLimit,
+      received: request.limit,
+    });
   }
-  const days = daysInclusive(request.filters.from, request.filters.to);
-  if (days > maxPeriodDays) {
-    throw limitExceeded(
-      "maxPeriodDays",
-      `The period from ${request.filters.from} to ${request.filters.to} covers ${days} days, more than the longest period of ${maxPeriodDays} days. Split it into shorter periods.`,
-      maxPeriodDays,
-      days,
-    );
-  }
+  const periodProblem = periodLimitProblem(request.filters.from, request.filters.to, "filters");
+  if (periodProblem) problems.push(periodProblem);
+  if (problems.length > 0) throw limitExceeded(problems);
 }
 
 /**
@@ -59,12 +55,15 @@ export async function runStats(store: ReportingStore, request: UnderstoodStatsRe
   const answer = await store.stats({ ...request, limit: request.limit ?? maxLimit });
   const rows = answer.total - (request.offset ?? 0);
   if (request.limit === undefined && rows > maxLimit) {
-    throw limitExceeded(
-      "maxLimit",
-      `This request matches ${rows} rows, more than the ${maxLimit} one answer may carry. Ask for pages with offset and limit (at most ${maxLimit}), or group less finely.`,
-      maxLimit,
-      rows,
-    );
+    throw limitExceeded([
+      {
+        path: "limit",
+        message: `This request matches ${rows} rows, more than the ${maxLimit} one answer may carry (maxLimit): ask for pages with offset and limit (at most ${maxLimit}), or group less finely.`,
+        limit: "maxLimit",
+        maximum: maxLimit,
+        received: rows,
+      },
+    ]);
   }
   return answer;
 }
