@@ -1,0 +1,59 @@
+// `npm run validate`: the offline part of manifest validation. On a connected machine,
+// `npx office-addin-manifest validate manifest.xml` adds Microsoft's online validation.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { checkManifest, type CheckResult } from "./manifest-checks";
+import { buildOutputs } from "./manifest/build-outputs";
+
+const NAMESPACE = "REPORTING";
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+const manifestPath = join(projectRoot, "manifest.xml");
+
+/** office-addin-manifest's own reader must accept the file (it is what sideloading tools use). */
+function officeAddinManifestInfo(): CheckResult {
+  const cli = createRequire(import.meta.url).resolve("office-addin-manifest/cli.js");
+  const run = spawnSync(process.execPath, [cli, "info", "manifest.xml"], { cwd: projectRoot, encoding: "utf8" });
+  const output = `${run.stdout}${run.stderr}`.trim();
+  const failed = run.status !== 0 || run.error !== undefined || /^Error:/m.test(output);
+  return {
+    name: "office-addin-manifest info reads manifest.xml",
+    problems: failed ? [run.error?.message ?? (output || `exit code ${run.status}`)] : [],
+  };
+}
+
+async function main(): Promise<number> {
+  const outputs = await buildOutputs(projectRoot);
+  const results = [
+    officeAddinManifestInfo(),
+    ...checkManifest(readFileSync(manifestPath, "utf8"), {
+      expectedNamespace: NAMESPACE,
+      emittedFiles: outputs.files,
+      readEmittedFile: (path) => {
+        const source = outputs.copiedFrom.get(path);
+        return source === undefined ? undefined : readFileSync(source);
+      },
+    }),
+  ];
+  for (const { name, problems } of results) {
+    console.log(`${problems.length === 0 ? "ok  " : "FAIL"} ${name}`);
+    for (const problem of problems) console.log(`       - ${problem}`);
+  }
+  const failures = results.filter((result) => result.problems.length > 0).length;
+  console.log(
+    failures === 0
+      ? `\nmanifest.xml passed all ${results.length} offline checks. Online: npx office-addin-manifest validate manifest.xml`
+      : `\nmanifest.xml failed ${failures} of ${results.length} checks.`,
+  );
+  return failures === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

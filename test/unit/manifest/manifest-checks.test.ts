@@ -1,0 +1,198 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { checkManifest, type ManifestCheckContext } from "../../../scripts/manifest-checks";
+import { buildOutputs, type BuildOutputs } from "../../../scripts/manifest/build-outputs";
+
+const projectRoot = join(__dirname, "..", "..", "..");
+const manifest = readFileSync(join(projectRoot, "manifest.xml"), "utf8");
+
+let outputs: BuildOutputs;
+beforeAll(async () => {
+  outputs = await buildOutputs(projectRoot);
+});
+
+function context(overrides: Partial<ManifestCheckContext> = {}): ManifestCheckContext {
+  return {
+    expectedNamespace: "REPORTING",
+    emittedFiles: outputs.files,
+    readEmittedFile: (path) => {
+      const source = outputs.copiedFrom.get(path);
+      return source === undefined ? undefined : readFileSync(source);
+    },
+    ...overrides,
+  };
+}
+
+/** The project's manifest with one edit; fails loudly if the edit no longer applies. */
+function edited(search: string | RegExp, replacement: string): string {
+  const result = manifest.replace(search, replacement);
+  if (result === manifest) throw new Error(`the edit ${String(search)} no longer matches manifest.xml`);
+  return result;
+}
+
+function failures(xml: string, overrides: Partial<ManifestCheckContext> = {}): Record<string, string[]> {
+  const failing = checkManifest(xml, context(overrides)).filter((result) => result.problems.length > 0);
+  return Object.fromEntries(failing.map((result) => [result.name, result.problems]));
+}
+
+describe("the project's manifest", () => {
+  it("passes every check", () => {
+    expect(failures(manifest)).toEqual({});
+  });
+
+  it("points at files webpack.config.js really emits", () => {
+    for (const file of ["taskpane.html", "taskpane.js", "functions.js", "functions.json", "manifest.xml", "assets/icon-16.png"]) {
+      expect(outputs.files).toContain(file);
+    }
+  });
+});
+
+describe("a broken manifest", () => {
+  it("that is not well-formed fails only the XML check, with the line", () => {
+    const result = failures(manifest.slice(0, manifest.indexOf("</Hosts>")));
+    expect(Object.keys(result)).toEqual(["XML is well-formed"]);
+    expect(result["XML is well-formed"]?.[0]).toMatch(/^line \d+/);
+  });
+
+  it("with an undefined resid names the element and the resid", () => {
+    const result = failures(edited('<Label resid="Group.Label"/>', '<Label resid="Group.Missing"/>'));
+    expect(Object.keys(result)).toEqual(["Every resid is defined in Resources, in the right table"]);
+    expect(result["Every resid is defined in Resources, in the right table"]).toEqual([
+      expect.stringMatching(/Group\/Label uses resid "Group\.Missing", which no .* defines/),
+    ]);
+  });
+
+  it("with a resid from the wrong table says which table it needs", () => {
+    const result = failures(edited('<Label resid="Group.Label"/>', '<Label resid="OpenPane.Tooltip"/>'));
+    expect(result["Every resid is defined in Resources, in the right table"]).toEqual([
+      expect.stringContaining("from LongStrings; it must come from ShortStrings"),
+    ]);
+  });
+
+  it("with a resource id defined twice is refused", () => {
+    const duplicate = '<bt:String id="Group.Label" DefaultValue="Again"/>\n      </bt:ShortStrings>';
+    const result = failures(edited("</bt:ShortStrings>", duplicate));
+    expect(result["Every resid is defined in Resources, in the right table"]).toEqual([
+      'resource id "Group.Label" is defined more than once',
+    ]);
+  });
+
+  it("with a plain http URL fails the HTTPS check and no longer reaches the build's file", () => {
+    const result = failures(edited('"https://localhost:3000/functions.json"', '"http://localhost:3000/functions.json"'));
+    expect(Object.keys(result).sort()).toEqual(["Every URL is HTTPS", "Pages, script and metadata are files the build emits"]);
+    expect(result["Every URL is HTTPS"]).toEqual([expect.stringContaining("http://localhost:3000/functions.json is not HTTPS")]);
+  });
+
+  it.each([
+    ["not a GUID", "1e03b830-ec50-4d9a-99f3-90fe2180836"],
+    ["a word", "reporting"],
+    ["braced", "{1e03b830-ec50-4d9a-99f3-90fe21808362}"],
+  ])("with an Id that is %s fails the GUID check", (_, id) => {
+    const result = failures(edited(/<Id>[^<]*<\/Id>/, `<Id>${id}</Id>`));
+    expect(Object.keys(result)).toEqual(["Id is a GUID"]);
+  });
+
+  it.each(["1.0.0.0.0", "v1.0", "1.0.0.123456", "01.0", ""])("with Version %j fails the version check", (version) => {
+    const result = failures(edited(/<Version>[^<]*<\/Version>/, `<Version>${version}</Version>`));
+    expect(Object.keys(result)).toEqual(["Version is a valid version number"]);
+  });
+
+  it.each(["1", "1.0.0", "65535.0.0.1"])("accepts Version %j like the manifest schema does", (version) => {
+    expect(failures(edited(/<Version>[^<]*<\/Version>/, `<Version>${version}</Version>`))).toEqual({});
+  });
+
+  it("whose ribbon button opens another page than the shared runtime fails the runtime check", () => {
+    const otherPage = edited(
+      '<TaskpaneId>Reporting.Taskpane</TaskpaneId>\n                    <SourceLocation resid="Taskpane.Url"/>',
+      '<TaskpaneId>Reporting.Taskpane</TaskpaneId>\n                    <SourceLocation resid="Other.Url"/>',
+    ).replace("</bt:Urls>", '<bt:Url id="Other.Url" DefaultValue="https://localhost:3000/taskpane.html"/></bt:Urls>');
+    const result = failures(otherPage);
+    expect(Object.keys(result)).toEqual(["One long-lived shared runtime runs the task pane and the functions"]);
+    expect(result["One long-lived shared runtime runs the task pane and the functions"]).toEqual([
+      'the ShowTaskpane action uses resid "Other.Url", not the shared runtime\'s "Taskpane.Url"',
+    ]);
+  });
+
+  it("whose functions page is not the shared runtime fails the runtime check", () => {
+    const result = failures(
+      edited('<Page>\n              <SourceLocation resid="Taskpane.Url"/>', '<Page>\n              <SourceLocation resid="Functions.Script.Url"/>'),
+    );
+    expect(result["One long-lived shared runtime runs the task pane and the functions"]).toEqual([
+      expect.stringContaining("the custom functions' <Page> uses resid \"Functions.Script.Url\""),
+    ]);
+  });
+
+  it("with a short-lived runtime or none at all fails the runtime check", () => {
+    expect(failures(edited('lifetime="long"', 'lifetime="short"'))).toEqual({
+      "One long-lived shared runtime runs the task pane and the functions": [expect.stringContaining('lifetime="short"')],
+    });
+    const withoutRuntime = failures(edited(/<Runtimes>[\s\S]*<\/Runtimes>/, ""));
+    expect(Object.keys(withoutRuntime)).toContain("One long-lived shared runtime runs the task pane and the functions");
+  });
+
+  it("whose runtime page differs from the task pane of DefaultSettings says so", () => {
+    const result = failures(edited('<bt:Url id="Taskpane.Url" DefaultValue="https://localhost:3000/taskpane.html"/>', '<bt:Url id="Taskpane.Url" DefaultValue="https://localhost:3000/functions.js"/>'));
+    expect(result["One long-lived shared runtime runs the task pane and the functions"]).toEqual([
+      expect.stringContaining("is not the task pane page of DefaultSettings"),
+    ]);
+  });
+
+  it("with an icon of the wrong size reports both sizes", () => {
+    const result = failures(edited('id="Icon.16x16" DefaultValue="https://localhost:3000/assets/icon-16.png"', 'id="Icon.16x16" DefaultValue="https://localhost:3000/assets/icon-32.png"'));
+    expect(Object.keys(result)).toEqual(["Icons exist at their declared sizes"]);
+    expect(result["Icons exist at their declared sizes"]).toContainEqual(expect.stringContaining("assets/icon-32.png is 32x32 pixels, declared 16x16"));
+  });
+
+  it("with an icon the build does not emit names the missing file", () => {
+    const result = failures(edited("assets/icon-80.png", "assets/icon-99.png"));
+    expect(result["Icons exist at their declared sizes"]).toContainEqual(expect.stringContaining("assets/icon-99.png is not a file the build emits"));
+  });
+
+  it("with an icon that is not a PNG says so", () => {
+    const notPng = (path: string) => (path.endsWith(".png") ? new TextEncoder().encode("GIF89a and more bytes than a header") : undefined);
+    const result = failures(manifest, { readEmittedFile: notPng });
+    expect(result["Icons exist at their declared sizes"]).toContainEqual("IconUrl: assets/icon-32.png is not a PNG image");
+  });
+
+  it("whose ribbon icon lacks a required size is refused", () => {
+    const result = failures(edited(/<bt:Image size="80" resid="Icon.80x80"\/>/, ""));
+    expect(result["Icons exist at their declared sizes"]).toEqual([expect.stringContaining("lacks the required sizes 80")]);
+  });
+
+  it("with another namespace than REPORTING fails the functions check", () => {
+    const result = failures(edited('DefaultValue="REPORTING"', 'DefaultValue="REPORT"'));
+    expect(result).toEqual({ "Custom functions are declared under the expected namespace": ['the functions\' namespace is "REPORT", expected "REPORTING"'] });
+  });
+
+  it("without the CustomFunctionsRuntime set, or with too low a SharedRuntime, fails the requirements check", () => {
+    expect(failures(edited(/<Set Name="CustomFunctionsRuntime"[^>]*\/>/, ""))).toEqual({
+      "Requires the SharedRuntime and CustomFunctionsRuntime sets": ["<Requirements> does not require the CustomFunctionsRuntime set"],
+    });
+    expect(failures(edited('<Set Name="SharedRuntime" MinVersion="1.1"/>', '<Set Name="SharedRuntime" MinVersion="1.0"/>'))).toEqual({
+      "Requires the SharedRuntime and CustomFunctionsRuntime sets": ["SharedRuntime requires version 1.0, needs at least 1.1"],
+    });
+  });
+
+  it("pointing at metadata the build does not emit fails the build-output check", () => {
+    const withoutMetadata = new Set([...outputs.files].filter((file) => file !== "functions.json"));
+    expect(failures(manifest, { emittedFiles: withoutMetadata })).toEqual({
+      "Pages, script and metadata are files the build emits": ["the functions' metadata: functions.json is not a file the build emits"],
+    });
+  });
+
+  it("with a ribbon label longer than Office allows fails the length check", () => {
+    const result = failures(edited('DefaultValue="Ad Reporting"/>\n        <bt:String id="OpenPane.Label"', `DefaultValue="${"x".repeat(126)}"/>\n        <bt:String id="OpenPane.Label"`));
+    expect(result).toEqual({ "Strings fit Office's length limits": ['ShortStrings "Group.Label" is 126 characters; the limit is 125'] });
+  });
+
+  it("that is not a task pane add-in for Excel fails the add-in type check", () => {
+    const result = failures(edited('<Host Name="Workbook"/>', '<Host Name="Document"/>'));
+    expect(result).toEqual({ "A task pane add-in for Excel with its basic settings": ['<Hosts> does not list <Host Name="Workbook"/> (Excel)'] });
+  });
+
+  it("whose button runs a function instead of opening the pane fails the ribbon and runtime checks", () => {
+    const result = failures(edited('<Action xsi:type="ShowTaskpane">', '<Action xsi:type="ExecuteFunction">'));
+    expect(result["A ribbon button opens the task pane"]).toEqual(["the ribbon has no button whose action is ShowTaskpane"]);
+    expect(result["One long-lived shared runtime runs the task pane and the functions"]).toEqual(["the ShowTaskpane action is missing"]);
+  });
+});
