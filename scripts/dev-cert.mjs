@@ -123,7 +123,7 @@ export async function ensureDevCertificate({ log = console.log, tryOfficeAddinDe
     log("or run `npx office-addin-dev-certs install` with administrator rights for a trusted one.");
     return certificate;
   } catch (error) {
-    throw new Error(`Could not create a development certificate with openssl: ${firstLine(error)}. Install openssl and run npm start again.`);
+    throw new Error(`Could not create a development certificate with openssl: ${firstLine(error)}. Install openssl and run npm start again.`, { cause: error });
   }
 }
 
