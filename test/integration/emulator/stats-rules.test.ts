@@ -28,16 +28,16 @@ test("rule 1: with only from and to, one overall entry for the period, all four 
   const overall = await stats(emulator, token, { filters: period });
   expect(overall.stats).toHaveLength(1);
   expect(overall.total).toBe(1);
-  const [entry] = overall.stats;
-  expect(Object.keys(entry!.group).filter((key) => entry!.group[key as keyof typeof entry.group] !== undefined)).toEqual([]);
-  expect(Object.keys(entry!.metrics).sort()).toEqual([...METRICS].sort());
-  expect(entry!.metrics.impressions).toBeGreaterThan(0);
+  const entry = overall.stats[0]!;
+  expect(Object.values(entry.group).filter((value) => value !== undefined)).toEqual([]);
+  expect(Object.keys(entry.metrics).sort()).toEqual([...METRICS].sort());
+  expect(entry.metrics.impressions).toBeGreaterThan(0);
   // Overall means every day of the period: the same totals as the per-day entries added up.
   const days = await dayEntries();
-  expect(entry!.metrics.impressions).toBe(sumOf(days.stats, (day) => day.metrics.impressions));
-  expect(entry!.metrics.requests).toBe(sumOf(days.stats, (day) => day.metrics.requests));
-  expectSameAmount(entry!.metrics.revenues!, sumOf(days.stats, (day) => day.metrics.revenues));
-  expectSameAmount(entry!.metrics.ecpm!, (entry!.metrics.revenues! / entry!.metrics.impressions!) * 1000);
+  expect(entry.metrics.impressions).toBe(sumOf(days.stats, (day) => day.metrics.impressions));
+  expect(entry.metrics.requests).toBe(sumOf(days.stats, (day) => day.metrics.requests));
+  expectSameAmount(entry.metrics.revenues!, sumOf(days.stats, (day) => day.metrics.revenues));
+  expectSameAmount(entry.metrics.ecpm!, (entry.metrics.revenues! / entry.metrics.impressions!) * 1000);
   expect(overall.params.filters).toEqual({ ...period, organizations: widestBearer(emulator).organizations });
 });
 

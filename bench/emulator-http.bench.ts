@@ -1,0 +1,90 @@
+/**
+ * Cost of the emulator's HTTP layer: typical /stats queries sent over HTTP (validation,
+ * credential and limit checks, JSON out, JSON parsed by the caller) as a ratio to the same
+ * queries asked of the store directly, at the default data size, in one run (interleaved
+ * rounds, medians). Also the time to start the emulator with the default data set.
+ * The store's own benchmark gives the database-level ratio at 5 million fact rows.
+ */
+import { SERVICE_LIMITS, type StatsRequest } from "../src/api";
+import { startEmulator, type RunningEmulator } from "../src/emulator";
+
+const WARM_UP_ROUNDS = 2;
+const ROUNDS = 9;
+const TODAY = "2026-06-30";
+
+/** Queries the add-in sends most: a total, a daily series, a daily breakdown, a country ranking, a monthly page. */
+const QUERIES: { name: string; request: StatsRequest }[] = [
+  { name: "overall, 30 days", request: { filters: { from: "2026-05-31", to: "2026-06-29" } } },
+  { name: "by day, 90 days", request: { filters: { from: "2026-04-01", to: "2026-06-29" }, groups: ["date"] } },
+  {
+    name: "by day and asset, 30 days, date desc",
+    request: { filters: { from: "2026-05-31", to: "2026-06-29" }, groups: ["date", "asset"], orders: ["date:desc", "asset"], limit: 1_000 },
+  },
+  {
+    name: "by country and format, 365 days, revenues desc",
+    request: { filters: { from: "2025-06-30", to: "2026-06-29" }, groups: ["country", "format"], orders: ["revenues:desc"], limit: 500 },
+  },
+  {
+    name: "by month, asset, country, 2 years, a page of 5000",
+    request: {
+      filters: { from: "2024-07-01", to: "2026-06-29" },
+      groups: ["date", "asset", "country"],
+      date_group: "month",
+      limit: 5_000,
+    },
+  },
+];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function timeMs(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+async function overHttp(emulator: RunningEmulator, token: string, request: StatsRequest): Promise<unknown> {
+  const response = await fetch(`${emulator.baseUrl}/stats`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(request),
+  });
+  if (response.status !== 200) throw new Error(`/stats answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+function directly(emulator: RunningEmulator, organizations: string[], request: StatsRequest): Promise<unknown> {
+  return emulator.store.stats({ ...request, filters: { ...request.filters, organizations }, limit: request.limit ?? SERVICE_LIMITS.maxLimit });
+}
+
+export async function run(): Promise<void> {
+  const startMs = await timeMs(async () => (await startEmulator({ today: TODAY, seed: 1 })).close());
+  console.log(`start with the default data set (and close): ${startMs.toFixed(0)} ms`);
+
+  const emulator = await startEmulator({ today: TODAY, seed: 1 });
+  try {
+    const credential = emulator.credentials.bearer.reduce((widest, candidate) =>
+      candidate.organizations.length > widest.organizations.length ? candidate : widest,
+    );
+    console.log("query | store ms | http ms | ratio");
+    for (const { name, request } of QUERIES) {
+      const http: number[] = [];
+      const store: number[] = [];
+      for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
+        const viaHttp = await timeMs(() => overHttp(emulator, credential.token, request));
+        const viaStore = await timeMs(() => directly(emulator, credential.organizations, request));
+        if (round >= WARM_UP_ROUNDS) {
+          http.push(viaHttp);
+          store.push(viaStore);
+        }
+      }
+      const ratio = median(http) / median(store);
+      console.log(`${name} | ${median(store).toFixed(1)} | ${median(http).toFixed(1)} | ${ratio.toFixed(2)}x`);
+    }
+  } finally {
+    await emulator.close();
+  }
+}
