@@ -159,6 +159,43 @@ test("429 with Retry-After past the rate limit, counted per credential", async (
   }
 });
 
+test("Retry-After says when the oldest counted request leaves the minute; after it, requests pass again", async () => {
+  let now = 1_000_000;
+  const limited = await startConformanceEmulator({ store: emulator.store, rateLimitPerMinute: 2, now: () => now });
+  try {
+    const call = () => fetch(limited.baseUrl + REFERENCE_ROUTES.formats.path, { headers: bearerHeaders(token) });
+    expect((await call()).status).toBe(200);
+    now += 20_000;
+    expect((await call()).status).toBe(200);
+    now += 10_000;
+    const refused = await call();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    now += 30_000;
+    expect((await call()).status).toBe(200);
+  } finally {
+    await limited.close();
+  }
+});
+
+test("fail-rate failures follow the seed: the same seed fails the same requests", async () => {
+  const statuses = async (seed: number) => {
+    const failing = await startConformanceEmulator({ store: emulator.store, failRate: 0.5, seed });
+    try {
+      const list: number[] = [];
+      for (let index = 0; index < 16; index++) {
+        list.push((await fetch(failing.baseUrl + REFERENCE_ROUTES.formats.path, { headers: bearerHeaders(token) })).status);
+      }
+      return list;
+    } finally {
+      await failing.close();
+    }
+  };
+  const first = await statuses(11);
+  expect(new Set(first)).toEqual(new Set([200, 500]));
+  expect(await statuses(11)).toEqual(first);
+});
+
 test("500 with fail-rate, as a JSON error with no stack trace or secret in it", async () => {
   const failing = await startConformanceEmulator({ store: emulator.store, failRate: 1 });
   try {
