@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { LegacyClient, ReportingClient, type Transport, type TransportOptions } from "../client";
+import type { Connect, ReportingConnection } from "./data-sources";
+import { MissingCredentialsError } from "./missing-credentials";
 
 /**
  * Credential profiles: which service to reach and with which secrets. Pure logic over an
@@ -388,4 +390,45 @@ export function clientsFor(profile: Profile, transport?: TransportOptions | Tran
     });
   }
   return clients;
+}
+
+/**
+ * The `connect` of the REPORTING functions: the active profile, or the one a formula names
+ * with profile=, as clients. It answers from memory once the profiles are loaded (so VALUE
+ * calls reach the batcher together) and follows every change of the store at once. Cache
+ * keys carry the profile's name and a revision bumped on every change, never a secret.
+ */
+export function createProfileConnect(store: ProfileStore, transport?: TransportOptions | Transport): Connect {
+  let state: ProfileState | undefined;
+  let revision = 0;
+  const connections = new Map<string, ReportingConnection>();
+  const loaded = store.state().then((initial) => {
+    state ??= initial;
+  });
+  store.onChange((next) => {
+    state = next;
+    revision += 1;
+    connections.clear();
+  });
+
+  const resolve = (current: ProfileState, name: string | undefined): ReportingConnection => {
+    const profile =
+      name === undefined ? current.active : current.profiles.find((candidate) => sameName(candidate.name, name));
+    if (!profile) throw new MissingCredentialsError(name === undefined ? {} : { profile: name, unknownProfile: true });
+    const id = profile.name.toLowerCase();
+    const known = connections.get(id);
+    if (known) return known;
+    const clients = clientsFor(profile, transport);
+    const connection: ReportingConnection = { key: `${profile.name}#${revision}`, profileName: profile.name };
+    if (clients.reporting) connection.bearer = clients.reporting;
+    if (clients.legacy) connection.legacy = clients.legacy;
+    connections.set(id, connection);
+    return connection;
+  };
+
+  return (name) => {
+    const trimmed = name?.trim() || undefined;
+    if (state) return resolve(state, trimmed);
+    return loaded.then(() => resolve(state as ProfileState, trimmed));
+  };
 }
