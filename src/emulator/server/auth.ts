@@ -3,6 +3,8 @@ import type { IncomingMessage } from "node:http";
 import type { BearerCredential, DemoCredentials, LegacyCredential } from "../store/types";
 import { unauthorized } from "./errors";
 
+const BEARER_CHALLENGE = 'Bearer realm="reporting"';
+
 function digest(text: string): Buffer {
   return createHash("sha256").update(text, "utf8").digest();
 }
@@ -26,16 +28,16 @@ export interface Caller<Credential> {
 export function bearerCaller(req: IncomingMessage, credentials: DemoCredentials): Caller<BearerCredential> {
   const authorization = header(req, "authorization");
   if (!authorization) {
-    throw unauthorized("This request carries no credential. Send the header Authorization: Bearer <your access token>.");
+    throw unauthorized("This request carries no credential. Send the header Authorization: Bearer <your access token>.", BEARER_CHALLENGE);
   }
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
   if (!match) {
-    throw unauthorized("The Authorization header must read Bearer followed by your access token.");
+    throw unauthorized("The Authorization header must read Bearer followed by your access token.", BEARER_CHALLENGE);
   }
   const token = match[1]!;
   const credential = credentials.bearer.find((candidate) => sameSecret(token, candidate.token));
   if (!credential) {
-    throw unauthorized("The access token was not recognised. Check that it was copied whole, or ask for a new one.");
+    throw unauthorized("The access token was not recognised. Check that it was copied whole, or ask for a new one.", BEARER_CHALLENGE);
   }
   return { credential, key: `bearer:${digest(token).toString("hex")}` };
 }

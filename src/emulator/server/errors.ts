@@ -35,8 +35,9 @@ export function limitExceeded(problems: LimitProblem[]): HttpError {
   return new HttpError(400, "limit_exceeded", problems.map((problem) => problem.message).join(" "), { problems });
 }
 
-export function unauthorized(message: string): HttpError {
-  return new HttpError(401, "unauthorized", message);
+/** `challenge` is the WWW-Authenticate value (RFC 9110); the legacy headers have no scheme to name. */
+export function unauthorized(message: string, challenge?: string): HttpError {
+  return new HttpError(401, "unauthorized", message, undefined, challenge ? { "WWW-Authenticate": challenge } : {});
 }
 
 export function forbidden(message: string): HttpError {

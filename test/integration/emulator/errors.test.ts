@@ -41,6 +41,7 @@ describe("401 on every route without a valid credential", () => {
       for (const headers of [{}, { Authorization: `Bearer ${token}x` }, { Authorization: token }, legacyHeaders(legacy)]) {
         const response = await route.call(headers);
         expect([route.name, response.status]).toEqual([route.name, 401]);
+        expect(response.headers.get("www-authenticate")).toBe('Bearer realm="reporting"');
         expect((await errorOf(response)).code).toBe("unauthorized");
       }
     }
