@@ -1,0 +1,23 @@
+import { nonBlankValues, type CellInput } from "../cell-values";
+
+/**
+ * The items of a list argument: a text separated by commas, semicolons or line breaks, or a
+ * range whose cells each hold one item (or a separated text); blanks are ignored.
+ */
+export function readListItems(input: CellInput): string[] {
+  const items: string[] = [];
+  for (const value of nonBlankValues(input)) {
+    const text = typeof value === "string" ? value : String(value);
+    for (const part of text.split(/[,;\r\n]/)) {
+      const item = part.trim();
+      if (item !== "") items.push(item);
+    }
+  }
+  return items;
+}
+
+/** `Device type`, `device-type` and `DEVICE_TYPE` share the key `device_type`. */
+export function nameKey(text: string): string {
+  return text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+}
+

@@ -1,0 +1,130 @@
+import { isBlank, isRange, type CellInput, type CellValue } from "../cell-values";
+import { ArgumentError, quoted } from "./argument-error";
+import { nameKey } from "./list-text";
+
+export const HEADER_STYLES = ["readable", "api", "none"] as const;
+export type HeaderStyle = (typeof HEADER_STYLES)[number];
+
+export const OPTION_NAMES = ["date_group", "limit", "offset", "date_group_limit", "headers", "profile", "cache"] as const;
+export type OptionName = (typeof OPTION_NAMES)[number];
+
+/**
+ * The options of a call as typed. Request fields stay loosely typed here (a number when the text
+ * reads as one): the shared request schema judges them, so its rules live in one place.
+ */
+export interface CallOptions {
+  date_group?: unknown;
+  limit?: unknown;
+  offset?: unknown;
+  date_group_limit?: unknown;
+  headers: HeaderStyle;
+  profile?: string;
+  /** How long a cached answer may be reused, in seconds; 0 always asks the service again. */
+  cacheSeconds?: number;
+}
+
+/** Reference functions (COUNTRIES, APPLICATIONS...) take only these. */
+export const REFERENCE_OPTIONS: readonly OptionName[] = ["headers", "profile", "cache"];
+
+const OPTION_ALIASES: Record<string, OptionName> = {
+  date_group: "date_group",
+  dategroup: "date_group",
+  limit: "limit",
+  offset: "offset",
+  date_group_limit: "date_group_limit",
+  headers: "headers",
+  header: "headers",
+  profile: "profile",
+  cache: "cache",
+};
+
+const DATE_GROUP_ALIASES: Record<string, string> = { daily: "day", weekly: "week", monthly: "month", days: "day", weeks: "week", months: "month" };
+const HEADER_ALIASES: Record<string, HeaderStyle> = { readable: "readable", api: "api", none: "none", no: "none", off: "none", false: "none" };
+
+function cellText(value: CellValue): string {
+  return typeof value === "string" ? value.trim() : String(value);
+}
+
+function readNumberLike(text: string): number | string {
+  return /^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) ? Number(text) : text;
+}
+
+function setOption(options: CallOptions, nameText: string, valueText: string, allowed: readonly OptionName[], functionName: string): void {
+  const name = OPTION_ALIASES[nameKey(nameText)];
+  if (!name) throw new ArgumentError("options", `${quoted(nameText.trim())} is not an option. Use: ${allowed.join(", ")}`);
+  if (!allowed.includes(name)) {
+    throw new ArgumentError("options", `${name} does not apply to ${functionName}. Use: ${allowed.join(", ")}`);
+  }
+  const value = valueText.trim();
+  if (value === "") throw new ArgumentError("options", `${name} has no value. Write e.g. ${name}=${exampleOf(name)}`);
+  switch (name) {
+    case "headers": {
+      const style = HEADER_ALIASES[nameKey(value)];
+      if (!style) throw new ArgumentError("options", `headers=${value} is not accepted. Use headers=readable, api or none`);
+      options.headers = style;
+      return;
+    }
+    case "profile":
+      options.profile = value;
+      return;
+    case "cache": {
+      const seconds = readNumberLike(value);
+      if (typeof seconds !== "number" || seconds < 0) {
+        throw new ArgumentError("options", `cache=${value} is not accepted. Give seconds, 0 or more (0 always asks the service)`);
+      }
+      options.cacheSeconds = seconds;
+      return;
+    }
+    case "date_group":
+      options.date_group = DATE_GROUP_ALIASES[nameKey(value)] ?? nameKey(value);
+      return;
+    default:
+      options[name] = readNumberLike(value);
+  }
+}
+
+function exampleOf(name: OptionName): string {
+  const examples: Record<OptionName, string> = {
+    date_group: "week",
+    limit: "500",
+    offset: "0",
+    date_group_limit: "3",
+    headers: "api",
+    profile: "Finance",
+    cache: "60",
+  };
+  return examples[name];
+}
+
+/**
+ * Options from a text (`date_group=week; limit=500; headers=api; profile=Finance; cache=60`) or
+ * a two-column range (name, value). `allowed` lists the options the calling function takes.
+ */
+export function readOptions(input: CellInput, allowed: readonly OptionName[], functionName: string): CallOptions {
+  const options: CallOptions = { headers: "readable" };
+  const pairs: [string, string][] = [];
+  const addText = (text: string) => {
+    for (const part of text.split(/[;\r\n]/)) {
+      if (part.trim() === "") continue;
+      const equals = part.indexOf("=");
+      if (equals < 0) {
+        throw new ArgumentError("options", `${quoted(part.trim())} is not name=value. Write e.g. ${allowed.map((name) => `${name}=${exampleOf(name)}`).slice(0, 2).join("; ")}`);
+      }
+      pairs.push([part.slice(0, equals), part.slice(equals + 1)]);
+    }
+  };
+  if (isRange(input)) {
+    for (const row of input) {
+      const cells = row.filter((cell) => !isBlank(cell)).map(cellText);
+      const [name, value, ...rest] = cells;
+      if (name === undefined) continue;
+      if (value === undefined) addText(name);
+      else if (rest.length > 0) throw new ArgumentError("options", `the row of ${name} has more than one value`);
+      else pairs.push([name, value]);
+    }
+  } else if (!isBlank(input)) {
+    addText(cellText(input));
+  }
+  for (const [name, value] of pairs) setOption(options, name, value, allowed, functionName);
+  return options;
+}

@@ -1,0 +1,38 @@
+import { ReportingError } from "../client/errors";
+
+export type CredentialsNeeded = "bearer" | "legacy";
+
+export interface MissingCredentialsInit {
+  /** The profile named by profile=, when the call named one. */
+  profile?: string | undefined;
+  /** True when the named profile does not exist at all. */
+  unknownProfile?: boolean;
+  needs?: CredentialsNeeded;
+}
+
+const SIGN_IN = "Sign in from the Reporting task pane";
+
+function describe(init: MissingCredentialsInit): string {
+  const { profile, needs = "bearer" } = init;
+  if (profile !== undefined && init.unknownProfile) {
+    return `${SIGN_IN}: there is no profile named "${profile}" (check profile= in the options).`;
+  }
+  const what = needs === "legacy" ? "API key and secret for the legacy statistics" : "access token for the statistics";
+  if (profile !== undefined) return `${SIGN_IN}: the profile "${profile}" has no ${what}.`;
+  return `${SIGN_IN} to see the ${needs === "legacy" ? "legacy statistics" : "statistics"}.`;
+}
+
+/**
+ * No credentials to call the service with: no profile signed in, a profile=name that does not
+ * exist, or a profile without the interface a function needs. The office layer throws it from
+ * `connect`; the functions throw it when a profile lacks bearer or legacy credentials.
+ */
+export class MissingCredentialsError extends ReportingError {
+  readonly profile: string | undefined;
+
+  constructor(init: MissingCredentialsInit = {}) {
+    super({ code: "missing_credentials", userMessage: describe(init), retryable: false });
+    this.name = "MissingCredentialsError";
+    this.profile = init.profile;
+  }
+}

@@ -1,0 +1,69 @@
+import { addDays, addMonths, endOfMonth, startOfMonth, startOfQuarter, startOfYear } from "./calendar";
+
+export const PERIOD_WORDS = [
+  "TODAY",
+  "YESTERDAY",
+  "LAST_7_DAYS",
+  "LAST_30_DAYS",
+  "MTD",
+  "LAST_MONTH",
+  "QTD",
+  "LAST_QUARTER",
+  "YTD",
+  "LAST_YEAR",
+] as const;
+export type PeriodWord = (typeof PERIOD_WORDS)[number];
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** The user's calendar day as `YYYY-MM-DD`, in the user's own time zone (the office layer knows it). */
+export type Today = () => string;
+
+/** `last 7 days`, `Last-7-Days` and `last_7_days` all name LAST_7_DAYS. */
+export function normalisePeriodWord(text: string): PeriodWord | undefined {
+  const key = text.trim().toUpperCase().replace(/[\s_-]+/g, "_");
+  return (PERIOD_WORDS as readonly string[]).includes(key) ? (key as PeriodWord) : undefined;
+}
+
+/**
+ * The days a period word covers, both ends included.
+ * - LAST_7_DAYS and LAST_30_DAYS are the 7 (30) whole days that end yesterday: today's figures
+ *   are still incomplete, and a rolling window should compare like with like.
+ * - MTD, QTD and YTD run from the first day of the month, quarter or year up to today included
+ *   (on January 1st, YTD is that single day).
+ * - LAST_MONTH, LAST_QUARTER and LAST_YEAR are the whole previous calendar periods.
+ */
+export function periodOfWord(word: PeriodWord, today: string): DateRange {
+  const yesterday = addDays(today, -1);
+  switch (word) {
+    case "TODAY":
+      return { from: today, to: today };
+    case "YESTERDAY":
+      return { from: yesterday, to: yesterday };
+    case "LAST_7_DAYS":
+      return { from: addDays(yesterday, -6), to: yesterday };
+    case "LAST_30_DAYS":
+      return { from: addDays(yesterday, -29), to: yesterday };
+    case "MTD":
+      return { from: startOfMonth(today), to: today };
+    case "LAST_MONTH": {
+      const previousMonth = addMonths(startOfMonth(today), -1);
+      return { from: previousMonth, to: endOfMonth(previousMonth) };
+    }
+    case "QTD":
+      return { from: startOfQuarter(today), to: today };
+    case "LAST_QUARTER": {
+      const previousQuarter = addMonths(startOfQuarter(today), -3);
+      return { from: previousQuarter, to: addDays(startOfQuarter(today), -1) };
+    }
+    case "YTD":
+      return { from: startOfYear(today), to: today };
+    case "LAST_YEAR": {
+      const previousYear = addMonths(startOfYear(today), -12);
+      return { from: previousYear, to: addDays(startOfYear(today), -1) };
+    }
+  }
+}

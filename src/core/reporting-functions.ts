@@ -1,0 +1,211 @@
+import type { ReferenceResult } from "../api";
+import { readLegacyQuery } from "./arguments/legacy-query";
+import { readOptions, REFERENCE_OPTIONS, type HeaderStyle } from "./arguments/options";
+import { readStatsQuery, type StatsQuery } from "./arguments/stats-query";
+import { readValueQuery } from "./arguments/value-query";
+import type { CellInput } from "./cell-values";
+import type { Connect, LegacySource, ReportingConnection, StatsSource } from "./data-sources";
+import { applicationsRows } from "./legacy/applications-rows";
+import { needsRegrouping, serviceGroupBy } from "./legacy/group-by";
+import { legacyStatsRows } from "./legacy/legacy-rows";
+import { MissingCredentialsError } from "./missing-credentials";
+import type { Today } from "./periods";
+import { QueryCache } from "./query-cache";
+import { queryKey, stableQueryText } from "./query-key";
+import { assetRows, optionRows, organizationRows, periodRows } from "./rows/reference-rows";
+import type { SpillTable } from "./rows/spill-table";
+import { statsRows } from "./rows/stats-rows";
+import { DEFAULT_SPILL_BUDGET_BYTES, limitSpill } from "./spill-limit";
+import { ValueBatcher, type Scheduler } from "./value-batcher";
+
+export const DEFAULT_CACHE_TTL_MS = 60_000;
+
+export interface ReportingFunctionsDependencies {
+  connect: Connect;
+  /** The user's calendar day, YYYY-MM-DD, for period words. */
+  today: Today;
+  /** Milliseconds, for cache freshness; default Date.now. */
+  now?: () => number;
+  /** How long answers are reused when a call has no cache= option; default 60 s. */
+  cacheTtlMs?: number;
+  /** When queued VALUE calls are sent; default setTimeout 0. */
+  schedule?: Scheduler;
+  maxValueBatchSize?: number;
+  /** Spills larger than this end with a "more rows" row; default 4.5 MB. */
+  spillBudgetBytes?: number;
+}
+
+type ReferenceFunction = (options?: CellInput, signal?: AbortSignal) => Promise<SpillTable>;
+
+/** Every REPORTING function as plain async logic: arguments as Excel passes them in, spill tables or numbers out. */
+export interface ReportingFunctions {
+  stats(
+    from: CellInput,
+    to: CellInput,
+    groups?: CellInput,
+    metrics?: CellInput,
+    filters?: CellInput,
+    orders?: CellInput,
+    options?: CellInput,
+    signal?: AbortSignal,
+  ): Promise<SpillTable>;
+  /** The whole answer of a query, without the spill budget: the task pane's preview and "Insert as table". */
+  statsTable(query: StatsQuery, signal?: AbortSignal): Promise<SpillTable>;
+  value(metric: CellInput, from: CellInput, to: CellInput, filters?: CellInput, options?: CellInput, signal?: AbortSignal): Promise<number>;
+  legacyStats(from: CellInput, to: CellInput, groupBy?: CellInput, options?: CellInput, signal?: AbortSignal): Promise<SpillTable>;
+  applications: ReferenceFunction;
+  countries: ReferenceFunction;
+  formats: ReferenceFunction;
+  integrationTypes: ReferenceFunction;
+  deviceTypes: ReferenceFunction;
+  assetTypes: ReferenceFunction;
+  assets: ReferenceFunction;
+  dates: ReferenceFunction;
+  details: ReferenceFunction;
+  /** Forgets every cached answer (the task pane's refresh). */
+  clearCache(): void;
+}
+
+function requireBearer(connection: ReportingConnection, profile: string | undefined): StatsSource {
+  if (connection.bearer) return connection.bearer;
+  throw new MissingCredentialsError({ profile: profile ?? connection.profileName, needs: "bearer" });
+}
+
+function requireLegacy(connection: ReportingConnection, profile: string | undefined): LegacySource {
+  if (connection.legacy) return connection.legacy;
+  throw new MissingCredentialsError({ profile: profile ?? connection.profileName, needs: "legacy" });
+}
+
+type OptionRoute = "countries" | "formats" | "integrationTypes" | "deviceTypes" | "assetTypes";
+
+export function createReportingFunctions(deps: ReportingFunctionsDependencies): ReportingFunctions {
+  const defaultTtlMs = deps.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+  const cache = new QueryCache({ now: deps.now ?? (() => Date.now()), defaultTtlMs });
+  const batcher = new ValueBatcher({
+    ...(deps.schedule ? { schedule: deps.schedule } : {}),
+    ...(deps.maxValueBatchSize !== undefined ? { maxBatchSize: deps.maxValueBatchSize } : {}),
+  });
+  const budget = deps.spillBudgetBytes ?? DEFAULT_SPILL_BUDGET_BYTES;
+  const ttlOf = (cacheSeconds: number | undefined) => (cacheSeconds === undefined ? defaultTtlMs : cacheSeconds * 1000);
+
+  const statsTable = async (query: StatsQuery, signal?: AbortSignal): Promise<SpillTable> => {
+    const connection = await deps.connect(query.profile);
+    const bearer = requireBearer(connection, query.profile);
+    const answer = await cache.get(
+      queryKey("stats", connection.key, query.request),
+      (loadSignal) => bearer.statsAll(query.request, { signal: loadSignal }),
+      { signal, ttlMs: ttlOf(query.cacheSeconds), route: "/stats" },
+    );
+    return statsRows(answer.stats, query.request, query.headers);
+  };
+
+  const referenceFunction =
+    <Result>(
+      functionName: string,
+      route: string,
+      fetch: (connection: ReportingConnection, profile: string | undefined, signal: AbortSignal) => Promise<Result>,
+      toRows: (result: Result, headers: HeaderStyle) => SpillTable,
+    ): ReferenceFunction =>
+    async (options, signal) => {
+      const read = readOptions(options, REFERENCE_OPTIONS, functionName);
+      const connection = await deps.connect(read.profile);
+      const result = await cache.get(
+        queryKey(route, connection.key, null),
+        (loadSignal) => fetch(connection, read.profile, loadSignal),
+        { signal, ttlMs: ttlOf(read.cacheSeconds), route },
+      );
+      return limitSpill(toRows(result, read.headers), budget);
+    };
+
+  const bearerReference = <Name extends OptionRoute | "assets" | "dates" | "details">(
+    functionName: string,
+    name: Name,
+    route: string,
+    toRows: (result: ReferenceResult<Name>, headers: HeaderStyle) => SpillTable,
+  ) =>
+    referenceFunction<ReferenceResult<Name>>(
+      functionName,
+      route,
+      (connection, profile, signal) => requireBearer(connection, profile)[name]({ signal }) as Promise<ReferenceResult<Name>>,
+      toRows,
+    );
+
+  // APPLICATIONS and LEGACY.STATS share one cached answer of the applications route.
+  const applicationsOf = (connection: ReportingConnection, profile: string | undefined, signal: AbortSignal | undefined, ttlMs: number) =>
+    cache.get(
+      queryKey("/reporting/v1/applications", connection.key, null),
+      (loadSignal) => requireLegacy(connection, profile).applications({ signal: loadSignal }),
+      { signal, ttlMs, route: "/reporting/v1/applications" },
+    );
+
+  return {
+    async stats(from, to, groups, metrics, filters, orders, options, signal) {
+      const query = readStatsQuery({ from, to, groups, metrics, filters, orders, options }, deps.today);
+      return limitSpill(await statsTable(query, signal), budget);
+    },
+
+    statsTable,
+
+    async value(metric, from, to, filters, options, signal) {
+      const query = readValueQuery({ metric, from, to, filters, options }, deps.today);
+      const connection = await deps.connect(query.profile);
+      const bearer = requireBearer(connection, query.profile);
+      const ttlMs = ttlOf(query.cacheSeconds);
+      return batcher.request(
+        {
+          query,
+          batchKey: stableQueryText([connection.key, query.period, ttlMs]),
+          load: async (request, batchSignal) => {
+            const answer = await cache.get(
+              queryKey("stats", connection.key, request),
+              (loadSignal) => bearer.statsAll(request, { signal: loadSignal }),
+              { signal: batchSignal, ttlMs, route: "/stats" },
+            );
+            return answer.stats;
+          },
+        },
+        signal,
+      );
+    },
+
+    async legacyStats(from, to, groupBy, options, signal) {
+      const query = readLegacyQuery({ from, to, groupBy, options }, deps.today);
+      const connection = await deps.connect(query.profile);
+      const legacy = requireLegacy(connection, query.profile);
+      const params = {
+        ...(query.period ? { from: query.period.from, to: query.period.to } : {}),
+        groupBy: serviceGroupBy(query.groupBy),
+      };
+      const [response, applications] = await Promise.all([
+        cache.get(
+          queryKey("/reporting/v1/stats", connection.key, params),
+          (loadSignal) => legacy.stats(params, { signal: loadSignal }),
+          { signal, ttlMs: ttlOf(query.cacheSeconds), route: "/reporting/v1/stats" },
+        ),
+        needsRegrouping(query.groupBy)
+          ? applicationsOf(connection, query.profile, signal, ttlOf(query.cacheSeconds))
+          : Promise.resolve({ applications: [] }),
+      ]);
+      return limitSpill(legacyStatsRows(response, query.groupBy, query.headers, applications.applications), budget);
+    },
+
+    async applications(options, signal) {
+      const read = readOptions(options, REFERENCE_OPTIONS, "APPLICATIONS");
+      const connection = await deps.connect(read.profile);
+      const response = await applicationsOf(connection, read.profile, signal, ttlOf(read.cacheSeconds));
+      return limitSpill(applicationsRows(response.applications, read.headers), budget);
+    },
+    countries: bearerReference("COUNTRIES", "countries", "/countries", optionRows),
+    formats: bearerReference("FORMATS", "formats", "/formats", optionRows),
+    integrationTypes: bearerReference("INTEGRATION_TYPES", "integrationTypes", "/integration-types", optionRows),
+    deviceTypes: bearerReference("DEVICE_TYPES", "deviceTypes", "/device-types", optionRows),
+    assetTypes: bearerReference("ASSET_TYPES", "assetTypes", "/asset-types", optionRows),
+    assets: bearerReference("ASSETS", "assets", "/assets", assetRows),
+    dates: bearerReference("DATES", "dates", "/dates", periodRows),
+    details: bearerReference("DETAILS", "details", "/details", organizationRows),
+
+    clearCache() {
+      cache.clear();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { SpillRows } from "../cell-values";
+
+/**
+ * What a function spills: the rows (header first unless headers=none), the indexes of the
+ * columns holding Excel dates (the office layer gives them a date format), and the count of
+ * data rows so that a preview can say how many there are.
+ */
+export interface SpillTable {
+  rows: SpillRows;
+  dateColumns: number[];
+  /** Data rows of the full answer, header excluded. */
+  dataRowCount: number;
+  /** Data rows left out to stay within the spill budget (0 when all fit). */
+  omittedRowCount: number;
+}
+
+/** Excel cannot spill an empty array: an answer with no row and no header becomes one blank row. */
+export function spillTable(rows: SpillRows, dateColumns: number[], dataRowCount: number, columnCount: number): SpillTable {
+  const nonEmpty = rows.length > 0 ? rows : [new Array<string>(Math.max(columnCount, 1)).fill("")];
+  return { rows: nonEmpty, dateColumns, dataRowCount, omittedRowCount: 0 };
+}

@@ -1,0 +1,152 @@
+import { FILTER_NAMES, GROUP_OF_FILTER, type FilterName, type StatsEntry, type StatsRequest } from "../api";
+import type { ValueQuery } from "./arguments/value-query";
+import { cancelledError, onAbort } from "./cancellation";
+import { EntrySums } from "./value-sums";
+
+/** Fetches the entries of one batched request; the composition layer routes it through the cache. */
+export type LoadEntries = (request: StatsRequest, signal: AbortSignal) => Promise<readonly StatsEntry[]>;
+
+export interface ValueCall {
+  query: ValueQuery;
+  /** Calls with the same key may share a request: the same period, options and profile. */
+  batchKey: string;
+  load: LoadEntries;
+}
+
+export type Scheduler = (flush: () => void) => void;
+
+export interface ValueBatcherOptions {
+  /** When to send what has been queued; by default the next macrotask (setTimeout 0). */
+  schedule?: Scheduler;
+  /** Sends at once when this many calls are queued; default 5,000. */
+  maxBatchSize?: number;
+}
+
+interface PendingCall {
+  call: ValueCall;
+  resolve: (value: number) => void;
+  reject: (error: unknown) => void;
+  /** False once the caller cancelled or the call settled. */
+  live: boolean;
+  stopListening: () => void;
+  /** Set while the call's batch is in flight: tells the batch that one waiter left. */
+  leaveBatch?: () => void;
+}
+
+const ROUTE = "/stats";
+// Counts and revenues: eCPM is recomputed from them, so one request serves every metric.
+const BATCH_METRICS: StatsRequest["metrics"] = ["impressions", "revenues", "requests"];
+
+export const defaultScheduler: Scheduler = (flush) => {
+  setTimeout(flush, 0);
+};
+
+/**
+ * The one request a batch sends: grouped by every dimension any call filters on; a dimension is
+ * filtered (by the union of the calls' values) only when every call of the batch filters on it,
+ * since a call without that filter needs the entries of every value.
+ */
+export function batchRequest(queries: readonly ValueQuery[]): StatsRequest {
+  const first = queries[0];
+  if (!first) throw new RangeError("a batch holds at least one call");
+  const used = FILTER_NAMES.filter((name) => queries.some((query) => (query.filters[name]?.length ?? 0) > 0));
+  const filters: StatsRequest["filters"] = { from: first.period.from, to: first.period.to };
+  for (const name of used) {
+    if (queries.every((query) => (query.filters[name]?.length ?? 0) > 0)) {
+      const union = new Set(queries.flatMap((query) => query.filters[name] ?? []));
+      (filters as Record<FilterName, string[]>)[name] = [...union].sort();
+    }
+  }
+  const request: StatsRequest = { filters, metrics: BATCH_METRICS };
+  if (used.length > 0) request.groups = used.map((name) => GROUP_OF_FILTER[name]);
+  return request;
+}
+
+/**
+ * Collects REPORTING.VALUE calls that arrive together and answers those with the same batch key
+ * from one /stats request. Every call settles: a failed request rejects every call of its batch
+ * (OfficeDev's batching sample loses them), and a cancelled call leaves at once; the request is
+ * aborted when no call of its batch still waits.
+ */
+export class ValueBatcher {
+  private queue: PendingCall[] = [];
+  private scheduled = false;
+  private readonly schedule: Scheduler;
+  private readonly maxBatchSize: number;
+
+  constructor(options: ValueBatcherOptions = {}) {
+    this.schedule = options.schedule ?? defaultScheduler;
+    this.maxBatchSize = Math.max(1, options.maxBatchSize ?? 5_000);
+  }
+
+  /** Calls queued and not yet sent. */
+  get pendingCount(): number {
+    return this.queue.filter((pending) => pending.live).length;
+  }
+
+  request(call: ValueCall, signal?: AbortSignal): Promise<number> {
+    if (signal?.aborted) return Promise.reject(cancelledError(ROUTE));
+    return new Promise<number>((resolve, reject) => {
+      const pending: PendingCall = { call, resolve, reject, live: true, stopListening: () => {} };
+      pending.stopListening = onAbort(signal, () => {
+        if (!pending.live) return;
+        pending.live = false;
+        reject(cancelledError(ROUTE));
+        pending.leaveBatch?.();
+      });
+      this.queue.push(pending);
+      if (this.queue.length >= this.maxBatchSize) this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        this.schedule(() => this.flush());
+      }
+    });
+  }
+
+  /** Sends every queued call now (the scheduler calls it; tests and the office layer may too). */
+  flush(): void {
+    this.scheduled = false;
+    const queued = this.queue.filter((pending) => pending.live);
+    this.queue = [];
+    const batches = new Map<string, PendingCall[]>();
+    for (const pending of queued) {
+      const batch = batches.get(pending.call.batchKey);
+      if (batch) batch.push(pending);
+      else batches.set(pending.call.batchKey, [pending]);
+    }
+    for (const batch of batches.values()) void this.send(batch);
+  }
+
+  private async send(batch: PendingCall[]): Promise<void> {
+    const controller = new AbortController();
+    let waiting = batch.length;
+    for (const pending of batch) {
+      pending.leaveBatch = () => {
+        waiting--;
+        if (waiting === 0) controller.abort();
+      };
+    }
+    const settle = (pending: PendingCall, outcome: () => void) => {
+      if (!pending.live) return;
+      pending.live = false;
+      pending.stopListening();
+      outcome();
+    };
+    try {
+      const first = batch[0]!;
+      const entries = await first.call.load(batchRequest(batch.map((pending) => pending.call.query)), controller.signal);
+      const sums = new EntrySums(entries);
+      for (const pending of batch) {
+        settle(pending, () => {
+          try {
+            pending.resolve(sums.sum(pending.call.query.metric, pending.call.query.filters));
+          } catch (error) {
+            pending.reject(error);
+          }
+        });
+      }
+    } catch (error) {
+      for (const pending of batch) settle(pending, () => pending.reject(error));
+    }
+  }
+}
