@@ -1,0 +1,80 @@
+import type { LegacyAggregationNode, LegacyGroupBy, LegacyStats } from "../../api";
+import { firstDayOfMonth, lastDayOfMonth } from "../data/calendar";
+import type { SqlRow, SqlValue } from "./database";
+import type { LegacyStatsAnswer } from "./types";
+
+/**
+ * The legacy /reporting/v1/stats aggregation. Keys, as this emulator writes them (the spec
+ * does not show all of them): `month` "YYYY-MM", `day` "YYYY-MM-DD", `ad_unit_id` the legacy
+ * id (`<app_key>_default` or a UUID), `country` the two-letter code. Groupings nest in the
+ * order the caller lists them; each leaf carries `stats`, each inner node an `aggregation`.
+ * When `month` is among the groupings, the period widens to whole months (spec 4.3 rule 1).
+ */
+
+const KEY_EXPRESSIONS: Record<LegacyGroupBy, string> = {
+  month: "strftime(day, '%Y-%m')",
+  day: "day::VARCHAR",
+  ad_unit_id: "ad_unit_id::VARCHAR",
+  country: "country::VARCHAR",
+};
+
+export interface LegacyQuery {
+  sql: string;
+  values: SqlValue[];
+  from: string;
+  to: string;
+  groupBy: LegacyGroupBy[];
+}
+
+export function effectivePeriod(from: string, to: string, groupBy: readonly LegacyGroupBy[]): { from: string; to: string } {
+  return groupBy.includes("month") ? { from: firstDayOfMonth(from), to: lastDayOfMonth(to) } : { from, to };
+}
+
+export function buildLegacyQuery(adUnitIds: readonly string[], from: string, to: string, groupBy: readonly LegacyGroupBy[]): LegacyQuery {
+  const period = effectivePeriod(from, to, groupBy);
+  const keys = [...new Set(groupBy)];
+  const values: SqlValue[] = [period.from, period.to, ...adUnitIds];
+  const placeholders = adUnitIds.map((_, index) => `$${index + 3}`);
+  const keySelect = keys.map((key) => `${KEY_EXPRESSIONS[key]} AS key_${key}`);
+  const sql = `
+SELECT ${[...keySelect, "sum(impressions)::DOUBLE AS impressions", "fsum(revenue)::DOUBLE AS revenue", "sum(requests)::DOUBLE AS requests"].join(", ")}
+FROM fact
+WHERE day BETWEEN $1::DATE AND $2::DATE
+  AND ${placeholders.length > 0 ? `ad_unit_id IN (${placeholders.join(", ")})` : "FALSE"}${
+    keys.length > 0 ? `\nGROUP BY ${keys.map((_, index) => index + 1).join(", ")}\nORDER BY ${keys.map((_, index) => index + 1).join(", ")}` : ""
+  }`;
+  return { sql, values, from: period.from, to: period.to, groupBy: keys };
+}
+
+function legacyStats(row: SqlRow): LegacyStats {
+  const impressions = Number(row.impressions ?? 0);
+  const revenue = Number(row.revenue ?? 0);
+  return {
+    impressions,
+    revenue,
+    requests: Number(row.requests ?? 0),
+    ecpm: impressions === 0 ? 0 : (revenue / impressions) * 1000,
+  };
+}
+
+/** Nests the flat rows; `legacyIdOf` turns an ad unit's UUID into the id the legacy interface shows. */
+export function toLegacyAnswer(rows: readonly SqlRow[], query: LegacyQuery, legacyIdOf: (id: string) => string): LegacyStatsAnswer {
+  if (query.groupBy.length === 0) {
+    return { fromDate: query.from, toDate: query.to, stats: legacyStats(rows[0] ?? {}) };
+  }
+  const aggregation: Record<string, LegacyAggregationNode> = {};
+  for (const row of rows) {
+    let level = aggregation;
+    query.groupBy.forEach((key, depth) => {
+      const raw = String(row[`key_${key}`]);
+      const name = key === "ad_unit_id" ? legacyIdOf(raw) : raw;
+      if (depth === query.groupBy.length - 1) {
+        level[name] = { stats: legacyStats(row) };
+        return;
+      }
+      const node = (level[name] ??= { aggregation: {} });
+      level = node.aggregation ??= {};
+    });
+  }
+  return { fromDate: query.from, toDate: query.to, aggregation };
+}
