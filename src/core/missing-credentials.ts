@@ -17,9 +17,10 @@ function describe(init: MissingCredentialsInit): string {
   if (profile !== undefined && init.unknownProfile) {
     return `${SIGN_IN}: there is no profile named "${profile}" (check profile= in the options).`;
   }
+  if (init.needs === undefined && profile === undefined) return `${SIGN_IN} to see the statistics.`;
   const what = needs === "legacy" ? "API key and secret for the legacy statistics" : "access token for the statistics";
-  if (profile !== undefined) return `${SIGN_IN}: the profile "${profile}" has no ${what}.`;
-  return `${SIGN_IN} to see the ${needs === "legacy" ? "legacy statistics" : "statistics"}.`;
+  const whose = profile === undefined ? "the active profile" : `the profile "${profile}"`;
+  return `${SIGN_IN}: ${whose} has no ${what}.`;
 }
 
 /**

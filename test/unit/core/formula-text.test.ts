@@ -1,13 +1,17 @@
+import { readLegacyQuery } from "../../../src/core/arguments/legacy-query";
 import { readStatsQuery } from "../../../src/core/arguments/stats-query";
 import {
   EXCEL_FORMULA_MAX_LENGTH,
   dateColumnIndex,
   formulaProblem,
+  legacyArgumentsOf,
+  legacyStatsFormula,
   quoteFormulaText,
   statsArgumentsOf,
   statsFormula,
   type StatsQueryModel,
 } from "../../../src/core/formula-text";
+import { formulaArguments } from "../../e2e/support/formula-arguments";
 
 const TODAY = () => "2025-03-15";
 
@@ -15,42 +19,8 @@ function model(overrides: Partial<StatsQueryModel> = {}): StatsQueryModel {
   return { period: { word: "LAST_30_DAYS" }, groups: [], metrics: [], filters: {}, orders: [], ...overrides };
 }
 
-/**
- * Reads `=REPORTING.STATS("a",,"b")` back into its arguments the way Excel does: text in
- * double quotes with doubled inner quotes, an empty argument between two commas.
- */
-function argumentsOfFormula(formula: string): (string | undefined)[] {
-  const match = /^=REPORTING\.STATS\((.*)\)$/s.exec(formula);
-  if (!match) throw new Error(`not a STATS formula: ${formula}`);
-  const body = match[1] ?? "";
-  const args: (string | undefined)[] = [];
-  let index = 0;
-  for (;;) {
-    if (body[index] === '"') {
-      let text = "";
-      index += 1;
-      for (;;) {
-        const char = body[index];
-        if (char === undefined) throw new Error("unterminated text");
-        if (char === '"' && body[index + 1] === '"') {
-          text += '"';
-          index += 2;
-        } else if (char === '"') {
-          index += 1;
-          break;
-        } else {
-          text += char;
-          index += 1;
-        }
-      }
-      args.push(text);
-    } else {
-      args.push(undefined);
-    }
-    if (index >= body.length) return args;
-    if (body[index] !== ",") throw new Error(`expected a comma at ${index} in ${body}`);
-    index += 1;
-  }
+function argumentsOfFormula(formula: string, name = "REPORTING.STATS"): (string | undefined)[] {
+  return formulaArguments(formula, name);
 }
 
 function parseBack(formula: string) {
@@ -173,5 +143,29 @@ describe("dateColumnIndex", () => {
   it("finds the date among the groups, or none", () => {
     expect(dateColumnIndex({ groups: ["country", "date"] })).toBe(1);
     expect(dateColumnIndex({ groups: ["country"] })).toBeUndefined();
+  });
+});
+
+describe("legacyStatsFormula", () => {
+  it("writes the period and the groupings in order, and parses back to the same query", () => {
+    const query = { period: { from: "2025-01-01", to: "2025-01-31" }, groupBy: ["day", "ad_unit_type"] as const };
+    const formula = legacyStatsFormula(query);
+    expect(formula).toBe('=REPORTING.LEGACY.STATS("2025-01-01","2025-01-31","day,ad_unit_type")');
+    const [from, to, groupBy, options] = argumentsOfFormula(formula, "REPORTING.LEGACY.STATS");
+    const parsed = readLegacyQuery({ from, to, groupBy, options }, TODAY);
+    expect(parsed).toEqual(readLegacyQuery(legacyArgumentsOf(query), TODAY));
+    expect(parsed).toMatchObject({ period: { from: "2025-01-01", to: "2025-01-31" }, groupBy: ["day", "ad_unit_type"], headers: "readable" });
+  });
+
+  it("carries a period word, headers and profile", () => {
+    const formula = legacyStatsFormula({ period: { word: "LAST_MONTH" }, groupBy: ["month", "country"], headers: "api", profile: "Apps" });
+    expect(formula).toBe('=REPORTING.LEGACY.STATS("LAST_MONTH",,"month,country","headers=api; profile=Apps")');
+    const [from, to, groupBy, options] = argumentsOfFormula(formula, "REPORTING.LEGACY.STATS");
+    expect(readLegacyQuery({ from, to, groupBy, options }, TODAY)).toMatchObject({
+      period: { from: "2025-02-01", to: "2025-02-28" },
+      groupBy: ["month", "country"],
+      headers: "api",
+      profile: "Apps",
+    });
   });
 });
