@@ -1,6 +1,8 @@
 import type { DateGroup, FilterName, GroupName, MetricName } from "../api";
 import { FILTER_NAMES } from "../api";
+import type { LegacyArguments } from "./arguments/legacy-query";
 import type { StatsArguments } from "./arguments/stats-query";
+import type { LegacyFunctionGroup } from "./legacy/group-by";
 import type { HeaderStyle } from "./arguments/options";
 import type { PeriodWord } from "./periods";
 
@@ -94,16 +96,45 @@ export function quoteFormulaText(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/**
- * `=REPORTING.STATS("LAST_30_DAYS",,"date,country","revenues","countries=FR,DE")`: empty
- * arguments in the middle stay as bare commas, trailing ones are dropped.
- */
-export function statsFormula(model: StatsQueryModel): string {
-  const args = formulaArgumentList(model);
+/** Empty arguments in the middle stay as bare commas, trailing ones are dropped. */
+function formulaCall(name: string, args: readonly (string | undefined)[]): string {
   let last = args.length - 1;
   while (last > 0 && args[last] === undefined) last -= 1;
   const written = args.slice(0, last + 1).map((arg) => (arg === undefined ? "" : quoteFormulaText(arg)));
-  return `=REPORTING.STATS(${written.join(",")})`;
+  return `=${name}(${written.join(",")})`;
+}
+
+/** `=REPORTING.STATS("LAST_30_DAYS",,"date,country","revenues","countries=FR,DE")` */
+export function statsFormula(model: StatsQueryModel): string {
+  return formulaCall("REPORTING.STATS", formulaArgumentList(model));
+}
+
+/** A LEGACY.STATS query as built in the pane's Legacy tab. */
+export interface LegacyQueryModel {
+  period: QueryPeriod;
+  /** Nested in this order; ad_unit_type, ad_unit_name and application are regrouped by the add-in. */
+  groupBy: readonly LegacyFunctionGroup[];
+  headers?: HeaderStyle | undefined;
+  profile?: string | undefined;
+}
+
+function legacyArgumentList(model: LegacyQueryModel): [string, string | undefined, string | undefined, string | undefined] {
+  const period = model.period;
+  const [from, to] = "word" in period ? [period.word, undefined] : [period.from, period.to];
+  const options: string[] = [];
+  if (model.headers && model.headers !== "readable") options.push(`headers=${model.headers}`);
+  if (model.profile) options.push(`profile=${model.profile}`);
+  return [from, to, list(model.groupBy), options.length === 0 ? undefined : options.join("; ")];
+}
+
+export function legacyArgumentsOf(model: LegacyQueryModel): LegacyArguments {
+  const [from, to, groupBy, options] = legacyArgumentList(model);
+  return { from, to, groupBy, options };
+}
+
+/** `=REPORTING.LEGACY.STATS("2025-01-01","2025-01-31","day,ad_unit_type")` */
+export function legacyStatsFormula(model: LegacyQueryModel): string {
+  return formulaCall("REPORTING.LEGACY.STATS", legacyArgumentList(model));
 }
 
 /** Plain words when the formula would be too long for Excel, otherwise `undefined`. */

@@ -154,3 +154,12 @@ export async function insertTable(options: InsertTableOptions): Promise<{ sheetN
     return { sheetName: name, pivot };
   });
 }
+
+/** Recalculates every formula of the workbook, custom functions included. */
+export async function recalculateWorkbook(): Promise<void> {
+  requireExcel();
+  await Excel.run(async (context) => {
+    context.workbook.application.calculate(Excel.CalculationType.full);
+    await context.sync();
+  });
+}

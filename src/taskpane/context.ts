@@ -1,0 +1,35 @@
+import type { Profile, ProfileState, ProfileStore } from "../core/profiles";
+import type { HostKind } from "../office/host";
+import type { StatusBar } from "./status";
+
+/** What every tab of the pane shares. */
+export interface PaneContext {
+  host: HostKind;
+  store: ProfileStore;
+  status: StatusBar;
+  /** True when secrets survive closing the pane (inside Excel). */
+  secretsPersist: boolean;
+  /** Default service addresses of this build (the emulator's in development). */
+  defaults: { baseUrl: string; legacyBaseUrl: string };
+  /** The user's calendar day, `YYYY-MM-DD`, in the computer's own time zone. */
+  today(): string;
+  /** The latest profiles and active profile, kept current by the store's change events. */
+  current(): ProfileState;
+  onProfiles(listener: (state: ProfileState) => void): void;
+}
+
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function describeKind(profile: Pick<Profile, "kind">): string {
+  switch (profile.kind) {
+    case "bearer":
+      return "Reporting";
+    case "legacy":
+      return "Legacy";
+    case "both":
+      return "Reporting and Legacy";
+  }
+}

@@ -1,0 +1,278 @@
+import type { Option } from "../api";
+import { readStatsQuery, type StatsQuery } from "../core/arguments/stats-query";
+import { formulaProblem, statsArgumentsOf, statsFormula, type StatsQueryModel } from "../core/formula-text";
+import { clientsFor, type Profile, type ProfileState } from "../core/profiles";
+import type { SpillTable } from "../core/rows/spill-table";
+import type { ReportingRuntime } from "../office/runtime-bridge";
+import { insertFormulaAtSelection, insertTable, insertWorkbookSheets } from "../office/workbook";
+import type { PaneContext } from "./context";
+import { byId, whileBusy } from "./dom";
+import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, downloadFile, exportFileName, withByteOrderMark } from "./downloads";
+import { PREVIEW_ROWS, renderPreview } from "./preview-table";
+import { QueryForm, type PickerFilter } from "./query-form";
+import { plainMessage } from "./status";
+
+export const NEEDS_EXCEL = "Inserting needs Excel: open this add-in inside Excel.";
+
+/** The Query tab: builds a query, previews it, puts it in the workbook, exports it. */
+export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRuntime): void {
+  const form = new QueryForm(() => context.today());
+  const formElement = byId<HTMLFormElement>("query-form");
+  const signedOut = byId("query-signed-out");
+  const formula = byId<HTMLTextAreaElement>("query-formula");
+  const previewSummary = byId("query-preview-summary");
+  const previewTable = byId("query-preview-table");
+  const buttons = {
+    preview: byId<HTMLButtonElement>("query-preview"),
+    insertFormula: byId<HTMLButtonElement>("query-insert-formula"),
+    insertTable: byId<HTMLButtonElement>("query-insert-table"),
+    exportCsv: byId<HTMLButtonElement>("query-export-csv"),
+    exportXlsx: byId<HTMLButtonElement>("query-export-xlsx"),
+    openSheet: byId<HTMLButtonElement>("query-open-sheet"),
+    refreshAll: byId<HTMLButtonElement>("query-refresh-all"),
+  };
+  /** The formula text and row count of the last preview, to size the date format. */
+  let lastPreview: { formula: string; table: SpillTable } | undefined;
+  let referencesLoadedFor: string | undefined;
+  let loadGeneration = 0;
+
+  if (context.host !== "excel") {
+    for (const button of [buttons.insertFormula, buttons.insertTable, buttons.openSheet]) {
+      button.setAttribute("aria-describedby", "host-notice");
+    }
+  }
+
+  function showFormula(): void {
+    const read = form.read();
+    formula.value = "model" in read ? statsFormula(read.model) : "";
+    formula.setAttribute("aria-description", "model" in read ? "" : read.problem);
+  }
+  form.onChange(showFormula);
+
+  /** The query of the form, checked by the same parser the formulas use. */
+  function currentQuery(): { model: StatsQueryModel; query: StatsQuery; formula: string; period: { from: string; to: string } } | undefined {
+    const read = form.read();
+    if ("problem" in read) {
+      context.status.show(read.problem, "error");
+      read.field.focus();
+      return undefined;
+    }
+    try {
+      const query = readStatsQuery(statsArgumentsOf(read.model), () => context.today());
+      return { model: read.model, query, formula: statsFormula(read.model), period: read.period };
+    } catch (error) {
+      context.status.show(plainMessage(error), "error");
+      return undefined;
+    }
+  }
+
+  function activeBearer(): { profile: Profile; client: NonNullable<ReturnType<typeof clientsFor>["reporting"]> } | undefined {
+    const profile = context.current().active;
+    const client = profile ? clientsFor(profile).reporting : undefined;
+    if (!profile || !client) {
+      context.status.show("Sign in on the Connect tab with a profile that has an access token.", "error");
+      return undefined;
+    }
+    return { profile, client };
+  }
+
+  async function preview(): Promise<void> {
+    const current = currentQuery();
+    if (!current) return;
+    context.status.busy("Fetching the preview…");
+    try {
+      const table = await runtime().functions.statsTable(current.query);
+      lastPreview = { formula: current.formula, table };
+      const hasHeader = current.query.headers !== "none";
+      const header = hasHeader ? table.rows[0] : undefined;
+      const data = table.dataRowCount === 0 ? [] : table.rows.slice(hasHeader ? 1 : 0, (hasHeader ? 1 : 0) + PREVIEW_ROWS);
+      const total = table.dataRowCount;
+      const summary =
+        total === 0
+          ? "No statistics match this query: try a longer period or fewer filters."
+          : `${total.toLocaleString()} ${total === 1 ? "row" : "rows"} in total${total > data.length ? `; the first ${data.length} are shown` : ""}.`;
+      previewSummary.textContent = summary;
+      renderPreview(previewTable, header, data, { dateColumn: table.dateColumns[0], caption: `Preview of ${current.formula}` });
+      context.status.success(`Preview ready: ${summary}`);
+    } catch (error) {
+      previewSummary.textContent = plainMessage(error);
+      context.status.error(error);
+    }
+  }
+
+  async function tableOf(query: StatsQuery, formulaText: string): Promise<SpillTable> {
+    if (lastPreview?.formula === formulaText) return lastPreview.table;
+    return runtime().functions.statsTable(query);
+  }
+
+  async function insertFormula(): Promise<void> {
+    if (context.host !== "excel") {
+      context.status.show(NEEDS_EXCEL, "error");
+      return;
+    }
+    const current = currentQuery();
+    if (!current) return;
+    const problem = formulaProblem(current.formula);
+    if (problem) {
+      context.status.show(problem, "error");
+      return;
+    }
+    context.status.busy("Inserting the formula…");
+    try {
+      // Knowing the row count sizes the date format; the answer stays cached for the formula.
+      const table = await tableOf(current.query, current.formula);
+      const inserted = await insertFormulaAtSelection({
+        formula: current.formula,
+        dateColumn: table.dateColumns[0],
+        headerRows: current.query.headers === "none" ? 0 : 1,
+        dataRows: table.dataRowCount,
+      });
+      context.status.success(`Formula inserted at ${inserted.address}. It recalculates with the active profile.`);
+    } catch (error) {
+      context.status.error(error);
+    }
+  }
+
+  async function insertAsTable(): Promise<void> {
+    if (context.host !== "excel") {
+      context.status.show(NEEDS_EXCEL, "error");
+      return;
+    }
+    const current = currentQuery();
+    if (!current) return;
+    context.status.busy("Fetching every row for the table…");
+    try {
+      // A table needs a header row, whatever the formula's header option says.
+      const query: StatsQuery = current.query.headers === "none" ? { ...current.query, headers: "readable" } : current.query;
+      const table = await runtime().functions.statsTable(query);
+      if (table.dataRowCount === 0) {
+        context.status.show("No statistics match this query, so there is no table to insert.", "error");
+        return;
+      }
+      context.status.busy(`Writing ${table.dataRowCount.toLocaleString()} rows into a new worksheet…`);
+      const inserted = await insertTable({
+        rows: table.rows,
+        dateColumn: table.dateColumns[0],
+        sheetName: "Reporting",
+        withPivot: true,
+      });
+      context.status.success(
+        `${table.dataRowCount.toLocaleString()} rows inserted as a table on the worksheet ${inserted.sheetName}` +
+          (inserted.pivot ? ", with a PivotTable beside it." : ". This Excel cannot add a PivotTable: insert one from the Insert tab."),
+      );
+    } catch (error) {
+      context.status.error(error);
+    }
+  }
+
+  async function exportFile(kind: "csv" | "xlsx"): Promise<void> {
+    const current = currentQuery();
+    const connection = current && activeBearer();
+    if (!current || !connection) return;
+    context.status.busy(kind === "csv" ? "Preparing the CSV file…" : "Preparing the Excel file…");
+    try {
+      const name = exportFileName(current.period, current.query.request.groups ?? [], kind);
+      if (kind === "csv") downloadFile(name, withByteOrderMark(await connection.client.statsCsv(current.query.request)), CSV_MEDIA_TYPE);
+      else downloadFile(name, (await connection.client.statsXlsx(current.query.request)) as Uint8Array<ArrayBuffer>, XLSX_MEDIA_TYPE);
+      context.status.success(`Downloaded ${name}.`);
+    } catch (error) {
+      context.status.error(error);
+    }
+  }
+
+  async function openAsWorksheet(): Promise<void> {
+    if (context.host !== "excel") {
+      context.status.show(NEEDS_EXCEL, "error");
+      return;
+    }
+    const current = currentQuery();
+    const connection = current && activeBearer();
+    if (!current || !connection) return;
+    context.status.busy("Fetching the Excel export…");
+    try {
+      const bytes = await connection.client.statsXlsx(current.query.request);
+      const inserted = await insertWorkbookSheets(bytes);
+      context.status.success(`Added the worksheet ${inserted.sheetNames.join(", ")} to this workbook.`);
+    } catch (error) {
+      context.status.error(error);
+    }
+  }
+
+  async function refreshAll(): Promise<void> {
+    context.status.busy("Refreshing every REPORTING formula…");
+    try {
+      lastPreview = undefined;
+      await runtime().refreshAll();
+      context.status.success(
+        context.host === "excel"
+          ? "Cached answers cleared; every REPORTING formula is recalculating."
+          : "Cached answers cleared. Formulas live in Excel: open the add-in there to recalculate them.",
+      );
+    } catch (error) {
+      context.status.error(error);
+    }
+  }
+
+  async function loadReferences(profile: Profile): Promise<void> {
+    const client = clientsFor(profile).reporting;
+    if (!client) return;
+    const generation = ++loadGeneration;
+    const fill = async (filter: PickerFilter, load: () => Promise<Option[]>) => {
+      try {
+        const options = await load();
+        if (generation === loadGeneration) form.setFilterOptions(filter, options);
+      } catch (error) {
+        if (generation === loadGeneration) form.setFilterUnavailable(filter, `Could not load this list. ${plainMessage(error)}`);
+        throw error;
+      }
+    };
+    context.status.busy("Loading the filter lists…");
+    const results = await Promise.allSettled([
+      fill("organizations", async () => (await client.details()).organizations),
+      fill("countries", () => client.countries()),
+      fill("formats", () => client.formats()),
+      fill("integration_types", () => client.integrationTypes()),
+      fill("device_types", () => client.deviceTypes()),
+      fill("asset_types", () => client.assetTypes()),
+      fill("assets", async () => (await client.assets()).map((asset) => ({ value: asset.value, label: asset.label }))),
+      client.dates().then((period) => {
+        if (generation === loadGeneration) form.setAvailablePeriod(period);
+      }),
+    ]);
+    if (generation !== loadGeneration) return;
+    const failure = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+    if (failure) context.status.show(`Some filter lists could not be loaded. ${plainMessage(failure.reason)}`, "error");
+    else context.status.success(`Filter lists loaded for ${profile.name}.`);
+  }
+
+  function onProfiles(state: ProfileState): void {
+    const active = state.active;
+    const usable = active && clientsFor(active).reporting ? active : undefined;
+    signedOut.hidden = usable !== undefined;
+    formElement.hidden = usable === undefined;
+    const identity = usable ? `${usable.name}|${usable.baseUrl}|${usable.token?.length ?? 0}` : undefined;
+    if (identity === referencesLoadedFor) return;
+    referencesLoadedFor = identity;
+    lastPreview = undefined;
+    if (usable) void loadReferences(usable);
+    else {
+      loadGeneration += 1;
+      for (const picker of Object.values(form.pickers)) picker.setOptions([]);
+    }
+  }
+
+  formElement.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void whileBusy(buttons.preview, preview);
+  });
+  buttons.insertFormula.addEventListener("click", () => void whileBusy(buttons.insertFormula, insertFormula));
+  buttons.insertTable.addEventListener("click", () => void whileBusy(buttons.insertTable, insertAsTable));
+  buttons.exportCsv.addEventListener("click", () => void whileBusy(buttons.exportCsv, () => exportFile("csv")));
+  buttons.exportXlsx.addEventListener("click", () => void whileBusy(buttons.exportXlsx, () => exportFile("xlsx")));
+  buttons.openSheet.addEventListener("click", () => void whileBusy(buttons.openSheet, openAsWorksheet));
+  buttons.refreshAll.addEventListener("click", () => void whileBusy(buttons.refreshAll, refreshAll));
+
+  context.onProfiles(onProfiles);
+  onProfiles(context.current());
+  showFormula();
+}

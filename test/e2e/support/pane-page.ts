@@ -1,0 +1,109 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { REPO_ROOT } from "./build-pane";
+
+export const SCREENSHOT_DIR = join(REPO_ROOT, "test-results", "screenshots");
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Empties the status bar, so the next wait sees only what the next action says. */
+export async function clearStatus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const region = document.getElementById("status");
+    if (region) {
+      region.textContent = "";
+      region.className = "status";
+    }
+  });
+}
+
+/** Waits until the status bar says something matching `pattern`, and returns it. */
+export async function waitForStatus(page: Page, pattern: RegExp, timeout = 30_000): Promise<string> {
+  const handle = await page.waitForFunction(
+    ({ source, flags }) => {
+      const text = document.getElementById("status")?.textContent ?? "";
+      return new RegExp(source, flags).test(text) ? text : false;
+    },
+    { source: pattern.source, flags: pattern.flags },
+    { timeout },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/** Runs `action` and returns the first finished (not busy) status it leads to. */
+export async function statusAfter(page: Page, action: () => Promise<void>, timeout = 30_000): Promise<{ kind: string; text: string }> {
+  await clearStatus(page);
+  await action();
+  const handle = await page.waitForFunction(
+    () => {
+      const region = document.getElementById("status");
+      if (!region || region.textContent === "" || region.classList.contains("busy")) return false;
+      return { kind: region.classList.contains("error") ? "error" : region.classList.contains("success") ? "success" : "info", text: region.textContent };
+    },
+    undefined,
+    { timeout },
+  );
+  return (await handle.jsonValue()) as { kind: string; text: string };
+}
+
+export interface ProfileInput {
+  name: string;
+  kind: "bearer" | "legacy" | "both";
+  baseUrl: string;
+  legacyBaseUrl: string;
+  token?: string;
+  apiKey?: string;
+  apiSecret?: string;
+}
+
+/** Fills the profile form as a user would (clicking "New profile" first). */
+export async function fillProfileForm(page: Page, profile: ProfileInput): Promise<void> {
+  await page.click("#tab-connect");
+  await page.click("#profile-new");
+  await page.fill("#profile-name", profile.name);
+  await page.check(`input[name="kind"][value="${profile.kind}"]`);
+  if (profile.kind !== "legacy") {
+    await page.fill("#profile-base-url", profile.baseUrl);
+    await page.fill("#profile-token", profile.token ?? "");
+  }
+  if (profile.kind !== "bearer") {
+    await page.fill("#profile-legacy-url", profile.legacyBaseUrl);
+    await page.fill("#profile-api-key", profile.apiKey ?? "");
+    await page.fill("#profile-api-secret", profile.apiSecret ?? "");
+  }
+}
+
+export interface PickerContent {
+  values: string[];
+  labels: string[];
+}
+
+/** The values and labels a filter picker offers, once it has loaded. */
+export async function pickerContent(page: Page, filter: string): Promise<PickerContent> {
+  await page.waitForFunction(
+    (name) => {
+      const count = document.querySelector(`details[data-filter="${name}"] .count`)?.textContent ?? "";
+      return count !== "" && count !== "Loading…";
+    },
+    filter,
+    { timeout: 30_000 },
+  );
+  return page.$$eval(`details[data-filter="${filter}"] .picker-options label`, (labels) => ({
+    values: labels.map((label) => (label.querySelector("input") as HTMLInputElement).value),
+    labels: labels.map((label) => label.querySelector("span")?.textContent ?? ""),
+  }));
+}
+
+/** The preview's rows as raw values (the cells' data-value), header excluded. */
+export async function previewRows(page: Page, container: string): Promise<{ header: string[]; rows: string[][] }> {
+  return page.$eval(container, (element) => ({
+    header: Array.from(element.querySelectorAll("thead th")).map((cell) => cell.textContent ?? ""),
+    rows: Array.from(element.querySelectorAll("tbody tr")).map((row) =>
+      Array.from(row.querySelectorAll("td")).map((cell) => cell.getAttribute("data-value") ?? ""),
+    ),
+  }));
+}
