@@ -11,7 +11,7 @@ export { readValueQuery, type ValueQuery } from "./arguments/value-query";
 export { readLegacyQuery, type LegacyQuery } from "./arguments/legacy-query";
 export { HEADER_STYLES, type HeaderStyle } from "./arguments/options";
 export type { FilterValues } from "./arguments/filters";
-export { PERIOD_WORDS, normalisePeriodWord, periodOfWord, type DateRange, type PeriodWord, type Today } from "./periods";
+export { PERIOD_WORDS, localToday, normalisePeriodWord, periodOfWord, type DateRange, type PeriodWord, type Today } from "./periods";
 export {
   excelSerialFromIsoDate,
   isoDateFromExcelSerial,

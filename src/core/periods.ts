@@ -1,4 +1,4 @@
-import { addDays, addMonths, endOfMonth, startOfMonth, startOfQuarter, startOfYear } from "./calendar";
+import { addDays, addMonths, endOfMonth, formatIsoDate, startOfMonth, startOfQuarter, startOfYear } from "./calendar";
 
 export const PERIOD_WORDS = [
   "TODAY",
@@ -66,4 +66,16 @@ export function periodOfWord(word: PeriodWord, today: string): DateRange {
       return { from: previousYear, to: addDays(startOfYear(today), -1) };
     }
   }
+}
+
+/**
+ * The `Today` of the machine's own calendar: the local year, month and day of the clock, which is
+ * the day the user sees (toISOString would give the UTC day, a day off in the evening in America
+ * and in the morning in New Zealand).
+ */
+export function localToday(clock: () => Date = () => new Date()): Today {
+  return () => {
+    const now = clock();
+    return formatIsoDate(now.getFullYear(), now.getMonth() + 1, now.getDate());
+  };
 }

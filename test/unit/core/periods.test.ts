@@ -1,4 +1,4 @@
-import { normalisePeriodWord, periodOfWord, PERIOD_WORDS, type PeriodWord } from "../../../src/core/periods";
+import { localToday, normalisePeriodWord, periodOfWord, PERIOD_WORDS, type PeriodWord } from "../../../src/core/periods";
 
 describe("period words", () => {
   it.each([
@@ -51,5 +51,19 @@ describe("period words", () => {
         expect(to <= today).toBe(true);
       }
     }
+  });
+});
+
+describe("the user's today", () => {
+  // Meaningful under every TZ the suite runs with: a UTC-based day would be wrong late in the
+  // evening west of Greenwich and early in the morning east of it.
+  it.each([
+    [2025, 0, 1, 0, 5, "2025-01-01"],
+    [2025, 0, 1, 23, 55, "2025-01-01"],
+    [2024, 1, 29, 23, 59, "2024-02-29"],
+    [2024, 11, 31, 0, 1, "2024-12-31"],
+  ])("is the local calendar day of the clock (%d-%d-%d %d:%d)", (year, monthIndex, day, hours, minutes, expected) => {
+    const today = localToday(() => new Date(year, monthIndex, day, hours, minutes));
+    expect(today()).toBe(expected);
   });
 });
