@@ -1,4 +1,5 @@
 import { FILTER_NAMES, GROUP_OF_FILTER, type FilterName, type StatsEntry, type StatsRequest } from "../api";
+import type { FilterValues } from "./arguments/filters";
 import type { ValueQuery } from "./arguments/value-query";
 import { cancelledError, onAbort } from "./cancellation";
 import { EntrySums } from "./value-sums";
@@ -41,25 +42,41 @@ export const defaultScheduler: Scheduler = (flush) => {
   setTimeout(flush, 0);
 };
 
+function sameValues(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((value) => set.has(value));
+}
+
 /**
- * The one request a batch sends: grouped by every dimension any call filters on; a dimension is
- * filtered (by the union of the calls' values) only when every call of the batch filters on it,
- * since a call without that filter needs the entries of every value.
+ * The one request a batch sends: grouped by the dimensions the calls' filters vary on. A dimension
+ * is filtered (by the union of the calls' values) only when every call filters on it, since a
+ * call without that filter needs the entries of every value; when every call filters it on the
+ * very same values, the filter alone does the work and the answer need not be grouped by it.
  */
 export function batchRequest(queries: readonly ValueQuery[]): StatsRequest {
   const first = queries[0];
   if (!first) throw new RangeError("a batch holds at least one call");
   const used = FILTER_NAMES.filter((name) => queries.some((query) => (query.filters[name]?.length ?? 0) > 0));
   const filters: StatsRequest["filters"] = { from: first.period.from, to: first.period.to };
+  const grouped: FilterName[] = [];
   for (const name of used) {
-    if (queries.every((query) => (query.filters[name]?.length ?? 0) > 0)) {
+    const everyCallFilters = queries.every((query) => (query.filters[name]?.length ?? 0) > 0);
+    if (everyCallFilters) {
       const union = new Set(queries.flatMap((query) => query.filters[name] ?? []));
       (filters as Record<FilterName, string[]>)[name] = [...union].sort();
     }
+    if (!everyCallFilters || !queries.every((query) => sameValues(query.filters[name], first.filters[name]))) grouped.push(name);
   }
   const request: StatsRequest = { filters, metrics: BATCH_METRICS };
-  if (used.length > 0) request.groups = used.map((name) => GROUP_OF_FILTER[name]);
+  if (grouped.length > 0) request.groups = grouped.map((name) => GROUP_OF_FILTER[name]);
   return request;
+}
+
+/** The part of a call's filters left to the summing: those on dimensions the answer is grouped by. */
+function filtersWithin(filters: FilterValues, request: StatsRequest): FilterValues {
+  const groups = new Set<string>(request.groups ?? []);
+  return Object.fromEntries(Object.entries(filters).filter(([name]) => groups.has(GROUP_OF_FILTER[name as FilterName])));
 }
 
 /**
@@ -134,12 +151,13 @@ export class ValueBatcher {
     };
     try {
       const first = batch[0]!;
-      const entries = await first.call.load(batchRequest(batch.map((pending) => pending.call.query)), controller.signal);
+      const request = batchRequest(batch.map((pending) => pending.call.query));
+      const entries = await first.call.load(request, controller.signal);
       const sums = new EntrySums(entries);
       for (const pending of batch) {
         settle(pending, () => {
           try {
-            pending.resolve(sums.sum(pending.call.query.metric, pending.call.query.filters));
+            pending.resolve(sums.sum(pending.call.query.metric, filtersWithin(pending.call.query.filters, request)));
           } catch (error) {
             pending.reject(error);
           }

@@ -52,6 +52,18 @@ describe("the request of a batch", () => {
     });
   });
 
+  it("does not group by a dimension every call filters on the same values", () => {
+    const request = batchRequest([
+      query("revenues", { organizations: ["o-2", "o-1"], countries: ["FR"] }),
+      query("ecpm", { organizations: ["o-1", "o-2"], countries: ["DE"] }),
+    ]);
+    expect(request).toEqual({
+      filters: { ...period, organizations: ["o-1", "o-2"], countries: ["DE", "FR"] },
+      groups: ["country"],
+      metrics: ["impressions", "revenues", "requests"],
+    });
+  });
+
   it("asks for totals when no call filters", () => {
     expect(batchRequest([query("revenues"), query("impressions")])).toEqual({ filters: period, metrics: ["impressions", "revenues", "requests"] });
   });
@@ -101,6 +113,19 @@ describe("VALUE batching", () => {
     expect(await nothing).toBe(0);
   });
 
+  it("sums an ungrouped answer when every call filters alike", async () => {
+    const scheduler = manualScheduler();
+    const batcher = new ValueBatcher({ schedule: scheduler.schedule });
+    const { calls, load } = recordingLoad();
+    const revenues = batcher.request({ query: query("revenues", { countries: ["FR"] }), batchKey: "p", load });
+    const impressions = batcher.request({ query: query("impressions", { countries: ["FR"] }), batchKey: "p", load });
+    scheduler.run();
+    expect(calls[0]!.request.groups).toBeUndefined();
+    calls[0]!.answer.resolve([{ group: {}, metrics: { impressions: 4000, revenues: 6, requests: 4200 } }]);
+    await expect(revenues).resolves.toBe(6);
+    await expect(impressions).resolves.toBe(4000);
+  });
+
   it("sends one request per period, options and profile", async () => {
     const scheduler = manualScheduler();
     const batcher = new ValueBatcher({ schedule: scheduler.schedule });
@@ -141,7 +166,8 @@ describe("VALUE batching", () => {
     expect(batcher.pendingCount).toBe(1);
     scheduler.run();
     expect(calls[0]!.request.filters.countries).toEqual(["FR"]);
-    calls[0]!.answer.resolve(byCountryAndFormat);
+    expect(calls[0]!.request.groups).toBeUndefined();
+    calls[0]!.answer.resolve([{ group: {}, metrics: { impressions: 4000, revenues: 6, requests: 4200 } }]);
     await expect(kept).resolves.toBe(6);
   });
 
