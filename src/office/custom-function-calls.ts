@@ -1,0 +1,43 @@
+import type { SpillTable } from "../core/rows/spill-table";
+import { toFunctionError } from "./cell-error";
+import { withDeadline, type DeadlineOptions } from "./deadline";
+import { spillOutput, supportedDateStyle, type SpillOutput } from "./formatted-values";
+
+/** What Excel hands a cancelable function last; only `onCanceled` is used. */
+export type CancelableCall = Pick<CustomFunctions.CancelableInvocation, "onCanceled">;
+
+export type CallOptions = Omit<DeadlineOptions, "signal">;
+
+/** The signal a call's work runs with: aborted when Excel cancels the call (the cell was edited, deleted or recalculated). */
+function cancellation(invocation: CancelableCall | undefined): AbortSignal {
+  const controller = new AbortController();
+  if (invocation) invocation.onCanceled = () => controller.abort();
+  return controller.signal;
+}
+
+/** Runs a function that spills a table; every failure becomes the cell's Excel error. */
+export async function spillCall(
+  invocation: CancelableCall | undefined,
+  work: (signal: AbortSignal) => Promise<SpillTable>,
+  options: CallOptions = {},
+): Promise<SpillOutput> {
+  try {
+    const table = await withDeadline(work, { ...options, signal: cancellation(invocation) });
+    return spillOutput(table, supportedDateStyle());
+  } catch (error) {
+    throw toFunctionError(error);
+  }
+}
+
+/** Runs a function that returns one number; every failure becomes the cell's Excel error. */
+export async function numberCall(
+  invocation: CancelableCall | undefined,
+  work: (signal: AbortSignal) => Promise<number>,
+  options: CallOptions = {},
+): Promise<number> {
+  try {
+    return await withDeadline(work, { ...options, signal: cancellation(invocation) });
+  } catch (error) {
+    throw toFunctionError(error);
+  }
+}

@@ -1,0 +1,240 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import vm from "node:vm";
+
+/**
+ * Runs the built custom functions bundle the way Excel's shared runtime does, minus Excel:
+ * functions.js is evaluated in a fresh global scope holding stand-ins for the globals Excel
+ * provides (CustomFunctions, OfficeRuntime.storage, Office, Excel), real fetch and real timers.
+ */
+
+const ROOT = resolve(__dirname, "../../../..");
+
+/** Where a build of the functions bundle lives: functions.js and functions.json. */
+export interface BuiltBundle {
+  directory: string;
+  script: string;
+  metadata: FunctionsMetadata;
+}
+
+export interface FunctionMetadata {
+  id: string;
+  name: string;
+  description?: string;
+  options?: { cancelable?: boolean };
+  parameters: { name: string; description?: string; type?: string; dimensionality?: string; optional?: boolean }[];
+  result: { type?: string; dimensionality?: string };
+}
+
+export interface FunctionsMetadata {
+  allowCustomDataForDataTypeAny?: boolean;
+  functions: FunctionMetadata[];
+}
+
+/**
+ * Builds the bundle once with the project's webpack configuration, into a temporary folder (so
+ * that a build running in dist/ is left alone). REPORTING_FUNCTIONS_BUILD=<folder> reuses one.
+ */
+export async function buildFunctionsBundle(): Promise<BuiltBundle> {
+  let directory = process.env.REPORTING_FUNCTIONS_BUILD;
+  if (!directory) {
+    directory = mkdtempSync(join(tmpdir(), "reporting-functions-"));
+    await promisify(execFile)(process.execPath, [join(__dirname, "build-functions.js"), directory], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  }
+  return {
+    directory,
+    script: readFileSync(join(directory, "functions.js"), "utf8"),
+    metadata: JSON.parse(readFileSync(join(directory, "functions.json"), "utf8")) as FunctionsMetadata,
+  };
+}
+
+/** CustomFunctions.Error as the runtime builds it: an error code and the message the cell shows. */
+export class StandInFunctionError {
+  constructor(
+    readonly code: string,
+    readonly message?: string,
+  ) {}
+}
+
+const ERROR_CODES = {
+  invalidValue: "#VALUE!",
+  notAvailable: "#N/A",
+  divisionByZero: "#DIV/0!",
+  invalidNumber: "#NUM!",
+  nullReference: "#NULL!",
+  invalidName: "#NAME?",
+  invalidReference: "#REF!",
+} as const;
+
+export interface RecordedFetch {
+  url: string;
+  method: string;
+  signal: AbortSignal | undefined;
+}
+
+export interface Invocation {
+  onCanceled?: () => void;
+}
+
+export interface LoadedBundle {
+  /** The id -> function map the bundle registered through CustomFunctions.associate. */
+  associated: Map<string, (...args: unknown[]) => unknown>;
+  /** Every request the bundle sent, in order. */
+  fetches: RecordedFetch[];
+  /** Requirement sets Office.context.requirements reports as supported ("ExcelApi 1.19"). */
+  supportedSets: Set<string>;
+  /** The calculation types Excel.run was asked for. */
+  calculations: string[];
+  /** The page's global scope, as the task pane bundle would see it. */
+  global: Record<string, unknown>;
+  /** Calls a function by id as Excel would: the arguments, then an invocation object for a cancelable one. */
+  call(id: string, args: unknown[], invocation?: Invocation): Promise<unknown>;
+}
+
+export interface LoadOptions {
+  /** OfficeRuntime.storage's content before the bundle starts. */
+  storage?: Record<string, string>;
+  supportedSets?: string[];
+  /** The local time `new Date()` reads (period words); the real clock otherwise. */
+  localNow?: { year: number; month: number; day: number };
+}
+
+function unrefTimers() {
+  return {
+    setTimeout: (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      const timer = setTimeout(callback, ms, ...args);
+      // A pending deadline must not keep the test process alive after the tests end.
+      timer.unref();
+      return timer;
+    },
+    clearTimeout: (timer: NodeJS.Timeout | undefined) => clearTimeout(timer),
+  };
+}
+
+/** Evaluates functions.js in a new global scope with Excel's globals stood in. */
+export function loadFunctionsBundle(bundle: BuiltBundle, options: LoadOptions = {}): LoadedBundle {
+  const associated = new Map<string, (...args: unknown[]) => unknown>();
+  const fetches: RecordedFetch[] = [];
+  const supportedSets = new Set(options.supportedSets ?? ["CustomFunctionsRuntime 1.4", "ExcelApi 1.19"]);
+  const calculations: string[] = [];
+  const storage = new Map(Object.entries(options.storage ?? {}));
+
+  const recordingFetch = (input: string | URL, init?: RequestInit) => {
+    fetches.push({ url: String(input), method: init?.method ?? "GET", signal: init?.signal ?? undefined });
+    return fetch(input, init);
+  };
+
+  const supported = (name: string, version = "1.1") => {
+    const [major = 0, minor = 0] = version.split(".").map(Number);
+    return [...supportedSets].some((entry) => {
+      const [setName, setVersion = "1.1"] = entry.split(" ");
+      const [setMajor = 0, setMinor = 0] = setVersion.split(".").map(Number);
+      return setName === name && (setMajor > major || (setMajor === major && setMinor >= minor));
+    });
+  };
+
+  const sandbox: Record<string, unknown> = {
+    console,
+    fetch: recordingFetch,
+    AbortController,
+    AbortSignal,
+    URL,
+    URLSearchParams,
+    TextEncoder,
+    TextDecoder,
+    Headers,
+    Response,
+    queueMicrotask,
+    structuredClone,
+    btoa,
+    atob,
+    performance,
+    ...unrefTimers(),
+    CustomFunctions: {
+      associate(idOrMap: string | Record<string, (...args: unknown[]) => unknown>, fn?: (...args: unknown[]) => unknown) {
+        if (typeof idOrMap === "string") associated.set(idOrMap.toUpperCase(), fn!);
+        else for (const [id, each] of Object.entries(idOrMap)) associated.set(id.toUpperCase(), each);
+      },
+      Error: StandInFunctionError,
+      ErrorCode: ERROR_CODES,
+    },
+    OfficeRuntime: {
+      storage: {
+        getItem: async (key: string) => storage.get(key) ?? null,
+        setItem: async (key: string, value: string) => void storage.set(key, value),
+        removeItem: async (key: string) => void storage.delete(key),
+      },
+    },
+    Office: {
+      HostType: { Excel: "Excel" },
+      onReady: async () => ({ host: "Excel", platform: "OfficeOnline" }),
+      context: { requirements: { isSetSupported: supported } },
+    },
+    Excel: {
+      CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
+      run: async (batch: (context: unknown) => Promise<unknown>) =>
+        batch({
+          workbook: { application: { calculate: (type: string) => calculations.push(type) } },
+          sync: async () => undefined,
+        }),
+    },
+  };
+  sandbox.globalThis = sandbox;
+  sandbox.self = sandbox;
+  sandbox.window = sandbox;
+  const context = vm.createContext(sandbox);
+  if (options.localNow) {
+    const { year, month, day } = options.localNow;
+    // Noon local time: the day stays the same whatever the TZ of the machine.
+    vm.runInContext(
+      `(() => {
+        const RealDate = Date;
+        const fixed = new RealDate(${year}, ${month - 1}, ${day}, 12, 0, 0).getTime();
+        class LocalDate extends RealDate {
+          constructor(...args) { if (args.length === 0) super(fixed); else super(...args); }
+        }
+        globalThis.Date = LocalDate;
+      })()`,
+      context,
+    );
+  }
+  vm.runInContext(bundle.script, context, { filename: join(bundle.directory, "functions.js") });
+
+  return {
+    associated,
+    fetches,
+    supportedSets,
+    calculations,
+    global: sandbox,
+    async call(id, args, invocation) {
+      const fn = associated.get(id);
+      if (!fn) throw new Error(`${id} is not associated`);
+      const parameters = bundle.metadata.functions.find((each) => each.id === id);
+      if (!parameters) throw new Error(`${id} is not in functions.json`);
+      // Excel passes null for every omitted optional argument, then the invocation.
+      const padded = [...args];
+      while (padded.length < parameters.parameters.length) padded.push(null);
+      if (parameters.options?.cancelable) padded.push(invocation ?? {});
+      return fn(...padded);
+    },
+  };
+}
+
+/** What a cell shows when the function rejected: the error code and message, or the thrown value. */
+export async function cellErrorOf(result: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    const value = await result;
+    throw new Error(`expected an error, got ${JSON.stringify(value)}`);
+  } catch (error) {
+    // The bundle runs in another realm: compare shapes, not classes.
+    const record = error as { code?: unknown; message?: unknown; constructor?: { name?: string } };
+    if (record.constructor?.name !== "StandInFunctionError") throw error;
+    return { code: String(record.code), message: String(record.message ?? "") };
+  }
+}
