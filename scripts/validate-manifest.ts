@@ -1,25 +1,28 @@
 // `npm run validate`: the offline part of manifest validation. On a connected machine,
 // `npx office-addin-manifest validate manifest.xml` adds Microsoft's online validation.
+// `npm run validate -- dist/manifest.xml` checks a built manifest (for example after
+// REPORTING_ADDIN_URL rewrote its URLs).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkManifest, type CheckResult } from "./manifest-checks";
 import { buildOutputs } from "./manifest/build-outputs";
 
 const NAMESPACE = "REPORTING";
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
-const manifestPath = join(projectRoot, "manifest.xml");
+const manifestPath = resolve(process.argv[2] ?? join(projectRoot, "manifest.xml"));
+const shownPath = relative(process.cwd(), manifestPath);
 
 /** office-addin-manifest's own reader must accept the file (it is what sideloading tools use). */
 function officeAddinManifestInfo(): CheckResult {
   const cli = createRequire(import.meta.url).resolve("office-addin-manifest/cli.js");
-  const run = spawnSync(process.execPath, [cli, "info", "manifest.xml"], { cwd: projectRoot, encoding: "utf8" });
+  const run = spawnSync(process.execPath, [cli, "info", manifestPath], { cwd: projectRoot, encoding: "utf8" });
   const output = `${run.stdout}${run.stderr}`.trim();
   const failed = run.status !== 0 || run.error !== undefined || /^Error:/m.test(output);
   return {
-    name: "office-addin-manifest info reads manifest.xml",
+    name: `office-addin-manifest info reads ${shownPath}`,
     problems: failed ? [run.error?.message ?? (output || `exit code ${run.status}`)] : [],
   };
 }
@@ -44,8 +47,8 @@ async function main(): Promise<number> {
   const failures = results.filter((result) => result.problems.length > 0).length;
   console.log(
     failures === 0
-      ? `\nmanifest.xml passed all ${results.length} offline checks. Online: npx office-addin-manifest validate manifest.xml`
-      : `\nmanifest.xml failed ${failures} of ${results.length} checks.`,
+      ? `\n${shownPath} passed all ${results.length} offline checks. Online: npx office-addin-manifest validate ${shownPath}`
+      : `\n${shownPath} failed ${failures} of ${results.length} checks.`,
   );
   return failures === 0 ? 0 : 1;
 }
