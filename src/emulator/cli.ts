@@ -21,7 +21,10 @@ async function main(): Promise<void> {
     stopping = true;
     process.stdout.write(`Received ${signal}, stopping.\n`);
     emulator.close().then(
-      () => process.exit(0),
+      () => {
+        process.stdout.write("Stopped.\n");
+        process.exit(0);
+      },
       (error: unknown) => {
         process.stderr.write(`emulator: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
         process.exit(1);

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createStore } from "../store";
 import type { DataOptions, DemoCredentials, ReportingStore } from "../store/types";
 import { createRequestHandler } from "./handler";
 import { resolveOptions, type EmulatorOptions } from "./options";
@@ -48,7 +49,7 @@ function dataOptions(options: ReturnType<typeof resolveOptions>): Partial<DataOp
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const resolved = resolveOptions(options);
-  const store = options.store ?? (await (await import("../store")).createStore(dataOptions(resolved)));
+  const store = options.store ?? (await createStore(dataOptions(resolved)));
   const ownsStore = options.store === undefined;
   const routes = [...statsRoutes(BEARER_PREFIX), ...referenceRoutes(BEARER_PREFIX), ...legacyRoutes("")];
   const server = createServer(createRequestHandler(routes, store, resolved));

@@ -9,7 +9,6 @@ import {
 } from "../../../../src/api";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../../src/emulator";
 import type { BearerCredential, LegacyCredential } from "../../../../src/emulator/store/types";
-import { createFakeStore } from "./fake-store";
 
 /** The data set every conformance test file starts: small, and the same on every run. */
 export const CONFORMANCE_OPTIONS = { days: 60, seed: 7, today: "2026-06-30" } as const;
@@ -18,8 +17,7 @@ export const CONFORMANCE_OPTIONS = { days: 60, seed: 7, today: "2026-06-30" } as
 export const START_TIMEOUT_MS = 120_000;
 
 export function startConformanceEmulator(extra: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const fake = process.env.EMULATOR_FAKE_STORE === "1" && extra.store === undefined ? { store: createFakeStore(CONFORMANCE_OPTIONS.today, 60) } : {};
-  return startEmulator({ ...CONFORMANCE_OPTIONS, ...fake, ...extra });
+  return startEmulator({ ...CONFORMANCE_OPTIONS, ...extra });
 }
 
 export function bearerHeaders(token: string): Record<string, string> {
