@@ -11,7 +11,7 @@ Options:
   --seed N           seed of the generated data (same seed, same data)
   --days N           days of daily data, ending yesterday
   --scale N          size multiplier of the data set
-  --today YYYY-MM-DD the emulator's today (default: the current UTC date)
+  --today YYYY-MM-DD the emulator's today (default: the local calendar day)
   --latency MS       delay added to every answer, in milliseconds
   --fail-rate P      share of requests answered 500, from 0 to 1
   --rate-limit N     requests per minute per credential, then 429 with Retry-After

@@ -1,5 +1,5 @@
 import type { LegacyStatsQuery } from "../../api";
-import { addDays, firstOfMonth, firstOfPreviousMonth, lastOfMonth } from "./dates";
+import { addDays, firstDayOfMonth, lastDayOfMonth } from "../data/calendar";
 import { badRequest, limitExceeded } from "./errors";
 import { periodLimitProblem } from "./period-limit";
 
@@ -17,8 +17,8 @@ export interface Period {
  * is today; a missing from_date is the first of the month before the end date's month.
  */
 function monthPeriod(query: LegacyStatsQuery, today: string): Period {
-  const to = query.to_date ? lastOfMonth(query.to_date) : today;
-  const from = query.from_date ? firstOfMonth(query.from_date) : firstOfPreviousMonth(query.to_date ?? today);
+  const to = query.to_date ? lastDayOfMonth(query.to_date) : today;
+  const from = query.from_date ? firstDayOfMonth(query.from_date) : firstDayOfPreviousMonth(query.to_date ?? today);
   return { from, to };
 }
 
@@ -30,6 +30,10 @@ function dayPeriod(query: LegacyStatsQuery, today: string): Period {
   const to = query.to_date ?? addDays(today, -1);
   const from = query.from_date ?? addDays(to, -(LEGACY_DEFAULT_DAYS - 1));
   return { from, to };
+}
+
+function firstDayOfPreviousMonth(date: string): string {
+  return firstDayOfMonth(addDays(firstDayOfMonth(date), -1));
 }
 
 export function legacyPeriod(query: LegacyStatsQuery, today: string): Period {

@@ -2,7 +2,7 @@ import { isCalendarDate } from "../../api";
 import type { ReportingStore } from "../store/types";
 import type { OriginRule } from "./cors";
 import { DEFAULT_ALLOWED_ORIGINS } from "./cors";
-import { todayUtc } from "./dates";
+import { localToday } from "../data/calendar";
 import { seededRandom } from "./random";
 
 export interface EmulatorOptions {
@@ -16,7 +16,7 @@ export interface EmulatorOptions {
   days?: number;
   /** Size multiplier of the data set. */
   scale?: number;
-  /** The emulator's today (YYYY-MM-DD); default the current UTC date. */
+  /** The emulator's today (YYYY-MM-DD); default the local calendar day, as the store's. */
   today?: string;
   /** Delay added before every answer, in milliseconds. */
   latencyMs?: number;
@@ -67,7 +67,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   const port = options.port ?? 0;
   const latencyMs = options.latencyMs ?? 0;
   const failRate = options.failRate ?? 0;
-  const today = options.today ?? todayUtc();
+  const today = options.today ?? localToday();
   check(Number.isInteger(port) && port >= 0 && port <= 65_535, `port must be a whole number from 0 to 65535, not ${port}`);
   check(Number.isFinite(latencyMs) && latencyMs >= 0, `latencyMs must be 0 or more, not ${latencyMs}`);
   check(failRate >= 0 && failRate <= 1, `failRate must be between 0 and 1, not ${failRate}`);

@@ -1,11 +1,11 @@
 import { SERVICE_LIMITS } from "../../api";
-import { daysInclusive } from "./dates";
+import { dayNumber } from "../data/calendar";
 import type { LimitProblem } from "./errors";
 
 /** The problem with a period longer than SERVICE_LIMITS.maxPeriodDays, if it is. */
 export function periodLimitProblem(from: string, to: string, pathPrefix: string): LimitProblem | undefined {
   const { maxPeriodDays } = SERVICE_LIMITS;
-  const days = daysInclusive(from, to);
+  const days = dayNumber(to) - dayNumber(from) + 1;
   if (days <= maxPeriodDays) return undefined;
   return {
     path: pathPrefix === "" ? "to_date" : `${pathPrefix}.to`,
