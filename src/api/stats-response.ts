@@ -6,11 +6,13 @@ const groupValue = z.string().nullable().optional();
 const metricValue = z.number().optional();
 
 /**
- * Group keys are listed rather than a record: zod compiles a fixed-key object into one fast
- * function, which keeps 100,000-row answers near the cost of JSON.parse (see bench/).
- * Unknown keys are dropped, never fatal.
+ * Group keys are listed rather than a record, so that each known key is checked for its type.
+ * The objects are loose (unknown keys kept, never fatal) so that a valid answer parses to
+ * exactly its own JSON: the client can then validate a 100,000-row answer with a
+ * non-allocating check derived from these schemas (src/client/fast-check.ts) and return the
+ * parsed JSON as is, instead of letting zod copy every row (see bench/stats-parse.bench.ts).
  */
-export const statsGroup = z.object({
+export const statsGroup = z.looseObject({
   date: groupValue,
   organization: groupValue,
   asset: groupValue,
@@ -22,20 +24,20 @@ export const statsGroup = z.object({
   device_types: groupValue,
 });
 
-export const statsMetrics = z.object({
+export const statsMetrics = z.looseObject({
   impressions: metricValue,
   revenues: metricValue,
   ecpm: metricValue,
   requests: metricValue,
 });
 
-export const statsEntry = z.object({
+export const statsEntry = z.looseObject({
   group: statsGroup,
   metrics: statsMetrics,
 });
 
 /** Response of POST /stats (known-facts: `params`, `stats`, `total`). */
-export const statsResponse = z.object({
+export const statsResponse = z.looseObject({
   // The request as the server understood it; kept as-is for diagnostics, never relied upon.
   params: z.unknown().optional(),
   stats: z.array(statsEntry),

@@ -1,0 +1,22 @@
+export * from "./errors";
+export { createRedactor, patternRedactor, REDACTED, type Redactor } from "./redact";
+export * from "./retry-policy";
+export {
+  createTransport,
+  defaultSleep,
+  DEFAULT_TIMEOUT_MS,
+  type FetchLike,
+  type FetchResponse,
+  type RetryEvent,
+  type Sleep,
+  type Transport,
+  type TransportOptions,
+  type TransportRequest,
+  type TransportResponse,
+} from "./transport";
+export { isTransport, type RequestOptions } from "./client-options";
+export { ReportingClient, type ReportingClientOptions, type StatsAllOptions } from "./reporting-client";
+export { LegacyClient, type LegacyClientOptions, type LegacyStatsParams } from "./legacy-client";
+export type { AllStats } from "./stats-pages";
+export { readStatsResponse, parseJsonAnswer } from "./read-response";
+export { formatPath, type PlainIssue } from "./issues";

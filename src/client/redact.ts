@@ -1,0 +1,95 @@
+/**
+ * Keeps tokens, API keys and secrets out of messages, bodies and logs. Two layers, because
+ * either alone leaks: exact values the caller registers (the credentials it holds), and
+ * patterns that catch credentials the caller does not know about (a proxy echoing another
+ * user's token, a header dump in an HTML error page).
+ */
+
+export const REDACTED = "[REDACTED]";
+
+/** Header and field names whose values are credentials wherever they appear. */
+const SECRET_NAMES = ["authorization", "x-auth-apikey", "x-auth-secret", "token", "access_token", "accesstoken",
+  "api_key", "apikey", "api_secret", "apisecret", "secret", "password", "client_secret"];
+const SECRET_NAME_SET = new Set(SECRET_NAMES);
+
+const HEX64_UUID_TOKEN = /\b[0-9a-fA-F]{64}_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
+const BEARER = /\b(Bearer)(\s+)[^\s"',;<>]+/gi;
+// `x-auth-secret: v`, `"x-auth-secret":"v"`, `apiKey=v` (header dumps, JSON bodies, query strings).
+const NAMED_VALUE = new RegExp(
+  `(["']?\\b(?:x-auth-apikey|x-auth-secret|access_token|api_?key|api_?secret|client_secret|password|token)["']?\\s*[:=]\\s*["']?)([^\\s"'&,;<>}]+)`,
+  "gi",
+);
+// `Authorization: <anything>` without the word Bearer (Basic, a bare token).
+const AUTHORIZATION_VALUE = /(["']?\bauthorization["']?\s*[:=]\s*["']?)(?!Bearer\s)([^\s"'&,;<>}]+)/gi;
+
+export interface Redactor {
+  /** Registers an exact value to hide from now on; empty values are ignored. */
+  addSecret(secret: string | undefined): void;
+  redact(text: string): string;
+  /** A deep copy of `value` with every string redacted and every credential-named field hidden. */
+  redactValue<T>(value: T): T;
+  /** Headers as a plain object with credential values hidden. */
+  redactHeaders(headers: Headers | Record<string, string> | undefined): Record<string, string>;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export function createRedactor(secrets: readonly (string | undefined)[] = []): Redactor {
+  const known = new Set<string>();
+  let exact: RegExp | undefined;
+
+  const rebuild = () => {
+    // Longest first, so that a secret containing another is hidden whole.
+    const alternatives = [...known].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    exact = alternatives.length > 0 ? new RegExp(alternatives.join("|"), "g") : undefined;
+  };
+
+  const addSecret = (secret: string | undefined) => {
+    if (!secret) return;
+    const variants = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
+    for (const variant of variants) known.add(variant);
+    rebuild();
+  };
+
+  const redact = (text: string): string => {
+    let result = exact ? text.replace(exact, REDACTED) : text;
+    result = result
+      .replace(HEX64_UUID_TOKEN, REDACTED)
+      .replace(BEARER, `$1$2${REDACTED}`)
+      .replace(NAMED_VALUE, `$1${REDACTED}`)
+      .replace(AUTHORIZATION_VALUE, `$1${REDACTED}`);
+    return result;
+  };
+
+  const redactValue = <T>(value: T, seen = new WeakSet<object>()): T => {
+    if (typeof value === "string") return redact(value) as T;
+    if (typeof value !== "object" || value === null) return value;
+    if (seen.has(value)) return REDACTED as T;
+    seen.add(value);
+    if (Array.isArray(value)) return value.map((item) => redactValue(item, seen)) as T;
+    if (typeof Headers !== "undefined" && value instanceof Headers) return redactHeaders(value) as T;
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      copy[redact(key)] = SECRET_NAME_SET.has(key.toLowerCase()) && item != null ? REDACTED : redactValue(item, seen);
+    }
+    return copy as T;
+  };
+
+  const redactHeaders = (headers: Headers | Record<string, string> | undefined): Record<string, string> => {
+    const plain: Record<string, string> = {};
+    if (!headers) return plain;
+    const entries = typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+    for (const [name, value] of entries) {
+      plain[name] = SECRET_NAME_SET.has(name.toLowerCase()) ? REDACTED : redact(value);
+    }
+    return plain;
+  };
+
+  for (const secret of secrets) addSecret(secret);
+  return { addSecret, redact, redactValue: (value) => redactValue(value), redactHeaders };
+}
+
+/** Pattern-only redaction, for errors raised where no credentials are known. */
+export const patternRedactor: Redactor = createRedactor();

@@ -1,0 +1,110 @@
+import type { StatsEntry, StatsResponse } from "../api/stats-response";
+import { ReportingError } from "./errors";
+
+/**
+ * Reads every page of a /stats listing through `offset`/`limit`. With `total` the remaining
+ * pages are known up front and fetched a few at a time; without it, pages are fetched one
+ * after another until a short page. The first failure aborts the pages still in flight.
+ */
+
+export type FetchPage = (offset: number, limit: number, signal: AbortSignal) => Promise<StatsResponse>;
+
+export interface PagingOptions {
+  /** The caller's own window: rows skipped, and the most rows wanted. */
+  offset?: number | undefined;
+  limit?: number | undefined;
+  pageSize: number;
+  concurrency: number;
+  /** Refuse listings longer than this many pages (a service ignoring `offset` would never end). */
+  maxPages: number;
+  signal?: AbortSignal | undefined;
+}
+
+export interface AllStats {
+  stats: StatsEntry[];
+  /** The service's `total` when it sent one; otherwise the caller's offset plus the rows read. */
+  total: number;
+}
+
+function tooManyPages(maxPages: number): ReportingError {
+  return new ReportingError({
+    code: "too_many_pages",
+    userMessage: `The statistics run over more than ${maxPages} pages. Choose a shorter period, fewer groups or more filters, then refresh.`,
+    retryable: false,
+  });
+}
+
+async function inOrderWithConcurrency<Item, Result>(
+  items: readonly Item[],
+  concurrency: number,
+  work: (item: Item) => Promise<Result>,
+  onFirstFailure: () => void,
+): Promise<Result[]> {
+  const results: Result[] = new Array<Result>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (failure === undefined && next < items.length) {
+      const index = next;
+      next += 1;
+      try {
+        results[index] = await work(items[index]!);
+      } catch (error) {
+        if (failure === undefined) {
+          failure = { error };
+          onFirstFailure();
+        }
+        return;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  if (failure !== undefined) throw failure.error;
+  return results;
+}
+
+export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions): Promise<AllStats> {
+  const start = options.offset ?? 0;
+  const wanted = options.limit ?? Number.POSITIVE_INFINITY;
+  const pageSize = Math.max(1, Math.floor(options.pageSize));
+  const controller = new AbortController();
+  const abortAll = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) abortAll();
+  options.signal?.addEventListener("abort", abortAll, { once: true });
+  try {
+    const firstLimit = Math.min(pageSize, wanted);
+    const first = await fetchPage(start, firstLimit, controller.signal);
+    // A page longer than asked (a service ignoring `limit`) would duplicate rows of the next page.
+    const rows = first.stats.slice(0, firstLimit);
+    const totalFromService = first.total;
+    const done = rows.length >= wanted || rows.length === 0;
+
+    if (!done && totalFromService !== undefined) {
+      const end = start + Math.min(wanted, Math.max(0, totalFromService - start));
+      // A first page shorter than asked while `total` says more remain: the service caps its
+      // pages below our page size. Following its size loses no row; stopping would.
+      const step = rows.length < firstLimit ? rows.length : firstLimit;
+      const windows: { offset: number; limit: number }[] = [];
+      for (let offset = start + rows.length; offset < end; offset += step) windows.push({ offset, limit: Math.min(step, end - offset) });
+      if (windows.length + 1 > options.maxPages) throw tooManyPages(options.maxPages);
+      const pages = await inOrderWithConcurrency(
+        windows,
+        options.concurrency,
+        async (window) => (await fetchPage(window.offset, window.limit, controller.signal)).stats.slice(0, window.limit),
+        () => controller.abort(),
+      );
+      for (const page of pages) for (const entry of page) rows.push(entry);
+    } else if (!done && rows.length === firstLimit) {
+      for (let pagesRead = 1; rows.length < wanted; pagesRead += 1) {
+        if (pagesRead >= options.maxPages) throw tooManyPages(options.maxPages);
+        const limit = Math.min(pageSize, wanted - rows.length);
+        const page = (await fetchPage(start + rows.length, limit, controller.signal)).stats;
+        for (let index = 0; index < Math.min(limit, page.length); index += 1) rows.push(page[index]!);
+        if (page.length < limit) break;
+      }
+    }
+    return { stats: rows, total: totalFromService ?? start + rows.length };
+  } finally {
+    options.signal?.removeEventListener("abort", abortAll);
+  }
+}
