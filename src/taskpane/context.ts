@@ -18,11 +18,6 @@ export interface PaneContext {
   onProfiles(listener: (state: ProfileState) => void): void;
 }
 
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 export function describeKind(profile: Pick<Profile, "kind">): string {
   switch (profile.kind) {
     case "bearer":

@@ -2,7 +2,8 @@ import type { ProfileState } from "../core/profiles";
 import { detectHost } from "../office/host";
 import { secretsPersist, sharedProfileStore } from "../office/storage";
 import { setUpConnectTab } from "./connect-tab";
-import { localToday, type PaneContext } from "./context";
+import { localToday } from "../core/periods";
+import type { PaneContext } from "./context";
 import { byId } from "./dom";
 import { setUpLegacyTab } from "./legacy-tab";
 import { createPaneRuntime } from "./pane-functions";
@@ -34,7 +35,7 @@ async function start(): Promise<void> {
     status,
     secretsPersist: await secretsPersist(),
     defaults: DEFAULTS,
-    today: () => localToday(),
+    today: localToday(),
     current: () => state,
     onProfiles: (listener) => listeners.add(listener),
   };

@@ -128,6 +128,30 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       expect(await page.textContent("#secrets-note")).toContain("kept by Excel");
     });
 
+    it("gives every control an accessible name and moves between tabs with the arrow keys", async () => {
+      const unnamed = await page.$$eval("input, select, textarea, button", (controls) =>
+        controls
+          .filter((control) => {
+            const element = control as HTMLInputElement;
+            if (element.type === "hidden") return false;
+            const labelled = (element.labels?.length ?? 0) > 0 || element.getAttribute("aria-label") || element.getAttribute("aria-labelledby");
+            const text = element.tagName === "BUTTON" && (element.textContent ?? "").trim() !== "";
+            return !labelled && !text;
+          })
+          .map((control) => control.outerHTML.slice(0, 120)),
+      );
+      expect(unnamed).toEqual([]);
+      await page.focus("#tab-connect");
+      await page.keyboard.press("ArrowRight");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-query");
+      expect(await page.isVisible("#panel-query")).toBe(true);
+      await page.keyboard.press("End");
+      expect(await page.getAttribute("#tab-legacy", "aria-selected")).toBe("true");
+      await page.keyboard.press("Home");
+      expect(await page.isVisible("#panel-connect")).toBe(true);
+      expect(await page.getAttribute("#status", "aria-live")).toBe("polite");
+    });
+
     it("creates a profile with a demo credential and tests the connection", async () => {
       await fillProfileForm(page, bothOrganizations);
       const tested = await statusAfter(page, () => page.click("#profile-test"));
@@ -241,6 +265,24 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
         target: `Sheet1!B3:B${2 + total}`,
         value: Array.from({ length: total }, () => ["yyyy-mm-dd"]),
       });
+    });
+
+    it("reorders the groups with the keyboard and the formula follows", async () => {
+      await page.focus('#query-groups li[data-value="country"] [data-action="up"]');
+      await page.keyboard.press("Enter");
+      expect(await page.$$eval("#query-groups li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["country", "date"]);
+      expect(await page.inputValue("#query-formula")).toContain('"country,date"');
+      // Focus stays on the moved entry, so the next press moves it again.
+      expect(await page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-value"))).toBe("country");
+      await page.click('#query-groups li[data-value="country"] [data-action="down"]');
+      expect(await page.inputValue("#query-formula")).toContain('"date,country"');
+    });
+
+    it("refreshes every REPORTING formula on request", async () => {
+      const before = (await officeState(page)).writes.length;
+      const done = await statusAfter(page, () => page.click("#query-refresh-all"));
+      expect(done.text).toBe("Cached answers cleared; every REPORTING formula is recalculating.");
+      expect((await officeState(page)).writes.slice(before)).toEqual([{ kind: "calculate", target: "application", value: "Full" }]);
     });
 
     it("exports CSV and Excel files whose content matches /stats", async () => {
