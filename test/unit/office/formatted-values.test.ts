@@ -1,0 +1,64 @@
+import { spillTable } from "../../../src/core/rows/spill-table";
+import { SPILL_DATE_FORMAT, spillOutput, supportedDateStyle } from "../../../src/office/formatted-values";
+import { officeSupporting, withGlobals } from "./office-globals";
+
+describe("supportedDateStyle", () => {
+  const cases: [string[], string][] = [
+    [["CustomFunctionsRuntime 1.4", "ExcelApi 1.19"], "double"],
+    [["CustomFunctionsRuntime 1.4", "ExcelApi 1.16"], "formattedNumber"],
+    [["CustomFunctionsRuntime 1.4", "ExcelApi 1.15"], "serial"],
+    [["CustomFunctionsRuntime 1.3", "ExcelApi 1.19"], "serial"],
+  ];
+  it.each(cases)("with %j is %s", (sets, style) => {
+    const restore = withGlobals({ Office: officeSupporting(sets) });
+    try {
+      expect(supportedDateStyle()).toBe(style);
+    } finally {
+      restore();
+    }
+  });
+
+  it("is serial without Office.js", () => {
+    const restore = withGlobals({ Office: undefined });
+    try {
+      expect(supportedDateStyle()).toBe("serial");
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe("spillOutput", () => {
+  // A header, two dated rows, and the closing "more rows" message of a limited spill.
+  const table = {
+    ...spillTable(
+      [
+        ["Date", "Country", "Revenues"],
+        [46174, "FR", 12.5],
+        [46175, "DE", 3],
+        ["2 more rows not shown", "", ""],
+      ],
+      [0],
+      4,
+      3,
+    ),
+    omittedRowCount: 2,
+  };
+
+  it("attaches the date format to the numbers of date columns only", () => {
+    expect(spillOutput(table, "double")).toEqual([
+      ["Date", "Country", "Revenues"],
+      [{ type: "Double", basicValue: 46174, numberFormat: SPILL_DATE_FORMAT }, "FR", 12.5],
+      [{ type: "Double", basicValue: 46175, numberFormat: SPILL_DATE_FORMAT }, "DE", 3],
+      ["2 more rows not shown", "", ""],
+    ]);
+  });
+
+  it("uses FormattedNumber values on Excel before 1.19", () => {
+    expect(spillOutput(table, "formattedNumber")[1]![0]).toEqual({ type: "FormattedNumber", basicValue: 46174, numberFormat: SPILL_DATE_FORMAT });
+  });
+
+  it("leaves serial numbers as they are where data types are unavailable", () => {
+    expect(spillOutput(table, "serial")).toEqual(table.rows);
+  });
+});
