@@ -43,9 +43,13 @@ export function setUpConnectTab(context: PaneContext): void {
   /** The name of the profile being edited; undefined while creating a new one. */
   let editing: string | undefined;
 
+  const forgetfulness =
+    "profiles last until this tab closes, and tokens, keys and secrets only while this page is open: you will type them again after a reload.";
   byId("secrets-note").textContent = context.secretsPersist
     ? "Profiles are kept by Excel for this add-in, never in your workbook."
-    : "Outside Excel, profiles last until this tab closes, and tokens, keys and secrets only while this page is open: you will type them again after a reload.";
+    : context.host === "excel"
+      ? `This version of Excel offers add-ins no private storage, so ${forgetfulness}`
+      : `Outside Excel, ${forgetfulness}`;
 
   function secretInput(field: (typeof SECRET_FIELDS)[number]): HTMLInputElement {
     return byId<HTMLInputElement>(SECRET_INPUTS[field]);

@@ -67,9 +67,13 @@ export class QueryForm {
   private readonly orderDirection = byId<HTMLSelectElement>("query-order-direction");
   private readonly limit = byId<HTMLInputElement>("query-limit");
   private readonly headers = byId<HTMLSelectElement>("query-headers");
+  private readonly pinProfile = byId<HTMLInputElement>("query-pin-profile");
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly today: () => string) {
+  constructor(
+    private readonly today: () => string,
+    private readonly activeProfileName: () => string | undefined,
+  ) {
     for (const word of PERIOD_WORDS) this.period.append(optionElement(word, PERIOD_LABELS[word]));
     this.period.append(optionElement(CUSTOM, "Custom range…"));
     this.period.value = "LAST_30_DAYS";
@@ -124,6 +128,11 @@ export class QueryForm {
 
   onChange(listener: () => void): void {
     this.listeners.add(listener);
+  }
+
+  /** Tells the form that the active profile changed (the pinned name follows it). */
+  profileChanged(): void {
+    this.changed();
   }
 
   /** Sets the date pickers' bounds to the period the service has statistics for. */
@@ -198,6 +207,7 @@ export class QueryForm {
         dateGroupLimit,
         limit,
         headers: this.headers.value as HeaderStyle,
+        profile: this.pinProfile.checked ? this.activeProfileName() : undefined,
       },
     };
   }

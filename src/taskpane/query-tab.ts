@@ -16,7 +16,10 @@ export const NEEDS_EXCEL = "Inserting needs Excel: open this add-in inside Excel
 
 /** The Query tab: builds a query, previews it, puts it in the workbook, exports it. */
 export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRuntime): void {
-  const form = new QueryForm(() => context.today());
+  const form = new QueryForm(
+    () => context.today(),
+    () => context.current().active?.name,
+  );
   const formElement = byId<HTMLFormElement>("query-form");
   const signedOut = byId("query-signed-out");
   const formula = byId<HTMLTextAreaElement>("query-formula");
@@ -246,6 +249,7 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
   }
 
   function onProfiles(state: ProfileState): void {
+    form.profileChanged();
     const active = state.active;
     const usable = active && clientsFor(active).reporting ? active : undefined;
     signedOut.hidden = usable !== undefined;

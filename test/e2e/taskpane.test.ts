@@ -278,6 +278,16 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       expect(await page.inputValue("#query-formula")).toContain('"date,country"');
     });
 
+    it("pins the formula to the profile in use only when asked", async () => {
+      const following = await page.inputValue("#query-formula");
+      expect(following).not.toContain("profile=");
+      await page.check("#query-pin-profile");
+      // The orders are the last argument so far: the options follow them.
+      expect(await page.inputValue("#query-formula")).toBe(`${following.slice(0, -1)},"profile=Demo")`);
+      await page.uncheck("#query-pin-profile");
+      expect(await page.inputValue("#query-formula")).toBe(following);
+    });
+
     it("refreshes every REPORTING formula on request", async () => {
       const before = (await officeState(page)).writes.length;
       const done = await statusAfter(page, () => page.click("#query-refresh-all"));
