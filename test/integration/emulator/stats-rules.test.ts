@@ -44,13 +44,9 @@ test("rule 1: with only from and to, one overall entry for the period, all four 
 test("rule 2: groups date by day gives one entry per day; orders date and date:desc sort both ways", async () => {
   const ascending = await dayEntries(["date"]);
   const dates = ascending.stats.map((entry) => entry.group.date!);
-  expect(new Set(dates).size).toBe(dates.length);
-  expect(dates.length).toBeGreaterThan(20);
-  for (const date of dates) {
-    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(date >= period.from && date <= period.to).toBe(true);
-  }
-  expect(dates).toEqual([...dates].sort());
+  // Every day of the period carries traffic for this credential's organizations.
+  const everyDay = Array.from({ length: 28 }, (_, index) => `2026-06-${String(index + 1).padStart(2, "0")}`);
+  expect(dates).toEqual(everyDay);
   const descending = await dayEntries(["date:desc"]);
   expect(descending.stats).toEqual([...ascending.stats].reverse());
   // Without orders, the groups themselves order the answer, ascending.
