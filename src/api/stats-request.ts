@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetId, calendarDate, countryCode, nonNegativeInteger, uuid } from "./primitives";
+import { assetId, calendarDate, countryCode, isCalendarDate, nonNegativeInteger, uuid } from "./primitives";
 
 export const METRICS = ["impressions", "revenues", "ecpm", "requests"] as const;
 export const GROUPS = [
@@ -50,7 +50,8 @@ export const statsFilters = z
     integration_types: z.array(integrationType).optional(),
     device_types: z.array(deviceType).optional(),
   })
-  .refine((filters) => filters.from <= filters.to, {
+  // Only comparable once both are real dates; otherwise their own messages say enough.
+  .refine((filters) => !isCalendarDate(filters.from) || !isCalendarDate(filters.to) || filters.from <= filters.to, {
     message: "from must be on or before to",
     path: ["to"],
   });
