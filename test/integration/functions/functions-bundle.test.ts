@@ -16,7 +16,7 @@ import {
   legacyHeaders,
   stats as statsDirectly,
   widestBearer,
-} from "../../integration/emulator/support/emulator";
+} from "../emulator/support/emulator";
 import {
   buildFunctionsBundle,
   cellErrorOf,

@@ -1,7 +1,7 @@
 // Builds the custom functions bundle with the project's own webpack configuration (same loaders,
 // metadata plugin, defines and forbidden-module check) into the folder given as argument. Only
 // the functions entry is built, so that the task pane's state cannot fail these tests.
-// Usage: node test/e2e/functions/support/build-functions.js <output folder>
+// Usage: node test/integration/functions/support/build-functions.js <output folder>
 const path = require("node:path");
 const webpack = require("webpack");
 

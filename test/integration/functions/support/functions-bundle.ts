@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -34,12 +34,34 @@ export interface FunctionsMetadata {
   functions: FunctionMetadata[];
 }
 
+const BUILD_INPUTS = ["src", "webpack.config.js", "scripts/webpack", "package.json"];
+const BUILD_OUTPUTS = ["functions.js", "functions.json"];
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), info.mtimeMs);
+}
+
+/** dist/ when a build made it after the last change to the sources (`npm test` builds first). */
+function freshDist(): string | undefined {
+  const dist = join(ROOT, "dist");
+  const outputs = BUILD_OUTPUTS.map((file) => join(dist, file));
+  if (!outputs.every((file) => existsSync(file))) return undefined;
+  const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  const changedAt = Math.max(...BUILD_INPUTS.map((input) => newestChange(join(ROOT, input))));
+  return builtAt > changedAt ? dist : undefined;
+}
+
 /**
- * Builds the bundle once with the project's webpack configuration, into a temporary folder (so
- * that a build running in dist/ is left alone). REPORTING_FUNCTIONS_BUILD=<folder> reuses one.
+ * The functions bundle as the project's webpack configuration makes it:
+ * $REPORTING_FUNCTIONS_BUILD if set, dist/ if it is newer than every source, otherwise a build
+ * of the functions entry alone into a temporary folder (never over dist/, which another build
+ * may be writing).
  */
 export async function buildFunctionsBundle(): Promise<BuiltBundle> {
-  let directory = process.env.REPORTING_FUNCTIONS_BUILD;
+  let directory = process.env.REPORTING_FUNCTIONS_BUILD ?? freshDist();
   if (!directory) {
     directory = mkdtempSync(join(tmpdir(), "reporting-functions-"));
     await promisify(execFile)(process.execPath, [join(__dirname, "build-functions.js"), directory], {
