@@ -37,7 +37,7 @@ export function buildLegacyQuery(adUnitIds: readonly string[], from: string, to:
   const placeholders = adUnitIds.map((_, index) => `$${index + 3}`);
   const keySelect = keys.map((key) => `${KEY_EXPRESSIONS[key]} AS key_${key}`);
   const sql = `
-SELECT ${[...keySelect, "sum(impressions)::DOUBLE AS impressions", "fsum(revenue)::DOUBLE AS revenue", "sum(requests)::DOUBLE AS requests"].join(", ")}
+SELECT ${[...keySelect, "sum(impressions)::DOUBLE AS impressions", "sum(revenue)::DOUBLE AS revenue", "sum(requests)::DOUBLE AS requests"].join(", ")}
 FROM fact
 WHERE day BETWEEN $1::DATE AND $2::DATE
   AND ${placeholders.length > 0 ? `ad_unit_id IN (${placeholders.join(", ")})` : "FALSE"}${

@@ -128,7 +128,7 @@ export function buildStatsQuery(request: NarrowedStatsRequest): StatsQuery {
 
   const groupSelect = groups.map((group) => `${groupExpression(group, dateGroup)} AS ${quoted(group)}`);
   const aggregated = `
-  SELECT ${[...groupSelect, "sum(impressions) AS impressions", "fsum(revenue) AS revenues", "sum(requests) AS requests"].join(",\n         ")}
+  SELECT ${[...groupSelect, "sum(impressions) AS impressions", "sum(revenue)::DOUBLE AS revenues", "sum(requests) AS requests"].join(",\n         ")}
   FROM fact
   WHERE ${conditions.join("\n    AND ")}${groups.length > 0 ? `\n  GROUP BY ${groups.map((_, index) => index + 1).join(", ")}` : ""}`;
 
