@@ -23,8 +23,15 @@ class StandInFunctionError {
   ) {}
 }
 
-/** The globals of Excel's shared runtime that the functions bundle reads, with one signed-in profile. */
-function standInExcel(emulator: RunningEmulator, token: string): void {
+const STAND_IN_GLOBALS = ["CustomFunctions", "OfficeRuntime", "Office"] as const;
+
+/**
+ * The globals of Excel's shared runtime that the functions bundle reads, with one signed-in
+ * profile; returns the function that puts the previous globals (fetch included) back.
+ */
+function standInExcel(emulator: RunningEmulator, token: string): () => void {
+  const holder = globalThis as Record<string, unknown>;
+  const previous = Object.fromEntries([...STAND_IN_GLOBALS, "fetch"].map((name) => [name, holder[name]]));
   const storage = new Map<string, string>([
     [
       "reporting.profiles.v1",
@@ -53,6 +60,12 @@ function standInExcel(emulator: RunningEmulator, token: string): void {
       context: { requirements: { isSetSupported: () => true } },
     },
   });
+  return () => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete holder[name];
+      else holder[name] = value;
+    }
+  };
 }
 
 function countRequests(origin: string): () => number {
@@ -78,10 +91,11 @@ async function countries(emulator: RunningEmulator, token: string): Promise<stri
 
 export async function run(): Promise<void> {
   const emulator = await startEmulator(EMULATOR_OPTIONS);
+  let restoreGlobals = () => {};
   try {
     const token = emulator.credentials.bearer.reduce((widest, each) => (each.organizations.length > widest.organizations.length ? each : widest)).token;
     const codes = await countries(emulator, token);
-    standInExcel(emulator, token);
+    restoreGlobals = standInExcel(emulator, token);
     const requests = countRequests(new URL(emulator.baseUrl).origin);
     // Loaded only now: the bundle starts its runtime (profiles, cache) as soon as it loads.
     const functions = await import("../src/functions/functions");
@@ -115,6 +129,7 @@ export async function run(): Promise<void> {
         `${statsRequests} HTTP request(s) in ${statsMs.toFixed(0)} ms (target 1: ${statsRequests === 1 ? "met" : "MISSED"})`,
     );
   } finally {
+    restoreGlobals();
     await emulator.close();
   }
 }
