@@ -87,7 +87,10 @@ export function describeRequestIssue(issue: SchemaIssue, input: unknown, subject
   if (words !== "") return { path, message: `${name} must be ${words}` };
   // Our schemas phrase their own messages to follow the field name ("must be a UUID …").
   if (/^(must|is|has|should)\b/.test(issue.message)) return { path, message: `${name} ${issue.message}` };
-  return { path, message: path === "" ? issue.message : `${path}: ${issue.message}` };
+  // A rule across fields ("from must be on or before to") names its fields itself: say only
+  // which object they belong to.
+  const parent = formatPath(issue.path.slice(0, -1));
+  return { path, message: parent === "" ? issue.message : `${parent}: ${issue.message}` };
 }
 
 /** A response problem as what was expected: `expected a number`, `missing`. */

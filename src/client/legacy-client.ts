@@ -42,8 +42,9 @@ export class LegacyClient {
 
   constructor(options: LegacyClientOptions) {
     this.baseUrl = options.baseUrl;
-    this.apiKey = options.apiKey;
-    this.apiSecret = options.apiSecret;
+    // Pasted credentials often carry a trailing newline, which fetch refuses in a header.
+    this.apiKey = (options.apiKey ?? "").trim();
+    this.apiSecret = (options.apiSecret ?? "").trim();
     this.redactor = createRedactor([options.apiKey, options.apiSecret]);
     this.transport = isTransport(options.transport) ? options.transport : createTransport(options.transport);
   }

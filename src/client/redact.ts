@@ -19,11 +19,20 @@ const NAMED_VALUE = new RegExp(
   `(["']?\\b(?:x-auth-apikey|x-auth-secret|access_token|api_?key|api_?secret|client_secret|password|token)["']?\\s*[:=]\\s*["']?)([^\\s"'&,;<>}]+)`,
   "gi",
 );
-// `Authorization: <anything>` without the word Bearer (Basic, a bare token).
-const AUTHORIZATION_VALUE = /(["']?\bauthorization["']?\s*[:=]\s*["']?)(?!Bearer\s)([^\s"'&,;<>}]+)/gi;
+// `Authorization: <scheme> <credentials>` whatever the scheme (Basic carries a password): the
+// whole value goes, up to its closing quote or the end of the line.
+const AUTHORIZATION_VALUE = /(["']?\bauthorization["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\r\n"'&,;<>}]+)/gi;
+
+function hideAuthorization(_match: string, name: string, value: string): string {
+  const quote = value.startsWith('"') || value.startsWith("'") ? value[0]! : "";
+  const inner = quote ? value.slice(1, -1) : value;
+  // Bearer values were already hidden; keeping the word tells a reader which scheme was sent.
+  const hidden = /^\s*Bearer \[REDACTED\]\s*$/.test(inner) ? inner : REDACTED;
+  return `${name}${quote}${hidden}${quote}`;
+}
 
 export interface Redactor {
-  /** Registers an exact value to hide from now on; empty values are ignored. */
+  /** Registers an exact value to hide from now on (trimmed); blank values are ignored. */
   addSecret(secret: string | undefined): void;
   redact(text: string): string;
   /** A deep copy of `value` with every string redacted and every credential-named field hidden. */
@@ -46,7 +55,9 @@ export function createRedactor(secrets: readonly (string | undefined)[] = []): R
     exact = alternatives.length > 0 ? new RegExp(alternatives.join("|"), "g") : undefined;
   };
 
-  const addSecret = (secret: string | undefined) => {
+  const addSecret = (untrimmed: string | undefined) => {
+    // Headers are sent trimmed; and a blank "secret" would hide every space of every message.
+    const secret = untrimmed?.trim();
     if (!secret) return;
     const variants = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
     for (const variant of variants) known.add(variant);
@@ -59,7 +70,7 @@ export function createRedactor(secrets: readonly (string | undefined)[] = []): R
       .replace(HEX64_UUID_TOKEN, REDACTED)
       .replace(BEARER, `$1$2${REDACTED}`)
       .replace(NAMED_VALUE, `$1${REDACTED}`)
-      .replace(AUTHORIZATION_VALUE, `$1${REDACTED}`);
+      .replace(AUTHORIZATION_VALUE, hideAuthorization);
     return result;
   };
 

@@ -39,7 +39,8 @@ export class ReportingClient {
 
   constructor(options: ReportingClientOptions) {
     this.baseUrl = options.baseUrl;
-    this.token = options.token;
+    // A token pasted with a trailing newline would make fetch refuse the header outright.
+    this.token = (options.token ?? "").trim();
     this.redactor = createRedactor([options.token]);
     this.transport = isTransport(options.transport) ? options.transport : createTransport(options.transport);
   }

@@ -87,6 +87,7 @@ export interface TransportResponse<Body> {
 export interface Transport {
   request(request: TransportRequest & { responseType: "bytes" }): Promise<TransportResponse<Uint8Array>>;
   request(request: TransportRequest & { responseType?: "text" }): Promise<TransportResponse<string>>;
+  request(request: TransportRequest): Promise<TransportResponse<string | Uint8Array>>;
 }
 
 export const defaultSleep: Sleep = (ms, signal) =>

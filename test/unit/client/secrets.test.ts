@@ -1,0 +1,216 @@
+/**
+ * Makes every error class through the real code paths, with a fake service that echoes the
+ * credentials everywhere it can (bodies, headers, URLs, failure messages, JSON keys), and
+ * checks that no credential survives in anything an error or a log line exposes.
+ */
+import type { StatsRequest } from "../../../src/api/stats-request";
+import {
+  AbortedError,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  InvalidRequestError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ReportingError,
+  ResponseValidationError,
+  ServerError,
+  TimeoutError,
+} from "../../../src/client/errors";
+import { LegacyClient } from "../../../src/client/legacy-client";
+import { ReportingClient } from "../../../src/client/reporting-client";
+import type { TransportOptions } from "../../../src/client/transport";
+import { flushPromises, recordingSleep, scriptedFetch, type Answer, type RecordedCall } from "./fakes";
+
+const TOKENS = {
+  "an arbitrary token (redacted because registered)": "Zq9-arbitrary.token~value",
+  "a 64-hex_uuid token": `${"9f".repeat(32)}_0f8fad5b-d9cb-469f-a165-70867728950e`,
+};
+const API_KEY = "KEY-77331";
+const API_SECRET = "SEC/abc+def=991";
+const REQUEST: StatsRequest = { filters: { from: "2025-01-01", to: "2025-01-31" } };
+
+/** Everything an error exposes to a log, a cell or a support ticket. */
+function everythingIn(error: unknown): string {
+  if (!(error instanceof Error)) throw new Error(`expected an Error, got ${String(error)}`);
+  const own = Object.getOwnPropertyNames(error).map((name) => {
+    const value = (error as unknown as Record<string, unknown>)[name];
+    return typeof value === "string" ? value : JSON.stringify(value);
+  });
+  return [error.message, (error as ReportingError).userMessage, error.stack, String(error), JSON.stringify(error), ...own].join("\n");
+}
+
+function echo(call: RecordedCall): string {
+  return `You sent ${call.method} ${call.url} with ${JSON.stringify(call.headers)} — Authorization: ${call.headers.authorization ?? ""}; x-auth-secret: ${call.headers["x-auth-secret"] ?? ""}`;
+}
+
+/** Response headers that also echo the credentials. */
+function echoHeaders(call: RecordedCall, extra: Record<string, string> = {}): Record<string, string> {
+  return { "x-echo": Object.values(call.headers).join(" "), ...extra };
+}
+
+type Scenario = [expected: new (...args: never[]) => ReportingError, answers: Answer[], options?: Partial<TransportOptions>];
+
+function scenarios(secret: string): Record<string, Scenario> {
+  return {
+    "400 with our error body quoting the credential": [
+      BadRequestError,
+      [(call) => new Response(JSON.stringify({ error: { code: `bad_${secret}`, message: `Refused ${secret}: ${echo(call)}` } }), { status: 400, headers: echoHeaders(call) })],
+    ],
+    "401 echoing the request headers": [AuthenticationError, [(call) => new Response(echo(call), { status: 401, headers: echoHeaders(call) })]],
+    "403 as an HTML page": [PermissionDeniedError, [(call) => new Response(`<html><pre>${echo(call)}</pre></html>`, { status: 403 })]],
+    "404 with a message naming the URL": [NotFoundError, [(call) => new Response(JSON.stringify({ message: `No route ${call.url} for ${secret}` }), { status: 404 })]],
+    "429 with a long Retry-After": [RateLimitError, [(call) => new Response(echo(call), { status: 429, headers: echoHeaders(call, { "retry-after": "3600" }) })]],
+    "500 after every retry": [ServerError, [(call) => new Response(JSON.stringify({ error: { code: "e", message: echo(call) } }), { status: 500 })]],
+    "418 (no class of its own)": [ApiError, [(call) => new Response(echo(call), { status: 418 })]],
+    "a network failure whose message holds the URL and headers": [
+      ConnectionError,
+      [(call) => Promise.reject(new TypeError(`fetch failed for ${call.url}`, { cause: new Error(echo(call)) }))],
+    ],
+    "a fetch that never answers": [TimeoutError, ["hang"], { timeoutMs: 20 }],
+    "an answer that is not JSON": [ResponseValidationError, [(call) => new Response(`<html>${echo(call)}</html>`, { status: 200 })]],
+    "an answer with a wrong type under a key named after the credential": [
+      ResponseValidationError,
+      [
+        () =>
+          new Response(
+            JSON.stringify({
+              stats: [{ group: {}, metrics: { revenues: secret } }],
+              fromDate: secret,
+              aggregation: { [secret]: { stats: secret } },
+              applications: { [secret]: secret },
+            }),
+            { status: 200 },
+          ),
+      ],
+    ],
+  };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+describe.each(Object.entries(TOKENS))("no bearer token in any error or log: %s", (_kind, token) => {
+  const made = new Set<string>();
+
+  function client(answers: Answer[], options: Partial<TransportOptions>, lines: string[]) {
+    const fetch = scriptedFetch(...answers);
+    const transport: TransportOptions = {
+      fetch,
+      sleep: recordingSleep(),
+      random: () => 0.5,
+      log: (line) => lines.push(line),
+      onRetry: (event) => lines.push(JSON.stringify(event)),
+      ...options,
+    };
+    return { client: new ReportingClient({ baseUrl: `https://proxy.test/${encodeURIComponent(token)}/api`, token, transport }), fetch };
+  }
+
+  it.each(Object.entries(scenarios(token)))("%s", async (_name, [expected, answers, options = {}]) => {
+    const lines: string[] = [];
+    const { client: reporting, fetch } = client(answers, options, lines);
+    const error = await failureOf(reporting.stats(REQUEST));
+    expect(error).toBeInstanceOf(expected);
+    made.add((error as Error).name);
+    // The fake really did send and echo the token: the redaction, not luck, kept it out.
+    expect(fetch.calls[0]?.headers.authorization).toBe(`Bearer ${token}`);
+    expect(everythingIn(error)).not.toContain(token);
+    expect(lines.join("\n")).not.toContain(token);
+  });
+
+  it("an echoed credential is replaced by a marker, not dropped silently with the rest of the text", async () => {
+    const lines: string[] = [];
+    const [, answers] = scenarios(token)["400 with our error body quoting the credential"]!;
+    const error = (await failureOf(client(answers, {}, lines).client.stats(REQUEST))) as BadRequestError;
+    expect(error.serviceMessage).toMatch(/^Refused \[REDACTED\]: You sent POST/);
+  });
+
+  it("an aborted request", async () => {
+    const lines: string[] = [];
+    const { client: reporting } = client(["hang-until-aborted"], {}, lines);
+    const controller = new AbortController();
+    const pending = failureOf(reporting.stats(REQUEST, { signal: controller.signal }));
+    await flushPromises();
+    controller.abort(new Error(`stop ${token}`));
+    const error = await pending;
+    expect(error).toBeInstanceOf(AbortedError);
+    made.add((error as Error).name);
+    expect(everythingIn(error)).not.toContain(token);
+  });
+
+  it("an invalid request and an unusable answer of the binary route", async () => {
+    const lines: string[] = [];
+    const invalid = await failureOf(client([], {}, lines).client.stats({ filters: { from: token, to: token } }));
+    expect(invalid).toBeInstanceOf(InvalidRequestError);
+    const notExcel = await failureOf(client([() => new Response(`PK? ${token}`, { status: 200 })], {}, lines).client.statsXlsx(REQUEST));
+    expect(notExcel).toBeInstanceOf(ResponseValidationError);
+    const tooLong = await failureOf(
+      client([() => new Response(JSON.stringify({ stats: [{ group: {}, metrics: {} }] }), { status: 200 })], {}, lines).client.statsAll(REQUEST, {
+        pageSize: 1,
+        maxPages: 2,
+      }),
+    );
+    expect(tooLong).toMatchObject({ code: "too_many_pages" });
+    for (const error of [invalid, notExcel, tooLong]) {
+      made.add((error as Error).name);
+      expect(everythingIn(error)).not.toContain(token);
+    }
+  });
+
+  afterAll(() => {
+    // Every class of the hierarchy was made (the root through too_many_pages).
+    expect([...made].sort()).toEqual(
+      [
+        "AbortedError",
+        "ApiError",
+        "AuthenticationError",
+        "BadRequestError",
+        "ConnectionError",
+        "InvalidRequestError",
+        "NotFoundError",
+        "PermissionDeniedError",
+        "RateLimitError",
+        "ReportingError",
+        "ResponseValidationError",
+        "ServerError",
+        "TimeoutError",
+      ].sort(),
+    );
+  });
+});
+
+describe("no API key or secret in any legacy error or log", () => {
+  it.each(Object.entries({ ...scenarios(API_KEY), ...scenarios(API_SECRET) }))("%s", async (_name, [expected, answers, options = {}]) => {
+    const lines: string[] = [];
+    const fetch = scriptedFetch(...answers);
+    const legacy = new LegacyClient({
+      baseUrl: "https://legacy.test",
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      transport: { fetch, sleep: recordingSleep(), random: () => 0.5, log: (line) => lines.push(line), ...options },
+    });
+    const error = await failureOf(expected === ResponseValidationError ? legacy.stats({ groupBy: ["day"] }) : legacy.applications());
+    expect(error).toBeInstanceOf(expected);
+    expect(fetch.calls[0]?.headers).toMatchObject({ "x-auth-apikey": API_KEY, "x-auth-secret": API_SECRET });
+    for (const secret of [API_KEY, API_SECRET, encodeURIComponent(API_SECRET)]) {
+      expect(everythingIn(error)).not.toContain(secret);
+      expect(lines.join("\n")).not.toContain(secret);
+    }
+  });
+
+  it("an invalid legacy query", async () => {
+    const legacy = new LegacyClient({ baseUrl: "https://legacy.test", apiKey: API_KEY, apiSecret: API_SECRET, transport: { fetch: scriptedFetch() } });
+    const error = await failureOf(legacy.stats({ from: API_SECRET, groupBy: [API_KEY as never] }));
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect(everythingIn(error)).not.toContain(API_SECRET);
+    expect(everythingIn(error)).not.toContain(API_KEY);
+  });
+});
