@@ -211,6 +211,17 @@ describe("REPORTING.STATS", () => {
     expect(preview.rows.length).toBe((cells[0] as unknown[][]).length);
   });
 
+  it("keeps one runtime and one cache when the bundle is evaluated twice in the page", async () => {
+    const page = loadFunctionsBundle(built, { storage: storageWith([profile("Demo", main, token)], "Demo") });
+    const runtime = page.global.__reportingRuntime;
+    const args = [serialOf("2026-05-05"), serialOf("2026-05-06"), [["asset_type"]], null, null, null, null];
+    await page.call("STATS", args);
+    page.evaluateAgain();
+    expect(page.global.__reportingRuntime).toBe(runtime);
+    await page.call("STATS", args);
+    expect(requestsTo(page, main, "/stats")).toHaveLength(1);
+  });
+
   it("asks again after the pane's refresh, which recalculates the workbook", async () => {
     const args = [serialOf("2026-05-03"), serialOf("2026-05-04"), [["device"]], null, null, null, null];
     await bundle.call("STATS", args);

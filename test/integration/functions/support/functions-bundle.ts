@@ -115,6 +115,8 @@ export interface LoadedBundle {
   calculations: string[];
   /** The page's global scope, as the task pane bundle would see it. */
   global: Record<string, unknown>;
+  /** Evaluates functions.js once more in the same page, as a second script tag would. */
+  evaluateAgain(): void;
   /** Calls a function by id as Excel would: the arguments, then an invocation object for a cancelable one. */
   call(id: string, args: unknown[], invocation?: Invocation): Promise<unknown>;
 }
@@ -234,6 +236,9 @@ export function loadFunctionsBundle(bundle: BuiltBundle, options: LoadOptions = 
     supportedSets,
     calculations,
     global: sandbox,
+    evaluateAgain() {
+      vm.runInContext(bundle.script, context, { filename: join(bundle.directory, "functions.js") });
+    },
     async call(id, args, invocation) {
       const fn = associated.get(id);
       if (!fn) throw new Error(`${id} is not associated`);
