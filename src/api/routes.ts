@@ -46,6 +46,11 @@ export const LEGACY_ROUTES = {
 export const SERVICE_LIMITS = {
   /** Largest `limit` of one /stats page. */
   maxLimit: 10_000,
+  /**
+   * Largest file of /stats/csv and /stats/xls: a file is one download, not a page, so it may
+   * hold far more than one JSON page, yet stays well inside Excel's 1,048,576 rows.
+   */
+  maxExportRows: 500_000,
   /** Longest period of one request, in days counted inclusively (three years). */
   maxPeriodDays: 1_096,
   /** Largest request body, in bytes. */

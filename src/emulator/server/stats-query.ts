@@ -7,14 +7,23 @@ import { parseOrRefuse } from "./validation";
 /** The request as the emulator understood it: valid, within limits, narrowed to the caller. */
 export type UnderstoodStatsRequest = StatsRequest & { filters: { organizations: string[] } };
 
-function checkLimits(request: StatsRequest): void {
-  const { maxLimit } = SERVICE_LIMITS;
+/** How many rows one answer may carry: a JSON page, or a whole CSV or Excel file. */
+export type AnswerSize = "page" | "file";
+
+function maxRowsOf(size: AnswerSize): { maximum: number; name: "maxLimit" | "maxExportRows" } {
+  return size === "page"
+    ? { maximum: SERVICE_LIMITS.maxLimit, name: "maxLimit" }
+    : { maximum: SERVICE_LIMITS.maxExportRows, name: "maxExportRows" };
+}
+
+function checkLimits(request: StatsRequest, size: AnswerSize): void {
+  const { maximum: maxLimit, name } = maxRowsOf(size);
   const problems: LimitProblem[] = [];
   if (request.limit !== undefined && request.limit > maxLimit) {
     problems.push({
       path: "limit",
-      message: `limit is ${request.limit}, more than the largest page of ${maxLimit} rows (maxLimit): ask for at most ${maxLimit} rows and page with offset.`,
-      limit: "maxLimit",
+      message: `limit is ${request.limit}, more than the ${maxLimit} rows one answer may carry (${name}): ask for at most ${maxLimit} rows and page with offset.`,
+      limit: name,
       maximum: maxLimit,
       received: request.limit,
     });
@@ -40,9 +49,9 @@ function narrowOrganizations(named: readonly string[] | undefined, caller: Beare
   return [...new Set(named.map((id) => byLowerCase.get(id.toLowerCase())!))];
 }
 
-export function understandStatsRequest(body: unknown, caller: BearerCredential): UnderstoodStatsRequest {
+export function understandStatsRequest(body: unknown, caller: BearerCredential, size: AnswerSize = "page"): UnderstoodStatsRequest {
   const request = parseOrRefuse(statsRequest, body, "statistics request");
-  checkLimits(request);
+  checkLimits(request, size);
   return { ...request, filters: { ...request.filters, organizations: narrowOrganizations(request.filters.organizations, caller) } };
 }
 
@@ -50,16 +59,16 @@ export function understandStatsRequest(body: unknown, caller: BearerCredential):
  * Without `limit` the whole result is answered, up to the largest page: a longer result is
  * refused rather than cut silently, since a cut total would look like a real one.
  */
-export async function runStats(store: ReportingStore, request: UnderstoodStatsRequest): Promise<StatsAnswer> {
-  const { maxLimit } = SERVICE_LIMITS;
+export async function runStats(store: ReportingStore, request: UnderstoodStatsRequest, size: AnswerSize = "page"): Promise<StatsAnswer> {
+  const { maximum: maxLimit, name } = maxRowsOf(size);
   const answer = await store.stats({ ...request, limit: request.limit ?? maxLimit });
   const rows = answer.total - (request.offset ?? 0);
   if (request.limit === undefined && rows > maxLimit) {
     throw limitExceeded([
       {
         path: "limit",
-        message: `This request matches ${rows} rows, more than the ${maxLimit} one answer may carry (maxLimit): ask for pages with offset and limit (at most ${maxLimit}), or group less finely.`,
-        limit: "maxLimit",
+        message: `This request matches ${rows} rows, more than the ${maxLimit} one answer may carry (${name}): ask for pages with offset and limit (at most ${maxLimit}), or group less finely.`,
+        limit: name,
         maximum: maxLimit,
         received: rows,
       },

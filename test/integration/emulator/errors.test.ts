@@ -100,6 +100,21 @@ test("400 names the documented limit when limit or the period goes past it", asy
   expect((await errorOf(legacy)).message).toContain(String(SERVICE_LIMITS.maxPeriodDays));
 });
 
+test("a result longer than one JSON page is refused by /stats without limit, yet exported whole as CSV", async () => {
+  const body = { filters: { from: "2026-05-01", to: "2026-06-29" }, groups: ["date", "country", "ad_unit"], metrics: ["impressions"] };
+  const page = await postStats(emulator, token, body);
+  expect(page.status).toBe(400);
+  const error = await errorOf(page);
+  expect(error.code).toBe("limit_exceeded");
+  const matched = (error.details as { problems: { received: number }[] }).problems[0]!.received;
+  expect(matched).toBeGreaterThan(SERVICE_LIMITS.maxLimit);
+
+  const csv = await postStats(emulator, token, body, STATS_ROUTES.csv);
+  expect(csv.status).toBe(200);
+  const lines = (await csv.text()).split("\r\n").filter((line) => line !== "");
+  expect(lines.length - 1).toBe(matched);
+});
+
 test("400 on malformed JSON and on an empty body", async () => {
   for (const body of ['{"filters": {"from": "2026-06-01",}', "", "[1, 2"]) {
     const response = await fetch(emulator.baseUrl + STATS_ROUTES.json, { method: "POST", headers: bearerHeaders(token), body });

@@ -5,7 +5,7 @@ import { readJsonBody } from "../body";
 import { toCsv } from "../csv";
 import { sendFile, sendJson } from "../respond";
 import type { Route } from "../router";
-import { runStats, understandStatsRequest, type UnderstoodStatsRequest } from "../stats-query";
+import { runStats, understandStatsRequest, type AnswerSize, type UnderstoodStatsRequest } from "../stats-query";
 import { exportFileName, statsTable } from "../stats-table";
 import { XLSX_CONTENT_TYPE, toXlsx } from "../xlsx";
 
@@ -24,23 +24,23 @@ const renderXlsx: Render = async (res, request, answer) => {
   sendFile(res, await toXlsx(statsTable(request, answer.stats)), XLSX_CONTENT_TYPE, exportFileName(request, "xlsx"));
 };
 
-function statsRoute(path: string, render: Render): Route {
+function statsRoute(path: string, render: Render, size: AnswerSize): Route {
   return {
     path,
     method: "POST",
     auth: "bearer",
     async handle(context, caller) {
       const body = await readJsonBody(context.req, SERVICE_LIMITS.maxBodyBytes);
-      const request = understandStatsRequest(body, caller);
-      await render(context.res, request, await runStats(context.store, request));
+      const request = understandStatsRequest(body, caller, size);
+      await render(context.res, request, await runStats(context.store, request, size));
     },
   };
 }
 
 export function statsRoutes(prefix: string): Route[] {
   return [
-    statsRoute(prefix + STATS_ROUTES.json, renderJson),
-    statsRoute(prefix + STATS_ROUTES.csv, renderCsv),
-    statsRoute(prefix + STATS_ROUTES.xlsx, renderXlsx),
+    statsRoute(prefix + STATS_ROUTES.json, renderJson, "page"),
+    statsRoute(prefix + STATS_ROUTES.csv, renderCsv, "file"),
+    statsRoute(prefix + STATS_ROUTES.xlsx, renderXlsx, "file"),
   ];
 }
