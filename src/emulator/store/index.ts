@@ -4,14 +4,15 @@
  *
  * Why DuckDB. ENGINE_CHOICE_NOTE
  */
+import type { DuckDBConnection } from "@duckdb/node-api";
 import { buildCatalog } from "../data/catalog";
 import { buildCombinations, expectedFactRows } from "../data/combinations";
 import { resolveDataOptions } from "../data/options";
 import { Database, type SqlRow, type SqlValue } from "./database";
 import { buildLegacyQuery, toLegacyAnswer } from "./legacy-stats";
-import { loadDemoData } from "./load";
+import { ENUM_TYPE_OF_COLUMN, loadDemoData } from "./load";
 import { PRESENCE_TABLE, ReferenceLists } from "./reference";
-import { buildStatsQuery, toStatsEntries, type NarrowedStatsRequest } from "./stats-query";
+import { buildStatsQuery, FILTER_COLUMNS, toStatsEntries, type EnumCodes, type NarrowedStatsRequest } from "./stats-query";
 import type { DataOptions, LegacyStatsAnswer, ReportingStore, StatsAnswer } from "./types";
 
 export type * from "./types";
@@ -27,12 +28,25 @@ export interface DuckDbReportingStore extends ReportingStore {
   readonly startMilliseconds: number;
   /** Runs SQL directly on the store's database (bound `$1`, `$2`, ... parameters), for benchmarks and diagnostics. */
   sql(text: string, values?: readonly SqlValue[]): Promise<SqlRow[]>;
+  /** Lends one of the store's own DuckDB connections, so that a benchmark can time plain SQL beside the store. */
+  withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
 }
 
 /** Fact rows a data set of these options will hold, estimated without building it (within about 1 %). */
 export function estimateFactRows(options: Partial<DataOptions> = {}): number {
   const resolved = resolveDataOptions(options);
   return expectedFactRows(buildCombinations(buildCatalog(resolved.seed, resolved.scale), resolved.days), resolved.days);
+}
+
+/** Reads each filterable column's ENUM values in DuckDB's own order, so positions match `enum_code`. */
+async function loadEnumCodes(database: Database): Promise<EnumCodes> {
+  const byColumn = new Map<string, Map<string, number>>();
+  for (const column of new Set(Object.values(FILTER_COLUMNS))) {
+    const [row] = await database.query(`SELECT enum_range(NULL::${ENUM_TYPE_OF_COLUMN[column]})::VARCHAR[] AS members`);
+    const members = (row?.members ?? []) as string[];
+    byColumn.set(column, new Map(members.map((member, position) => [member, position])));
+  }
+  return (column, value) => byColumn.get(column)?.get(value);
 }
 
 export async function createStore(options: Partial<DataOptions> = {}): Promise<DuckDbReportingStore> {
@@ -46,6 +60,7 @@ export async function createStore(options: Partial<DataOptions> = {}): Promise<D
       (await database.query("SELECT DISTINCT ad_unit_id::VARCHAR AS id FROM presence")).map((row) => String(row.id)),
     );
     const reference = new ReferenceLists(database, loaded.catalog, presentAdUnits);
+    const codes = await loadEnumCodes(database);
     const legacyIds = new Map(loaded.catalog.assets.flatMap((asset) => asset.adUnits.map((unit) => [unit.id, unit.legacyId] as const)));
     const adUnitsOfApp = new Map(
       loaded.catalog.assets
@@ -60,11 +75,12 @@ export async function createStore(options: Partial<DataOptions> = {}): Promise<D
       credentials: loaded.credentials,
       period: loaded.period,
       sql: (text, values = []) => database.query(text, values),
+      withConnection: (work) => database.withConnection(({ connection }) => work(connection)),
 
       organizations: async (ids) => reference.organizations(ids),
 
       async stats(request: NarrowedStatsRequest): Promise<StatsAnswer> {
-        const query = buildStatsQuery(request);
+        const query = buildStatsQuery(request, codes);
         const rows = await database.query(query.sql, query.values);
         // The window count travels with the rows; a page past the end has none to carry it.
         const total =
@@ -82,7 +98,7 @@ export async function createStore(options: Partial<DataOptions> = {}): Promise<D
 
       async legacyStats({ appKeys, from, to, groupBy }): Promise<LegacyStatsAnswer> {
         const adUnitIds = [...new Set(appKeys)].flatMap((appKey) => adUnitsOfApp.get(appKey) ?? []);
-        const query = buildLegacyQuery(adUnitIds, from, to, groupBy);
+        const query = buildLegacyQuery(adUnitIds, from, to, groupBy, codes);
         const rows = await database.query(query.sql, query.values);
         return toLegacyAnswer(rows, query, (id) => legacyIds.get(id) ?? id);
       },

@@ -1,6 +1,7 @@
 import type { LegacyAggregationNode, LegacyGroupBy, LegacyStats } from "../../api";
 import { firstDayOfMonth, lastDayOfMonth } from "../data/calendar";
 import type { SqlRow, SqlValue } from "./database";
+import { filterCondition, type EnumCodes } from "./stats-query";
 import type { LegacyStatsAnswer } from "./types";
 
 /**
@@ -30,19 +31,29 @@ export function effectivePeriod(from: string, to: string, groupBy: readonly Lega
   return groupBy.includes("month") ? { from: firstDayOfMonth(from), to: lastDayOfMonth(to) } : { from, to };
 }
 
-export function buildLegacyQuery(adUnitIds: readonly string[], from: string, to: string, groupBy: readonly LegacyGroupBy[]): LegacyQuery {
+export function buildLegacyQuery(
+  adUnitIds: readonly string[],
+  from: string,
+  to: string,
+  groupBy: readonly LegacyGroupBy[],
+  codes: EnumCodes,
+): LegacyQuery {
   const period = effectivePeriod(from, to, groupBy);
   const keys = [...new Set(groupBy)];
-  const values: SqlValue[] = [period.from, period.to, ...adUnitIds];
-  const placeholders = adUnitIds.map((_, index) => `$${index + 3}`);
+  const values: SqlValue[] = [];
+  const bind = (value: SqlValue) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const dayCondition = `day BETWEEN ${bind(period.from)}::DATE AND ${bind(period.to)}::DATE`;
+  const adUnitCondition = adUnitIds.length > 0 ? filterCondition("ad_unit_id", adUnitIds, bind, codes) : "FALSE";
   const keySelect = keys.map((key) => `${KEY_EXPRESSIONS[key]} AS key_${key}`);
+  const positions = keys.map((_, index) => index + 1).join(", ");
   const sql = `
 SELECT ${[...keySelect, "sum(impressions)::DOUBLE AS impressions", "sum(revenue)::DOUBLE AS revenue", "sum(requests)::DOUBLE AS requests"].join(", ")}
 FROM fact
-WHERE day BETWEEN $1::DATE AND $2::DATE
-  AND ${placeholders.length > 0 ? `ad_unit_id IN (${placeholders.join(", ")})` : "FALSE"}${
-    keys.length > 0 ? `\nGROUP BY ${keys.map((_, index) => index + 1).join(", ")}\nORDER BY ${keys.map((_, index) => index + 1).join(", ")}` : ""
-  }`;
+WHERE ${dayCondition}
+  AND ${adUnitCondition}${keys.length > 0 ? `\nGROUP BY ${positions}\nORDER BY ${positions}` : ""}`;
   return { sql, values, from: period.from, to: period.to, groupBy: keys };
 }
 

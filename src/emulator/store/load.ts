@@ -17,6 +17,17 @@ export const REMNANT_RATE = 0.01;
  * (DuckDB then uses perfect-hash grouping). Values are declared in byte order, so ordering by
  * an ENUM column is ordering by its text. A filter with an unknown value simply matches nothing.
  */
+export const ENUM_TYPE_OF_COLUMN: Record<string, string> = {
+  organization_id: "organization_key",
+  asset_id: "asset_key",
+  asset_type: "asset_type_key",
+  ad_unit_id: "ad_unit_key",
+  format: "format_key",
+  integration_type: "integration_type_key",
+  device_type: "device_type_key",
+  country: "country_key",
+};
+
 const ENUM_TYPES = [
   "CREATE TYPE organization_key AS ENUM (SELECT id FROM organizations ORDER BY id)",
   "CREATE TYPE asset_key AS ENUM (SELECT id FROM assets ORDER BY id)",

