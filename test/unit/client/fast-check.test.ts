@@ -103,12 +103,17 @@ function expectSameVerdictAsZod(schema: z.ZodType, check: FastCheck, inputs: Ite
   return compared;
 }
 
-describe("compileFastCheck on statsResponse", () => {
-  const check = compileFastCheck(statsResponse)!;
+const FORMS = [
+  ["generated code", { generateCode: true }],
+  ["closures (no code generation allowed)", { generateCode: false }],
+] as const;
+
+describe.each(FORMS)("compileFastCheck on statsResponse, as %s", (_form, options) => {
+  const check = compileFastCheck(statsResponse, options)!;
 
   it("compiles: the /stats schemas are identity schemas", () => {
     expect(check).toBeDefined();
-    expect(compileFastCheck(statsEntry)).toBeDefined();
+    expect(compileFastCheck(statsEntry, options)).toBeDefined();
   });
 
   it("accepts the valid answer", () => {
@@ -135,7 +140,7 @@ describe("compileFastCheck on statsResponse", () => {
   });
 });
 
-describe("compileFastCheck on other schemas", () => {
+describe.each(FORMS)("compileFastCheck on other schemas, as %s", (_form, options) => {
   it("compiles identity building blocks and agrees with zod on them", () => {
     const schema = z.looseObject({
       a: z.union([z.string(), z.number().int()]),
@@ -143,7 +148,7 @@ describe("compileFastCheck on other schemas", () => {
       c: z.string().regex(/^x+$/).optional(),
       d: z.looseObject({ e: z.unknown() }).refine((value) => value.e !== 3),
     });
-    const check = compileFastCheck(schema)!;
+    const check = compileFastCheck(schema, options)!;
     expect(check).toBeDefined();
     const valid = { a: "s", b: [true, null], c: "xx", d: { e: 1 } };
     expect(check(valid)).toBe(true);
@@ -164,10 +169,30 @@ describe("compileFastCheck on other schemas", () => {
     ["a lenient reference reader (it normalises)", countriesResponse],
     ["the /dates reader", datesResponse],
   ])("refuses to compile %s, so that zod handles it", (_name, schema) => {
-    expect(compileFastCheck(schema)).toBeUndefined();
+    expect(compileFastCheck(schema, options)).toBeUndefined();
   });
 
   it("compiles each schema once", () => {
-    expect(compileFastCheck(statsResponse)).toBe(compileFastCheck(statsResponse));
+    expect(compileFastCheck(statsResponse, options)).toBe(compileFastCheck(statsResponse, options));
+  });
+
+  it("checks every element of a sparse array, as zod does", () => {
+    const sparse: unknown[] = [];
+    sparse[2] = { group: {}, metrics: {} };
+    expect(compileFastCheck(statsResponse, options)!({ stats: sparse })).toBe(false);
+    expect(statsResponse.safeParse({ stats: sparse }).success).toBe(false);
+  });
+});
+
+describe("compileFastCheck and zod's jitless setting", () => {
+  afterEach(() => z.config({ jitless: false }));
+
+  it("uses the closure form when zod is told not to generate code", () => {
+    const generated = compileFastCheck(statsResponse);
+    z.config({ jitless: true });
+    const closures = compileFastCheck(statsResponse);
+    expect(closures).toBeDefined();
+    expect(closures).not.toBe(generated);
+    expect(closures).toBe(compileFastCheck(statsResponse, { generateCode: false }));
   });
 });
