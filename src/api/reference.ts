@@ -115,7 +115,10 @@ export const assetsResponse = z.unknown().transform((input, ctx): AssetOption[] 
 
 /** `/details`: the caller's organizations, from a list or from a single organization object. */
 export const detailsResponse = z.unknown().transform((input, ctx) => {
-  const single = isRecord(input) && firstText(input, ["id", "uuid"]) !== undefined && !unwrapList(input, ["organizations"]);
+  // An organization object may hold one unrelated array (users, apps): only a list under an
+  // organizations key makes the answer a list.
+  const listed = isRecord(input) && (Array.isArray(input.organizations) || Array.isArray(input.organisations));
+  const single = isRecord(input) && !listed && firstText(input, ["id", "uuid"]) !== undefined;
   const list = single ? [input] : unwrapList(input, ["organizations", "organisations"]);
   if (!list) {
     ctx.addIssue({ code: "custom", message: "expected the caller's organizations" });

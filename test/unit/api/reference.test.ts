@@ -139,6 +139,11 @@ describe("detailsResponse", () => {
     });
   });
 
+  it("reads a single organization object that holds one unrelated list", () => {
+    const answer = { id: "org-1", name: "Acme", users: [{ id: "user-1", name: "Ann" }] };
+    expect(detailsResponse.parse(answer).organizations).toEqual([{ value: "org-1", label: "Acme" }]);
+  });
+
   it("reads a list of organizations, bare or wrapped, with uuid/label variants", () => {
     expect(detailsResponse.parse([{ uuid: "u1", label: "One" }]).organizations).toEqual([{ value: "u1", label: "One" }]);
     expect(detailsResponse.parse({ organizations: [{ id: "u2" }], user: { id: "me" } }).organizations).toEqual([{ value: "u2", label: "u2" }]);
