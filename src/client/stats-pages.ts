@@ -34,6 +34,14 @@ function tooManyPages(maxPages: number): ReportingError {
   });
 }
 
+function shortPage(expected: number, received: number, offset: number): ReportingError {
+  return new ReportingError({
+    code: "incomplete_listing",
+    userMessage: `The service sent ${received} rows where it had announced ${expected} (from row ${offset + 1}); the data may have changed during the refresh. Refresh to read it again.`,
+    retryable: true,
+  });
+}
+
 async function inOrderWithConcurrency<Item, Result>(
   items: readonly Item[],
   concurrency: number,
@@ -90,7 +98,13 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
       const pages = await inOrderWithConcurrency(
         windows,
         options.concurrency,
-        async (window) => (await fetchPage(window.offset, window.limit, controller.signal)).stats.slice(0, window.limit),
+        async (window) => {
+          const page = (await fetchPage(window.offset, window.limit, controller.signal)).stats;
+          // `total` promised these rows: a short page in the middle would silently drop rows
+          // from the sum a finance user reads, so it fails the listing instead.
+          if (page.length < window.limit) throw shortPage(window.limit, page.length, window.offset);
+          return page.slice(0, window.limit);
+        },
         () => controller.abort(),
       );
       for (const page of pages) for (const entry of page) rows.push(entry);

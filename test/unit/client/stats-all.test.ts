@@ -18,6 +18,8 @@ interface FakeServiceOptions {
   serviceCap?: number;
   /** Answer this offset with an error. */
   failAtOffset?: number;
+  /** Answer this offset with fewer rows than asked, as if rows vanished mid-listing. */
+  shortAtOffset?: number;
 }
 
 /** A fake /stats that windows `rows` entries by the body's offset/limit, like the service. */
@@ -35,7 +37,7 @@ function pagedService(options: FakeServiceOptions) {
     await new Promise((resolve) => setImmediate(resolve));
     inFlight -= 1;
     if (offset === options.failAtOffset) return text('{"error":{"code":"boom","message":"Boom"}}', 400);
-    const stats = all.slice(offset, offset + limit);
+    const stats = all.slice(offset, offset + (offset === options.shortAtOffset ? limit - 1 : limit));
     return json(options.withTotal ? { stats, total: all.length } : { stats });
   };
   const fetch = scriptedFetch(answer);
@@ -54,6 +56,13 @@ describe("ReportingClient.statsAll with total", () => {
     expect(service.windows()[0]).toMatchObject({ offset: 0, limit: 10 });
     expect(service.windows().at(-1)).toEqual(expect.objectContaining({ offset: 90, limit: 5 }));
     expect(service.mostInFlight()).toBe(3);
+  });
+
+  it("fails the whole listing when a page in the middle comes back shorter than total promised", async () => {
+    const service = pagedService({ rows: 95, withTotal: true, shortAtOffset: 40 });
+    const failure = service.client.statsAll(REQUEST, { pageSize: 10, concurrency: 2 });
+    await expect(failure).rejects.toBeInstanceOf(ReportingError);
+    await expect(failure).rejects.toMatchObject({ code: "incomplete_listing", message: expect.stringContaining("Refresh") });
   });
 
   it("makes a single request when everything fits in the first page", async () => {
