@@ -67,7 +67,7 @@ WITH candidates AS (
 drawn AS (
   SELECT *,
     greatest(1, round(base_requests * day_volume * pow(1 + growth, years)
-                      * (0.7 + 0.6 * demo_noise(row_key, ${integer(salts.volume)}))))::BIGINT AS requests,
+                      * (0.7 + 0.6 * demo_noise(row_key, ${integer(salts.volume)}))))::INTEGER AS requests,
     least(1.0, fill * (0.85 + 0.3 * demo_noise(row_key, ${integer(salts.fill)}))) AS fill_today,
     ecpm * day_ecpm * exp(0.6 * (demo_noise(row_key, ${integer(salts.ecpm)}) - 0.5))
       * CASE WHEN demo_noise(row_key, ${integer(salts.remnant)}) < ${real(parameters.remnantRate)} THEN 0.0001 ELSE 1 END
@@ -75,7 +75,7 @@ drawn AS (
   FROM candidates
 ),
 filled AS (
-  SELECT *, floor(requests * fill_today)::BIGINT AS impressions FROM drawn
+  SELECT *, floor(requests * fill_today)::INTEGER AS impressions FROM drawn
 )
 SELECT day, organization_id, asset_id, asset_type, ad_unit_id, format, integration_type, device_type, country,
        impressions, requests, (impressions * ecpm_today / 1000)::${REVENUE_TYPE} AS revenue
