@@ -10,6 +10,17 @@ export interface PooledConnection {
   statements: Map<string, DuckDBPreparedStatement>;
 }
 
+/** Request shapes vary (groups, orders, number of filter values): keep the recent ones only. */
+const MAX_STATEMENTS_PER_CONNECTION = 256;
+
+function evictOldest(statements: Map<string, DuckDBPreparedStatement>): void {
+  while (statements.size >= MAX_STATEMENTS_PER_CONNECTION) {
+    const [oldest, statement] = statements.entries().next().value as [string, DuckDBPreparedStatement];
+    statement.destroySync();
+    statements.delete(oldest);
+  }
+}
+
 /**
  * An in-memory DuckDB database behind a small pool of connections. A DuckDB connection runs
  * one statement at a time, so concurrent HTTP requests each borrow their own connection;
@@ -40,10 +51,14 @@ export class Database {
   async query(sql: string, values: readonly SqlValue[] = []): Promise<SqlRow[]> {
     return this.withConnection(async (pooled) => {
       let statement = pooled.statements.get(sql);
-      if (!statement) {
+      if (statement) {
+        // Re-inserting keeps the map in least-recently-used order.
+        pooled.statements.delete(sql);
+      } else {
         statement = await pooled.connection.prepare(sql);
-        pooled.statements.set(sql, statement);
+        evictOldest(pooled.statements);
       }
+      pooled.statements.set(sql, statement);
       statement.clearBindings();
       values.forEach((value, index) => {
         if (value === null) statement.bindNull(index + 1);
