@@ -79,6 +79,21 @@ export const statsRequest = z.object({
   date_group_limit: nonNegativeInteger.optional(),
   offset: nonNegativeInteger.optional(),
   limit: nonNegativeInteger.optional(),
+}).superRefine((request, ctx) => {
+  // Sorting by a group that is not in the answer has no meaning; saying so beats ignoring it.
+  const groups: readonly string[] = request.groups ?? [];
+  request.orders?.forEach((order, index) => {
+    // A malformed entry already has its own message.
+    if (!ORDER_PATTERN.test(order)) return;
+    const name = order.split(":")[0] ?? "";
+    if ((GROUPS as readonly string[]).includes(name) && !groups.includes(name)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["orders", index],
+        message: `sorts by ${name}, which is not among the groups: add it to groups or sort by a chosen group or a metric`,
+      });
+    }
+  });
 });
 
 export type StatsRequest = z.infer<typeof statsRequest>;

@@ -18,8 +18,8 @@ import type { SqlRow, SqlValue } from "./database";
  * Semantics the spec leaves open, as this emulator decides them:
  * - `filters.organizations` arrives narrowed to the caller's; an empty list matches nothing.
  *   Any other filter given as an empty list does not restrict.
- * - `orders` naming a group that is not in `groups` is ignored (each entry already spans all
- *   its values). After the given orders come the remaining groups, ascending, so that the
+ * - `orders` naming a group that is not in `groups` is refused by the shared schema before it
+ *   gets here; the store still ignores one (each entry already spans all its values). After the given orders come the remaining groups, ascending, so that the
  *   order is total and pages never overlap. Without `orders`: the groups in order, ascending.
  * - `date_group` week starts on Monday (ISO) and month on the 1st; `group.date` is the first
  *   day of the period, YYYY-MM-DD.

@@ -115,6 +115,15 @@ test("a result longer than one JSON page is refused by /stats without limit, yet
   expect(lines.length - 1).toBe(matched);
 });
 
+test("400 when orders sorts by a group that is not among the groups", async () => {
+  const response = await postStats(emulator, token, { ...validBody, groups: ["date"], orders: ["country:desc"] });
+  expect(response.status).toBe(400);
+  const error = await errorOf(response);
+  expect(error.code).toBe("invalid_request");
+  const problems = (error.details as { problems: { path: string; message: string }[] }).problems;
+  expect(problems).toEqual([{ path: "orders[0]", message: expect.stringContaining("country, which is not among the groups") }]);
+});
+
 test("400 on malformed JSON and on an empty body", async () => {
   for (const body of ['{"filters": {"from": "2026-06-01",}', "", "[1, 2"]) {
     const response = await fetch(emulator.baseUrl + STATS_ROUTES.json, { method: "POST", headers: bearerHeaders(token), body });

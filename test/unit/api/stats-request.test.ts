@@ -98,11 +98,27 @@ describe("statsRequest", () => {
 
   describe("orders", () => {
     it.each([["date"], ["date:desc"], ["revenues:desc"], ["device_types"], ["ecpm"]])("accepts %s", (order) => {
-      expect(statsRequest.safeParse({ filters, orders: [order] }).success).toBe(true);
+      expect(statsRequest.safeParse({ filters, groups: ["date", "device_types"], orders: [order] }).success).toBe(true);
     });
 
     it("accepts names with and without :desc mixed in one list", () => {
-      expect(statsRequest.safeParse({ filters, orders: ["date:desc", "asset", "impressions:desc", "country"] }).success).toBe(true);
+      expect(
+        statsRequest.safeParse({ filters, groups: ["date", "asset", "country"], orders: ["date:desc", "asset", "impressions:desc", "country"] })
+          .success,
+      ).toBe(true);
+    });
+
+    it("accepts a metric whether or not it is among the metrics asked", () => {
+      expect(statsRequest.safeParse({ filters, metrics: ["impressions"], orders: ["revenues:desc"] }).success).toBe(true);
+    });
+
+    it("refuses sorting by a group that is not among the groups, naming it", () => {
+      expect(issuesOf({ filters, groups: ["date"], orders: ["date", "country:desc"] })).toEqual([
+        {
+          path: "orders.1",
+          message: "sorts by country, which is not among the groups: add it to groups or sort by a chosen group or a metric",
+        },
+      ]);
     });
 
     it.each([["date:asc"], ["date:DESC"], ["clicks"], ["clicks:desc"], [":desc"], ["date:desc:desc"], [" date"], [""]])("refuses %j", (order) => {

@@ -44,6 +44,12 @@ describe("STATS arguments", () => {
     });
   });
 
+  it("names the orders argument when it sorts by a group that is not grouped", () => {
+    expect(() => readStatsQuery({ from: "2025-01-01", to: "2025-01-31", groups: "date", orders: "country desc" }, today)).toThrow(
+      expect.objectContaining({ name: "ArgumentError", argument: "orders", message: expect.stringContaining("country, which is not among the groups") }),
+    );
+  });
+
   it("leaves out what was not given", () => {
     expect(readStatsQuery({ from: 45658, to: 45688 }, today)).toEqual({
       request: { filters: { from: "2025-01-01", to: "2025-01-31" } },
