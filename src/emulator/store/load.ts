@@ -1,12 +1,12 @@
 import { addDays } from "../data/calendar";
-import { buildCatalog, type Catalog } from "../data/catalog";
-import { buildCombinations, OUTAGE_RATE } from "../data/combinations";
-import { COUNTRIES } from "../data/countries";
+import { buildCatalog, type AdUnitPlan, type AssetPlan, type Catalog, type Publisher } from "../data/catalog";
+import { buildCombinations, OUTAGE_RATE, type Combination } from "../data/combinations";
+import { COUNTRIES, type Country } from "../data/countries";
 import { buildCredentials } from "../data/credentials";
-import { dailyFactors } from "../data/daily-factors";
-import type { DataOptions, DemoCredentials } from "./types";
-import { createAndFill } from "./bulk-insert";
-import type { Database } from "./database";
+import { dailyFactors, type DayFactors } from "../data/daily-factors";
+import type { DataOptions, DemoCredentials, Organization } from "./types";
+import { createAndFill, type ColumnType } from "./bulk-insert";
+import type { Database, SqlValue } from "./database";
 import { factGenerationSql, generationSalts, NOISE_MACROS } from "./fact-generation";
 
 export const REMNANT_RATE = 0.01;
@@ -59,73 +59,76 @@ export interface LoadedData {
   period: { from: string; to: string };
 }
 
-async function loadDimensions(database: Database, catalog: Catalog): Promise<void> {
+/** One column of a table filled from objects: its name, its type and how a row's value is read. */
+type ColumnOf<Row> = readonly [name: string, type: ColumnType, value: (row: Row) => SqlValue];
+
+/** Creates a table whose columns are listed once, each beside the value that fills it. */
+async function fillTable<Row>(database: Database, table: string, columns: readonly ColumnOf<Row>[], rows: readonly Row[]): Promise<void> {
   await createAndFill(
+    database,
+    table,
+    columns.map(([name, type]) => ({ name, type })),
+    rows.map((row) => columns.map(([, , value]) => value(row))),
+  );
+}
+
+async function loadDimensions(database: Database, catalog: Catalog): Promise<void> {
+  await fillTable<Organization>(
     database,
     "organizations",
     [
-      { name: "id", type: "VARCHAR" },
-      { name: "name", type: "VARCHAR" },
+      ["id", "VARCHAR", (organization) => organization.id],
+      ["name", "VARCHAR", (organization) => organization.name],
     ],
-    catalog.organizations.map((organization) => [organization.id, organization.name]),
+    catalog.organizations,
   );
-  await createAndFill(
+  await fillTable<Publisher>(
     database,
     "publishers",
     [
-      { name: "id", type: "INTEGER" },
-      { name: "name", type: "VARCHAR" },
-      { name: "organization_id", type: "VARCHAR" },
+      ["id", "INTEGER", (publisher) => publisher.id],
+      ["name", "VARCHAR", (publisher) => publisher.name],
+      ["organization_id", "VARCHAR", (publisher) => publisher.organizationId],
     ],
-    catalog.publishers.map((publisher) => [publisher.id, publisher.name, publisher.organizationId]),
+    catalog.publishers,
   );
-  await createAndFill(
+  await fillTable<AssetPlan>(
     database,
     "assets",
     [
-      { name: "id", type: "VARCHAR" },
-      { name: "name", type: "VARCHAR" },
-      { name: "organization_id", type: "VARCHAR" },
-      { name: "publisher_id", type: "INTEGER" },
-      { name: "asset_type", type: "VARCHAR" },
-      { name: "bundle", type: "VARCHAR" },
+      ["id", "VARCHAR", (asset) => asset.id],
+      ["name", "VARCHAR", (asset) => asset.name],
+      ["organization_id", "VARCHAR", (asset) => asset.organizationId],
+      ["publisher_id", "INTEGER", (asset) => asset.publisherId],
+      ["asset_type", "VARCHAR", (asset) => asset.assetType],
+      ["bundle", "VARCHAR", (asset) => asset.bundle],
       // The application key; NULL for web sites, which are not applications.
-      { name: "app_key", type: "INTEGER" },
+      ["app_key", "INTEGER", (asset) => asset.appKey],
     ],
-    catalog.assets.map((asset) => [
-      asset.id,
-      asset.name,
-      asset.organizationId,
-      asset.publisherId,
-      asset.assetType,
-      asset.bundle,
-      asset.appKey,
-    ]),
+    catalog.assets,
   );
-  await createAndFill(
+  await fillTable<{ asset: AssetPlan; adUnit: AdUnitPlan; position: number }>(
     database,
     "ad_units",
     [
-      { name: "id", type: "VARCHAR" },
-      { name: "legacy_id", type: "VARCHAR" },
-      { name: "name", type: "VARCHAR" },
-      { name: "format", type: "VARCHAR" },
-      { name: "asset_id", type: "VARCHAR" },
-      { name: "position", type: "INTEGER" },
+      ["id", "VARCHAR", ({ adUnit }) => adUnit.id],
+      ["legacy_id", "VARCHAR", ({ adUnit }) => adUnit.legacyId],
+      ["name", "VARCHAR", ({ adUnit }) => adUnit.name],
+      ["format", "VARCHAR", ({ adUnit }) => adUnit.format],
+      ["asset_id", "VARCHAR", ({ asset }) => asset.id],
+      ["position", "INTEGER", ({ position }) => position],
     ],
-    catalog.assets.flatMap((asset) =>
-      asset.adUnits.map((adUnit, position) => [adUnit.id, adUnit.legacyId, adUnit.name, adUnit.format, asset.id, position]),
-    ),
+    catalog.assets.flatMap((asset) => asset.adUnits.map((adUnit, position) => ({ asset, adUnit, position }))),
   );
-  await createAndFill(
+  await fillTable<Country>(
     database,
     "countries",
     [
-      { name: "code", type: "VARCHAR" },
-      { name: "name", type: "VARCHAR" },
-      { name: "tier", type: "INTEGER" },
+      ["code", "VARCHAR", (country) => country.code],
+      ["name", "VARCHAR", (country) => country.name],
+      ["tier", "INTEGER", (country) => country.tier],
     ],
-    COUNTRIES.map((country) => [country.code, country.name, country.tier]),
+    COUNTRIES,
   );
 }
 
@@ -136,57 +139,40 @@ export async function loadDemoData(database: Database, options: DataOptions): Pr
   const firstDay = addDays(options.today, -options.days);
   await loadDimensions(database, catalog);
 
-  await createAndFill(
+  await fillTable<DayFactors>(
     database,
     "days",
     [
-      { name: "day_index", type: "INTEGER" },
-      { name: "day", type: "DATE" },
-      { name: "volume", type: "DOUBLE" },
-      { name: "ecpm", type: "DOUBLE" },
-      { name: "years", type: "DOUBLE" },
+      ["day_index", "INTEGER", (day) => day.dayIndex],
+      ["day", "DATE", (day) => day.day],
+      ["volume", "DOUBLE", (day) => day.volume],
+      ["ecpm", "DOUBLE", (day) => day.ecpm],
+      ["years", "DOUBLE", (day) => day.years],
     ],
-    dailyFactors(firstDay, options.days).map((day) => [day.dayIndex, day.day, day.volume, day.ecpm, day.years]),
+    dailyFactors(firstDay, options.days),
   );
-  await createAndFill(
+  await fillTable<Combination>(
     database,
     "combos_raw",
     [
-      { name: "combo_id", type: "INTEGER" },
-      { name: "asset_number", type: "INTEGER" },
-      { name: "launch_index", type: "INTEGER" },
-      { name: "activity", type: "DOUBLE" },
-      { name: "base_requests", type: "DOUBLE" },
-      { name: "growth", type: "DOUBLE" },
-      { name: "fill", type: "DOUBLE" },
-      { name: "ecpm", type: "DOUBLE" },
-      { name: "organization_id", type: "VARCHAR" },
-      { name: "asset_id", type: "VARCHAR" },
-      { name: "asset_type", type: "VARCHAR" },
-      { name: "ad_unit_id", type: "VARCHAR" },
-      { name: "format", type: "VARCHAR" },
-      { name: "integration_type", type: "VARCHAR" },
-      { name: "device_type", type: "VARCHAR" },
-      { name: "country", type: "VARCHAR" },
+      ["combo_id", "INTEGER", (combination) => combination.comboId],
+      ["asset_number", "INTEGER", (combination) => combination.assetNumber],
+      ["launch_index", "INTEGER", (combination) => combination.launchIndex],
+      ["activity", "DOUBLE", (combination) => combination.activity],
+      ["base_requests", "DOUBLE", (combination) => combination.baseRequests],
+      ["growth", "DOUBLE", (combination) => combination.growth],
+      ["fill", "DOUBLE", (combination) => combination.fill],
+      ["ecpm", "DOUBLE", (combination) => combination.ecpm],
+      ["organization_id", "VARCHAR", (combination) => combination.organizationId],
+      ["asset_id", "VARCHAR", (combination) => combination.assetId],
+      ["asset_type", "VARCHAR", (combination) => combination.assetType],
+      ["ad_unit_id", "VARCHAR", (combination) => combination.adUnitId],
+      ["format", "VARCHAR", (combination) => combination.format],
+      ["integration_type", "VARCHAR", (combination) => combination.integrationType],
+      ["device_type", "VARCHAR", (combination) => combination.deviceType],
+      ["country", "VARCHAR", (combination) => combination.country],
     ],
-    buildCombinations(catalog, options.days).map((combination) => [
-      combination.comboId,
-      combination.assetNumber,
-      combination.launchIndex,
-      combination.activity,
-      combination.baseRequests,
-      combination.growth,
-      combination.fill,
-      combination.ecpm,
-      combination.organizationId,
-      combination.assetId,
-      combination.assetType,
-      combination.adUnitId,
-      combination.format,
-      combination.integrationType,
-      combination.deviceType,
-      combination.country,
-    ]),
+    buildCombinations(catalog, options.days),
   );
 
   for (const statement of ENUM_TYPES) await database.execute(statement);
