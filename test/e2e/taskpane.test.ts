@@ -483,6 +483,8 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const [download] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
       expect(download.suggestedFilename()).toMatch(/^reporting_\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2}_by_date\.csv$/);
       await screenshot(page, "plain-browser");
+      // Both bundles ran without an uncaught error, the functions bundle included.
+      expect(consoleLines.filter((line) => line.startsWith("pageerror"))).toEqual([]);
     });
 
     it("keeps the secrets in memory only: after a reload the profile asks for them again", async () => {
