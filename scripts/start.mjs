@@ -19,7 +19,8 @@ const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const EMULATOR_ENTRY = join(projectRoot, "src", "emulator", "cli.ts");
 const DEFAULT_EMULATOR_PORT = 3001;
 const EMULATOR_START_TIMEOUT_MS = 180_000;
-const ADDIN_URL = "https://localhost:3000/taskpane.html";
+const ADDIN_ORIGIN = "https://localhost:3000";
+const ADDIN_URL = `${ADDIN_ORIGIN}/taskpane.html`;
 
 function binOf(packageName, binName = packageName) {
   const packageJsonPath = require.resolve(`${packageName}/package.json`);
@@ -135,8 +136,19 @@ async function main() {
       throw new Error(`The emulator did not start: ${error.message.replace(/\.$/, "")}.${inUse} To serve the add-in without it: npm start -- --no-emulator`, { cause: error });
     }
     printCredentials(info);
-    env.REPORTING_BASE_URL = info.baseUrl;
-    env.REPORTING_LEGACY_BASE_URL = info.legacyBaseUrl;
+    if (env.REPORTING_PROXY_TARGET || env.REPORTING_LEGACY_PROXY_TARGET) {
+      env.REPORTING_BASE_URL = info.baseUrl;
+      env.REPORTING_LEGACY_BASE_URL = info.legacyBaseUrl;
+    } else {
+      // The pane is served over HTTPS: calling the emulator's plain-HTTP address from it is mixed
+      // content, which some Office hosts (Safari's engine on Mac) block. The dev server's
+      // same-origin proxy reaches it instead, the way it reaches the real service.
+      env.REPORTING_PROXY_TARGET = info.baseUrl;
+      env.REPORTING_LEGACY_PROXY_TARGET = info.legacyBaseUrl;
+      env.REPORTING_BASE_URL = `${ADDIN_ORIGIN}/service/bearer`;
+      env.REPORTING_LEGACY_BASE_URL = `${ADDIN_ORIGIN}/service/legacy`;
+      console.log(`  the add-in reaches it through ${env.REPORTING_BASE_URL} and ${env.REPORTING_LEGACY_BASE_URL}`);
+    }
   }
 
   console.log(`\nAdd-in: ${ADDIN_URL}  (manifest: manifest.xml; README explains sideloading)\n`);

@@ -4,7 +4,7 @@ export const ORGANIZATION_NAMES: readonly string[] = [
   "Bluefin Studios",
   "Copperleaf Media",
   "Harbor Lane Interactive",
-  "Silver Birch Publishing",
+  "Silver Birch Entertainment",
   "Red Kite Digital",
 ];
 
