@@ -1,8 +1,8 @@
 /**
  * The REPORTING functions' own costs, measured in one run so that the machine's speed cancels out:
  * - a 100,000-row /stats answer read (JSON.parse + validation, the client's reader) and turned into
- *   spill rows, as a ratio to a bare JSON.parse of the same text (interleaved rounds, medians;
- *   target at most 2x);
+ *   spill rows, as a ratio to a bare JSON.parse of the same text (interleaved rounds in rotating
+ *   order, medians; target at most 2x);
  * - how many HTTP requests 1,000 VALUE cells over one period and one dimension, and 100 identical
  *   STATS calls, cost through the real client over a counting fake fetch.
  */
@@ -12,6 +12,8 @@ import { ReportingClient } from "../src/client/reporting-client";
 import type { FetchLike } from "../src/client/transport";
 import { createReportingFunctions } from "../src/core/reporting-functions";
 import { statsRows } from "../src/core/rows/stats-rows";
+import { generateStatsAnswer, STATS_ANSWER_REQUEST } from "./support/stats-answer";
+import { interleavedMedians } from "./support/timing";
 
 const ROWS = 100_000;
 const WARM_UP_ROUNDS = 3;
@@ -19,73 +21,26 @@ const ROUNDS = 10;
 const TARGET_RATIO = 2;
 
 const COUNTRIES = ["FR", "US", "DE", "GB", "ES", "IT", "BR", "JP", "IN", "CA"];
-const FORMATS = ["interstitial", "optin_video", "overlay_thumbnail", "banner_320x50", "medium_rectangle"];
-const REQUEST: StatsRequest = {
-  filters: { from: "2024-01-01", to: "2024-12-31" },
-  groups: ["date", "asset", "country", "format"],
-  metrics: ["impressions", "revenues", "requests", "ecpm"],
-};
 
-/** A deterministic answer grouped by date, asset, country and format (about 330 dates, so dates repeat as in real answers). */
-function statsAnswerText(rows: number): string {
-  let seed = 7;
-  const random = () => {
-    seed = (seed * 48_271) % 2_147_483_647;
-    return seed / 2_147_483_647;
-  };
-  const stats = [];
-  for (let index = 0; index < rows; index++) {
-    const impressions = Math.floor(random() * 200_000);
-    const revenues = index % 37 === 0 ? 1.2e-7 : Math.round(random() * 500_000) / 100;
-    stats.push({
-      group: {
-        date: new Date(Date.UTC(2024, 0, 1) + Math.floor(index / 300) * 86_400_000).toISOString().slice(0, 10),
-        asset: `APP-${(0x1a2b3c4d + (index % 40) * 7919).toString(16).toUpperCase().slice(0, 8)}`,
-        country: index % 211 === 0 ? null : COUNTRIES[index % COUNTRIES.length],
-        format: FORMATS[index % FORMATS.length],
-      },
-      metrics: { impressions, revenues, requests: impressions + 10, ecpm: impressions === 0 ? 0 : (revenues / impressions) * 1000 },
-    });
-  }
-  return JSON.stringify({ params: REQUEST, stats, total: rows });
-}
-
-function timeMs(work: () => unknown): number {
-  const started = performance.now();
-  work();
-  return performance.now() - started;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function measureRows(): void {
-  const text = statsAnswerText(ROWS);
-  const bare: number[] = [];
-  const readOnly: number[] = [];
-  const full: number[] = [];
+async function measureRows(): Promise<void> {
+  const text = generateStatsAnswer(ROWS);
   let rowCount = 0;
-  for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
-    const parse = timeMs(() => JSON.parse(text));
-    const read = timeMs(() => readStatsResponse(text));
-    const rows = timeMs(() => {
-      rowCount = statsRows(readStatsResponse(text).stats, REQUEST, "readable").rows.length;
-    });
-    if (round >= WARM_UP_ROUNDS) {
-      bare.push(parse);
-      readOnly.push(read);
-      full.push(rows);
-    }
-  }
+  const medians = await interleavedMedians(
+    {
+      bare: () => JSON.parse(text),
+      readOnly: () => readStatsResponse(text),
+      full: () => {
+        rowCount = statsRows(readStatsResponse(text).stats, STATS_ANSWER_REQUEST, "readable").rows.length;
+      },
+    },
+    { warmUp: WARM_UP_ROUNDS, measured: ROUNDS },
+  );
   if (rowCount !== ROWS + 1) throw new Error(`expected ${ROWS + 1} rows, got ${rowCount}`);
-  const ratio = median(full) / median(bare);
+  const ratio = medians.full / medians.bare;
   console.log(`answer: ${ROWS.toLocaleString("en-US")} rows, ${(text.length / 1e6).toFixed(1)} MB of JSON`);
-  console.log(`JSON.parse                          median ${median(bare).toFixed(1)} ms`);
-  console.log(`parse + validate                    median ${median(readOnly).toFixed(1)} ms  (${(median(readOnly) / median(bare)).toFixed(2)}x)`);
-  console.log(`parse + validate + spill rows       median ${median(full).toFixed(1)} ms  (${ratio.toFixed(2)}x JSON.parse, target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? "met" : "MISSED"})`);
+  console.log(`JSON.parse                          median ${medians.bare.toFixed(1)} ms`);
+  console.log(`parse + validate                    median ${medians.readOnly.toFixed(1)} ms  (${(medians.readOnly / medians.bare).toFixed(2)}x)`);
+  console.log(`parse + validate + spill rows       median ${medians.full.toFixed(1)} ms  (${ratio.toFixed(2)}x JSON.parse, target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? "met" : "MISSED"})`);
 }
 
 /** A /stats stand-in answering from the request: one entry per requested country (or totals), paged by offset/limit. */
@@ -127,6 +82,6 @@ async function measureRequests(): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  measureRows();
+  await measureRows();
   await measureRequests();
 }
