@@ -7,6 +7,8 @@
  */
 import { SERVICE_LIMITS, type StatsRequest } from "../src/api";
 import { startEmulator, type RunningEmulator } from "../src/emulator";
+import { interleavedMedians, timeMs } from "./support/timing";
+import { widestBearer } from "./support/widest-bearer";
 
 const WARM_UP_ROUNDS = 2;
 const ROUNDS = 15;
@@ -41,17 +43,6 @@ const QUERIES: { name: string; request: StatsRequest }[] = [
   },
 ];
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-async function timeMs(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
 async function overHttp(emulator: RunningEmulator, token: string, request: StatsRequest): Promise<unknown> {
   const response = await fetch(`${emulator.baseUrl}/stats`, {
     method: "POST",
@@ -67,25 +58,18 @@ function directly(emulator: RunningEmulator, organizations: string[], request: S
 }
 
 async function timeQueries(emulator: RunningEmulator): Promise<void> {
-  const credential = emulator.credentials.bearer.reduce((widest, candidate) =>
-    candidate.organizations.length > widest.organizations.length ? candidate : widest,
-  );
+  const credential = widestBearer(emulator.credentials);
   console.log("query | store ms | http ms | ratio");
   for (const { name, request } of QUERIES) {
-    const http: number[] = [];
-    const store: number[] = [];
-    for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
-      // Alternating which goes first keeps caches and the other helpers' load from favouring one side.
-      const httpFirst = round % 2 === 0;
-      const first = await timeMs(() => (httpFirst ? overHttp(emulator, credential.token, request) : directly(emulator, credential.organizations, request)));
-      const second = await timeMs(() => (httpFirst ? directly(emulator, credential.organizations, request) : overHttp(emulator, credential.token, request)));
-      if (round >= WARM_UP_ROUNDS) {
-        http.push(httpFirst ? first : second);
-        store.push(httpFirst ? second : first);
-      }
-    }
-    const ratio = median(http) / median(store);
-    console.log(`${name} | ${median(store).toFixed(1)} | ${median(http).toFixed(1)} | ${ratio.toFixed(2)}x`);
+    const medians = await interleavedMedians(
+      {
+        http: () => overHttp(emulator, credential.token, request),
+        store: () => directly(emulator, credential.organizations, request),
+      },
+      { warmUp: WARM_UP_ROUNDS, measured: ROUNDS },
+    );
+    const ratio = medians.http / medians.store;
+    console.log(`${name} | ${medians.store.toFixed(1)} | ${medians.http.toFixed(1)} | ${ratio.toFixed(2)}x`);
   }
 }
 

@@ -8,6 +8,8 @@
 import type { StatsRequest } from "../src/api";
 import { addDays } from "../src/emulator/data/calendar";
 import { createStore, estimateFactRows, type DuckDbReportingStore } from "../src/emulator/store";
+import { interleavedMedians, median } from "./support/timing";
+import { widestBearer } from "./support/widest-bearer";
 
 const WARM_UP_ROUNDS = 2;
 const ROUNDS = 11;
@@ -23,17 +25,6 @@ interface BenchQuery {
   sql: string;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-async function timeMs(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
 /** Literals of a column's ENUM type: comparing ENUM with ENUM stays in integers, as the store's filters do. */
 function list(values: readonly string[], enumType: string): string {
   return values.map((value) => `'${value.replace(/'/g, "''")}'::${enumType}`).join(", ");
@@ -43,9 +34,7 @@ const METRICS_SQL = `sum(impressions)::DOUBLE AS impressions, sum(revenue)::DOUB
   coalesce(sum(revenue)::DOUBLE / nullif(sum(impressions), 0) * 1000, 0) AS ecpm`;
 
 function queries(store: DuckDbReportingStore): BenchQuery[] {
-  const organizations = store.credentials.bearer.reduce((widest, candidate) =>
-    candidate.organizations.length > widest.organizations.length ? candidate : widest,
-  ).organizations;
+  const organizations = widestBearer(store.credentials).organizations;
   const { from, to } = store.period;
   const yearAgo = addDays(to, -364);
   const base = `FROM fact WHERE day BETWEEN DATE '${from}' AND DATE '${to}' AND organization_id IN (${list(organizations, "organization_key")})`;
@@ -131,20 +120,13 @@ export async function run(): Promise<void> {
     let worst = 0;
     for (const query of queries(store)) {
       await checkSameAnswer(store, query);
-      const sqlTimes: number[] = [];
-      const storeTimes: number[] = [];
-      for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
-        // Alternating which goes first keeps caches and the other helpers' load from favouring one side.
-        const storeFirst = round % 2 === 0;
-        const first = await timeMs(() => (storeFirst ? store.stats(query.request) : plainSql(store, query.sql)));
-        const second = await timeMs(() => (storeFirst ? plainSql(store, query.sql) : store.stats(query.request)));
-        if (round < WARM_UP_ROUNDS) continue;
-        storeTimes.push(storeFirst ? first : second);
-        sqlTimes.push(storeFirst ? second : first);
-      }
-      const ratio = median(storeTimes) / median(sqlTimes);
+      const medians = await interleavedMedians(
+        { store: () => store.stats(query.request), sql: () => plainSql(store, query.sql) },
+        { warmUp: WARM_UP_ROUNDS, measured: ROUNDS },
+      );
+      const ratio = medians.store / medians.sql;
       worst = Math.max(worst, ratio);
-      console.log(`${query.name} | ${median(sqlTimes).toFixed(1)} | ${median(storeTimes).toFixed(1)} | ${ratio.toFixed(2)}x`);
+      console.log(`${query.name} | ${medians.sql.toFixed(1)} | ${medians.store.toFixed(1)} | ${ratio.toFixed(2)}x`);
     }
     console.log(`worst store/sql ratio ${worst.toFixed(2)}x (target at most ${TARGET_RATIO}x): ${worst <= TARGET_RATIO ? "met" : "NOT met"}`);
   } finally {
