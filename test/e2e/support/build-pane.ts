@@ -1,30 +1,13 @@
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
+import { freshDist, REPO_ROOT } from "../../support/fresh-dist";
 
 const run = promisify(execFile);
-export const REPO_ROOT = resolve(__dirname, "../../..");
 
 const BUILD_INPUTS = ["src", "webpack.config.js", "scripts/webpack", "manifest.xml", "package.json"];
 const BUILD_OUTPUTS = ["taskpane.html", "taskpane.js", "functions.js"];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), info.mtimeMs);
-}
-
-/** dist/ when `npm run build` made it after the last change to the sources (as `npm test` does). */
-function freshDist(): string | undefined {
-  const dist = join(REPO_ROOT, "dist");
-  const outputs = BUILD_OUTPUTS.map((file) => join(dist, file));
-  if (!outputs.every(existsSync)) return undefined;
-  const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  const changedAt = Math.max(...BUILD_INPUTS.map((input) => newestChange(join(REPO_ROOT, input))));
-  return builtAt > changedAt ? dist : undefined;
-}
 
 let built: Promise<string> | undefined;
 
@@ -40,7 +23,7 @@ export function buildPane(): Promise<string> {
       if (!existsSync(join(configured, "taskpane.html"))) throw new Error(`E2E_DIST=${configured} holds no taskpane.html`);
       return configured;
     }
-    const fresh = freshDist();
+    const fresh = freshDist(BUILD_OUTPUTS, BUILD_INPUTS);
     if (fresh) return fresh;
     const output = join(REPO_ROOT, "test-results", "e2e-dist");
     const webpack = join(REPO_ROOT, "node_modules", ".bin", "webpack");

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { REPO_ROOT } from "./build-pane";
+import { REPO_ROOT } from "../../support/fresh-dist";
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, "test-results", "screenshots");
 

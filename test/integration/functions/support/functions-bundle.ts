@@ -1,17 +1,16 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import vm from "node:vm";
+import { freshDist, REPO_ROOT } from "../../../support/fresh-dist";
 
 /**
  * Runs the built custom functions bundle the way Excel's shared runtime does, minus Excel:
  * functions.js is evaluated in a fresh global scope holding stand-ins for the globals Excel
  * provides (CustomFunctions, OfficeRuntime.storage, Office, Excel), real fetch and real timers.
  */
-
-const ROOT = resolve(__dirname, "../../../..");
 
 /** Where a build of the functions bundle lives: functions.js and functions.json. */
 export interface BuiltBundle {
@@ -37,23 +36,6 @@ export interface FunctionsMetadata {
 const BUILD_INPUTS = ["src", "webpack.config.js", "scripts/webpack", "package.json"];
 const BUILD_OUTPUTS = ["functions.js", "functions.json"];
 
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), info.mtimeMs);
-}
-
-/** dist/ when a build made it after the last change to the sources (`npm test` builds first). */
-function freshDist(): string | undefined {
-  const dist = join(ROOT, "dist");
-  const outputs = BUILD_OUTPUTS.map((file) => join(dist, file));
-  if (!outputs.every((file) => existsSync(file))) return undefined;
-  const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  const changedAt = Math.max(...BUILD_INPUTS.map((input) => newestChange(join(ROOT, input))));
-  return builtAt > changedAt ? dist : undefined;
-}
-
 /**
  * The functions bundle as the project's webpack configuration makes it:
  * $REPORTING_FUNCTIONS_BUILD if set, dist/ if it is newer than every source, otherwise a build
@@ -61,11 +43,11 @@ function freshDist(): string | undefined {
  * may be writing).
  */
 export async function buildFunctionsBundle(): Promise<BuiltBundle> {
-  let directory = process.env.REPORTING_FUNCTIONS_BUILD ?? freshDist();
+  let directory = process.env.REPORTING_FUNCTIONS_BUILD ?? freshDist(BUILD_OUTPUTS, BUILD_INPUTS);
   if (!directory) {
     directory = mkdtempSync(join(tmpdir(), "reporting-functions-"));
     await promisify(execFile)(process.execPath, [join(__dirname, "build-functions.js"), directory], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       maxBuffer: 16 * 1024 * 1024,
     });
   }
