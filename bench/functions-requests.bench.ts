@@ -8,6 +8,7 @@
  * bench/functions.bench.ts counts the same through core alone over a fake fetch.
  */
 import { startEmulator, type RunningEmulator } from "../src/emulator";
+import { CUSTOM_FUNCTIONS, standInStorage, withGlobals } from "../test/support/excel-stand-ins";
 
 const EMULATOR_OPTIONS = { days: 60, seed: 7, today: "2026-06-30" } as const;
 const VALUE_CELLS = 1_000;
@@ -16,22 +17,11 @@ const METRICS = ["revenues", "impressions", "ecpm", "requests"];
 /** An argument left out of the formula: Excel passes null. */
 const OMITTED = null as unknown as unknown[][];
 
-class StandInFunctionError {
-  constructor(
-    readonly code: string,
-    readonly message?: string,
-  ) {}
-}
-
-const STAND_IN_GLOBALS = ["CustomFunctions", "OfficeRuntime", "Office"] as const;
-
 /**
  * The globals of Excel's shared runtime that the functions bundle reads, with one signed-in
  * profile; returns the function that puts the previous globals (fetch included) back.
  */
 function standInExcel(emulator: RunningEmulator, token: string): () => void {
-  const holder = globalThis as Record<string, unknown>;
-  const previous = Object.fromEntries([...STAND_IN_GLOBALS, "fetch"].map((name) => [name, holder[name]]));
   const storage = new Map<string, string>([
     [
       "reporting.profiles.v1",
@@ -41,31 +31,17 @@ function standInExcel(emulator: RunningEmulator, token: string): () => void {
       }),
     ],
   ]);
-  Object.assign(globalThis, {
-    CustomFunctions: {
-      associate: () => undefined,
-      Error: StandInFunctionError,
-      ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A", invalidNumber: "#NUM!" },
-    },
-    OfficeRuntime: {
-      storage: {
-        getItem: async (key: string) => storage.get(key) ?? null,
-        setItem: async (key: string, value: string) => void storage.set(key, value),
-        removeItem: async (key: string) => void storage.delete(key),
-      },
-    },
+  return withGlobals({
+    CustomFunctions: { associate: () => undefined, ...CUSTOM_FUNCTIONS },
+    OfficeRuntime: { storage: standInStorage(storage) },
     Office: {
       HostType: { Excel: "Excel" },
       onReady: async () => ({ host: "Excel" }),
       context: { requirements: { isSetSupported: () => true } },
     },
+    // The real fetch, listed so that it comes back after countRequests wraps it.
+    fetch: globalThis.fetch,
   });
-  return () => {
-    for (const [name, value] of Object.entries(previous)) {
-      if (value === undefined) delete holder[name];
-      else holder[name] = value;
-    }
-  };
 }
 
 function countRequests(origin: string): () => number {

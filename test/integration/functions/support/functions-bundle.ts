@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import vm from "node:vm";
+import { StandInFunctionError, standInStorage } from "../../../support/excel-stand-ins";
 import { freshDist, REPO_ROOT } from "../../../support/fresh-dist";
 
 /**
@@ -56,14 +57,6 @@ export async function buildFunctionsBundle(): Promise<BuiltBundle> {
     script: readFileSync(join(directory, "functions.js"), "utf8"),
     metadata: JSON.parse(readFileSync(join(directory, "functions.json"), "utf8")) as FunctionsMetadata,
   };
-}
-
-/** CustomFunctions.Error as the runtime builds it: an error code and the message the cell shows. */
-export class StandInFunctionError {
-  constructor(
-    readonly code: string,
-    readonly message?: string,
-  ) {}
 }
 
 const ERROR_CODES = {
@@ -170,13 +163,7 @@ export function loadFunctionsBundle(bundle: BuiltBundle, options: LoadOptions = 
       Error: StandInFunctionError,
       ErrorCode: ERROR_CODES,
     },
-    OfficeRuntime: {
-      storage: {
-        getItem: async (key: string) => storage.get(key) ?? null,
-        setItem: async (key: string, value: string) => void storage.set(key, value),
-        removeItem: async (key: string) => void storage.delete(key),
-      },
-    },
+    OfficeRuntime: { storage: standInStorage(storage) },
     Office: {
       HostType: { Excel: "Excel" },
       onReady: async () => ({ host: "Excel", platform: "OfficeOnline" }),
