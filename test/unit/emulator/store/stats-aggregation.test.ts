@@ -17,6 +17,31 @@ function metric(entry: StatsEntry | undefined, name: "impressions" | "revenues" 
   return value;
 }
 
+/**
+ * The first fact row (in `order`) that `condition` picks, and the store's answer for exactly
+ * that row: every filter set to its day, organization, ad unit, country, integration and device.
+ */
+async function oneFactRowAsked(condition: string, order: string) {
+  const [row] = await store.sql(
+    `SELECT day::VARCHAR AS day, organization_id::VARCHAR AS organization, ad_unit_id::VARCHAR AS ad_unit, country::VARCHAR AS country,
+            integration_type::VARCHAR AS integration_type, device_type::VARCHAR AS device_type, revenue
+     FROM fact WHERE ${condition} ORDER BY ${order} LIMIT 1`,
+  );
+  expect(row).toBeDefined();
+  const answer = await store.stats({
+    filters: {
+      from: String(row!.day),
+      to: String(row!.day),
+      organizations: [String(row!.organization)],
+      ad_units: [String(row!.ad_unit)],
+      countries: [String(row!.country)],
+      integration_types: [String(row!.integration_type)] as ("standard_integration" | "header_bidding")[],
+      device_types: [String(row!.device_type)] as ("mobile" | "desktop")[],
+    },
+  });
+  return { row: row!, answer };
+}
+
 describe("stats totals", () => {
   it("answers one entry with an empty group and all four metrics when only the period is given", async () => {
     const answer = await store.stats(allOf(store));
@@ -82,47 +107,15 @@ describe("stats totals", () => {
   });
 
   it("answers ecpm 0 for an entry that had requests but no impressions", async () => {
-    const [row] = await store.sql(
-      `SELECT day::VARCHAR AS day, organization_id::VARCHAR AS organization, ad_unit_id::VARCHAR AS ad_unit, country::VARCHAR AS country,
-              integration_type::VARCHAR AS integration_type, device_type::VARCHAR AS device_type
-       FROM fact WHERE impressions = 0 AND requests > 0 ORDER BY ALL LIMIT 1`,
-    );
-    expect(row).toBeDefined();
-    const answer = await store.stats({
-      filters: {
-        from: String(row!.day),
-        to: String(row!.day),
-        organizations: [String(row!.organization)],
-        ad_units: [String(row!.ad_unit)],
-        countries: [String(row!.country)],
-        integration_types: [String(row!.integration_type)] as ("standard_integration" | "header_bidding")[],
-        device_types: [String(row!.device_type)] as ("mobile" | "desktop")[],
-      },
-    });
+    const { answer } = await oneFactRowAsked("impressions = 0 AND requests > 0", "day, organization, ad_unit, country, integration_type, device_type");
     expect(metric(answer.stats[0], "impressions")).toBe(0);
     expect(metric(answer.stats[0], "requests")).toBeGreaterThan(0);
     expect(metric(answer.stats[0], "ecpm")).toBe(0);
   });
 
   it("keeps revenues at full precision, tiny ones included", async () => {
-    const [row] = await store.sql(
-      `SELECT day::VARCHAR AS day, organization_id::VARCHAR AS organization, ad_unit_id::VARCHAR AS ad_unit, country::VARCHAR AS country,
-              integration_type::VARCHAR AS integration_type, device_type::VARCHAR AS device_type, revenue
-       FROM fact WHERE revenue > 0 AND revenue < 1e-6 ORDER BY revenue LIMIT 1`,
-    );
-    expect(row).toBeDefined();
-    const answer = await store.stats({
-      filters: {
-        from: String(row!.day),
-        to: String(row!.day),
-        organizations: [String(row!.organization)],
-        ad_units: [String(row!.ad_unit)],
-        countries: [String(row!.country)],
-        integration_types: [String(row!.integration_type)] as ("standard_integration" | "header_bidding")[],
-        device_types: [String(row!.device_type)] as ("mobile" | "desktop")[],
-      },
-    });
-    expect(metric(answer.stats[0], "revenues")).toBe(row!.revenue);
+    const { row, answer } = await oneFactRowAsked("revenue > 0 AND revenue < 1e-6", "revenue");
+    expect(metric(answer.stats[0], "revenues")).toBe(row.revenue);
     expect(metric(answer.stats[0], "revenues")).toBeLessThan(1e-6);
   });
 
