@@ -1,4 +1,4 @@
-import { ProfileStore, type KeyValueStorage } from "../core/profiles";
+import { memoryStorage, ProfileStore, type KeyValueStorage } from "../core/profiles";
 import { detectHost } from "./host";
 
 /**
@@ -34,21 +34,6 @@ function webStorage(area: Storage | undefined): KeyValueStorage | undefined {
   };
 }
 
-function memory(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return {
-    async getItem(key) {
-      return map.get(key) ?? null;
-    },
-    async setItem(key, value) {
-      map.set(key, value);
-    },
-    async removeItem(key) {
-      map.delete(key);
-    },
-  };
-}
-
 function sessionArea(): Storage | undefined {
   try {
     return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
@@ -68,7 +53,7 @@ async function chooseStorages(): Promise<ProfileStorages> {
   const host = await detectHost();
   const office = host === "excel" ? officeRuntimeStorage() : undefined;
   if (office) return { storage: office, secretStorage: office, secretsPersist: true };
-  return { storage: webStorage(sessionArea()) ?? memory(), secretStorage: memory(), secretsPersist: false };
+  return { storage: webStorage(sessionArea()) ?? memoryStorage(), secretStorage: memoryStorage(), secretsPersist: false };
 }
 
 /** A storage that waits for the host to be known, so it can be created while scripts load. */
