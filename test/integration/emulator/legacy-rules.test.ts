@@ -61,6 +61,18 @@ test("rule 2: group_by=month without dates runs from the first of the previous m
   expect(answer.toDate).toBe("2026-06-30");
 });
 
+test("rule 2 in the middle of a month: the period ends today, not on the last day of the month", async () => {
+  // The shared emulator's today is the last day of June, where both readings agree.
+  const midMonth = await startConformanceEmulator({ store: emulator.store, today: "2026-06-17" });
+  try {
+    const answer = await legacyStats(midMonth, credential, { group_by: "month" });
+    expect([answer.fromDate, answer.toDate]).toEqual(["2026-05-01", "2026-06-17"]);
+    expect(Object.keys(answer.aggregation ?? {}).sort()).toEqual(["2026-05", "2026-06"]);
+  } finally {
+    await midMonth.close();
+  }
+});
+
 test("rule 3: group_by=day,ad_unit_id,country nests day, then ad unit, then country", async () => {
   const answer = await legacyStats(emulator, credential, { group_by: "day,ad_unit_id,country", from_date: "2026-06-20", to_date: "2026-06-26" });
   expect(answer.aggregationDescription).toBe("day,ad_unit_id,country");

@@ -45,8 +45,10 @@ async function stats(context: RouteContext, caller: LegacyCredential): Promise<v
   ]);
   sendJson(context.res, 200, {
     info: INFO,
-    fromDate: answer.fromDate,
-    toDate: answer.toDate,
+    // The period the rules chose, not the store's: with group_by=month and no dates it ends
+    // today (rule 2), where the store's month rounding would name the last day of the month.
+    fromDate: period.from,
+    toDate: period.to,
     applications: records.map((record) => record.app_key),
     applicationInfos: records.map((record) => ({ apiKey: record.app_key, platform: legacyPlatform(record.platform) })),
     aggregationDescription: groupBy.join(","),
