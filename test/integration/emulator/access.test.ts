@@ -71,6 +71,42 @@ test("each token sees exactly its organizations in /stats, /details and /assets"
   }
 });
 
+test("each token's reference lists hold exactly the values its own /stats finds, as its filters accept them", async () => {
+  const dimensions = [
+    ["countries", "countries", "country"],
+    ["formats", "formats", "format"],
+    ["integrationTypes", "integration_types", "integration_type"],
+    ["deviceTypes", "device_types", "device_types"],
+    ["assetTypes", "asset_types", "asset_type"],
+    ["assets", "assets", "asset"],
+  ] as const;
+  const listsDiffer = new Set<string>();
+  for (const credential of emulator.credentials.bearer) {
+    const headers = bearerHeaders(credential.token);
+    const whole = REFERENCE_ROUTES.dates.response.parse((await getJson(emulator.baseUrl + REFERENCE_ROUTES.dates.path, headers)).body);
+    const found = async (group: "ad_unit" | (typeof dimensions)[number][2]) => {
+      const answer = await stats(emulator, credential.token, { filters: whole, groups: [group], limit: 10_000 });
+      expect(answer.total).toBe(answer.stats.length);
+      return answer.stats.map((entry) => entry.group[group]).sort();
+    };
+    for (const [route, filter, group] of dimensions) {
+      const { status, body } = await getJson(emulator.baseUrl + REFERENCE_ROUTES[route].path, headers);
+      expect(status).toBe(200);
+      const listed = REFERENCE_ROUTES[route].response.parse(body).map((option) => option.value).sort();
+      expect([route, listed]).toEqual([route, await found(group)]);
+      listsDiffer.add(`${route}:${listed.join(",")}`);
+      // Every listed value passes the filter's schema and finds traffic when used as the filter.
+      const filtered = await stats(emulator, credential.token, { filters: { ...whole, [filter]: listed }, groups: [group], limit: 10_000 });
+      expect(filtered.stats.map((entry) => entry.group[group]).sort()).toEqual(listed);
+    }
+    const assets = REFERENCE_ROUTES.assets.response.parse((await getJson(emulator.baseUrl + REFERENCE_ROUTES.assets.path, headers)).body);
+    const adUnits = assets.flatMap((asset) => asset.adUnits.map((unit) => unit.value)).sort();
+    expect(adUnits).toEqual(await found("ad_unit"));
+  }
+  // The tokens do not all see the same lists, so the comparison above tells them apart.
+  expect(listsDiffer.size).toBeGreaterThan(dimensions.length);
+});
+
 test("another organization's asset named in a filter yields none of its traffic", async () => {
   for (const credential of emulator.credentials.bearer.filter((candidate) => others(candidate).length > 0)) {
     const widest = emulator.credentials.bearer.find((candidate) => candidate.organizations.length === allOrganizations().length)!;
