@@ -1,12 +1,16 @@
-import { CliUsageError, USAGE, parseCliArgs } from "./server/cli-args";
+import { CliUsageError, USAGE, inFlagTerms, listenProblem, parseCliArgs, type CliCommand } from "./server/cli-args";
 import { startEmulator } from "./server/start";
 
+/** Kept for the error handler, which names the host and port that could not be used. */
+let command: Extract<CliCommand, { kind: "start" }> | undefined;
+
 async function main(): Promise<void> {
-  const command = parseCliArgs(process.argv.slice(2));
-  if (command.kind === "help") {
+  const parsed = parseCliArgs(process.argv.slice(2));
+  if (parsed.kind === "help") {
     process.stdout.write(USAGE);
     return;
   }
+  command = parsed;
   const emulator = await startEmulator(command.options);
   // Scripts read the first line as JSON: nothing may be printed before it.
   process.stdout.write(
@@ -37,8 +41,13 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof CliUsageError || error instanceof RangeError) {
-    process.stderr.write(`emulator: ${error.message}\n`);
+    process.stderr.write(`emulator: ${inFlagTerms(error.message)}\n`);
     process.exit(2);
+  }
+  const listening = listenProblem(error, command?.options.host ?? "127.0.0.1", command?.options.port ?? 0);
+  if (listening !== undefined) {
+    process.stderr.write(`emulator: could not start: ${listening}\n`);
+    process.exit(1);
   }
   process.stderr.write(`emulator: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

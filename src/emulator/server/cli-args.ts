@@ -36,6 +36,39 @@ export class CliUsageError extends Error {
   override name = "CliUsageError";
 }
 
+/** The flag that sets each option, so that a refusal names what the user typed. */
+const FLAG_OF_OPTION = new Map<string, string>([
+  ["host", "--host"],
+  ["today", "--today"],
+  ...Object.entries(NUMBER_FLAGS).map(([flag, option]): [string, string] => [option, flag]),
+]);
+
+/**
+ * A refused option value as the command line's user knows it: `failRate must be between 0
+ * and 1` becomes `--fail-rate must be between 0 and 1`. Other messages pass unchanged.
+ */
+export function inFlagTerms(message: string): string {
+  const option = /^(\w+) must /.exec(message)?.[1];
+  const flag = option === undefined ? undefined : FLAG_OF_OPTION.get(option);
+  return flag === undefined ? message : flag + message.slice(option!.length);
+}
+
+/** What to do when the server cannot listen; undefined for failures that are not about the address. */
+export function listenProblem(error: unknown, host: string, port: number): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case "EADDRINUSE":
+      return `port ${port} on ${host} is already in use (another emulator or program holds it). Stop that program, or choose another port with --port (--port 0 picks a free one).`;
+    case "EACCES":
+      return `this user may not listen on port ${port}. Choose a port above 1023 with --port, or --port 0 for a free one.`;
+    case "EADDRNOTAVAIL":
+    case "ENOTFOUND":
+      return `${host} is not an address of this machine. Use --host 127.0.0.1 (the default), or an address this machine has.`;
+    default:
+      return undefined;
+  }
+}
+
 /** Accepts `--flag value` and `--flag=value`; any problem is a CliUsageError saying which flag. */
 export function parseCliArgs(args: readonly string[]): CliCommand {
   const options: EmulatorOptions = {};

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { REFERENCE_ROUTES, detailsResponse } from "../../../src/api";
+import { startEmulator } from "../../../src/emulator";
 import { START_TIMEOUT_MS, bearerHeaders, legacyHeaders } from "./support/emulator";
 
 const ROOT = `${__dirname}/../../..`;
@@ -85,6 +88,63 @@ test(
     const wrong = await exitOf(startCli(["--prot", "8080"]));
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("Unknown option --prot");
+  },
+  START_TIMEOUT_MS,
+);
+
+test(
+  "--seed, --days, --today, --scale and --host shape the data and address; --fail-rate answers 500, --rate-limit 429",
+  async () => {
+    const args = ["--host", "127.0.0.1", "--seed=11", "--days", "5", "--today", "2026-03-15", "--scale", "0.5", "--latency", "1"];
+    const shaped = startCli(args);
+    const failing = startCli(["--days", "2", "--fail-rate", "1", "--rate-limit=1"]);
+    try {
+      const started = JSON.parse(await firstLine(shaped)) as { baseUrl: string; credentials: { bearer: { token: string }[] } };
+      expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+      // The same seed and size in-process give the same credentials; the period follows --days and --today.
+      const twin = await startEmulator({ seed: 11, days: 5, today: "2026-03-15", scale: 0.5 });
+      try {
+        expect(started.credentials).toEqual(twin.credentials);
+      } finally {
+        await twin.close();
+      }
+      const dates = await fetch(started.baseUrl + REFERENCE_ROUTES.dates.path, { headers: bearerHeaders(started.credentials.bearer[0]!.token) });
+      expect(REFERENCE_ROUTES.dates.response.parse(await dates.json())).toEqual({ from: "2026-03-10", to: "2026-03-14" });
+
+      const broken = JSON.parse(await firstLine(failing)) as { baseUrl: string; credentials: { bearer: { token: string }[] } };
+      const ask = () => fetch(broken.baseUrl + REFERENCE_ROUTES.dates.path, { headers: bearerHeaders(broken.credentials.bearer[0]!.token) });
+      const first = await ask();
+      expect([first.status, ((await first.json()) as { error: { code: string } }).error.code]).toEqual([500, "internal_error"]);
+      const second = await ask();
+      expect(second.status).toBe(429);
+      expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      stopGroup(shaped);
+      stopGroup(failing);
+    }
+  },
+  START_TIMEOUT_MS,
+);
+
+test(
+  "a refused value names the flag as typed; a port in use says so and how to pick another",
+  async () => {
+    const refused = await exitOf(startCli(["--fail-rate", "2"]));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--fail-rate must be between 0 and 1, not 2");
+
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (holder.address() as AddressInfo).port;
+      const taken = await exitOf(startCli(["--port", String(port), "--days", "1"]));
+      expect(taken.code).toBe(1);
+      expect(taken.stdout).toBe("");
+      expect(taken.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(taken.stderr).toContain("--port 0");
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   },
   START_TIMEOUT_MS,
 );
