@@ -65,6 +65,25 @@ function sentence(text: string): string {
   return text.trim().replace(/[.\s]+$/, "");
 }
 
+/**
+ * For a status without a class of its own. Another 4xx refuses this very request, so trying
+ * again cannot help (unlike 408): the user learns what to change, or that the add-in is at fault.
+ */
+function unclassifiedMessage(init: ApiErrorInit): string {
+  const { status, route } = init;
+  if (status === 408) {
+    return `The service gave up waiting for the request (HTTP 408). Try again in a moment; if it keeps happening, try a shorter period.`;
+  }
+  if (status === 413) {
+    return `The request to ${route} is too large for the service (HTTP 413). Use fewer values in the filters, or split the request into several, then refresh.`;
+  }
+  if (status >= 400 && status <= 499) {
+    const said = init.serviceMessage ? `: ${sentence(clip(init.serviceMessage, MAX_SERVICE_MESSAGE_CHARS))}` : "";
+    return `The service refused the request to ${route} (HTTP ${status})${said}. Trying again will not help: the add-in may need an update, so contact support.`;
+  }
+  return `The service answered ${route} with an unexpected error (HTTP ${status}). Try again; if it keeps happening, contact support.`;
+}
+
 export class ApiError extends ReportingError {
   readonly status: number;
   readonly route: string;
@@ -79,11 +98,7 @@ export class ApiError extends ReportingError {
     const redactor = init.redactor ?? patternRedactor;
     super({
       code: kind?.code ?? (init.status === 408 ? "request_timeout" : "http_error"),
-      userMessage:
-        kind?.userMessage ??
-        (init.status === 408
-          ? `The service gave up waiting for the request (HTTP 408). Try again in a moment; if it keeps happening, try a shorter period.`
-          : `The service answered ${init.route} with an unexpected error (HTTP ${init.status}). Try again; if it keeps happening, contact support.`),
+      userMessage: kind?.userMessage ?? unclassifiedMessage(init),
       retryable: kind?.retryable ?? init.status === 408,
       redactor,
     });

@@ -64,6 +64,31 @@ describe("errorFromResponse", () => {
     expect(error.message).toBe("The reporting service is unavailable right now (HTTP 502). Try again in a few minutes.");
   });
 
+  it("says a 413 is about the size of the request, without advising to try the same again", () => {
+    const error = errorFromResponse(413, ours("body_too_large", "The request body is larger than the 1000000 bytes the service accepts."), "/stats");
+    expect(error).toMatchObject({ code: "http_error", retryable: false, serviceCode: "body_too_large" });
+    expect(error.message).toBe(
+      "The request to /stats is too large for the service (HTTP 413). Use fewer values in the filters, or split the request into several, then refresh.",
+    );
+  });
+
+  it.each([405, 409, 415])("says another %i refuses this request, quotes the service and does not advise trying again", (status) => {
+    const quoted = errorFromResponse(status, ours("unsupported_media_type", "The request body must be JSON."), "/stats");
+    expect(quoted.message).toBe(
+      `The service refused the request to /stats (HTTP ${status}): The request body must be JSON. Trying again will not help: the add-in may need an update, so contact support.`,
+    );
+    expect(quoted.retryable).toBe(false);
+    expect(errorFromResponse(status, "", "/dates").message).toBe(
+      `The service refused the request to /dates (HTTP ${status}). Trying again will not help: the add-in may need an update, so contact support.`,
+    );
+  });
+
+  it("keeps advising a later try for statuses that are not a refusal of the request", () => {
+    expect(errorFromResponse(304, "", "/stats").message).toBe(
+      "The service answered /stats with an unexpected error (HTTP 304). Try again; if it keeps happening, contact support.",
+    );
+  });
+
   it("keeps the body short", () => {
     const error = errorFromResponse(500, "x".repeat(10_000), "/stats");
     expect(error.body.length).toBeLessThan(2_100);

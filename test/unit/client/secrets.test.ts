@@ -65,6 +65,10 @@ function scenarios(secret: string): Record<string, Scenario> {
     "429 with a long Retry-After": [RateLimitError, [(call) => new Response(echo(call), { status: 429, headers: echoHeaders(call, { "retry-after": "3600" }) })]],
     "500 after every retry": [ServerError, [(call) => new Response(JSON.stringify({ error: { code: "e", message: echo(call) } }), { status: 500 })]],
     "418 (no class of its own)": [ApiError, [(call) => new Response(echo(call), { status: 418 })]],
+    "415 whose JSON message quotes the credential": [
+      ApiError,
+      [(call) => new Response(JSON.stringify({ error: { code: "unsupported_media_type", message: `Not JSON from ${secret}: ${echo(call)}` } }), { status: 415 })],
+    ],
     "a network failure whose message holds the URL and headers": [
       ConnectionError,
       [(call) => Promise.reject(new TypeError(`fetch failed for ${call.url}`, { cause: new Error(echo(call)) }))],
