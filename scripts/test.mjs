@@ -54,7 +54,9 @@ function record(name, outcome, note) {
 }
 
 function jest(project, env = {}) {
-  const args = [binOf("jest"), "--selectProjects", project, "--passWithNoTests"];
+  // No --passWithNoTests: a project that finds no test (a moved folder, a broken testMatch)
+  // must fail the run rather than pass it unseen.
+  const args = [binOf("jest"), "--selectProjects", project];
   if (isCi) args.push("--ci");
   return run(`${project} tests${env.TZ ? ` (TZ=${env.TZ})` : ""}`, args, env);
 }
