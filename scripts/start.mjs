@@ -132,7 +132,7 @@ async function main() {
       info = await emulator.ready;
     } catch (error) {
       stopAll(children);
-      const inUse = /EADDRINUSE/.test(error.message) ? ` Port ${options.emulatorPort} is taken: use --emulator-port <another port>.` : "";
+      const inUse = /EADDRINUSE|already in use/.test(error.message) ? ` Port ${options.emulatorPort} is taken: use --emulator-port <another port>.` : "";
       throw new Error(`The emulator did not start: ${error.message.replace(/\.$/, "")}.${inUse} To serve the add-in without it: npm start -- --no-emulator`, { cause: error });
     }
     printCredentials(info);
