@@ -80,6 +80,18 @@ export const statsRequest = z.object({
   offset: nonNegativeInteger.optional(),
   limit: nonNegativeInteger.optional(),
 }).superRefine((request, ctx) => {
+  // A repeated name would repeat a column (or sort twice by one field, perhaps both ways).
+  const refuseRepeats = (field: "metrics" | "groups" | "orders", names: readonly string[] | undefined) => {
+    const seen = new Set<string>();
+    names?.forEach((name, index) => {
+      if (seen.has(name)) ctx.addIssue({ code: "custom", path: [field, index], message: `repeats ${name}: list each name once` });
+      seen.add(name);
+    });
+  };
+  refuseRepeats("metrics", request.metrics);
+  refuseRepeats("groups", request.groups);
+  refuseRepeats("orders", request.orders?.map((order) => order.split(":")[0] ?? ""));
+
   // Sorting by a group that is not in the answer has no meaning; saying so beats ignoring it.
   const groups: readonly string[] = request.groups ?? [];
   request.orders?.forEach((order, index) => {

@@ -112,6 +112,16 @@ describe("statsRequest", () => {
       expect(statsRequest.safeParse({ filters, metrics: ["impressions"], orders: ["revenues:desc"] }).success).toBe(true);
     });
 
+    it("refuses a name repeated in metrics, groups or orders, at its second place", () => {
+      expect(
+        issuesOf({ filters, metrics: ["revenues", "ecpm", "revenues"], groups: ["country", "country"], orders: ["country", "country:desc"] }),
+      ).toEqual([
+        { path: "metrics.2", message: "repeats revenues: list each name once" },
+        { path: "groups.1", message: "repeats country: list each name once" },
+        { path: "orders.1", message: "repeats country: list each name once" },
+      ]);
+    });
+
     it("refuses sorting by a group that is not among the groups, naming it", () => {
       expect(issuesOf({ filters, groups: ["date"], orders: ["date", "country:desc"] })).toEqual([
         {
