@@ -15,6 +15,7 @@ import { installFakeOffice, type FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
 import {
   fillProfileForm,
+  hiddenUnderStatus,
   pickerContent,
   previewRows,
   screenshot,
@@ -162,6 +163,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       expect(reached).toContain(`Organizations reached (${organizations.length})`);
       const applications = (await new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: bothOrganizations.apiKey ?? "", apiSecret: bothOrganizations.apiSecret ?? "" }).applications()).applications;
       expect(reached).toContain(`Applications reached (${applications.length})`);
+      expect(await hiddenUnderStatus(page)).toEqual([]);
       await screenshot(page, "connect-tested");
 
       const saved = await statusAfter(page, () => page.click("#profile-save"));
@@ -392,6 +394,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       expect(header).toEqual(expected.rows[0]);
       expect(rows).toEqual(expected.rows.slice(1, 21).map((row) => row.map(String)));
       expect(await page.textContent("#legacy-preview-summary")).toContain(`${expected.dataRowCount.toLocaleString("en-US")} rows in total`);
+      expect(await hiddenUnderStatus(page)).toEqual([]);
       await screenshot(page, "legacy");
     });
 

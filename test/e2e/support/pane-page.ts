@@ -5,9 +5,23 @@ import { REPO_ROOT } from "../../support/fresh-dist";
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, "test-results", "screenshots");
 
+/**
+ * Saves the whole pane: the content scrolls inside <main>, so the window is made tall enough
+ * to show all of it (status bar included) for the shot, then given back its size.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const viewport = page.viewportSize();
+  const overflow = await page.evaluate(() => {
+    const main = document.querySelector("main");
+    return main ? Math.max(0, main.scrollHeight - main.clientHeight) : 0;
+  });
+  if (viewport && overflow > 0) await page.setViewportSize({ width: viewport.width, height: viewport.height + overflow });
+  try {
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  } finally {
+    if (viewport && overflow > 0) await page.setViewportSize(viewport);
+  }
 }
 
 /** Empties the status bar, so the next wait sees only what the next action says. */
@@ -106,4 +120,32 @@ export async function previewRows(page: Page, container: string): Promise<{ head
       Array.from(row.querySelectorAll("td")).map((cell) => cell.getAttribute("data-value") ?? ""),
     ),
   }));
+}
+
+/**
+ * The controls and table cells on screen whose middle the status bar hides: a message must
+ * never sit over the button that was just pressed or the rows it announces.
+ */
+export async function hiddenUnderStatus(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const footer = document.querySelector("footer");
+    const main = document.querySelector("main");
+    if (!footer || !main) return ["(no status bar or content)"];
+    // What main's own scrolling hides is out of view, not under the status bar.
+    const shown = main.getBoundingClientRect();
+    const selector = "main button, main input, main select, main textarea, main summary, main th, main td";
+    return Array.from(document.querySelectorAll<HTMLElement>(selector)).flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width < 2 || box.height < 2) return [];
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const top = Math.max(0, shown.top);
+      const bottom = Math.min(window.innerHeight, shown.bottom);
+      if (y < top || y >= bottom || x < 0 || x >= window.innerWidth) return [];
+      const onTop = document.elementFromPoint(x, y);
+      if (!onTop || !footer.contains(onTop)) return [];
+      const name = element.id || element.getAttribute("name") || element.textContent?.trim().slice(0, 30) || element.tagName;
+      return [`${element.tagName.toLowerCase()} ${name}`];
+    });
+  });
 }
