@@ -4,6 +4,8 @@
  * for dates, ranges as rows of cells, null for an omitted argument) against the emulator over
  * real HTTP; results are compared with the service's own answers fetched directly.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { countriesResponse, legacyStatsResponse, type StatsEntry, type StatsRequest } from "../../../src/api";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import type { BearerCredential, LegacyCredential } from "../../../src/emulator/store/types";
@@ -124,6 +126,12 @@ describe("registration", () => {
     }
     const legacy = built.metadata.functions.find((fn) => fn.id === "LEGACY.STATS");
     expect(legacy?.name).toBe("LEGACY.STATS");
+  });
+
+  it("has a README example for every function", () => {
+    const readme = readFileSync(join(__dirname, "..", "..", "..", "README.md"), "utf8");
+    const missing = built.metadata.functions.map((fn) => fn.id).filter((id) => !readme.includes(`=REPORTING.${id}(`));
+    expect(missing).toEqual([]);
   });
 
   it("declares ranges as matrices and the network functions as cancelable", () => {
