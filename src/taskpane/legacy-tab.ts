@@ -110,17 +110,21 @@ export function setUpLegacyTab(context: PaneContext, runtime: () => ReportingRun
     applicationsBox.append(list);
   }
 
-  async function loadApplications(profile: Profile | undefined = context.current().active): Promise<void> {
+  /**
+   * `announce` is false for the load a profile switch starts by itself: the status bar then keeps
+   * the answer to what the user did (e.g. "Now using profile ...") and hears from it only on failure.
+   */
+  async function loadApplications(profile: Profile | undefined = context.current().active, announce = true): Promise<void> {
     const client = profile ? clientsFor(profile).legacy : undefined;
     if (!client) {
       context.status.show("Sign in on the Connect tab with a profile that has an API key and secret.", "error");
       return;
     }
-    context.status.busy("Loading the applications…");
+    if (announce) context.status.busy("Loading the applications…");
     try {
       const answer = await client.applications();
       renderApplications(answer.applications);
-      context.status.success(`${answer.applications.length} applications loaded.`);
+      if (announce) context.status.success(`${answer.applications.length} applications loaded.`);
     } catch (error) {
       clear(applicationsBox);
       applicationsBox.append(el("p", { className: "result error", text: plainMessage(error) }));
@@ -182,7 +186,7 @@ export function setUpLegacyTab(context: PaneContext, runtime: () => ReportingRun
     if (identity === loadedFor) return;
     loadedFor = identity;
     clear(applicationsBox);
-    if (usable) void loadApplications(usable);
+    if (usable) void loadApplications(usable, false);
   }
 
   groups.onChange(() => {

@@ -229,7 +229,8 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
         throw error;
       }
     };
-    context.status.busy("Loading the filter lists…");
+    // Runs by itself after a profile change: the status bar keeps the answer to what the user did
+    // ("Now using profile ...") and hears from this load only when a list failed.
     const results = await Promise.allSettled([
       fill("organizations", async () => (await client.details()).organizations),
       fill("countries", () => client.countries()),
@@ -245,7 +246,6 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
     if (generation !== loadGeneration) return;
     const failure = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
     if (failure) context.status.show(`Some filter lists could not be loaded. ${plainMessage(failure.reason)}`, "error");
-    else context.status.success(`Filter lists loaded for ${profile.name}.`);
   }
 
   function onProfiles(state: ProfileState): void {

@@ -423,6 +423,10 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       });
       expect(used.text).toBe("Now using profile Demo. Formulas switch to it at once.");
       expect(await page.textContent("#active-profile-summary")).toBe("Signed in: Demo");
+      // The other tabs reload Demo's lists behind the scenes; the answer to "Use" stays.
+      await page.waitForSelector("#legacy-applications details", { state: "attached" });
+      for (const filter of Object.keys(PICKER_ROUTES)) await pickerContent(page, filter);
+      expect(await page.textContent("#status")).toBe("Now using profile Demo. Formulas switch to it at once.");
       await screenshot(page, "connect-profiles");
     });
 
