@@ -1,5 +1,6 @@
 import { isoDateFromExcelSerial } from "../core/excel-dates";
 import { clear, el } from "./dom";
+import { previewNumberText } from "./number-text";
 
 export type PreviewCell = string | number | boolean | null | undefined;
 
@@ -10,7 +11,7 @@ function formatCell(value: PreviewCell, isDate: boolean): { text: string; numeri
   if (value === null || value === undefined) return { text: "", numeric: false };
   if (typeof value === "number") {
     if (isDate) return { text: isoDateFromExcelSerial(value), numeric: false };
-    return { text: value.toLocaleString(undefined, { maximumFractionDigits: 6 }), numeric: true };
+    return { text: previewNumberText(value), numeric: true };
   }
   return { text: String(value), numeric: false };
 }
