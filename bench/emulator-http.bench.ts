@@ -7,6 +7,7 @@
  */
 import { SERVICE_LIMITS, type StatsRequest } from "../src/api";
 import { startEmulator, type RunningEmulator } from "../src/emulator";
+import { statsOverHttp } from "./support/stats-over-http";
 import { interleavedMedians, timeMs } from "./support/timing";
 import { widestBearer } from "./support/widest-bearer";
 
@@ -43,16 +44,6 @@ const QUERIES: { name: string; request: StatsRequest }[] = [
   },
 ];
 
-async function overHttp(emulator: RunningEmulator, token: string, request: StatsRequest): Promise<unknown> {
-  const response = await fetch(`${emulator.baseUrl}/stats`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(request),
-  });
-  if (response.status !== 200) throw new Error(`/stats answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
 function directly(emulator: RunningEmulator, organizations: string[], request: StatsRequest): Promise<unknown> {
   return emulator.store.stats({ ...request, filters: { ...request.filters, organizations }, limit: request.limit ?? SERVICE_LIMITS.maxLimit });
 }
@@ -63,7 +54,7 @@ async function timeQueries(emulator: RunningEmulator): Promise<void> {
   for (const { name, request } of QUERIES) {
     const medians = await interleavedMedians(
       {
-        http: () => overHttp(emulator, credential.token, request),
+        http: () => statsOverHttp(emulator.baseUrl, credential.token, request),
         store: () => directly(emulator, credential.organizations, request),
       },
       { warmUp: WARM_UP_ROUNDS, measured: ROUNDS },

@@ -10,6 +10,7 @@ import type { StatsRequest } from "../src/api";
 import { addDays } from "../src/emulator/data/calendar";
 import { startEmulator } from "../src/emulator";
 import { createStore, estimateFactRows, type DuckDbReportingStore } from "../src/emulator/store";
+import { statsOverHttp } from "./support/stats-over-http";
 import { interleavedMedians, median } from "./support/timing";
 import { widestBearer } from "./support/widest-bearer";
 
@@ -120,16 +121,6 @@ export async function run(): Promise<void> {
     if (store.factRows < 5_000_000) throw new Error(`only ${store.factRows} fact rows; the benchmark needs 5 million`);
     const emulator = await startEmulator({ store, today: LARGE.today });
     const token = widestBearer(store.credentials).token;
-    const overHttp = async (request: StatsRequest) => {
-      const response = await fetch(`${emulator.baseUrl}/stats`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(request),
-      });
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`POST /stats answered ${response.status}: ${text.slice(0, 200)}`);
-      return text;
-    };
     try {
       console.log("query | sql ms | store ms | http ms | store/sql | http/sql");
       let worstStore = 0;
@@ -137,7 +128,7 @@ export async function run(): Promise<void> {
       for (const query of queries(store)) {
         await checkSameAnswer(store, query);
         const medians = await interleavedMedians(
-          { store: () => store.stats(query.request), sql: () => plainSql(store, query.sql), http: () => overHttp(query.request) },
+          { store: () => store.stats(query.request), sql: () => plainSql(store, query.sql), http: () => statsOverHttp(emulator.baseUrl, token, query.request) },
           { warmUp: WARM_UP_ROUNDS, measured: ROUNDS },
         );
         const storeRatio = medians.store / medians.sql;
