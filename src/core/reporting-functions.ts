@@ -4,18 +4,18 @@ import { readOptions, REFERENCE_OPTIONS, type HeaderStyle } from "./arguments/op
 import { readStatsQuery, type StatsQuery } from "./arguments/stats-query";
 import { readValueQuery } from "./arguments/value-query";
 import type { CellInput } from "./cell-values";
-import type { Connect, LegacySource, ReportingConnection, StatsSource } from "./data-sources";
+import type { Connect, ReportingConnection } from "./data-sources";
 import { applicationsRows } from "./legacy/applications-rows";
 import { needsRegrouping, serviceGroupBy } from "./legacy/group-by";
 import { legacyStatsRows } from "./legacy/legacy-rows";
-import { MissingCredentialsError } from "./missing-credentials";
 import type { Today } from "./periods";
 import { QueryCache } from "./query-cache";
-import { queryKey, stableQueryText } from "./query-key";
+import { stableQueryText } from "./query-key";
 import { assetRows, optionRows, organizationRows, periodRows } from "./rows/reference-rows";
 import type { SpillTable } from "./rows/spill-table";
 import { statsRows } from "./rows/stats-rows";
 import { DEFAULT_SPILL_BUDGET_BYTES, limitSpill } from "./spill-limit";
+import { requireBearer, requireLegacy, ServiceCache } from "./service-cache";
 import { ValueBatcher, type Scheduler } from "./value-batcher";
 
 export const DEFAULT_CACHE_TTL_MS = 60_000;
@@ -33,6 +33,11 @@ export interface ReportingFunctionsDependencies {
   maxValueBatchSize?: number;
   /** Spills larger than this end with a "more rows" row; default 4.5 MB. */
   spillBudgetBytes?: number;
+  /**
+   * The page's shared answers (the runtime passes its own, so the task pane's previews and
+   * lists share them); a cache of this instance's own otherwise.
+   */
+  service?: ServiceCache;
 }
 
 type ReferenceFunction = (options?: CellInput, signal?: AbortSignal) => Promise<SpillTable>;
@@ -66,21 +71,11 @@ export interface ReportingFunctions {
   clearCache(): void;
 }
 
-function requireBearer(connection: ReportingConnection, profile: string | undefined): StatsSource {
-  if (connection.bearer) return connection.bearer;
-  throw new MissingCredentialsError({ profile: profile ?? connection.profileName, needs: "bearer" });
-}
-
-function requireLegacy(connection: ReportingConnection, profile: string | undefined): LegacySource {
-  if (connection.legacy) return connection.legacy;
-  throw new MissingCredentialsError({ profile: profile ?? connection.profileName, needs: "legacy" });
-}
-
 type OptionRoute = "countries" | "formats" | "integrationTypes" | "deviceTypes" | "assetTypes";
 
 export function createReportingFunctions(deps: ReportingFunctionsDependencies): ReportingFunctions {
   const defaultTtlMs = deps.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
-  const cache = new QueryCache({ now: deps.now ?? (() => Date.now()), defaultTtlMs });
+  const service = deps.service ?? new ServiceCache(new QueryCache({ now: deps.now ?? (() => Date.now()), defaultTtlMs }));
   const batcher = new ValueBatcher({
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     ...(deps.maxValueBatchSize !== undefined ? { maxBatchSize: deps.maxValueBatchSize } : {}),
@@ -91,52 +86,27 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
   const statsTable = async (query: StatsQuery, signal?: AbortSignal): Promise<SpillTable> => {
     const connection = await deps.connect(query.profile);
     const bearer = requireBearer(connection, query.profile);
-    const answer = await cache.get(
-      queryKey("stats", connection.key, query.request),
-      (loadSignal) => bearer.statsAll(query.request, { signal: loadSignal }),
-      { signal, ttlMs: ttlOf(query.cacheSeconds), route: "/stats" },
-    );
+    const answer = await service.stats(connection, bearer, query.request, { signal, ttlMs: ttlOf(query.cacheSeconds) });
     return statsRows(answer.stats, query.request, query.headers);
   };
 
-  const referenceFunction =
-    <Result>(
+  const bearerReference =
+    <Name extends OptionRoute | "assets" | "dates" | "details">(
       functionName: string,
-      route: string,
-      fetch: (connection: ReportingConnection, profile: string | undefined, signal: AbortSignal) => Promise<Result>,
-      toRows: (result: Result, headers: HeaderStyle) => SpillTable,
+      name: Name,
+      toRows: (result: ReferenceResult<Name>, headers: HeaderStyle) => SpillTable,
     ): ReferenceFunction =>
     async (options, signal) => {
       const read = readOptions(options, REFERENCE_OPTIONS, functionName);
       const connection = await deps.connect(read.profile);
-      const result = await cache.get(
-        queryKey(route, connection.key, null),
-        (loadSignal) => fetch(connection, read.profile, loadSignal),
-        { signal, ttlMs: ttlOf(read.cacheSeconds), route },
-      );
+      const source = requireBearer(connection, read.profile);
+      const result = await service.reference(connection, source, name, { signal, ttlMs: ttlOf(read.cacheSeconds) });
       return limitSpill(toRows(result, read.headers), budget);
     };
 
-  const bearerReference = <Name extends OptionRoute | "assets" | "dates" | "details">(
-    functionName: string,
-    name: Name,
-    route: string,
-    toRows: (result: ReferenceResult<Name>, headers: HeaderStyle) => SpillTable,
-  ) =>
-    referenceFunction<ReferenceResult<Name>>(
-      functionName,
-      route,
-      (connection, profile, signal) => requireBearer(connection, profile)[name]({ signal }) as Promise<ReferenceResult<Name>>,
-      toRows,
-    );
-
   // APPLICATIONS and LEGACY.STATS share one cached answer of the applications route.
   const applicationsOf = (connection: ReportingConnection, profile: string | undefined, signal: AbortSignal | undefined, ttlMs: number) =>
-    cache.get(
-      queryKey("/reporting/v1/applications", connection.key, null),
-      (loadSignal) => requireLegacy(connection, profile).applications({ signal: loadSignal }),
-      { signal, ttlMs, route: "/reporting/v1/applications" },
-    );
+    service.applications(connection, requireLegacy(connection, profile), { signal, ttlMs });
 
   return {
     async stats(from, to, groups, metrics, filters, orders, options, signal) {
@@ -155,14 +125,7 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
         {
           query,
           batchKey: stableQueryText([connection.key, query.period, ttlMs]),
-          load: async (request, batchSignal) => {
-            const answer = await cache.get(
-              queryKey("stats", connection.key, request),
-              (loadSignal) => bearer.statsAll(request, { signal: loadSignal }),
-              { signal: batchSignal, ttlMs, route: "/stats" },
-            );
-            return answer.stats;
-          },
+          load: async (request, batchSignal) => (await service.stats(connection, bearer, request, { signal: batchSignal, ttlMs })).stats,
         },
         signal,
       );
@@ -177,11 +140,7 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
         groupBy: serviceGroupBy(query.groupBy),
       };
       const [response, applications] = await Promise.all([
-        cache.get(
-          queryKey("/reporting/v1/stats", connection.key, params),
-          (loadSignal) => legacy.stats(params, { signal: loadSignal }),
-          { signal, ttlMs: ttlOf(query.cacheSeconds), route: "/reporting/v1/stats" },
-        ),
+        service.legacyStats(connection, legacy, params, { signal, ttlMs: ttlOf(query.cacheSeconds) }),
         needsRegrouping(query.groupBy)
           ? applicationsOf(connection, query.profile, signal, ttlOf(query.cacheSeconds))
           : Promise.resolve({ applications: [] }),
@@ -195,17 +154,17 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
       const response = await applicationsOf(connection, read.profile, signal, ttlOf(read.cacheSeconds));
       return limitSpill(applicationsRows(response.applications, read.headers), budget);
     },
-    countries: bearerReference("COUNTRIES", "countries", "/countries", optionRows),
-    formats: bearerReference("FORMATS", "formats", "/formats", optionRows),
-    integrationTypes: bearerReference("INTEGRATION_TYPES", "integrationTypes", "/integration-types", optionRows),
-    deviceTypes: bearerReference("DEVICE_TYPES", "deviceTypes", "/device-types", optionRows),
-    assetTypes: bearerReference("ASSET_TYPES", "assetTypes", "/asset-types", optionRows),
-    assets: bearerReference("ASSETS", "assets", "/assets", assetRows),
-    dates: bearerReference("DATES", "dates", "/dates", periodRows),
-    details: bearerReference("DETAILS", "details", "/details", organizationRows),
+    countries: bearerReference("COUNTRIES", "countries", optionRows),
+    formats: bearerReference("FORMATS", "formats", optionRows),
+    integrationTypes: bearerReference("INTEGRATION_TYPES", "integrationTypes", optionRows),
+    deviceTypes: bearerReference("DEVICE_TYPES", "deviceTypes", optionRows),
+    assetTypes: bearerReference("ASSET_TYPES", "assetTypes", optionRows),
+    assets: bearerReference("ASSETS", "assets", assetRows),
+    dates: bearerReference("DATES", "dates", periodRows),
+    details: bearerReference("DETAILS", "details", organizationRows),
 
     clearCache() {
-      cache.clear();
+      service.clear();
     },
   };
 }

@@ -7,9 +7,9 @@
 import type { SpillTable } from "../core/rows/spill-table";
 import { toCellInput } from "../office/cell-inputs";
 import { numberCall, spillCall } from "../office/custom-function-calls";
-import { functionsRuntime } from "../office/functions-runtime";
+import { pageRuntime } from "../office/page-runtime";
 
-const reporting = functionsRuntime().functions;
+const reporting = pageRuntime().functions;
 
 function referenceCall(
   invocation: CustomFunctions.CancelableInvocation,

@@ -1,6 +1,6 @@
 import type { SpillTable } from "../core/rows/spill-table";
 import { toFunctionError } from "./cell-error";
-import { withDeadline, type DeadlineOptions } from "./deadline";
+import { withDeadline, type DeadlineOptions } from "../core/deadline";
 import { spillOutput, supportedDateStyle, type SpillOutput } from "./formatted-values";
 
 /** What Excel hands a cancelable function last; only `onCanceled` is used. */

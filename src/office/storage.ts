@@ -1,4 +1,5 @@
-import { memoryStorage, ProfileStore, type KeyValueStorage } from "../core/profiles";
+import { memoryStorage } from "../core/profiles/memory-storage";
+import { ProfileStore, type KeyValueStorage } from "../core/profiles/profile-store";
 import { detectHost } from "./host";
 
 /**
@@ -65,37 +66,23 @@ function deferred(choice: Promise<KeyValueStorage>): KeyValueStorage {
   };
 }
 
-interface SharedProfiles {
-  store: ProfileStore;
-  storages: Promise<ProfileStorages>;
+let chosen: Promise<ProfileStorages> | undefined;
+
+function storages(): Promise<ProfileStorages> {
+  chosen ??= chooseStorages();
+  return chosen;
 }
 
-// The task pane and the functions are separate bundles in one page (shared runtime): module
-// state is not shared between them, a global is. Both must hold the same store so that a
-// switch in the pane reaches the formulas at once.
-const SHARED_KEY = "__reportingProfiles";
-
-function shared(): SharedProfiles {
-  const holder = globalThis as typeof globalThis & { [SHARED_KEY]?: SharedProfiles };
-  let existing = holder[SHARED_KEY];
-  if (!existing) {
-    const storages = chooseStorages();
-    const store = new ProfileStore({
-      storage: deferred(storages.then((chosen) => chosen.storage)),
-      secretStorage: deferred(storages.then((chosen) => chosen.secretStorage)),
-    });
-    existing = { store, storages };
-    holder[SHARED_KEY] = existing;
-  }
-  return existing;
-}
-
-/** The one profile store of this page, for the task pane and the custom functions alike. */
-export function sharedProfileStore(): ProfileStore {
-  return shared().store;
+/** The profile store of this page; the page runtime makes the one the pane and the functions share. */
+export function createProfileStore(): ProfileStore {
+  const choice = storages();
+  return new ProfileStore({
+    storage: deferred(choice.then((picked) => picked.storage)),
+    secretStorage: deferred(choice.then((picked) => picked.secretStorage)),
+  });
 }
 
 /** Whether secrets outlive the page here; the pane says so when they do not. */
 export async function secretsPersist(): Promise<boolean> {
-  return (await shared().storages).secretsPersist;
+  return (await storages()).secretsPersist;
 }

@@ -1,14 +1,13 @@
 import {
   SECRET_FIELDS,
-  clientsFor,
   missingCredentials,
   parseProfile,
   usesBearer,
   usesLegacy,
   type Profile,
   type ProfileKind,
-  type ProfileState,
-} from "../core/profiles";
+} from "../core/profiles/profile";
+import type { ProfileState } from "../core/profiles/profile-store";
 import type { PaneContext } from "./context";
 import { describeKind } from "./context";
 import { byId, clear, el, whileBusy } from "./dom";
@@ -184,7 +183,7 @@ export function setUpConnectTab(context: PaneContext): void {
       }
       void (async () => {
         try {
-          await context.store.remove(name);
+          await context.runtime.store.remove(name);
           if (editing === name) fillForm(undefined);
           context.status.success(`Profile ${name} deleted.`);
         } catch (error) {
@@ -202,7 +201,7 @@ export function setUpConnectTab(context: PaneContext): void {
 
   async function useProfile(name: string): Promise<void> {
     try {
-      await context.store.activate(name);
+      await context.runtime.store.activate(name);
       const profile = context.current().active;
       const missing = profile ? missingCredentials(profile) : [];
       if (profile && missing.length > 0) {
@@ -235,7 +234,7 @@ export function setUpConnectTab(context: PaneContext): void {
       return;
     }
     context.status.busy("Testing the connection…");
-    const clients = clientsFor(profile);
+    const clients = context.runtime.trialClients(profile);
     const parts: Node[] = [];
     let failed = false;
     if (clients.reporting) {
@@ -274,8 +273,8 @@ export function setUpConnectTab(context: PaneContext): void {
   async function save(): Promise<void> {
     try {
       const profile = profileFromForm();
-      await context.store.save(profile, editing);
-      await context.store.activate(profile.name);
+      await context.runtime.store.save(profile, editing);
+      await context.runtime.store.activate(profile.name);
       fillForm(context.current().profiles.find((candidate) => candidate.name === profile.name));
       const missing = missingCredentials(profile);
       if (missing.length > 0) context.status.show(`Profile ${profile.name} saved and in use, but it needs its ${missing.join(", ")}.`);
@@ -289,7 +288,7 @@ export function setUpConnectTab(context: PaneContext): void {
   async function signOut(): Promise<void> {
     const name = context.current().active?.name;
     try {
-      await context.store.signOut();
+      await context.runtime.store.signOut();
       clearSecretInputs();
       describeSecretHints();
       context.status.success(
@@ -323,7 +322,7 @@ export function setUpConnectTab(context: PaneContext): void {
   });
   signOutButton.addEventListener("click", () => void signOut());
 
-  context.onProfiles(renderProfiles);
+  context.runtime.onProfiles(renderProfiles);
   renderProfiles(context.current());
   const active = context.current().active;
   fillForm(active);

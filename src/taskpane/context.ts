@@ -1,11 +1,14 @@
-import type { Profile, ProfileState, ProfileStore } from "../core/profiles";
+import type { Profile } from "../core/profiles/profile";
+import type { ProfileState } from "../core/profiles/profile-store";
+import type { ReportingRuntime } from "../core/runtime/reporting-runtime";
 import type { HostKind } from "../office/host";
 import type { StatusBar } from "./status";
 
 /** What every tab of the pane shares. */
 export interface PaneContext {
   host: HostKind;
-  store: ProfileStore;
+  /** The page's one runtime: profiles, clients, cached answers, refresh. */
+  runtime: ReportingRuntime;
   status: StatusBar;
   /** True when secrets survive closing the pane (inside Excel). */
   secretsPersist: boolean;
@@ -15,7 +18,6 @@ export interface PaneContext {
   today(): string;
   /** The latest profiles and active profile, kept current by the store's change events. */
   current(): ProfileState;
-  onProfiles(listener: (state: ProfileState) => void): void;
 }
 
 export function describeKind(profile: Pick<Profile, "kind">): string {

@@ -2,8 +2,8 @@ import type { Application } from "../api";
 import { addDays } from "../core/calendar";
 import { legacyArgumentsOf, legacyStatsFormula, type LegacyQueryModel } from "../core/formula-text";
 import { LEGACY_FUNCTION_GROUPS, type LegacyFunctionGroup } from "../core/legacy/group-by";
-import { clientsFor, type Profile, type ProfileState } from "../core/profiles";
-import type { ReportingRuntime } from "../office/runtime-bridge";
+import { hasLegacyCredentials } from "../core/profiles/profile";
+import type { ProfileState } from "../core/profiles/profile-store";
 import { insertFormulaAtSelection } from "../office/workbook";
 import type { PaneContext } from "./context";
 import { byId, clear, el, optionElement, whileBusy } from "./dom";
@@ -23,7 +23,8 @@ export const LEGACY_GROUP_LABELS: Record<LegacyFunctionGroup, string> = {
 };
 
 /** The Legacy tab: applications with their ad units, and the legacy statistics. */
-export function setUpLegacyTab(context: PaneContext, runtime: () => ReportingRuntime): void {
+export function setUpLegacyTab(context: PaneContext): void {
+  const { runtime } = context;
   const content = byId("legacy-content");
   const signedOut = byId("legacy-signed-out");
   const applicationsBox = byId("legacy-applications");
@@ -114,15 +115,16 @@ export function setUpLegacyTab(context: PaneContext, runtime: () => ReportingRun
    * `announce` is false for the load a profile switch starts by itself: the status bar then keeps
    * the answer to what the user did (e.g. "Now using profile ...") and hears from it only on failure.
    */
-  async function loadApplications(profile: Profile | undefined = context.current().active, announce = true): Promise<void> {
-    const client = profile ? clientsFor(profile).legacy : undefined;
-    if (!client) {
+  async function loadApplications(announce = true): Promise<void> {
+    if (!runtime.clients().legacy) {
       context.status.show("Sign in on the Connect tab with a profile that has an API key and secret.", "error");
       return;
     }
     if (announce) context.status.busy("Loading the applications…");
     try {
-      const answer = await client.applications();
+      // A press of the button asks the service again; the load after a profile switch may reuse
+      // the answer an APPLICATIONS formula already has.
+      const answer = await runtime.applications({ fresh: announce });
       renderApplications(answer.applications);
       if (announce) context.status.success(`${answer.applications.length} applications loaded.`);
     } catch (error) {
@@ -138,7 +140,7 @@ export function setUpLegacyTab(context: PaneContext, runtime: () => ReportingRun
     context.status.busy("Fetching the legacy preview…");
     try {
       const args = legacyArgumentsOf(model);
-      const result = await runtime().functions.legacyStats(args.from, args.to, args.groupBy, args.options);
+      const result = await runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options);
       const data = result.dataRowCount === 0 ? [] : result.rows.slice(1, 1 + PREVIEW_ROWS);
       const total = result.dataRowCount;
       const text =
@@ -164,7 +166,7 @@ export function setUpLegacyTab(context: PaneContext, runtime: () => ReportingRun
     context.status.busy("Inserting the formula…");
     try {
       const args = legacyArgumentsOf(model);
-      const result = await runtime().functions.legacyStats(args.from, args.to, args.groupBy, args.options);
+      const result = await runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options);
       const inserted = await insertFormulaAtSelection({
         formula: legacyStatsFormula(model),
         dateColumn: result.dateColumns[0],
@@ -179,14 +181,14 @@ export function setUpLegacyTab(context: PaneContext, runtime: () => ReportingRun
 
   function onProfiles(state: ProfileState): void {
     const active = state.active;
-    const usable = active && clientsFor(active).legacy ? active : undefined;
+    const usable = active && hasLegacyCredentials(active) ? active : undefined;
     signedOut.hidden = usable !== undefined;
     content.hidden = usable === undefined;
     const identity = usable ? `${usable.name}|${usable.legacyBaseUrl}|${usable.apiKey}|${usable.apiSecret}` : undefined;
     if (identity === loadedFor) return;
     loadedFor = identity;
     clear(applicationsBox);
-    if (usable) void loadApplications(usable, false);
+    if (usable) void loadApplications(false);
   }
 
   groups.onChange(() => {
@@ -209,6 +211,6 @@ export function setUpLegacyTab(context: PaneContext, runtime: () => ReportingRun
 
   refreshGroupChoices();
   showFormula();
-  context.onProfiles(onProfiles);
+  runtime.onProfiles(onProfiles);
   onProfiles(context.current());
 }

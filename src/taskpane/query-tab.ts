@@ -1,9 +1,9 @@
 import type { Option } from "../api";
 import { readStatsQuery, type StatsQuery } from "../core/arguments/stats-query";
 import { formulaProblem, statsArgumentsOf, statsFormula, type StatsQueryModel } from "../core/formula-text";
-import { clientsFor, type Profile, type ProfileState } from "../core/profiles";
+import { hasBearerCredentials } from "../core/profiles/profile";
+import type { ProfileState } from "../core/profiles/profile-store";
 import type { SpillTable } from "../core/rows/spill-table";
-import type { ReportingRuntime } from "../office/runtime-bridge";
 import { insertFormulaAtSelection, insertTable, insertWorkbookSheets } from "../office/workbook";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
@@ -15,7 +15,8 @@ import { plainMessage } from "./status";
 export const NEEDS_EXCEL = "Inserting needs Excel: open this add-in inside Excel.";
 
 /** The Query tab: builds a query, previews it, puts it in the workbook, exports it. */
-export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRuntime): void {
+export function setUpQueryTab(context: PaneContext): void {
+  const { runtime } = context;
   const form = new QueryForm(
     () => context.today(),
     () => context.current().active?.name,
@@ -69,14 +70,13 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
     }
   }
 
-  function activeBearer(): { profile: Profile; client: NonNullable<ReturnType<typeof clientsFor>["reporting"]> } | undefined {
-    const profile = context.current().active;
-    const client = profile ? clientsFor(profile).reporting : undefined;
-    if (!profile || !client) {
+  function activeBearer(): { client: NonNullable<ReturnType<typeof runtime.clients>["reporting"]> } | undefined {
+    const client = runtime.clients().reporting;
+    if (!client) {
       context.status.show("Sign in on the Connect tab with a profile that has an access token.", "error");
       return undefined;
     }
-    return { profile, client };
+    return { client };
   }
 
   async function preview(): Promise<void> {
@@ -84,7 +84,7 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
     if (!current) return;
     context.status.busy("Fetching the preview…");
     try {
-      const table = await runtime().functions.statsTable(current.query);
+      const table = await runtime.functions.statsTable(current.query);
       lastPreview = { formula: current.formula, table };
       const hasHeader = current.query.headers !== "none";
       const header = hasHeader ? table.rows[0] : undefined;
@@ -105,7 +105,7 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
 
   async function tableOf(query: StatsQuery, formulaText: string): Promise<SpillTable> {
     if (lastPreview?.formula === formulaText) return lastPreview.table;
-    return runtime().functions.statsTable(query);
+    return runtime.functions.statsTable(query);
   }
 
   async function insertFormula(): Promise<void> {
@@ -147,7 +147,7 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
     try {
       // A table needs a header row, whatever the formula's header option says.
       const query: StatsQuery = current.query.headers === "none" ? { ...current.query, headers: "readable" } : current.query;
-      const table = await runtime().functions.statsTable(query);
+      const table = await runtime.functions.statsTable(query);
       if (table.dataRowCount === 0) {
         context.status.show("No statistics match this query, so there is no table to insert.", "error");
         return;
@@ -205,7 +205,7 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
     context.status.busy("Refreshing every REPORTING formula…");
     try {
       lastPreview = undefined;
-      await runtime().refreshAll();
+      await runtime.refreshAll();
       context.status.success(
         context.host === "excel"
           ? "Cached answers cleared; every REPORTING formula is recalculating."
@@ -216,9 +216,8 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
     }
   }
 
-  async function loadReferences(profile: Profile): Promise<void> {
-    const client = clientsFor(profile).reporting;
-    if (!client) return;
+  /** Fills the pickers through the runtime's cache, which the REPORTING reference functions share. */
+  async function loadReferences(): Promise<void> {
     const generation = ++loadGeneration;
     const fill = async (filter: PickerFilter, load: () => Promise<Option[]>) => {
       try {
@@ -232,14 +231,14 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
     // Runs by itself after a profile change: the status bar keeps the answer to what the user did
     // ("Now using profile ...") and hears from this load only when a list failed.
     const results = await Promise.allSettled([
-      fill("organizations", async () => (await client.details()).organizations),
-      fill("countries", () => client.countries()),
-      fill("formats", () => client.formats()),
-      fill("integration_types", () => client.integrationTypes()),
-      fill("device_types", () => client.deviceTypes()),
-      fill("asset_types", () => client.assetTypes()),
-      fill("assets", async () => (await client.assets()).map((asset) => ({ value: asset.value, label: asset.label }))),
-      client.dates().then((period) => {
+      fill("organizations", async () => (await runtime.reference("details")).organizations),
+      fill("countries", () => runtime.reference("countries")),
+      fill("formats", () => runtime.reference("formats")),
+      fill("integration_types", () => runtime.reference("integrationTypes")),
+      fill("device_types", () => runtime.reference("deviceTypes")),
+      fill("asset_types", () => runtime.reference("assetTypes")),
+      fill("assets", async () => (await runtime.reference("assets")).map((asset) => ({ value: asset.value, label: asset.label }))),
+      runtime.reference("dates").then((period) => {
         if (generation === loadGeneration) form.setAvailablePeriod(period);
       }),
     ]);
@@ -251,14 +250,14 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
   function onProfiles(state: ProfileState): void {
     form.profileChanged();
     const active = state.active;
-    const usable = active && clientsFor(active).reporting ? active : undefined;
+    const usable = active && hasBearerCredentials(active) ? active : undefined;
     signedOut.hidden = usable !== undefined;
     formElement.hidden = usable === undefined;
     const identity = usable ? `${usable.name}|${usable.baseUrl}|${usable.token?.length ?? 0}` : undefined;
     if (identity === referencesLoadedFor) return;
     referencesLoadedFor = identity;
     lastPreview = undefined;
-    if (usable) void loadReferences(usable);
+    if (usable) void loadReferences();
     else {
       loadGeneration += 1;
       for (const picker of Object.values(form.pickers)) picker.setOptions([]);
@@ -276,7 +275,7 @@ export function setUpQueryTab(context: PaneContext, runtime: () => ReportingRunt
   buttons.openSheet.addEventListener("click", () => void whileBusy(buttons.openSheet, openAsWorksheet));
   buttons.refreshAll.addEventListener("click", () => void whileBusy(buttons.refreshAll, refreshAll));
 
-  context.onProfiles(onProfiles);
+  runtime.onProfiles(onProfiles);
   onProfiles(context.current());
   showFormula();
 }

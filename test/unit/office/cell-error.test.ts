@@ -2,7 +2,7 @@ import { errorFromResponse, RateLimitError } from "../../../src/client/errors";
 import { ArgumentError } from "../../../src/core/arguments/argument-error";
 import { MissingCredentialsError } from "../../../src/core/missing-credentials";
 import { toFunctionError } from "../../../src/office/cell-error";
-import { DeadlineError } from "../../../src/office/deadline";
+import { DeadlineError } from "../../../src/core/deadline";
 import { CUSTOM_FUNCTIONS, StandInFunctionError, withGlobals } from "./office-globals";
 
 describe("toFunctionError", () => {

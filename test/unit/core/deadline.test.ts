@@ -1,4 +1,4 @@
-import { DeadlineError, withDeadline, type Timers } from "../../../src/office/deadline";
+import { DeadlineError, withDeadline, type Timers } from "../../../src/core/deadline";
 
 /** Timers that fire only when the test says so. */
 function manualTimers() {

@@ -1,0 +1,141 @@
+import { z } from "zod";
+
+/**
+ * A credential profile as the user types it: which service to reach and with which secrets.
+ * Parsing names every bad field in plain words and never echoes a value, which may be a secret.
+ */
+
+export const PROFILE_KINDS = ["bearer", "legacy", "both"] as const;
+export const profileKind = z.enum(PROFILE_KINDS);
+export type ProfileKind = z.infer<typeof profileKind>;
+
+const serviceUrl = z
+  .string()
+  .trim()
+  .refine(isServiceUrl, { message: "must be a web address starting with https:// or http://" });
+
+const secret = z.string().trim().min(1).optional();
+
+export const profileSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: "needs a name" })
+    .max(60, { message: "must be at most 60 characters" })
+    // Formulas name a profile inside their options text (`profile=Finance; limit=10`).
+    .refine((name) => !/[;=\r\n]/.test(name), { message: "cannot contain ; or = or a line break" }),
+  kind: profileKind,
+  baseUrl: serviceUrl,
+  legacyBaseUrl: serviceUrl,
+  token: secret,
+  apiKey: secret,
+  apiSecret: secret,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const SECRET_FIELDS = ["token", "apiKey", "apiSecret"] as const;
+export type SecretField = (typeof SECRET_FIELDS)[number];
+export type ProfileSecrets = Pick<Profile, SecretField>;
+/** What may be shown, logged or kept outside the secret store. */
+export type PublicProfile = Omit<Profile, SecretField>;
+
+export class ProfileError extends Error {
+  /** Plain words for the user; never carries a secret. */
+  readonly userMessage: string;
+  constructor(userMessage: string) {
+    super(userMessage);
+    this.name = "ProfileError";
+    this.userMessage = userMessage;
+  }
+}
+
+function isServiceUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Describes a validation problem without echoing the value (which may be a secret). */
+function describeIssues(error: z.ZodError): string {
+  const labels: Record<string, string> = {
+    name: "The profile name",
+    kind: "The interface",
+    baseUrl: "The service address",
+    legacyBaseUrl: "The legacy service address",
+    token: "The token",
+    apiKey: "The API key",
+    apiSecret: "The API secret",
+  };
+  return error.issues
+    .map((issue) => {
+      const field = String(issue.path[0] ?? "");
+      const message = issue.code === "invalid_value" ? "is not one of the choices offered" : issue.message;
+      return `${labels[field] ?? "A field"} ${message}.`;
+    })
+    .join(" ");
+}
+
+/** Parses a profile typed by a user; throws a `ProfileError` naming each bad field. */
+export function parseProfile(input: unknown): Profile {
+  const result = profileSchema.safeParse(input);
+  if (!result.success) throw new ProfileError(describeIssues(result.error));
+  return dropUnusedSecrets(result.data);
+}
+
+/** A bearer-only profile keeps no legacy key, and the reverse, so nothing lingers unseen. */
+function dropUnusedSecrets(profile: Profile): Profile {
+  const next = { ...profile };
+  if (profile.kind === "legacy") delete next.token;
+  if (profile.kind === "bearer") {
+    delete next.apiKey;
+    delete next.apiSecret;
+  }
+  return next;
+}
+
+export function usesBearer(profile: Pick<Profile, "kind">): boolean {
+  return profile.kind === "bearer" || profile.kind === "both";
+}
+
+export function usesLegacy(profile: Pick<Profile, "kind">): boolean {
+  return profile.kind === "legacy" || profile.kind === "both";
+}
+
+/** The secrets a profile still lacks for its interface, in words a user recognises. */
+export function missingCredentials(profile: Profile): string[] {
+  const missing: string[] = [];
+  if (usesBearer(profile) && !profile.token) missing.push("token");
+  if (usesLegacy(profile) && !profile.apiKey) missing.push("API key");
+  if (usesLegacy(profile) && !profile.apiSecret) missing.push("API secret");
+  return missing;
+}
+
+/** True when the profile can call the bearer interface now: it uses it and holds a token. */
+export function hasBearerCredentials(profile: Profile): boolean {
+  return usesBearer(profile) && profile.token !== undefined;
+}
+
+/** True when the profile can call the legacy interface now: it uses it and holds a key and a secret. */
+export function hasLegacyCredentials(profile: Profile): boolean {
+  return usesLegacy(profile) && profile.apiKey !== undefined && profile.apiSecret !== undefined;
+}
+
+/** Profile names compare as a user reads them: case and surrounding spaces do not count. */
+export function sameProfileName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** The profile without its token, key and secret: what may be kept outside the secret store. */
+export function withoutSecrets(profile: Profile): PublicProfile {
+  const { token: _token, apiKey: _apiKey, apiSecret: _apiSecret, ...rest } = profile;
+  return rest;
+}
+
+export function secretsOf(profile: Profile): ProfileSecrets {
+  const secrets: ProfileSecrets = {};
+  for (const field of SECRET_FIELDS) if (profile[field] !== undefined) secrets[field] = profile[field];
+  return secrets;
+}

@@ -1,0 +1,34 @@
+import { localToday } from "../core/periods";
+import { createReportingRuntime, type ReportingRuntime } from "../core/runtime/reporting-runtime";
+import { detectHost } from "./host";
+import { createProfileStore } from "./storage";
+import { recalculateWorkbook } from "./workbook";
+
+/**
+ * Recalculates every REPORTING formula. Custom functions are not volatile, so only a full
+ * calculation (every cell marked dirty, Excel.CalculationType.full, ExcelApi 1.1) reruns them;
+ * recalculating just their cells would need Range.calculate, which Excel does not document
+ * as forcing non-dirty custom functions, so the whole workbook is recalculated.
+ */
+async function recalculateReportingFormulas(): Promise<void> {
+  if (typeof Excel === "undefined" || typeof Excel.run !== "function") return;
+  if ((await detectHost()) !== "excel") return;
+  await recalculateWorkbook();
+}
+
+let runtime: ReportingRuntime | undefined;
+
+/**
+ * The page's one runtime, created on first use by whichever bundle asks first: the functions
+ * and the task pane are two entries of one webpack build sharing one module registry (a single
+ * runtime chunk), so this module, and with it the runtime, exists once per page.
+ */
+export function pageRuntime(): ReportingRuntime {
+  runtime ??= createReportingRuntime({
+    store: createProfileStore(),
+    // Period words follow the user's own calendar day, read afresh on every call.
+    today: localToday(),
+    recalculate: recalculateReportingFormulas,
+  });
+  return runtime;
+}
