@@ -3,44 +3,116 @@ import type { PlainIssue } from "./issues";
 import { patternRedactor, type Redactor } from "./redact";
 
 /**
- * One hierarchy for everything that can go wrong between a cell and the service. Every error
- * carries `userMessage` (also its `message`): plain words a finance user can act on. All text
- * that reaches an error (the service's words, bodies, underlying failures) passes through a
- * redactor before `super()` runs, so that not even the stack can hold a credential.
+ * One contract for every error a user sees, whatever the surface: what kind of failure it is,
+ * the message a cell shows, the message the task pane shows, and the underlying `cause`. The
+ * surfaces map on `kind` alone (src/core/cell-errors.ts for cells, src/taskpane/status.ts for
+ * the pane), never on class names or message text. All text that reaches an error (the
+ * service's words, bodies, underlying failures) passes through a redactor before `super()`
+ * runs, so that not even the stack can hold a credential.
  */
 
 /** Which credentials a request carried, so that a refusal names the right thing to check. */
 export type CredentialKind = "token" | "apiKey";
 
+/**
+ * What went wrong, as the surfaces need to know it. Only `input` is the user's own doing
+ * (a cell shows #VALUE!); every other kind is about the connection, the service or Excel (#N/A).
+ */
+export type ErrorKind =
+  /** An argument, a profile field or a request the service refused as malformed: fix the input. */
+  | "input"
+  /** No credentials, or credentials the service refused: sign in again. */
+  | "sign_in"
+  /** The credentials work but may not see this data. */
+  | "access"
+  | "not_found"
+  | "rate_limited"
+  /** The service failed or could not be reached. */
+  | "unavailable"
+  /** No answer in time: the transport's timeout, 408, or the last-resort deadline of a cell. */
+  | "timeout"
+  | "cancelled"
+  /** An answer the add-in cannot use (wrong shape, rows missing between pages). */
+  | "bad_answer"
+  /** More than one request or file can carry: narrow the query. */
+  | "too_large"
+  /** Any other refusal by the service. */
+  | "refused"
+  /** Excel refused or cannot do a write. */
+  | "workbook";
+
 const CONNECT_HINT = "the Reporting task pane (Connect)";
 /** Enough of a body to diagnose; an HTML error page can be megabytes. */
 const MAX_BODY_CHARS = 2_000;
 const MAX_SERVICE_MESSAGE_CHARS = 300;
+/** Marks the contract across bundles and realms, where `instanceof` may not hold. */
+const REPORTING_ERROR = Symbol.for("reporting-addin.error");
 
 export interface ReportingErrorInit {
   code: string;
+  kind: ErrorKind;
+  /** What happened and what to do next, in plain words: both surfaces' message unless set below. */
   userMessage: string;
+  /** The cell's message when it says more than `userMessage` (the service's reason, say). */
+  cellMessage?: string | undefined;
+  /** The pane's message when it says more than `userMessage` (a reference for support, say). */
+  paneMessage?: string | undefined;
   retryable: boolean;
+  /** The underlying failure; redacted by the caller (see `redactedCause`). */
+  cause?: unknown;
   redactor?: Redactor | undefined;
 }
 
 export class ReportingError extends Error {
-  /** Stable machine-readable kind, e.g. `bad_request`, `timeout`. */
+  /** Stable machine-readable code, e.g. `bad_request`, `timeout`. */
   readonly code: string;
+  readonly kind: ErrorKind;
   /** What happened and what to do next, in plain words; the same text as `message`. */
   readonly userMessage: string;
+  /** What a cell shows (the surface clips it to Excel's length). */
+  readonly cellMessage: string;
+  /** What the task pane shows. */
+  readonly paneMessage: string;
   /** True when trying the same request again later may succeed. */
   readonly retryable: boolean;
+  readonly [REPORTING_ERROR] = true;
 
   constructor(init: ReportingErrorInit) {
-    const userMessage = (init.redactor ?? patternRedactor).redact(init.userMessage);
+    const redactor = init.redactor ?? patternRedactor;
+    const userMessage = redactor.redact(init.userMessage);
     super(userMessage);
+    // Set here rather than through super's options, which older web views ignore.
+    if (init.cause !== undefined) Object.defineProperty(this, "cause", { value: init.cause, enumerable: false, writable: true, configurable: true });
     // Explicit names survive minification, unlike `new.target.name`.
     this.name = "ReportingError";
     this.code = init.code;
+    this.kind = init.kind;
     this.userMessage = userMessage;
+    this.cellMessage = init.cellMessage === undefined ? userMessage : redactor.redact(init.cellMessage);
+    this.paneMessage = init.paneMessage === undefined ? userMessage : redactor.redact(init.paneMessage);
     this.retryable = init.retryable;
   }
+}
+
+/** True for any error of the contract, from this bundle or another realm. */
+export function isReportingError(error: unknown): error is ReportingError {
+  return typeof error === "object" && error !== null && (error as { [REPORTING_ERROR]?: unknown })[REPORTING_ERROR] === true;
+}
+
+/**
+ * A copy of an underlying failure that keeps its name and (redacted) message, and its own
+ * cause one level down, but not its stack or properties, which may hold a URL or a header.
+ */
+export function redactedCause(failure: unknown, redactor: Redactor = patternRedactor, depth = 0): Error {
+  const copy = new Error(redactor.redact(failure instanceof Error ? failure.message : String(failure)));
+  if (failure instanceof Error) {
+    copy.name = redactor.redact(failure.name);
+    const inner = (failure as { cause?: unknown }).cause;
+    if (inner !== undefined && depth < 2) Object.defineProperty(copy, "cause", { value: redactedCause(inner, redactor, depth + 1), enumerable: false, writable: true, configurable: true });
+  }
+  // The copy's own stack points here, not at the failure's origin: keep only the redacted line.
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
 }
 
 export interface ApiErrorInit {
@@ -54,6 +126,8 @@ export interface ApiErrorInit {
   credentials?: CredentialKind | undefined;
   /** From `Retry-After`, when the service sent one. */
   retryAfterSeconds?: number | undefined;
+  /** The service's id of this request (a request id header), for support. */
+  requestId?: string | undefined;
   redactor?: Redactor | undefined;
 }
 
@@ -63,6 +137,12 @@ function clip(text: string, max: number): string {
 
 function sentence(text: string): string {
   return text.trim().replace(/[.\s]+$/, "");
+}
+
+function unclassifiedKind(init: ApiErrorInit): ApiErrorKind {
+  if (init.status === 408) return { code: "request_timeout", kind: "timeout", userMessage: unclassifiedMessage(init), retryable: true };
+  const kind: ErrorKind = init.status === 413 ? "too_large" : init.status >= 500 ? "unavailable" : "refused";
+  return { code: "http_error", kind, userMessage: unclassifiedMessage(init), retryable: false };
 }
 
 /**
@@ -84,9 +164,19 @@ function unclassifiedMessage(init: ApiErrorInit): string {
   return `The service answered ${route} with an unexpected error (HTTP ${status}). Try again; if it keeps happening, contact support.`;
 }
 
+/** The cell's message: the plain one, then the service's own reason when it adds something. */
+function withServiceReason(userMessage: string, serviceMessage: string | undefined): string {
+  const reason = serviceMessage?.trim();
+  return reason && !userMessage.includes(reason) ? `${userMessage} The service said: ${reason}` : userMessage;
+}
+
+type ApiErrorKind = Pick<ReportingErrorInit, "code" | "kind" | "userMessage" | "retryable">;
+
 export class ApiError extends ReportingError {
   readonly status: number;
   readonly route: string;
+  /** The service's id of this request, when it sent one: what support asks for. */
+  readonly requestId: string | undefined;
   /** The service's own error code, when its body had one. */
   readonly serviceCode: string | undefined;
   /** The service's own error message (redacted), when its body had one. */
@@ -94,17 +184,20 @@ export class ApiError extends ReportingError {
   /** The answer's body, redacted and shortened. */
   readonly body: string;
 
-  constructor(init: ApiErrorInit, kind?: Omit<ReportingErrorInit, "redactor">) {
+  constructor(init: ApiErrorInit, kind: ApiErrorKind = unclassifiedKind(init)) {
     const redactor = init.redactor ?? patternRedactor;
+    const serviceMessage = init.serviceMessage === undefined ? undefined : clip(init.serviceMessage, MAX_SERVICE_MESSAGE_CHARS);
+    const requestId = init.requestId?.trim() ? clip(init.requestId.trim(), 100) : undefined;
     super({
-      code: kind?.code ?? (init.status === 408 ? "request_timeout" : "http_error"),
-      userMessage: kind?.userMessage ?? unclassifiedMessage(init),
-      retryable: kind?.retryable ?? init.status === 408,
+      ...kind,
+      cellMessage: withServiceReason(kind.userMessage, serviceMessage),
+      paneMessage: requestId === undefined ? undefined : `${kind.userMessage} Reference for support: ${requestId}.`,
       redactor,
     });
     this.name = "ApiError";
     this.status = init.status;
     this.route = init.route;
+    this.requestId = requestId === undefined ? undefined : redactor.redact(requestId);
     this.serviceCode = init.serviceCode === undefined ? undefined : redactor.redact(init.serviceCode);
     this.serviceMessage =
       init.serviceMessage === undefined ? undefined : clip(redactor.redact(init.serviceMessage), MAX_SERVICE_MESSAGE_CHARS);
@@ -117,6 +210,7 @@ export class BadRequestError extends ApiError {
     const said = init.serviceMessage ? `: ${sentence(clip(init.serviceMessage, MAX_SERVICE_MESSAGE_CHARS))}` : ` (HTTP ${init.status})`;
     super(init, {
       code: "bad_request",
+      kind: "input",
       userMessage: `The service rejected the request${said}. Check the dates, filters and groups, then try again.`,
       retryable: false,
     });
@@ -128,6 +222,7 @@ export class AuthenticationError extends ApiError {
   constructor(init: ApiErrorInit) {
     super(init, {
       code: "authentication_failed",
+      kind: "sign_in",
       userMessage:
         init.credentials === "apiKey"
           ? `The service refused the API key and secret. Check them in ${CONNECT_HINT} and connect again.`
@@ -142,6 +237,7 @@ export class PermissionDeniedError extends ApiError {
   constructor(init: ApiErrorInit) {
     super(init, {
       code: "permission_denied",
+      kind: "access",
       userMessage:
         "This account is not allowed to see the requested data. Check the organizations, assets and ad units in the filters, or ask your administrator for access.",
       retryable: false,
@@ -155,6 +251,7 @@ export class NotFoundError extends ApiError {
     const said = init.serviceMessage ? `: ${sentence(clip(init.serviceMessage, MAX_SERVICE_MESSAGE_CHARS))}` : ` at ${init.route} (HTTP 404)`;
     super(init, {
       code: "not_found",
+      kind: "not_found",
       userMessage: `The service found nothing${said}. Check the service address in ${CONNECT_HINT} and the values in the filters.`,
       retryable: false,
     });
@@ -175,6 +272,7 @@ export class RateLimitError extends ApiError {
     const wait = init.retryAfterSeconds === undefined ? "a minute" : formatSeconds(init.retryAfterSeconds);
     super(init, {
       code: "rate_limited",
+      kind: "rate_limited",
       userMessage: `The service is receiving too many requests. Wait ${wait} and refresh.`,
       retryable: true,
     });
@@ -187,6 +285,7 @@ export class ServerError extends ApiError {
   constructor(init: ApiErrorInit) {
     super(init, {
       code: "server_error",
+      kind: "unavailable",
       userMessage: `The reporting service is unavailable right now (HTTP ${init.status}). Try again in a few minutes.`,
       retryable: true,
     });
@@ -198,6 +297,8 @@ export interface ConnectionErrorInit {
   route: string;
   /** What the underlying failure said (redacted), for support; never shown as the message. */
   detail?: string | undefined;
+  /** The underlying failure (fetch's TypeError); kept as `cause`, redacted. */
+  cause?: unknown;
   redactor?: Redactor | undefined;
 }
 
@@ -209,8 +310,10 @@ export class ConnectionError extends ReportingError {
     const redactor = init.redactor ?? patternRedactor;
     super({
       code: "connection_failed",
+      kind: "unavailable",
       userMessage: `Could not reach the reporting service. Check the internet connection and the service address in ${CONNECT_HINT}, then refresh.`,
       retryable: true,
+      cause: init.cause === undefined ? undefined : redactedCause(init.cause, redactor),
       redactor,
     });
     this.name = "ConnectionError";
@@ -232,6 +335,7 @@ export class TimeoutError extends ReportingError {
   constructor(init: { route: string; timeoutMs: number; redactor?: Redactor | undefined }) {
     super({
       code: "timeout",
+      kind: "timeout",
       userMessage: `The service did not answer within ${formatDuration(init.timeoutMs)}. Try a shorter period or fewer groups, then refresh.`,
       retryable: true,
       redactor: init.redactor,
@@ -248,6 +352,7 @@ export class AbortedError extends ReportingError {
   constructor(init: { route: string; redactor?: Redactor | undefined }) {
     super({
       code: "aborted",
+      kind: "cancelled",
       userMessage: "The request was cancelled before the service answered.",
       retryable: false,
       redactor: init.redactor,
@@ -286,7 +391,7 @@ export class ResponseValidationError extends ReportingError {
 
   constructor(init: ResponseValidationErrorInit) {
     const redactor = init.redactor ?? patternRedactor;
-    super({ code: "unexpected_response", userMessage: describeAnswerProblem(init), retryable: false, redactor });
+    super({ code: "unexpected_response", kind: "bad_answer", userMessage: describeAnswerProblem(init), retryable: false, redactor });
     this.name = "ResponseValidationError";
     this.route = init.route;
     this.issues = init.issues.map((issue) => ({ path: redactor.redact(issue.path), message: redactor.redact(issue.message) }));
@@ -302,6 +407,7 @@ export class InvalidRequestError extends ReportingError {
     const problems = init.issues.map((issue) => sentence(issue.message)).join("; ");
     super({
       code: "invalid_request",
+      kind: "input",
       userMessage: `The request was not sent: ${problems}. Correct ${init.issues.length === 1 ? "this" : "these"} and try again.`,
       retryable: false,
       redactor,
@@ -335,6 +441,7 @@ export function readServiceError(body: string | undefined): { serviceCode?: stri
 export interface ErrorContext {
   credentials?: CredentialKind | undefined;
   retryAfterSeconds?: number | undefined;
+  requestId?: string | undefined;
   redactor?: Redactor | undefined;
 }
 

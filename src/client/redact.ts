@@ -7,11 +7,6 @@
 
 export const REDACTED = "[REDACTED]";
 
-/** Header and field names whose values are credentials wherever they appear. */
-const SECRET_NAMES = ["authorization", "x-auth-apikey", "x-auth-secret", "token", "access_token", "accesstoken",
-  "api_key", "apikey", "api_secret", "apisecret", "secret", "password", "client_secret"];
-const SECRET_NAME_SET = new Set(SECRET_NAMES);
-
 const HEX64_UUID_TOKEN = /\b[0-9a-fA-F]{64}_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
 const BEARER = /\b(Bearer)(\s+)[^\s"',;<>]+/gi;
 // `x-auth-secret: v`, `"x-auth-secret":"v"`, `apiKey=v` (header dumps, JSON bodies, query strings).
@@ -35,10 +30,6 @@ export interface Redactor {
   /** Registers an exact value to hide from now on (trimmed); blank values are ignored. */
   addSecret(secret: string | undefined): void;
   redact(text: string): string;
-  /** A deep copy of `value` with every string redacted and every credential-named field hidden. */
-  redactValue<T>(value: T): T;
-  /** Headers as a plain object with credential values hidden. */
-  redactHeaders(headers: Headers | Record<string, string> | undefined): Record<string, string>;
 }
 
 function escapeRegExp(text: string): string {
@@ -74,32 +65,8 @@ export function createRedactor(secrets: readonly (string | undefined)[] = []): R
     return result;
   };
 
-  const redactValue = <T>(value: T, seen = new WeakSet<object>()): T => {
-    if (typeof value === "string") return redact(value) as T;
-    if (typeof value !== "object" || value === null) return value;
-    if (seen.has(value)) return REDACTED as T;
-    seen.add(value);
-    if (Array.isArray(value)) return value.map((item) => redactValue(item, seen)) as T;
-    if (typeof Headers !== "undefined" && value instanceof Headers) return redactHeaders(value) as T;
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      copy[redact(key)] = SECRET_NAME_SET.has(key.toLowerCase()) && item != null ? REDACTED : redactValue(item, seen);
-    }
-    return copy as T;
-  };
-
-  const redactHeaders = (headers: Headers | Record<string, string> | undefined): Record<string, string> => {
-    const plain: Record<string, string> = {};
-    if (!headers) return plain;
-    const entries = typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
-    for (const [name, value] of entries) {
-      plain[name] = SECRET_NAME_SET.has(name.toLowerCase()) ? REDACTED : redact(value);
-    }
-    return plain;
-  };
-
   for (const secret of secrets) addSecret(secret);
-  return { addSecret, redact, redactValue: (value) => redactValue(value), redactHeaders };
+  return { addSecret, redact };
 }
 
 /** Pattern-only redaction, for errors raised where no credentials are known. */

@@ -29,6 +29,7 @@ export interface AllStats {
 function tooManyPages(maxPages: number): ReportingError {
   return new ReportingError({
     code: "too_many_pages",
+    kind: "too_large",
     userMessage: `The statistics run over more than ${maxPages} pages. Choose a shorter period, fewer groups or more filters, then refresh.`,
     retryable: false,
   });
@@ -37,6 +38,7 @@ function tooManyPages(maxPages: number): ReportingError {
 function shortPage(expected: number, received: number, offset: number): ReportingError {
   return new ReportingError({
     code: "incomplete_listing",
+    kind: "bad_answer",
     userMessage: `The service sent ${received} rows where it had announced ${expected} (from row ${offset + 1}); the data may have changed during the refresh. Refresh to read it again.`,
     retryable: true,
   });

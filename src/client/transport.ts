@@ -132,6 +132,17 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** Headers services and gateways name their request id with; support asks for it. */
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid", "x-ms-request-id"];
+
+function requestIdOf(headers: FetchResponse["headers"]): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers.get(name)?.trim();
+    if (value) return value;
+  }
+  return undefined;
+}
+
 function describeFailure(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
@@ -182,6 +193,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       const retryAfterMs = parseRetryAfter(retryAfter, now());
       const error = errorFromResponse(response.status, text, request.route, {
         credentials: request.credentials,
+        requestId: requestIdOf(response.headers),
         retryAfterSeconds: retryAfterMs === undefined ? undefined : retryAfterMs / 1_000,
         redactor,
       });
@@ -190,7 +202,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if (callerSignal?.aborted) throw new AbortedError({ route: request.route, redactor });
       if (timedOut) return { error: new TimeoutError({ route: request.route, timeoutMs, redactor }), outcome: { kind: "timeout" } };
       return {
-        error: new ConnectionError({ route: request.route, detail: describeFailure(failure), redactor }),
+        error: new ConnectionError({ route: request.route, detail: describeFailure(failure), cause: failure, redactor }),
         outcome: { kind: "network" },
       };
     } finally {

@@ -1,3 +1,5 @@
+import { isReportingError, type ErrorKind } from "../client/errors";
+
 /** The Excel errors a function can show; the office layer turns them into CustomFunctions.Error. */
 export type CellErrorCode = "#VALUE!" | "#N/A" | "#NUM!";
 
@@ -12,45 +14,37 @@ export const MAX_CELL_ERROR_MESSAGE = 255;
 const UNEXPECTED =
   "Something went wrong in the Reporting add-in. Recalculate the cell; if it keeps happening, open the Reporting task pane and check the connection.";
 
-/** Errors about what the user typed, or what the service says about what was asked. */
-const ARGUMENT_ERRORS = new Set(["ArgumentError", "InvalidRequestError", "BadRequestError"]);
-const ARGUMENT_CODES = new Set(["invalid_argument", "invalid_request", "bad_request"]);
+/**
+ * The cell's Excel error for each kind. #VALUE! says "this formula's input is wrong", which is
+ * true only of input; every other failure is data not available right now (#N/A), which Excel's
+ * own functions and IFNA treat as such.
+ */
+const CELL_CODES: Record<ErrorKind, CellErrorCode> = {
+  input: "#VALUE!",
+  sign_in: "#N/A",
+  access: "#N/A",
+  not_found: "#N/A",
+  rate_limited: "#N/A",
+  unavailable: "#N/A",
+  timeout: "#N/A",
+  cancelled: "#N/A",
+  bad_answer: "#N/A",
+  too_large: "#N/A",
+  refused: "#N/A",
+  workbook: "#N/A",
+};
 
 function clip(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > MAX_CELL_ERROR_MESSAGE ? `${flat.slice(0, MAX_CELL_ERROR_MESSAGE - 1)}…` : flat;
 }
 
-function field(error: unknown, name: string): unknown {
-  return typeof error === "object" && error !== null ? (error as Record<string, unknown>)[name] : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value : undefined;
-}
-
 /**
- * Maps anything a function can throw to the Excel error its cell shows. Checked by name and code
- * rather than `instanceof`, so that errors from another bundle or realm map the same way.
- * - an argument the add-in cannot use, or a request the service rejected: #VALUE! with the reason;
- * - no credentials: #N/A "Sign in from the Reporting task pane";
- * - a refused token, a rate limit, an outage, a timeout: #N/A with the client's plain message,
- *   plus the service's own words when it gave a reason the message does not already hold.
- * Only messages written for users are shown: an unknown error's text might hold anything.
+ * The cell surface of the error contract (src/client/errors.ts): the kind chooses the Excel
+ * error, the error's `cellMessage` is the text. Anything outside the contract is a bug whose
+ * text might hold anything, so the cell shows a fixed message instead.
  */
 export function toCellError(error: unknown): CellError {
-  const name = text(field(error, "name")) ?? "";
-  const code = text(field(error, "code")) ?? "";
-  const userMessage = text(field(error, "userMessage"));
-  if (name === "ArgumentError" || code === "invalid_argument") {
-    return { code: "#VALUE!", message: clip(text(field(error, "message")) ?? "An argument is not accepted.") };
-  }
-  if (userMessage === undefined) return { code: "#N/A", message: UNEXPECTED };
-  const excelCode: CellErrorCode = ARGUMENT_ERRORS.has(name) || ARGUMENT_CODES.has(code) ? "#VALUE!" : "#N/A";
-  const serviceMessage = text(field(error, "serviceMessage"));
-  const withReason =
-    serviceMessage !== undefined && !userMessage.includes(serviceMessage.trim())
-      ? `${userMessage} The service said: ${serviceMessage.trim()}`
-      : userMessage;
-  return { code: excelCode, message: clip(withReason) };
+  if (!isReportingError(error)) return { code: "#N/A", message: UNEXPECTED };
+  return { code: CELL_CODES[error.kind] ?? "#N/A", message: clip(error.cellMessage) };
 }

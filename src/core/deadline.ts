@@ -1,3 +1,5 @@
+import { ReportingError } from "../client/errors";
+
 /**
  * The last resort against a cell stuck on #BUSY!: the client already times out each attempt
  * and gives up after its retries, but a call also waits on profiles, batching and every page of
@@ -6,18 +8,17 @@
  */
 export const CALL_DEADLINE_MS = 120_000;
 
-export class DeadlineError extends Error {
-  readonly code = "deadline";
-  readonly userMessage: string;
-  readonly retryable = true;
-
+export class DeadlineError extends ReportingError {
   constructor(readonly deadlineMs: number) {
     const minutes = Math.round(deadlineMs / 60_000);
     const limit = minutes >= 1 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(deadlineMs / 1000)} seconds`;
-    const message = `The service took too long to answer (more than ${limit}). Try a shorter period or fewer groups, then recalculate or use Refresh in the Reporting task pane.`;
-    super(message);
+    super({
+      code: "deadline",
+      kind: "timeout",
+      userMessage: `The service took too long to answer (more than ${limit}). Try a shorter period or fewer groups, then recalculate or use Refresh in the Reporting task pane.`,
+      retryable: true,
+    });
     this.name = "DeadlineError";
-    this.userMessage = message;
   }
 }
 

@@ -32,7 +32,7 @@ export class MissingCredentialsError extends ReportingError {
   readonly profile: string | undefined;
 
   constructor(init: MissingCredentialsInit = {}) {
-    super({ code: "missing_credentials", userMessage: describe(init), retryable: false });
+    super({ code: "missing_credentials", kind: "sign_in", userMessage: describe(init), retryable: false });
     this.name = "MissingCredentialsError";
     this.profile = init.profile;
   }

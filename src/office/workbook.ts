@@ -1,3 +1,4 @@
+import { ReportingError } from "../client/errors";
 import { excelApiSupported } from "./host";
 
 /**
@@ -8,12 +9,11 @@ import { excelApiSupported } from "./host";
 /** Unambiguous in every locale, and sorts as text the way it sorts as a date. */
 export const DATE_NUMBER_FORMAT = "yyyy-mm-dd";
 
-export class WorkbookError extends Error {
-  readonly userMessage: string;
+/** Excel cannot do a write the pane asked for; the message says what to do instead. */
+export class WorkbookError extends ReportingError {
   constructor(userMessage: string) {
-    super(userMessage);
+    super({ code: "workbook", kind: "workbook", userMessage, retryable: false });
     this.name = "WorkbookError";
-    this.userMessage = userMessage;
   }
 }
 
@@ -134,6 +134,9 @@ export async function insertTable(options: InsertTableOptions): Promise<{ sheetN
     for (let start = 0; start < options.rows.length; start += ROWS_PER_WRITE) {
       const chunk = options.rows.slice(start, start + ROWS_PER_WRITE).map((row) => [...row]);
       sheet.getRange(`A${start + 1}:${lastColumn}${start + chunk.length}`).values = chunk;
+      // A sync per chunk is the point: one sync for every row would send a single request over
+      // Excel's 5 MB limit, which Excel on the web refuses.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
     }
     const dataRows = options.rows.length - 1;

@@ -1,3 +1,4 @@
+import { isReportingError } from "../client/errors";
 import { byId } from "./dom";
 
 /**
@@ -6,14 +7,12 @@ import { byId } from "./dom";
  */
 export type StatusKind = "info" | "success" | "error" | "busy";
 
+/**
+ * The pane surface of the error contract (src/client/errors.ts): the error's `paneMessage`.
+ * Anything outside the contract is a bug whose text might hold anything: say what to do instead.
+ */
 export function plainMessage(error: unknown): string {
-  if (typeof error === "object" && error !== null && "userMessage" in error) {
-    const message = (error as { userMessage: unknown }).userMessage;
-    if (typeof message === "string" && message !== "") return message;
-  }
-  // Argument errors of the shared parser are written for the cell, so they read well here too.
-  if (error instanceof Error && error.name === "ArgumentError") return error.message;
-  // Unexpected failures: say what to do rather than showing internals.
+  if (isReportingError(error)) return error.paneMessage;
   return "Something unexpected went wrong. Try again; if it keeps happening, reload the add-in.";
 }
 

@@ -1,16 +1,17 @@
+import { ReportingError } from "../../client/errors";
+
 /**
  * A formula argument the add-in cannot use. The message starts with the argument's name and
- * says what it accepts, since it is shown in the cell as it is.
+ * says what it accepts, since it is shown in the cell as it is; the pane's query form checks
+ * with the same parser and shows the same words.
  */
-export class ArgumentError extends Error {
-  override readonly name = "ArgumentError";
-  readonly code = "invalid_argument";
-
+export class ArgumentError extends ReportingError {
   constructor(
     readonly argument: string,
     detail: string,
   ) {
-    super(`${argument}: ${detail}`);
+    super({ code: "invalid_argument", kind: "input", userMessage: `${argument}: ${detail}`, retryable: false });
+    this.name = "ArgumentError";
   }
 }
 

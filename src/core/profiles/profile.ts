@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ReportingError } from "../../client/errors";
 
 /**
  * A credential profile as the user types it: which service to reach and with which secrets.
@@ -39,13 +40,11 @@ export type ProfileSecrets = Pick<Profile, SecretField>;
 /** What may be shown, logged or kept outside the secret store. */
 export type PublicProfile = Omit<Profile, SecretField>;
 
-export class ProfileError extends Error {
-  /** Plain words for the user; never carries a secret. */
-  readonly userMessage: string;
+/** A profile that cannot be saved or found, in plain words that never carry a secret. */
+export class ProfileError extends ReportingError {
   constructor(userMessage: string) {
-    super(userMessage);
+    super({ code: "invalid_profile", kind: "input", userMessage, retryable: false });
     this.name = "ProfileError";
-    this.userMessage = userMessage;
   }
 }
 

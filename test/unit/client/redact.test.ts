@@ -61,28 +61,3 @@ describe("pattern redaction (credentials nobody registered)", () => {
     expect(patternRedactor.redact(text)).toBe(text);
   });
 });
-
-describe("redactValue and redactHeaders", () => {
-  it("copies objects deeply, hiding credential-named fields and registered values", () => {
-    const redactor = createRedactor(["s3cret"]);
-    const input = { headers: { Authorization: "Bearer x", "x-auth-secret": "y", accept: "json" }, note: ["s3cret"], nested: { apiKey: 5 } };
-    expect(redactor.redactValue(input)).toEqual({
-      headers: { Authorization: REDACTED, "x-auth-secret": REDACTED, accept: "json" },
-      note: [REDACTED],
-      nested: { apiKey: REDACTED },
-    });
-    expect(input.headers.Authorization).toBe("Bearer x");
-  });
-
-  it("survives cycles", () => {
-    const cyclic: Record<string, unknown> = { a: 1 };
-    cyclic.self = cyclic;
-    expect(patternRedactor.redactValue(cyclic)).toEqual({ a: 1, self: REDACTED });
-  });
-
-  it("reads Headers objects and plain records", () => {
-    const headers = new Headers({ authorization: "Bearer t", "x-auth-apikey": "k", "content-type": "application/json" });
-    expect(patternRedactor.redactHeaders(headers)).toEqual({ authorization: REDACTED, "x-auth-apikey": REDACTED, "content-type": "application/json" });
-    expect(patternRedactor.redactHeaders(undefined)).toEqual({});
-  });
-});

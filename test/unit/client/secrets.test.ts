@@ -39,7 +39,18 @@ function everythingIn(error: unknown): string {
     const value = (error as unknown as Record<string, unknown>)[name];
     return typeof value === "string" ? value : JSON.stringify(value);
   });
-  return [error.message, (error as ReportingError).userMessage, error.stack, String(error), JSON.stringify(error), ...own].join("\n");
+  const contract = error as ReportingError;
+  return [error.message, contract.userMessage, contract.cellMessage, contract.paneMessage, error.stack, String(error), JSON.stringify(error), ...own, ...causesOf(error)].join("\n");
+}
+
+/** The chain of causes, as a support log would print it. */
+function causesOf(error: Error): string[] {
+  const texts: string[] = [];
+  for (let cause = (error as { cause?: unknown }).cause, depth = 0; cause !== undefined && depth < 5; depth += 1) {
+    texts.push(cause instanceof Error ? `${cause.name}: ${cause.message}\n${cause.stack ?? ""}` : String(cause));
+    cause = cause instanceof Error ? (cause as { cause?: unknown }).cause : undefined;
+  }
+  return texts;
 }
 
 function echo(call: RecordedCall): string {
@@ -64,6 +75,10 @@ function scenarios(secret: string): Record<string, Scenario> {
     "404 with a message naming the URL": [NotFoundError, [(call) => new Response(JSON.stringify({ message: `No route ${call.url} for ${secret}` }), { status: 404 })]],
     "429 with a long Retry-After": [RateLimitError, [(call) => new Response(echo(call), { status: 429, headers: echoHeaders(call, { "retry-after": "3600" }) })]],
     "500 after every retry": [ServerError, [(call) => new Response(JSON.stringify({ error: { code: "e", message: echo(call) } }), { status: 500 })]],
+    "503 whose request id header echoes the credential": [
+      ServerError,
+      [(call) => new Response("unavailable", { status: 503, headers: { "x-request-id": `req-${secret}-${call.headers.authorization ?? ""}` } })],
+    ],
     "418 (no class of its own)": [ApiError, [(call) => new Response(echo(call), { status: 418 })]],
     "415 whose JSON message quotes the credential": [
       ApiError,

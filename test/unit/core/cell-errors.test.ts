@@ -62,9 +62,17 @@ describe("errors shown in cells", () => {
     expect(toCellError(undefined).code).toBe("#N/A");
   });
 
-  it("maps errors by name and code, even from another bundle", () => {
-    expect(toCellError({ name: "ArgumentError", message: "to: missing" })).toEqual({ code: "#VALUE!", message: "to: missing" });
-    expect(toCellError({ name: "BadRequestError", code: "bad_request", userMessage: "no" }).code).toBe("#VALUE!");
+  it("maps errors of the contract by kind, even from another copy of the code, and never by name or text", () => {
+    let Isolated: typeof ArgumentError | undefined;
+    jest.isolateModules(() => {
+      Isolated = (jest.requireActual("../../../src/core/arguments/argument-error") as { ArgumentError: typeof ArgumentError }).ArgumentError;
+    });
+    const fromAnotherCopy = new Isolated!("to", "missing");
+    expect(fromAnotherCopy).not.toBeInstanceOf(ArgumentError);
+    expect(toCellError(fromAnotherCopy)).toEqual({ code: "#VALUE!", message: "to: missing" });
+    // Look-alikes outside the contract are unexpected errors: their text might hold anything.
+    expect(toCellError({ name: "ArgumentError", message: "to: missing" }).code).toBe("#N/A");
+    expect(toCellError({ name: "BadRequestError", code: "bad_request", userMessage: "no" }).message).not.toBe("no");
   });
 
   it("keeps messages within what Excel shows", () => {

@@ -44,7 +44,15 @@ async function runtimeWith(profiles: Record<string, unknown>[], active: string |
   return { runtime, store, service, recalculations };
 }
 
-const STATS_ARGS = ["2026-06-01", "2026-06-30", [["country"]], [["revenues"]], undefined, undefined, undefined] as const;
+const STATS_ARGS: [string, string, string[][], string[][], undefined, undefined, undefined] = [
+  "2026-06-01",
+  "2026-06-30",
+  [["country"]],
+  [["revenues"]],
+  undefined,
+  undefined,
+  undefined,
+];
 
 function statsCell(runtime: ReportingRuntime) {
   return runtime.functions.stats(...STATS_ARGS);
