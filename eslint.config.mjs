@@ -1,9 +1,18 @@
-// Lint rules, and the layering of src/ (see README, "Layout"):
+// Lint rules, and the layering of src/ (see README, "Layout"). Each layer imports only the layers
+// below it (and itself):
+//   src/api                         the bottom layer: imports nothing else of src
+//   src/client                      src/api
+//   src/core                        src/api, src/client
 //   src/api, src/client, src/core  plain TypeScript: no Office, no DOM, no Node, no UI layers
-//   src/office                      the only code that touches Office, Excel, CustomFunctions, OfficeRuntime
+//   src/office                      the only code that touches Office, Excel, CustomFunctions, OfficeRuntime;
+//                                   never imports src/taskpane or src/functions
 //   src/taskpane, src/functions     browser code: no Node, no emulator
-//   src/emulator                    Node only; never imported by the add-in
+//   src/emulator                    Node only; never imported by the add-in; never imports src/office,
+//                                   src/taskpane or src/functions
+// src/office and src/taskpane also get eslint-plugin-office-addins' recommended rules (those of
+// the `yo office` templates).
 import js from "@eslint/js";
+import officeAddins from "eslint-plugin-office-addins";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import { builtinModules } from "node:module";
@@ -11,6 +20,7 @@ import tseslint from "typescript-eslint";
 
 const PURE_LAYERS = ["src/api/**", "src/client/**", "src/core/**"];
 const NODE_CODE = ["src/emulator/**", "scripts/**", "bench/**", "test/**", "*.config.*"];
+const OFFICE_ADDINS_CODE = ["src/office/**/*.{js,mjs,cjs,ts,cts,mts}", "src/taskpane/**/*.{js,mjs,cjs,ts,cts,mts}"];
 
 const OFFICE_GLOBALS = ["Office", "Excel", "CustomFunctions", "OfficeRuntime"];
 const DOM_GLOBALS = ["window", "document", "navigator", "localStorage", "sessionStorage", "location", "self"];
@@ -31,6 +41,21 @@ const uiLayerPattern = {
   group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**", "@microsoft/office-js", "office-addin-*"],
   message: "src/api, src/client and src/core stay free of Office and UI code: inject what you need from src/office.",
 };
+
+/**
+ * An import that climbs out of its layer (`../`, `../../`, ...) into one of `layers`: `../core`,
+ * `../../core/rows/x`. Imports inside a layer never climb to a sibling layer's name, so
+ * `src/core/arguments/x.ts` importing `../cell-values` passes, and unlike a `**\/core` group this
+ * does not catch packages such as `zod/v4/core` or a same-directory module named `./core`.
+ * `import type` is matched too (no allowTypeImports): a type import is still a dependency.
+ */
+function upperLayers(layers, message) {
+  return { regex: `^(\\./)?(\\.\\./)+(${layers.join("|")})(/|$)`, message };
+}
+
+function restrictedImports(...patterns) {
+  return ["error", { paths: nodeBuiltins.paths, patterns: [nodeBuiltins.pattern, emulatorPattern, ...patterns] }];
+}
 
 function restrictedGlobals(names, message) {
   return names.map((name) => ({ name, message }));
@@ -57,12 +82,60 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 
-  // Layers. Flat config replaces (does not merge) a rule's options per file, so these blocks
-  // cover disjoint files.
+  // Office add-in rules (eslint-plugin-office-addins, "recommended") on the code that calls Office.
+  ...officeAddins.configs.recommended.map((config, index) => ({
+    ...config,
+    name: config.name ?? `office-addins/recommended/${index}`,
+    files: OFFICE_ADDINS_CODE,
+  })),
+  {
+    // Two side effects of that preset are undone here, for these files only; its own rules
+    // (office-addins/*, no-eval, ...) all stay:
+    // - it re-applies @eslint/js recommended after typescript-eslint, which turns no-undef (and
+    //   the other checks TypeScript does better) back on for .ts files: typescript-eslint's
+    //   override is applied again, and ecmaVersion goes back to "latest" from the preset's 6;
+    // - prettier/prettier formats with prettier's defaults (80 columns): this repository has no
+    //   prettier config and is not prettier-formatted; so no-unexpected-multiline, which the
+    //   preset turns off only because prettier makes it moot, is back on.
+    name: "office-addins/repository-overrides",
+    files: OFFICE_ADDINS_CODE,
+    languageOptions: { ecmaVersion: "latest" },
+    rules: { ...tseslint.configs.eslintRecommended.rules, "prettier/prettier": "off", "no-unexpected-multiline": "error" },
+  },
+
+  // Layers. Flat config replaces (does not merge) a rule's options per file, so each rule is set
+  // once per disjoint set of files, with all its patterns.
+  { files: ["src/api/**"], rules: { "no-restricted-imports": restrictedImports(uiLayerPattern, upperLayers(["client", "core"], "src/api is the bottom layer: it imports nothing else of src (not src/client, not src/core).")) } },
+  { files: ["src/client/**"], rules: { "no-restricted-imports": restrictedImports(uiLayerPattern, upperLayers(["core"], "src/client builds on src/api only: it does not import src/core.")) } },
+  { files: ["src/core/**"], rules: { "no-restricted-imports": restrictedImports(uiLayerPattern) } },
+  {
+    files: ["src/office/**"],
+    rules: {
+      "no-restricted-imports": restrictedImports(
+        upperLayers(["taskpane", "functions"], "src/office sits below src/taskpane and src/functions: it does not import them; they call it."),
+      ),
+    },
+  },
+  { files: ["src/**"], ignores: [...PURE_LAYERS, "src/office/**", "src/emulator/**"], rules: { "no-restricted-imports": restrictedImports() } },
+  {
+    files: ["src/emulator/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**"],
+              message: "The emulator stands in for the service: it shares src/api, never the add-in's Office or UI code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: PURE_LAYERS,
     rules: {
-      "no-restricted-imports": ["error", { paths: nodeBuiltins.paths, patterns: [nodeBuiltins.pattern, emulatorPattern, uiLayerPattern] }],
       "no-restricted-globals": [
         "error",
         ...restrictedGlobals(OFFICE_GLOBALS, "Only src/office touches Office APIs; take what you need as a parameter."),
@@ -81,32 +154,9 @@ export default defineConfig([
   },
   {
     files: ["src/**"],
-    ignores: [...PURE_LAYERS, "src/emulator/**"],
-    rules: {
-      "no-restricted-imports": ["error", { paths: nodeBuiltins.paths, patterns: [nodeBuiltins.pattern, emulatorPattern] }],
-    },
-  },
-  {
-    files: ["src/**"],
     ignores: [...PURE_LAYERS, "src/emulator/**", "src/office/**"],
     rules: {
       "no-restricted-globals": ["error", ...restrictedGlobals(OFFICE_GLOBALS, "Only src/office touches Office APIs: call a function from src/office instead.")],
-    },
-  },
-  {
-    files: ["src/emulator/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**"],
-              message: "The emulator stands in for the service: it shares src/api, never the add-in's Office or UI code.",
-            },
-          ],
-        },
-      ],
     },
   },
 ]);
