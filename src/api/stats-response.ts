@@ -8,9 +8,10 @@ const metricValue = z.number().optional();
 /**
  * Group keys are listed rather than a record, so that each known key is checked for its type.
  * The objects are loose (unknown keys kept, never fatal) so that a valid answer parses to
- * exactly its own JSON: the client can then validate a 100,000-row answer with a
- * non-allocating check derived from these schemas (src/client/fast-check.ts) and return the
- * parsed JSON as is, instead of letting zod copy every row (see bench/stats-parse.bench.ts).
+ * exactly its own JSON: the client can then validate a 100,000-row answer with a validator
+ * that ajv generates from these schemas (scripts/generate-validators.ts, into
+ * src/client/generated/) and return the parsed JSON as is, instead of letting zod copy every
+ * row (see bench/stats-parse.bench.ts). After changing them, run `npm run generate:validators`.
  */
 export const statsGroup = z.looseObject({
   date: groupValue,

@@ -46,8 +46,9 @@ export class ReportingClient {
   }
 
   async stats(request: StatsRequest, options: RequestOptions = {}): Promise<StatsResponse> {
-    const text = await this.post(STATS_ROUTES.json, this.checked(request), "application/json", options.signal);
-    return readStatsResponse(text, this.redactor);
+    const body = this.checked(request);
+    const text = await this.post(STATS_ROUTES.json, body, "application/json", options.signal);
+    return readStatsResponse(text, this.redactor, body);
   }
 
   /**
@@ -66,7 +67,7 @@ export class ReportingClient {
     return fetchAllPages(
       async (offset, limit, signal) => {
         const text = await this.post(STATS_ROUTES.json, { ...body, offset, limit }, "application/json", signal);
-        return readStatsResponse(text, this.redactor);
+        return readStatsResponse(text, this.redactor, body);
       },
       {
         offset: body.offset,
