@@ -16,11 +16,15 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { OfficeJsTagPlugin, officeJsCopyPatterns } = require("./scripts/webpack/office-js");
 const { ForbiddenModulesPlugin } = require("./scripts/webpack/forbidden-modules");
+const { PageSizePlugin } = require("./scripts/webpack/page-size");
 const { serviceProxyConfig, unconfiguredProxyMiddlewares } = require("./scripts/webpack/service-proxy");
 
 const DEV_SERVER_PORT = 3000;
 const DEV_ORIGIN = `https://localhost:${DEV_SERVER_PORT}/`;
 const FUNCTIONS_SOURCE = "./src/functions/functions.ts";
+// Scripts reached by a URL written outside the build: the manifest names functions.js
+// (Functions.Script.Url). Every other script is named only by taskpane.html, which the build writes.
+const FIXED_NAME_CHUNKS = new Set(["functions"]);
 
 function productionOrigin() {
   const url = process.env.REPORTING_ADDIN_URL?.trim();
@@ -64,9 +68,32 @@ module.exports = async (env, argv) => {
     },
     output: {
       path: path.resolve(__dirname, "dist"),
-      // Stable names: the manifest refers to functions.js by URL.
-      filename: "[name].js",
+      // In production a content hash lets hosts cache the runtime, the shared chunks and the pane
+      // for good; functions.js keeps the name the manifest uses (hosts must revalidate it).
+      filename:
+        mode === "production"
+          ? (pathData) => (FIXED_NAME_CHUNKS.has(pathData.chunk?.name) ? "[name].js" : "[name].[contenthash:8].js")
+          : "[name].js",
       clean: true,
+    },
+    optimization: {
+      // The two entries run in one page: one runtime means one module registry, so a module both
+      // import is evaluated once and its state is shared by the functions and the pane (two
+      // runtimes would each evaluate their own copy). Development builds do the same, so the dev
+      // server behaves like production.
+      runtimeChunk: "single",
+      splitChunks: {
+        chunks: "all",
+        cacheGroups: {
+          default: false,
+          defaultVendors: false,
+          // Libraries change less often than our code: their own file stays cached across releases.
+          vendors: { test: /[\\/]node_modules[\\/]/, name: "vendors", priority: 10, enforce: true },
+          // enforce: the page loads every chunk anyway, so a small shared module is still worth
+          // one copy rather than one per entry (the default minSize would duplicate it).
+          common: { minChunks: 2, name: "common", priority: 0, enforce: true },
+        },
+      },
     },
     resolve: { extensions: [".ts", ".js"] },
     module: {
@@ -85,6 +112,8 @@ module.exports = async (env, argv) => {
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
+        // Each entry brings its runtime and shared chunks, listed once, before it: the page loads
+        // runtime, vendors, common, functions, taskpane (test/integration/functions/shared-modules.test.ts).
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
       }),
@@ -108,10 +137,12 @@ module.exports = async (env, argv) => {
         "process.env.REPORTING_ADDIN_VERSION": JSON.stringify(require("./package.json").version),
       }),
       new ForbiddenModulesPlugin({ directories: [path.resolve(__dirname, "src/emulator")] }),
+      // Development bundles are not minified: their size says nothing about what users download.
+      ...(mode === "production" ? [new PageSizePlugin({ page: "taskpane.html" })] : []),
     ],
     performance: {
       // Office.js is copied, not bundled; only our own bundles count against the budget.
-      assetFilter: (asset) => /^(taskpane|functions)\.js$/.test(asset),
+      assetFilter: (asset) => asset.endsWith(".js") && !asset.startsWith("office-js/"),
       maxAssetSize: 1024 * 1024,
       maxEntrypointSize: 1024 * 1024,
     },

@@ -17,8 +17,11 @@ interface CopyPattern {
   context?: string;
 }
 
+type FilenameTemplate = string | ((pathData: { chunk: { name: string } }) => string);
+
 interface WebpackConfig {
   entry: Record<string, unknown>;
+  output?: { filename?: FilenameTemplate };
   plugins: object[];
 }
 
@@ -28,6 +31,17 @@ function filesUnder(directory: string): string[] {
   return readdirSync(directory, { recursive: true, encoding: "utf8" })
     .map((name) => join(directory, name))
     .filter((path) => statSync(path).isFile());
+}
+
+/**
+ * The file an entry is written to, when its name is known before building; undefined when it
+ * carries a content hash or another placeholder only the build can fill (a manifest cannot
+ * point at such a file).
+ */
+function entryFile(name: string, filename: FilenameTemplate = "[name].js"): string | undefined {
+  const template = typeof filename === "function" ? filename({ chunk: { name } }) : filename;
+  const file = template.replaceAll("[name]", name);
+  return file.includes("[") ? undefined : file;
 }
 
 function toOutputPath(path: string): string {
@@ -56,7 +70,10 @@ export async function buildOutputs(projectRoot: string): Promise<BuildOutputs> {
   const config = await factory({}, { mode: "production" });
   const files = new Set<string>();
   const copiedFrom = new Map<string, string>();
-  for (const name of Object.keys(config.entry)) files.add(`${name}.js`);
+  for (const name of Object.keys(config.entry)) {
+    const file = entryFile(name, config.output?.filename);
+    if (file) files.add(file);
+  }
   for (const plugin of config.plugins) {
     if (plugin instanceof HtmlWebpackPlugin) files.add(plugin.userOptions.filename ?? "index.html");
     if (plugin instanceof MetadataPlugin) files.add(plugin.options.output);

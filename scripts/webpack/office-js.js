@@ -59,4 +59,9 @@ class OfficeJsTagPlugin {
   }
 }
 
-module.exports = { OfficeJsTagPlugin, officeJsCopyPatterns, officeJsSource, OFFICE_JS_CDN_URL };
+/** Whether a page's script URL is Office.js (the local copy or the CDN's), which the build only copies. */
+function isOfficeJsUrl(src) {
+  return src === OFFICE_JS_CDN_URL || src.startsWith(`${LOCAL_DIR}/`);
+}
+
+module.exports = { OfficeJsTagPlugin, officeJsCopyPatterns, officeJsSource, isOfficeJsUrl, OFFICE_JS_CDN_URL };

@@ -269,6 +269,35 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       });
     });
 
+    it("shares one runtime between the pane and the formulas: the inserted formula reuses the preview's answer, Refresh all asks again", async () => {
+      const formula = await page.inputValue("#query-formula");
+      const statsRequests: string[] = [];
+      const onRequest = (sent: { url(): string; method(): string }) => {
+        if (sent.method() === "POST" && new URL(sent.url()).pathname.endsWith("/stats")) statsRequests.push(sent.url());
+      };
+      page.on("request", onRequest);
+      try {
+        // As Excel would call the formula just inserted: its text arguments, then the invocation.
+        const callStats = (args: (string | undefined)[]) =>
+          page.evaluate(async (values) => {
+            const stats = (window as unknown as { __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>> }).__associatedFunctions.STATS;
+            const padded = [...values.map((value) => value ?? null)];
+            while (padded.length < 7) padded.push(null);
+            return (await stats!(...padded, {})).length;
+          }, args);
+        const args = formulaArguments(formula, "REPORTING.STATS");
+        const spilled = await callStats(args);
+        expect(spilled).toBe(total + 1);
+        expect(statsRequests).toEqual([]);
+
+        await statusAfter(page, () => page.click("#query-refresh-all"));
+        expect(await callStats(args)).toBe(total + 1);
+        expect(statsRequests.length).toBeGreaterThan(0);
+      } finally {
+        page.off("request", onRequest);
+      }
+    });
+
     it("reorders the groups with the keyboard and the formula follows", async () => {
       await page.focus('#query-groups li[data-value="country"] [data-action="up"]');
       await page.keyboard.press("Enter");

@@ -195,9 +195,13 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     },
   };
 
+  // The functions themselves stay outside `state`, which tests read back as JSON.
+  const functions: Record<string, (...args: unknown[]) => unknown> = {};
+  win.__associatedFunctions = functions;
   win.CustomFunctions = {
-    associate: (id: string) => {
+    associate: (id: string, fn: (...args: unknown[]) => unknown) => {
       state.associated.push(id);
+      functions[id] = fn;
     },
   };
 }

@@ -1,11 +1,19 @@
 // Builds the custom functions bundle with the project's own webpack configuration (same loaders,
-// metadata plugin, defines and forbidden-module check) into the folder given as argument. Only
-// the functions entry is built, so that the task pane's state cannot fail these tests.
+// chunking, metadata plugin, defines and forbidden-module check) into the folder given as
+// argument. Only the functions entry is built, so that the task pane's state cannot fail these
+// tests; taskpane.html is kept because it lists, in order, the runtime and shared chunks that
+// functions.js needs.
 // Usage: node test/integration/functions/support/build-functions.js <output folder>
 const path = require("node:path");
 const webpack = require("webpack");
 
-const FUNCTIONS_ONLY_PLUGINS = new Set(["CustomFunctionsMetadataPlugin", "DefinePlugin", "ForbiddenModulesPlugin"]);
+const FUNCTIONS_ONLY_PLUGINS = new Set([
+  "CustomFunctionsMetadataPlugin",
+  "DefinePlugin",
+  "ForbiddenModulesPlugin",
+  "HtmlWebpackPlugin",
+  "OfficeJsTagPlugin",
+]);
 
 async function main() {
   const outputPath = path.resolve(process.argv[2] ?? "");

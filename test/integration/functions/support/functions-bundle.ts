@@ -4,19 +4,28 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import vm from "node:vm";
+import { pageScripts } from "../../../../scripts/webpack/page-size";
 import { StandInFunctionError, standInStorage } from "../../../support/excel-stand-ins";
 import { freshDist, REPO_ROOT } from "../../../support/fresh-dist";
 
 /**
  * Runs the built custom functions bundle the way Excel's shared runtime does, minus Excel:
- * functions.js is evaluated in a fresh global scope holding stand-ins for the globals Excel
- * provides (CustomFunctions, OfficeRuntime.storage, Office, Excel), real fetch and real timers.
+ * the scripts of taskpane.html that the functions need (webpack's runtime, the shared chunks,
+ * functions.js) are evaluated in order in a fresh global scope holding stand-ins for the globals
+ * Excel provides (CustomFunctions, OfficeRuntime.storage, Office, Excel), real fetch and real timers.
  */
 
-/** Where a build of the functions bundle lives: functions.js and functions.json. */
+export interface PageScript {
+  /** Path relative to the build folder. */
+  file: string;
+  source: string;
+}
+
+/** Where a build of the functions bundle lives, and the scripts that run the functions. */
 export interface BuiltBundle {
   directory: string;
-  script: string;
+  /** In the page's order, ending with functions.js. */
+  scripts: PageScript[];
   metadata: FunctionsMetadata;
 }
 
@@ -35,7 +44,21 @@ export interface FunctionsMetadata {
 }
 
 const BUILD_INPUTS = ["src", "webpack.config.js", "scripts/webpack", "package.json"];
-const BUILD_OUTPUTS = ["functions.js", "functions.json"];
+const PAGE = "taskpane.html";
+const FUNCTIONS_SCRIPT = "functions.js";
+const BUILD_OUTPUTS = [PAGE, FUNCTIONS_SCRIPT, "functions.json"];
+
+/**
+ * The page's scripts up to functions.js: the page lists each entry's runtime and shared chunks
+ * before the entry itself, functions first, so these are exactly what the functions entry needs.
+ * Office.js is left out: the stand-ins replace it.
+ */
+function functionsScripts(directory: string): PageScript[] {
+  const { bundled } = pageScripts(readFileSync(join(directory, PAGE), "utf8"));
+  const end = bundled.indexOf(FUNCTIONS_SCRIPT);
+  if (end < 0) throw new Error(`${join(directory, PAGE)} loads no ${FUNCTIONS_SCRIPT} (scripts: ${bundled.join(", ")})`);
+  return bundled.slice(0, end + 1).map((file) => ({ file, source: readFileSync(join(directory, file), "utf8") }));
+}
 
 /**
  * The functions bundle as the project's webpack configuration makes it:
@@ -54,7 +77,7 @@ export async function buildFunctionsBundle(): Promise<BuiltBundle> {
   }
   return {
     directory,
-    script: readFileSync(join(directory, "functions.js"), "utf8"),
+    scripts: functionsScripts(directory),
     metadata: JSON.parse(readFileSync(join(directory, "functions.json"), "utf8")) as FunctionsMetadata,
   };
 }
@@ -90,7 +113,7 @@ export interface LoadedBundle {
   calculations: string[];
   /** The page's global scope, as the task pane bundle would see it. */
   global: Record<string, unknown>;
-  /** Evaluates functions.js once more in the same page, as a second script tag would. */
+  /** Evaluates functions.js (not the runtime or shared chunks) once more in the same page, as a second script tag would. */
   evaluateAgain(): void;
   /** Calls a function by id as Excel would: the arguments, then an invocation object for a cancelable one. */
   call(id: string, args: unknown[], invocation?: Invocation): Promise<unknown>;
@@ -116,7 +139,7 @@ function unrefTimers() {
   };
 }
 
-/** Evaluates functions.js in a new global scope with Excel's globals stood in. */
+/** Evaluates the functions' scripts in a new global scope with Excel's globals stood in. */
 export function loadFunctionsBundle(bundle: BuiltBundle, options: LoadOptions = {}): LoadedBundle {
   const associated = new Map<string, (...args: unknown[]) => unknown>();
   const fetches: RecordedFetch[] = [];
@@ -197,7 +220,8 @@ export function loadFunctionsBundle(bundle: BuiltBundle, options: LoadOptions = 
       context,
     );
   }
-  vm.runInContext(bundle.script, context, { filename: join(bundle.directory, "functions.js") });
+  const evaluate = (script: PageScript) => vm.runInContext(script.source, context, { filename: join(bundle.directory, script.file) });
+  for (const script of bundle.scripts) evaluate(script);
 
   return {
     associated,
@@ -206,7 +230,7 @@ export function loadFunctionsBundle(bundle: BuiltBundle, options: LoadOptions = 
     calculations,
     global: sandbox,
     evaluateAgain() {
-      vm.runInContext(bundle.script, context, { filename: join(bundle.directory, "functions.js") });
+      evaluate(bundle.scripts.at(-1)!);
     },
     async call(id, args, invocation) {
       const fn = associated.get(id);
