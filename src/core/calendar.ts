@@ -83,10 +83,3 @@ export function startOfQuarter(isoDate: string): string {
 export function startOfYear(isoDate: string): string {
   return formatIsoDate(requireDay(isoDate).year, 1, 1);
 }
-
-/** Inclusive count of days from `from` to `to` (1 when they are the same day). */
-export function daysBetweenInclusive(from: string, to: string): number {
-  const a = requireDay(from);
-  const b = requireDay(to);
-  return dayNumber(b.year, b.month, b.day) - dayNumber(a.year, a.month, a.day) + 1;
-}

@@ -145,9 +145,3 @@ export function formulaProblem(formula: string): string | undefined {
     `${EXCEL_FORMULA_MAX_LENGTH}. Pick fewer filter values, or use "Insert as table".`
   );
 }
-
-/** Column positions (0-based) of the date in the spill, for the date number format. */
-export function dateColumnIndex(model: Pick<StatsQueryModel, "groups">): number | undefined {
-  const index = model.groups.indexOf("date");
-  return index === -1 ? undefined : index;
-}

@@ -2,7 +2,6 @@ import { readLegacyQuery } from "../../../src/core/arguments/legacy-query";
 import { readStatsQuery } from "../../../src/core/arguments/stats-query";
 import {
   EXCEL_FORMULA_MAX_LENGTH,
-  dateColumnIndex,
   formulaProblem,
   legacyArgumentsOf,
   legacyStatsFormula,
@@ -136,13 +135,6 @@ describe("formulaProblem", () => {
   it("accepts a formula up to Excel's limit and explains a longer one", () => {
     expect(formulaProblem("=" + "x".repeat(EXCEL_FORMULA_MAX_LENGTH - 1))).toBeUndefined();
     expect(formulaProblem("=" + "x".repeat(EXCEL_FORMULA_MAX_LENGTH))).toMatch(/at most 8192.*Insert as table/);
-  });
-});
-
-describe("dateColumnIndex", () => {
-  it("finds the date among the groups, or none", () => {
-    expect(dateColumnIndex({ groups: ["country", "date"] })).toBe(1);
-    expect(dateColumnIndex({ groups: ["country"] })).toBeUndefined();
   });
 });
 
