@@ -100,12 +100,20 @@ export function isReportingError(error: unknown): error is ReportingError {
 }
 
 /**
+ * True for an Error of any realm: fetch's failures come from the host's realm, which is not the
+ * add-in's in a test sandbox (and `instanceof Error` is false there).
+ */
+export function isErrorLike(value: unknown): value is Error {
+  return value instanceof Error || (typeof value === "object" && value !== null && typeof (value as Error).message === "string" && typeof (value as Error).name === "string");
+}
+
+/**
  * A copy of an underlying failure that keeps its name and (redacted) message, and its own
  * cause one level down, but not its stack or properties, which may hold a URL or a header.
  */
 export function redactedCause(failure: unknown, redactor: Redactor = patternRedactor, depth = 0): Error {
-  const copy = new Error(redactor.redact(failure instanceof Error ? failure.message : String(failure)));
-  if (failure instanceof Error) {
+  const copy = new Error(redactor.redact(isErrorLike(failure) ? failure.message : String(failure)));
+  if (isErrorLike(failure)) {
     copy.name = redactor.redact(failure.name);
     const inner = (failure as { cause?: unknown }).cause;
     if (inner !== undefined && depth < 2) Object.defineProperty(copy, "cause", { value: redactedCause(inner, redactor, depth + 1), enumerable: false, writable: true, configurable: true });
@@ -259,9 +267,15 @@ export class NotFoundError extends ApiError {
   }
 }
 
+/** A wait in the unit a person would say it in: "45 seconds", "5 minutes", "2 hours". */
 export function formatSeconds(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
   const whole = Math.max(1, Math.ceil(seconds));
-  return `${whole} second${whole === 1 ? "" : "s"}`;
+  if (whole < 120) return plural(whole, "second");
+  if (whole < 2 * 3_600) return plural(Math.ceil(whole / 60), "minute");
+  // A service asking for days (or a garbled header) is not worth converting into a date.
+  if (whole <= 48 * 3_600) return plural(Math.ceil(whole / 3_600), "hour");
+  return "a day or more";
 }
 
 export class RateLimitError extends ApiError {
@@ -293,32 +307,131 @@ export class ServerError extends ApiError {
   }
 }
 
+/**
+ * What most likely stopped a request that got no answer, as far as the add-in can tell: a
+ * browser hides why it refused a request, but the addresses say a lot.
+ * - `cross_origin`: the service is on another origin than the add-in's page and sends no CORS
+ *   headers (the real service is not known to), so the browser blocks every call;
+ * - `insecure_address`: an http:// service called from an https:// page (mixed content);
+ * - `interrupted`: the answer had begun to arrive, so the address works;
+ * - `network`: anything else (no network, wrong host, a service down).
+ */
+export type ConnectionCause = "network" | "cross_origin" | "insecure_address" | "interrupted";
+
 export interface ConnectionErrorInit {
   route: string;
   /** What the underlying failure said (redacted), for support; never shown as the message. */
   detail?: string | undefined;
   /** The underlying failure (fetch's TypeError); kept as `cause`, redacted. */
   cause?: unknown;
+  likelyCause?: ConnectionCause | undefined;
   redactor?: Redactor | undefined;
 }
+
+const PROXY_HINT = `Enter the add-in's proxy address for the service in ${CONNECT_HINT}, or ask your IT team to set one up.`;
+
+const CONNECTION_MESSAGES: Record<ConnectionCause, { userMessage: string; forSupport?: string }> = {
+  network: { userMessage: `Could not reach the reporting service. Check the internet connection and the service address in ${CONNECT_HINT}, then refresh.` },
+  cross_origin: {
+    userMessage: `The browser most likely blocked the request: the reporting service does not accept calls from the add-in's page. ${PROXY_HINT}`,
+    forSupport: "For your IT team: the service sends no CORS headers allowing the add-in's origin.",
+  },
+  insecure_address: {
+    userMessage: `The browser most likely blocked the request: the service address starts with http:// but the add-in runs on https://. ${PROXY_HINT}`,
+    forSupport: "For your IT team: browsers block http:// calls from an https:// page (mixed content).",
+  },
+  interrupted: {
+    userMessage: "The connection to the reporting service broke while the answer was arriving. Refresh to try again; if it keeps happening, check the internet connection.",
+  },
+};
 
 export class ConnectionError extends ReportingError {
   readonly route: string;
   readonly detail: string | undefined;
+  readonly likelyCause: ConnectionCause;
 
   constructor(init: ConnectionErrorInit) {
     const redactor = init.redactor ?? patternRedactor;
+    const likelyCause = init.likelyCause ?? "network";
+    const { userMessage, forSupport } = CONNECTION_MESSAGES[likelyCause];
     super({
       code: "connection_failed",
       kind: "unavailable",
-      userMessage: `Could not reach the reporting service. Check the internet connection and the service address in ${CONNECT_HINT}, then refresh.`,
+      userMessage,
+      paneMessage: forSupport === undefined ? undefined : `${userMessage} ${forSupport}`,
       retryable: true,
       cause: init.cause === undefined ? undefined : redactedCause(init.cause, redactor),
       redactor,
     });
     this.name = "ConnectionError";
     this.route = init.route;
+    this.likelyCause = likelyCause;
     this.detail = init.detail === undefined ? undefined : clip(redactor.redact(init.detail), MAX_SERVICE_MESSAGE_CHARS);
+  }
+}
+
+export interface RedirectErrorInit {
+  route: string;
+  /** `elsewhere`: to another origin, or a browser would not say where; `loop`: too many hops. */
+  problem: "elsewhere" | "loop";
+  /** The origin the service redirected to, when the answer said (a browser hides it). */
+  target?: string | undefined;
+  hops?: number | undefined;
+  redactor?: Redactor | undefined;
+}
+
+/**
+ * The service address answered with a redirect the add-in will not follow: fetch drops
+ * `Authorization` on a redirect to another origin but keeps custom headers, so the legacy key
+ * and secret would go to whatever site the redirect names.
+ */
+export class RedirectError extends ReportingError {
+  readonly route: string;
+  readonly target: string | undefined;
+
+  constructor(init: RedirectErrorInit) {
+    const where = init.target === undefined ? "another address" : `another site (${init.target})`;
+    const check = `Check the service address in ${CONNECT_HINT}.`;
+    super({
+      code: init.problem === "loop" ? "redirect_loop" : "redirected_elsewhere",
+      kind: "unavailable",
+      userMessage:
+        init.problem === "loop"
+          ? `The service address keeps redirecting (more than ${init.hops ?? 0} times in a row). ${check}`
+          : `The service address sends the add-in on to ${where}. To keep your credentials safe, the add-in does not follow it. ${check}`,
+      retryable: false,
+      redactor: init.redactor,
+    });
+    this.name = "RedirectError";
+    this.route = init.route;
+    this.target = init.target === undefined ? undefined : (init.redactor ?? patternRedactor).redact(init.target);
+  }
+}
+
+/** Sizes in the unit people know from files: binary megabytes, called MB as Windows does. */
+function formatMegabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/** An answer larger than the add-in reads at once; it was cut off, not read whole. */
+export class AnswerTooLargeError extends ReportingError {
+  readonly route: string;
+  readonly limitBytes: number;
+
+  constructor(init: { route: string; limitBytes: number; isExport?: boolean | undefined; redactor?: Redactor | undefined }) {
+    const size = formatMegabytes(init.limitBytes);
+    super({
+      code: "answer_too_large",
+      kind: "too_large",
+      userMessage: init.isExport
+        ? `The file from ${init.route} is larger than ${size}, more than the add-in takes at once. Choose a shorter period or fewer groups, then try again.`
+        : `The service's answer to ${init.route} is larger than ${size}, more than the add-in reads at once. Choose a shorter period, fewer groups or more filters, then refresh.`,
+      retryable: false,
+      redactor: init.redactor,
+    });
+    this.name = "AnswerTooLargeError";
+    this.route = init.route;
+    this.limitBytes = init.limitBytes;
   }
 }
 
@@ -362,20 +475,39 @@ export class AbortedError extends ReportingError {
   }
 }
 
+/**
+ * `not_json`: something else entirely (a proxy's sign-in page); `empty`; `cut_off`: JSON that
+ * stops before its end; `malformed`: JSON from start to end, yet broken; `damaged`: marked as
+ * compressed but not unpacking.
+ */
+export type UnreadableAnswer = "not_json" | "empty" | "cut_off" | "malformed" | "damaged";
+
 export interface ResponseValidationErrorInit {
   route: string;
   /** Each problem: where in the answer, and what was expected there. */
   issues: PlainIssue[];
   /** How many problems there were, when `issues` lists only the first ones. */
   issueCount?: number | undefined;
-  /** True when the answer was not JSON at all (a proxy's sign-in page, a truncated body). */
-  notJson?: boolean;
+  /** Why the answer could not be read at all, when it could not. */
+  unreadable?: UnreadableAnswer | undefined;
   redactor?: Redactor | undefined;
 }
 
 function describeAnswerProblem(init: ResponseValidationErrorInit): string {
-  if (init.notJson) {
+  if (init.unreadable === "not_json") {
     return `The service answered ${init.route} with something that is not JSON (for example a sign-in page of a proxy). Check the service address in ${CONNECT_HINT}.`;
+  }
+  if (init.unreadable === "empty") {
+    return `The service sent an empty answer to ${init.route}. Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`;
+  }
+  if (init.unreadable === "cut_off") {
+    return `The service's answer to ${init.route} was cut off before its end. Refresh to try again; if it keeps happening, check the connection and the service address in ${CONNECT_HINT}.`;
+  }
+  if (init.unreadable === "malformed") {
+    return `The service answered ${init.route} with broken JSON. Refresh to try again; if it keeps happening, contact support.`;
+  }
+  if (init.unreadable === "damaged") {
+    return `The service's answer to ${init.route} arrived damaged (it could not be unpacked). Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`;
   }
   const [first] = init.issues;
   const where = first && first.path !== "" ? ` at ${first.path}` : "";

@@ -4,7 +4,10 @@ export * from "./retry-policy";
 export {
   createTransport,
   defaultSleep,
+  DEFAULT_MAX_EXPORT_BYTES,
+  DEFAULT_MAX_JSON_BYTES,
   DEFAULT_TIMEOUT_MS,
+  type BodyReader,
   type FetchLike,
   type FetchResponse,
   type RetryEvent,

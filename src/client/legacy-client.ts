@@ -9,7 +9,7 @@ import {
 import { LEGACY_ROUTES } from "../api/routes";
 import { parseJsonAnswer } from "./read-response";
 import { createRedactor, type Redactor } from "./redact";
-import { connectionProblems, joinUrl, validateRequest } from "./request-checks";
+import { connectionProblems, credentialsInAddress, joinUrl, validateRequest } from "./request-checks";
 import { isTransport, type RequestOptions } from "./client-options";
 import { InvalidRequestError } from "./errors";
 import { createTransport, type Transport, type TransportOptions } from "./transport";
@@ -45,7 +45,13 @@ export class LegacyClient {
     // Pasted credentials often carry a trailing newline, which fetch refuses in a header.
     this.apiKey = (options.apiKey ?? "").trim();
     this.apiSecret = (options.apiSecret ?? "").trim();
-    this.redactor = createRedactor([options.apiKey, options.apiSecret]);
+    // The pair too: Basic auth would encode `key:secret` as one base64 text.
+    this.redactor = createRedactor([
+      options.apiKey,
+      options.apiSecret,
+      this.apiKey && this.apiSecret ? `${this.apiKey}:${this.apiSecret}` : undefined,
+      ...credentialsInAddress(options.baseUrl),
+    ]);
     this.transport = isTransport(options.transport) ? options.transport : createTransport(options.transport);
   }
 

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { STATS_ROUTES } from "../api/routes";
 import type { StatsRequest } from "../api/stats-request";
 import { statsResponse, type StatsEntry, type StatsResponse } from "../api/stats-response";
-import { ResponseValidationError } from "./errors";
+import { ResponseValidationError, type UnreadableAnswer } from "./errors";
 import { isStatsResponse } from "./generated/stats-response.validator";
 import { describeResponseIssue, formatPath, type PlainIssue } from "./issues";
 import type { Redactor } from "./redact";
@@ -10,11 +10,20 @@ import type { Redactor } from "./redact";
 /** Issues listed on one error; a wholly wrong answer can hold one per row. */
 const MAX_LISTED_ISSUES = 20;
 
+/** Why a text that JSON.parse refused is not JSON, judged by its ends so as not to depend on an engine's wording. */
+function unreadableForm(text: string): UnreadableAnswer {
+  const trimmed = text.trim();
+  if (trimmed === "") return "empty";
+  if (!/^[{[]/.test(trimmed)) return "not_json";
+  return /[}\]]$/.test(trimmed) ? "malformed" : "cut_off";
+}
+
 function parseJson(text: string, route: string, redactor: Redactor | undefined): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ResponseValidationError({ route, issues: [{ path: "", message: "not JSON" }], notJson: true, redactor });
+    const unreadable = unreadableForm(text);
+    throw new ResponseValidationError({ route, issues: [{ path: "", message: unreadable.replace("_", " ") }], unreadable, redactor });
   }
 }
 

@@ -5,7 +5,7 @@ import { isTransport, type RequestOptions } from "./client-options";
 import { InvalidRequestError, ResponseValidationError } from "./errors";
 import { parseJsonAnswer, readStatsResponse } from "./read-response";
 import { createRedactor, type Redactor } from "./redact";
-import { connectionProblems, joinUrl, validateRequest } from "./request-checks";
+import { connectionProblems, credentialsInAddress, joinUrl, validateRequest } from "./request-checks";
 import { fetchAllPages, type AllStats } from "./stats-pages";
 import { createTransport, type Transport, type TransportOptions } from "./transport";
 
@@ -41,7 +41,7 @@ export class ReportingClient {
     this.baseUrl = options.baseUrl;
     // A token pasted with a trailing newline would make fetch refuse the header outright.
     this.token = (options.token ?? "").trim();
-    this.redactor = createRedactor([options.token]);
+    this.redactor = createRedactor([options.token, ...credentialsInAddress(options.baseUrl)]);
     this.transport = isTransport(options.transport) ? options.transport : createTransport(options.transport);
   }
 
@@ -99,7 +99,11 @@ export class ReportingClient {
 
   /** The statistics as CSV text. */
   async statsCsv(request: StatsRequest, options: RequestOptions = {}): Promise<string> {
-    return this.post(STATS_ROUTES.csv, this.checked(request), "text/csv, text/plain", options.signal);
+    const response = await this.transport.request({
+      ...this.postRequest(STATS_ROUTES.csv, this.checked(request), "text/csv, text/plain", options.signal),
+      isExport: true,
+    });
+    return response.body;
   }
 
   /** The caller's organizations, read from whichever shape /details answers. */

@@ -40,6 +40,12 @@ export function connectionProblems(baseUrl: string, credentials: { name: string;
       path: "baseUrl",
       message: "the service address must be a web address starting with https:// (set it in the Reporting task pane, Connect)",
     });
+  } else if (url.username !== "" || url.password !== "") {
+    // fetch refuses such an address outright, quoting it (password included) in its error.
+    problems.push({
+      path: "baseUrl",
+      message: "the service address must not hold a user name or password (before an @): remove them in the Reporting task pane, Connect",
+    });
   }
   for (const { name, value } of credentials) {
     if (!value || value.trim() === "") {
@@ -51,4 +57,22 @@ export function connectionProblems(baseUrl: string, credentials: { name: string;
 
 export function joinUrl(baseUrl: string, path: string, query?: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${path}${query ? `?${query}` : ""}`;
+}
+
+/** The user name and password written into an address, decoded, so that a redactor can hide them wherever they are echoed. */
+export function credentialsInAddress(baseUrl: string): string[] {
+  try {
+    const url = new URL(baseUrl);
+    return [url.username, url.password].filter((part) => part !== "").flatMap((part) => [part, safeDecode(part)]);
+  } catch {
+    return [];
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

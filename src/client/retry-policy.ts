@@ -18,8 +18,17 @@ export interface RetryPolicy {
   /**
    * The longest `Retry-After` we sleep through. A longer ask is not shortened (retrying early
    * only earns another 429): the error goes to the user at once, saying how long to wait.
+   * A cell gives up after 2 minutes (CALL_DEADLINE_MS in src/core/deadline.ts): three waits of
+   * 60 s would end there, blaming "a long period" instead of saying to wait. Three of 10 s
+   * and a full attempt still fit.
    */
   maxRetryAfterMs: number;
+  /**
+   * No wait starts that would end later than this after the first attempt began, so that the
+   * attempt after it (45 s at most) still ends before a cell's 2-minute deadline. Counts the
+   * attempts' own time, which Retry-After and backoff alone do not.
+   */
+  retryBudgetMs: number;
   /**
    * Off by default: a query that took the whole timeout usually takes it again, and four
    * 45-second attempts outlast Excel's patience. Network failures are retried regardless.
@@ -31,7 +40,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 3,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
-  maxRetryAfterMs: 60_000,
+  maxRetryAfterMs: 10_000,
+  retryBudgetMs: 60_000,
   retryOnTimeout: false,
 };
 
@@ -39,7 +49,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 export type AttemptOutcome =
   | { kind: "status"; status: number; retryAfter?: string | null | undefined }
   | { kind: "network" }
-  | { kind: "timeout" };
+  | { kind: "timeout" }
+  /** An answer no retry can change (a redirect elsewhere, an answer too large). */
+  | { kind: "final" };
 
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
 
@@ -71,8 +83,8 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: number)
 }
 
 /**
- * Whether to retry after `outcome`, given that `retriesDone` retries already happened.
- * `random` is a number in [0, 1) used for jitter.
+ * Whether to retry after `outcome`, given that `retriesDone` retries already happened and
+ * `elapsedMs` passed since the first attempt began. `random` is a number in [0, 1) used for jitter.
  */
 export function decideRetry(
   outcome: AttemptOutcome,
@@ -80,20 +92,31 @@ export function decideRetry(
   policy: RetryPolicy,
   nowMs: number,
   random: number,
+  elapsedMs = 0,
 ): RetryDecision {
   if (retriesDone >= policy.maxRetries) return { retry: false };
-  const nextRetry = retriesDone + 1;
+  const delayMs = delayBeforeRetry(outcome, retriesDone + 1, policy, nowMs, random);
+  if (delayMs === undefined || elapsedMs + delayMs > policy.retryBudgetMs) return { retry: false };
+  return { retry: true, delayMs };
+}
+
+/** How long to wait before retry number `retry`, or undefined when the outcome is not worth retrying. */
+function delayBeforeRetry(outcome: AttemptOutcome, retry: number, policy: RetryPolicy, nowMs: number, random: number): number | undefined {
   switch (outcome.kind) {
+    case "final":
+      return undefined;
     case "network":
-      return { retry: true, delayMs: backoffDelay(nextRetry, policy, random) };
+      return backoffDelay(retry, policy, random);
     case "timeout":
-      return policy.retryOnTimeout ? { retry: true, delayMs: backoffDelay(nextRetry, policy, random) } : { retry: false };
+      return policy.retryOnTimeout ? backoffDelay(retry, policy, random) : undefined;
     case "status": {
-      if (!isRetryableStatus(outcome.status)) return { retry: false };
+      if (!isRetryableStatus(outcome.status)) return undefined;
       const askedMs = parseRetryAfter(outcome.retryAfter, nowMs);
-      if (askedMs === undefined) return { retry: true, delayMs: backoffDelay(nextRetry, policy, random) };
-      if (askedMs > policy.maxRetryAfterMs) return { retry: false };
-      return { retry: true, delayMs: askedMs };
+      // A date already past (a clock skewed against ours) asks for nothing: retrying at once,
+      // three times, would only hammer a service that is struggling.
+      if (askedMs === undefined || askedMs === 0) return backoffDelay(retry, policy, random);
+      if (askedMs > policy.maxRetryAfterMs) return undefined;
+      return askedMs;
     }
   }
 }

@@ -1,8 +1,13 @@
 import {
   AbortedError,
+  AnswerTooLargeError,
   ConnectionError,
   errorFromResponse,
+  isErrorLike,
+  RedirectError,
+  ResponseValidationError,
   TimeoutError,
+  type ConnectionCause,
   type CredentialKind,
   type ReportingError,
 } from "./errors";
@@ -15,17 +20,33 @@ import { decideRetry, DEFAULT_RETRY_POLICY, parseRetryAfter, type AttemptOutcome
  * the clock, randomness) is injected.
  */
 
+/** The part of a body stream the transport reads: chunk by chunk, so that it can stop early. */
+export interface BodyReader {
+  read(): Promise<{ done: boolean; value?: Uint8Array | undefined }>;
+  cancel(reason?: unknown): Promise<void>;
+}
+
 /** The part of a fetch Response the transport reads, so that fakes stay small. */
 export interface FetchResponse {
   status: number;
   headers: { get(name: string): string | null };
+  /** `opaqueredirect` when a browser stopped at a redirect it was told not to follow. */
+  type?: string;
+  /** Read when present, so that a huge answer is cut off rather than held whole. */
+  body?: { getReader(): BodyReader } | null;
   text(): Promise<string>;
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    signal: AbortSignal;
+    redirect?: "follow" | "manual" | "error";
+  },
 ) => Promise<FetchResponse>;
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -56,9 +77,39 @@ export interface TransportOptions {
   onRetry?: (event: RetryEvent) => void;
   /** Receives diagnostic lines, always redacted. */
   log?: (line: string) => void;
+  /**
+   * The origin of the page the add-in runs in (`location.origin`, passed by src/office): a
+   * request to another origin that fails without an answer was most likely blocked by the
+   * browser, which deserves another message than "check the internet connection".
+   */
+  pageOrigin?: string | undefined;
+  /** The largest JSON answer read (default `DEFAULT_MAX_JSON_BYTES`). */
+  maxJsonBytes?: number;
+  /** The largest export (an Excel file, a CSV text) read (default `DEFAULT_MAX_EXPORT_BYTES`). */
+  maxExportBytes?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 45_000;
+
+const MB = 1024 * 1024;
+/**
+ * One /stats page holds at most 10,000 rows (SERVICE_LIMITS.maxLimit): about 1.8 MB with a
+ * few groups, 3.8 MB with all nine groups and four metrics (measured on the emulator);
+ * reference lists are smaller. 64 MB holds 16 of the widest pages (room for longer names or a
+ * service paging larger), while JSON.parse of more would need several hundred MB of objects
+ * in a web view that Excel shares with the workbook.
+ */
+export const DEFAULT_MAX_JSON_BYTES = 64 * MB;
+/**
+ * Exports are one download of up to 500,000 rows (SERVICE_LIMITS.maxExportRows): about 75 MB
+ * of CSV at 150 bytes a row, and far less as a compressed .xlsx. They are held as bytes, not
+ * parsed into objects, so they may be larger than a JSON answer.
+ */
+export const DEFAULT_MAX_EXPORT_BYTES = 256 * MB;
+/** Enough of an error body for the service's message and a diagnostic excerpt (ApiError keeps 2,000 characters). */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** Same-origin redirects followed per attempt; more is a loop, or close enough to one. */
+const MAX_REDIRECTS = 5;
 
 export interface TransportRequest {
   method: "GET" | "POST";
@@ -69,6 +120,8 @@ export interface TransportRequest {
   body?: string;
   /** How to read a successful answer: text (default) or bytes (Excel files). */
   responseType?: "text" | "bytes";
+  /** A text export (CSV): held to the export size limit, like bytes, instead of the JSON one. */
+  isExport?: boolean;
   signal?: AbortSignal | undefined;
   /** Which credentials the request carries, so that a 401 names the right thing to check. */
   credentials?: CredentialKind;
@@ -144,13 +197,115 @@ function requestIdOf(headers: FetchResponse["headers"]): string | undefined {
 }
 
 function describeFailure(error: unknown): string {
-  if (error instanceof Error) {
+  if (isErrorLike(error)) {
     const cause = (error as { cause?: unknown }).cause;
-    const causeText = cause instanceof Error ? `: ${cause.message}` : "";
+    const causeText = isErrorLike(cause) ? `: ${cause.message}` : "";
     return `${error.name}: ${error.message}${causeText}`;
   }
   return String(error);
 }
+
+/** Node's fetch reports a body that does not unpack (`content-encoding: gzip` over garbage) with zlib's codes. */
+function isDecompressionFailure(error: unknown): boolean {
+  for (let current = error, depth = 0; isErrorLike(current) && depth < 3; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("Z_")) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Browsers allow http:// calls to the machine itself from an https:// page; only CORS applies there. */
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** What most likely stopped a request that got no answer at all, judged from the two addresses. */
+function unansweredCause(url: string, pageOrigin: string | undefined): ConnectionCause {
+  if (pageOrigin === undefined) return "network";
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return "network";
+  }
+  if (target.origin === pageOrigin) return "network";
+  if (target.protocol === "http:" && pageOrigin.startsWith("https:") && !isLoopback(target.hostname)) return "insecure_address";
+  return "cross_origin";
+}
+
+function isRedirectStatus(status: number): boolean {
+  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+}
+
+/** Lets go of a body the transport will not read, so that the connection is freed at once. */
+function discard(response: FetchResponse): void {
+  try {
+    void response.body
+      ?.getReader()
+      .cancel()
+      .catch(() => undefined);
+  } catch {
+    // A body already read or locked holds nothing more to free.
+  }
+}
+
+function concat(chunks: Uint8Array[], length: number): Uint8Array {
+  const [only] = chunks;
+  // A chunk that is its buffer's whole needs no copy; a view would drag the rest of its buffer along.
+  if (chunks.length === 1 && only!.byteOffset === 0 && only!.byteLength === only!.buffer.byteLength) return only!;
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
+}
+
+/**
+ * The body's bytes up to `maxBytes`; `complete` is false when the body went on past them, in
+ * which case the rest is cancelled unread. A fake without a stream is read whole.
+ */
+async function readUpTo(response: FetchResponse, maxBytes: number, signal: AbortSignal): Promise<{ bytes: Uint8Array; complete: boolean }> {
+  if (!response.body) {
+    const bytes = new Uint8Array(await untilAborted(response.arrayBuffer(), signal));
+    return bytes.length > maxBytes ? { bytes: bytes.slice(0, maxBytes), complete: false } : { bytes, complete: true };
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await untilAborted(reader.read(), signal);
+      if (done) {
+        finished = true;
+        return { bytes: concat(chunks, length), complete: true };
+      }
+      if (!value) continue;
+      if (length + value.length > maxBytes) {
+        chunks.push(value.subarray(0, maxBytes - length));
+        return { bytes: concat(chunks, maxBytes), complete: false };
+      }
+      chunks.push(value);
+      length += value.length;
+    }
+  } finally {
+    // Not awaited: a stalled stream may never confirm, and nothing more is wanted from it.
+    if (!finished) reader.cancel().catch(() => undefined);
+  }
+}
+
+const utf8 = new TextDecoder();
 
 type AttemptResult<Body> = { response: TransportResponse<Body> } | { error: ReportingError; outcome: AttemptOutcome };
 
@@ -160,11 +315,55 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxJsonBytes = options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
+  const maxExportBytes = options.maxExportBytes ?? DEFAULT_MAX_EXPORT_BYTES;
   const policy: RetryPolicy = {
     ...DEFAULT_RETRY_POLICY,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     ...options.retry,
   };
+
+  /**
+   * Sends the request, following redirects only within its own origin. Credentials go in
+   * custom headers that fetch would carry to any site a redirect names, so fetch is told not
+   * to follow (`manual`) and each hop is checked here. A browser does not show where a
+   * redirect leads (an `opaqueredirect` answer), so there every redirect is refused.
+   */
+  async function send(request: TransportRequest, signal: AbortSignal, redactor: Redactor): Promise<{ response: FetchResponse } | { error: ReportingError }> {
+    const guarded = request.credentials !== undefined;
+    let url = request.url;
+    let method: string = request.method;
+    let body = request.body;
+    for (let hops = 0; ; hops += 1) {
+      const init = {
+        method,
+        headers: request.headers ?? {},
+        signal,
+        ...(body === undefined ? {} : { body }),
+        ...(guarded ? { redirect: "manual" as const } : {}),
+      };
+      const response = await untilAborted(fetchImpl(url, init), signal);
+      if (!guarded) return { response };
+      if (response.type === "opaqueredirect") return { error: new RedirectError({ route: request.route, problem: "elsewhere", redactor }) };
+      const location = isRedirectStatus(response.status) ? response.headers.get("location") : null;
+      if (location === null) return { response };
+      discard(response);
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        return { error: new RedirectError({ route: request.route, problem: "elsewhere", redactor }) };
+      }
+      if (next.origin !== originOf(url)) return { error: new RedirectError({ route: request.route, problem: "elsewhere", target: next.origin, redactor }) };
+      if (hops + 1 > MAX_REDIRECTS) return { error: new RedirectError({ route: request.route, problem: "loop", hops: MAX_REDIRECTS, redactor }) };
+      // As fetch does: 303 always, and 301 and 302 after a POST, continue as a GET without the body.
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+        method = "GET";
+        body = undefined;
+      }
+      url = next.href;
+    }
+  }
 
   async function attempt(request: TransportRequest, redactor: Redactor, attemptNumber: number): Promise<AttemptResult<string | Uint8Array>> {
     const callerSignal = request.signal;
@@ -177,32 +376,60 @@ export function createTransport(options: TransportOptions = {}): Transport {
     const onCallerAbort = () => controller.abort();
     callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
     const signal = controller.signal;
+    // Once an answer has begun, the address works: a failure after it is the connection breaking.
+    let answered = false;
     try {
-      const init = { method: request.method, headers: request.headers ?? {}, signal, ...(request.body === undefined ? {} : { body: request.body }) };
-      const response = await untilAborted(fetchImpl(request.url, init), signal);
+      const sent = await send(request, signal, redactor);
+      if ("error" in sent) return { error: sent.error, outcome: { kind: "final" } };
+      const { response } = sent;
+      answered = true;
       if (response.status >= 200 && response.status <= 299) {
-        const body =
-          request.responseType === "bytes"
-            ? new Uint8Array(await untilAborted(response.arrayBuffer(), signal))
-            : await untilAborted(response.text(), signal);
+        const isExport = request.responseType === "bytes" || request.isExport === true;
+        const limitBytes = isExport ? maxExportBytes : maxJsonBytes;
+        const tooLarge = () => ({ error: new AnswerTooLargeError({ route: request.route, limitBytes, isExport, redactor }), outcome: { kind: "final" } as const });
+        const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+        if (declared > limitBytes) {
+          discard(response);
+          return tooLarge();
+        }
+        const { bytes, complete } = await readUpTo(response, limitBytes, signal);
+        if (!complete) return tooLarge();
+        const body = request.responseType === "bytes" ? bytes : utf8.decode(bytes);
         return { response: { status: response.status, headers: response.headers, body, attempts: attemptNumber } };
       }
       // An unreadable error body must not hide the status, which says more than the body.
-      const text = await untilAborted(response.text().catch(() => ""), signal);
+      const { bytes } = await readUpTo(response, MAX_ERROR_BODY_BYTES, signal).catch((failure: unknown) => {
+        if (signal.aborted) throw failure;
+        return { bytes: new Uint8Array(0) };
+      });
+      const text = utf8.decode(bytes);
       const retryAfter = response.headers.get("retry-after");
       const retryAfterMs = parseRetryAfter(retryAfter, now());
       const error = errorFromResponse(response.status, text, request.route, {
         credentials: request.credentials,
         requestId: requestIdOf(response.headers),
-        retryAfterSeconds: retryAfterMs === undefined ? undefined : retryAfterMs / 1_000,
+        // A date already past says nothing of how long to wait: the message falls back to its default.
+        retryAfterSeconds: retryAfterMs === undefined || retryAfterMs === 0 ? undefined : retryAfterMs / 1_000,
         redactor,
       });
       return { error, outcome: { kind: "status", status: response.status, retryAfter } };
     } catch (failure) {
       if (callerSignal?.aborted) throw new AbortedError({ route: request.route, redactor });
       if (timedOut) return { error: new TimeoutError({ route: request.route, timeoutMs, redactor }), outcome: { kind: "timeout" } };
+      if (answered && isDecompressionFailure(failure)) {
+        return {
+          error: new ResponseValidationError({ route: request.route, issues: [{ path: "", message: "damaged" }], unreadable: "damaged", redactor }),
+          outcome: { kind: "final" },
+        };
+      }
       return {
-        error: new ConnectionError({ route: request.route, detail: describeFailure(failure), cause: failure, redactor }),
+        error: new ConnectionError({
+          route: request.route,
+          detail: describeFailure(failure),
+          cause: failure,
+          likelyCause: answered ? "interrupted" : unansweredCause(request.url, options.pageOrigin),
+          redactor,
+        }),
         outcome: { kind: "network" },
       };
     } finally {
@@ -224,11 +451,12 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
   async function request(request: TransportRequest): Promise<TransportResponse<string | Uint8Array>> {
     const redactor = request.redactor ?? options.redactor ?? patternRedactor;
+    const started = now();
     for (let retriesDone = 0; ; retriesDone += 1) {
       if (request.signal?.aborted) throw new AbortedError({ route: request.route, redactor });
       const result = await attempt(request, redactor, retriesDone + 1);
       if ("response" in result) return result.response;
-      const decision = decideRetry(result.outcome, retriesDone, policy, now(), random());
+      const decision = decideRetry(result.outcome, retriesDone, policy, now(), random(), now() - started);
       if (!decision.retry) throw result.error;
       const event: RetryEvent = { route: request.route, retry: retriesDone + 1, delayMs: decision.delayMs, reason: result.error.message };
       options.log?.(

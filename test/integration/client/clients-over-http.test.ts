@@ -129,7 +129,7 @@ test("another organization's data is a PermissionDeniedError", async () => {
   await expect(limited.stats({ filters: { ...month, organizations: [other] } })).rejects.toBeInstanceOf(PermissionDeniedError);
 });
 
-test("past the rate limit: retried, then a RateLimitError carrying the service's Retry-After", async () => {
+test("past the rate limit: a Retry-After longer than the client sits through ends at once, as a RateLimitError carrying it", async () => {
   const limited = await sibling({ rateLimitPerMinute: 2 });
   try {
     const waits: number[] = [];
@@ -143,9 +143,9 @@ test("past the rate limit: retried, then a RateLimitError carrying the service's
     const error = await rateLimited.stats({ filters: month }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
     const retryAfter = (error as RateLimitError).retryAfterSeconds!;
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(waits).toHaveLength(2);
-    for (const wait of waits) expect(wait).toBeGreaterThan(0);
+    // The emulator's window is a minute: far more than the client waits within a cell's deadline.
+    expect(retryAfter).toBeGreaterThan(10);
+    expect(waits).toEqual([]);
     expect((error as Error).message).toContain(String(Math.ceil(retryAfter)));
   } finally {
     await limited.close();

@@ -1,5 +1,6 @@
 import {
   AbortedError,
+  AnswerTooLargeError,
   ApiError,
   AuthenticationError,
   BadRequestError,
@@ -10,6 +11,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   ReportingError,
   ResponseValidationError,
   ServerError,
@@ -35,12 +37,16 @@ const EVERY_ERROR: [string, ReportingError, ErrorKind][] = [
   ["a 429", new RateLimitError({ status: 429, route: "/stats" }), "rate_limited"],
   ["a 500", new ServerError({ status: 500, route: "/stats" }), "unavailable"],
   ["a network failure", new ConnectionError({ route: "/stats" }), "unavailable"],
+  ["a request the browser most likely blocked", new ConnectionError({ route: "/stats", likelyCause: "cross_origin" }), "unavailable"],
+  ["a redirect to another site", new RedirectError({ route: "/stats", problem: "elsewhere", target: "https://elsewhere.test" }), "unavailable"],
+  ["a redirect loop", new RedirectError({ route: "/stats", problem: "loop", hops: 5 }), "unavailable"],
   ["a timeout", new TimeoutError({ route: "/stats", timeoutMs: 1000 }), "timeout"],
   ["a 408", new ApiError({ status: 408, route: "/stats" }), "timeout"],
   ["a cell's deadline", new DeadlineError(120_000), "timeout"],
   ["a cancellation", new AbortedError({ route: "/stats" }), "cancelled"],
   ["a malformed answer", new ResponseValidationError({ route: "/stats", issues: [{ path: "stats.0", message: "bad" }] }), "bad_answer"],
   ["a 413", new ApiError({ status: 413, route: "/stats" }), "too_large"],
+  ["an answer past the size limit", new AnswerTooLargeError({ route: "/stats", limitBytes: 64 * 1024 * 1024 }), "too_large"],
   ["a 418", new ApiError({ status: 418, route: "/stats" }), "refused"],
 ];
 

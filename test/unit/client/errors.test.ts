@@ -128,6 +128,14 @@ describe("messages a finance user can act on", () => {
     expect(errorFromResponse(429, "", "/stats").message).toContain("Wait a minute and refresh.");
   });
 
+  it("429 speaks of a long wait in minutes or hours, and of an absurd one plainly", () => {
+    const wait = (seconds: number) => errorFromResponse(429, "", "/stats", { retryAfterSeconds: seconds }).message;
+    expect(wait(119)).toContain("Wait 119 seconds and");
+    expect(wait(3_600)).toContain("Wait 60 minutes and");
+    expect(wait(3 * 3_600)).toContain("Wait 3 hours and");
+    expect(wait(99_999_999_999)).toContain("Wait a day or more and");
+  });
+
   it("404 without a service message names the route", () => {
     expect(errorFromResponse(404, "", "/dates").message).toContain("found nothing at /dates (HTTP 404)");
   });

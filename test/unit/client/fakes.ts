@@ -7,6 +7,7 @@ export interface RecordedCall {
   headers: Record<string, string>;
   body: string | undefined;
   signal: AbortSignal;
+  redirect?: string | undefined;
 }
 
 /**
@@ -24,7 +25,7 @@ export interface ScriptedFetch extends FetchLike {
 export function scriptedFetch(...answers: Answer[]): ScriptedFetch {
   const calls: RecordedCall[] = [];
   const fetch = (async (url, init) => {
-    const call: RecordedCall = { url, method: init.method, headers: { ...init.headers }, body: init.body, signal: init.signal };
+    const call: RecordedCall = { url, method: init.method, headers: { ...init.headers }, body: init.body, signal: init.signal, redirect: init.redirect };
     calls.push(call);
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)];
     if (answer === undefined) throw new Error("scriptedFetch has no answer");
@@ -70,4 +71,38 @@ export function fakeTransportOptions(fetch: FetchLike, extra: TransportOptions =
 /** Resolves after pending promise callbacks have run, without relying on timers. */
 export async function flushPromises(rounds = 10): Promise<void> {
   for (let round = 0; round < rounds; round += 1) await Promise.resolve();
+}
+
+/** A clock that moves only when the transport sleeps (or the test advances it), so time budgets are testable. */
+export function fakeClock(start = Date.UTC(2025, 0, 15, 12, 0, 0)) {
+  let current = start;
+  const delays: number[] = [];
+  const sleep: Sleep = async (ms) => {
+    delays.push(ms);
+    current += ms;
+  };
+  return { now: () => current, sleep, delays, advance: (ms: number) => void (current += ms) };
+}
+
+/**
+ * A body of `totalBytes` made only as it is read, which counts what was read and whether the
+ * reader cancelled: it shows how much of a huge answer the transport pulled in.
+ */
+export function lazyBody(totalBytes: number, chunkBytes = 64 * 1024) {
+  const state = { pulledBytes: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const size = Math.min(chunkBytes, totalBytes - state.pulledBytes);
+      if (size <= 0) {
+        controller.close();
+        return;
+      }
+      state.pulledBytes += size;
+      controller.enqueue(new Uint8Array(size).fill(0x61));
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { stream, state };
 }

@@ -61,3 +61,64 @@ describe("pattern redaction (credentials nobody registered)", () => {
     expect(patternRedactor.redact(text)).toBe(text);
   });
 });
+
+describe("createRedactor: a registered secret in another form", () => {
+  const token = "Zq9-arbitrary.token~value-0123456789";
+  const key = "0123456789abcdef0123456789abcdef";
+  const secret = "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210";
+  const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+  const base64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+
+  it.each([
+    ["in upper case", token.toUpperCase()],
+    ["in lower case", token.toLowerCase()],
+    ["base64-encoded", base64(token)],
+    ["base64url-encoded", base64url(token)],
+    ["base64-encoded after other bytes (Basic user:token)", base64(`user:${token}`)],
+    ["base64-encoded before other bytes (Basic token:)", base64(`${token}:`)],
+    ["its first half alone", token.slice(0, token.length / 2)],
+    ["its second half alone", token.slice(token.length / 2)],
+    ["any 12 characters of it", token.slice(7, 19)],
+  ])("point 13: hides the token %s", (_form, leaked) => {
+    const redactor = createRedactor([token]);
+    const shown = redactor.redact(`before ${leaked} after`);
+    expect(shown).not.toContain(leaked);
+    expect(shown).toMatch(/^before .*\[REDACTED\].* after$/);
+  });
+
+  it("point 13: hides a key and secret sent as Basic auth (base64 of key:secret), whole", () => {
+    const redactor = createRedactor([key, secret, `${key}:${secret}`]);
+    const basic = base64(`${key}:${secret}`);
+    expect(redactor.redact(`Authorisation was Basic-ish ${basic}!`)).toBe(`Authorisation was Basic-ish ${REDACTED}!`);
+  });
+
+  it("point 13: hides the whole run of a long piece, leaving nothing of the secret at its edges", () => {
+    const redactor = createRedactor([secret]);
+    const piece = secret.slice(5, 47);
+    expect(redactor.redact(`[${piece}]`)).toBe(`[${REDACTED}]`);
+  });
+
+  it("point 13: hides base64 of a secret with non-ASCII characters", () => {
+    const accented = "mot-de-passe-été-2025";
+    expect(createRedactor([accented]).redact(base64(accented))).not.toContain(base64(accented).slice(0, 12));
+  });
+
+  it("point 13: does not hide short pieces or common words that a short secret contains", () => {
+    const redactor = createRedactor(["abc"]);
+    // Base64 of a three-letter secret is four characters: hiding them would blank ordinary words.
+    expect(redactor.redact("YWJj YWJ the service said abc")).toBe(`${REDACTED} YWJ the service said ${REDACTED}`);
+  });
+
+  it.each([
+    ["https://user:p4ss@reporting.example.com/api/stats", "https://[REDACTED]@reporting.example.com/api/stats"],
+    ["fetch failed for http://me%40corp:s3cr%2Ft@10.0.0.1:8080/x", "fetch failed for http://[REDACTED]@10.0.0.1:8080/x"],
+    ['{"url":"https://only-user@host.test/"}', '{"url":"https://[REDACTED]@host.test/"}'],
+  ])("point 13: hides the user and password of a URL in any text: %s", (input, output) => {
+    expect(patternRedactor.redact(input)).toBe(output);
+  });
+
+  it("leaves e-mail addresses and URLs without credentials alone", () => {
+    const text = "Write to support@example.com or open https://example.com/help?a=b@c";
+    expect(patternRedactor.redact(text)).toBe(text);
+  });
+});

@@ -45,7 +45,7 @@ describe("ReportingClient.stats", () => {
     expect(error.issues.map((issue) => issue.message)).toEqual([
       "filters.from must be a real date written YYYY-MM-DD",
       "metrics must be a list of at least 1 value",
-      "limit must be 0 or more",
+      "limit must be a whole number from 0 to 1000000000",
     ]);
     expect(error.message).toContain("filters.from must be a real date written YYYY-MM-DD; ");
     expect(fetch.calls).toHaveLength(0);
@@ -90,6 +90,15 @@ describe("ReportingClient.stats", () => {
       issues: [{ path: "stats[3].metrics.revenues", message: "expected a number" }],
       message: expect.stringMatching(/^The service answered \/stats with an unexpected value at stats\[3\]\.metrics\.revenues \(expected a number\)/),
     });
+  });
+
+  it.each([
+    ["an empty answer", "", /sent an empty answer to \/stats/],
+    ["JSON cut off before its end", '{"stats":[{"group":{"date":"2025-01-31"},"metr', /answer to \/stats was cut off before its end/],
+    ["JSON broken from start to end", '{"stats": [,], "total": 1,}', /answered \/stats with broken JSON/],
+  ])("tells %s from a page that is not JSON", async (_what, body, message) => {
+    const { client } = clientAnswering(text(body, 200));
+    await expect(client.stats(REQUEST)).rejects.toMatchObject({ kind: "bad_answer", message: expect.stringMatching(message) });
   });
 
   it("says when the answer is not JSON at all", async () => {
@@ -187,5 +196,22 @@ describe("ReportingClient reference routes", () => {
       route: "/dates",
       message: expect.stringContaining("The service answered /dates with an unexpected value (expected the first and last available dates"),
     });
+  });
+});
+
+describe("ReportingClient: what the transport options reach", () => {
+  it("point 7: with the page's origin, a failure on the service's own origin says the browser most likely blocked it", async () => {
+    const fetch = scriptedFetch(new TypeError("Failed to fetch"));
+    const client = new ReportingClient({ baseUrl: BASE_URL, token: TOKEN, transport: fakeTransportOptions(fetch, { pageOrigin: "https://addin.example.org" }) });
+    await expect(client.countries()).rejects.toMatchObject({ kind: "unavailable", likelyCause: "cross_origin", message: expect.stringMatching(/most likely blocked/) });
+  });
+
+  it("point 11: a CSV export is held to the export limit, a JSON answer to the JSON limit", async () => {
+    const csv = "date,impressions\n".padEnd(3_000, "x");
+    const limits = { maxJsonBytes: 1_000, maxExportBytes: 10_000 };
+    const exporting = new ReportingClient({ baseUrl: BASE_URL, token: TOKEN, transport: fakeTransportOptions(scriptedFetch(text(csv, 200)), limits) });
+    await expect(exporting.statsCsv(REQUEST)).resolves.toBe(csv);
+    const reading = new ReportingClient({ baseUrl: BASE_URL, token: TOKEN, transport: fakeTransportOptions(scriptedFetch(text(JSON.stringify(ANSWER).padEnd(3_000, " "), 200)), limits) });
+    await expect(reading.stats(REQUEST)).rejects.toMatchObject({ code: "answer_too_large", route: "/stats" });
   });
 });

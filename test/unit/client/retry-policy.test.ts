@@ -6,6 +6,8 @@ import {
   parseRetryAfter,
   type RetryPolicy,
 } from "../../../src/client/retry-policy";
+import { DEFAULT_TIMEOUT_MS } from "../../../src/client/transport";
+import { CALL_DEADLINE_MS } from "../../../src/core/deadline";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const policy: RetryPolicy = DEFAULT_RETRY_POLICY;
@@ -79,7 +81,7 @@ describe("decideRetry", () => {
   });
 
   it("waits as long as Retry-After asks, in seconds or as a date, instead of backing off", () => {
-    expect(decideRetry({ kind: "status", status: 429, retryAfter: "12" }, 2, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 12_000 });
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "8" }, 2, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 8_000 });
     expect(decideRetry({ kind: "status", status: 503, retryAfter: "Wed, 15 Jan 2025 12:00:05 GMT" }, 0, policy, NOW, 0.5)).toEqual({
       retry: true,
       delayMs: 5_000,
@@ -87,11 +89,39 @@ describe("decideRetry", () => {
   });
 
   it("gives up at once when Retry-After asks for more than the cap", () => {
-    expect(decideRetry({ kind: "status", status: 429, retryAfter: "61" }, 0, policy, NOW, 0.5)).toEqual({ retry: false });
-    expect(decideRetry({ kind: "status", status: 429, retryAfter: "60" }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 60_000 });
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "11" }, 0, policy, NOW, 0.5)).toEqual({ retry: false });
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "10" }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 10_000 });
   });
 
   it("backs off when Retry-After is unreadable", () => {
     expect(decideRetry({ kind: "status", status: 429, retryAfter: "later" }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 250 });
+  });
+});
+
+describe("decideRetry against the cell's deadline", () => {
+  it("point 10: never sits through a Retry-After longer than a few seconds: 60 s ends the request at once", () => {
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "60" }, 0, policy, NOW, 0.5)).toEqual({ retry: false });
+    expect(policy.maxRetryAfterMs).toBeLessThanOrEqual(15_000);
+    // Three of the longest waits it accepts, each followed by a full attempt, still end before a cell's 120 s deadline.
+    expect(3 * policy.maxRetryAfterMs + DEFAULT_TIMEOUT_MS).toBeLessThan(CALL_DEADLINE_MS);
+  });
+
+  it("point 10: a Retry-After date in the past (or 0) backs off as if none was sent", () => {
+    const past = "Wed, 15 Jan 2025 11:00:00 GMT";
+    expect(decideRetry({ kind: "status", status: 503, retryAfter: past }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 250 });
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "0" }, 2, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 1_000 });
+  });
+
+  it("point 10: starts no wait that would end past the retry budget, counted from the first attempt", () => {
+    const outcome = { kind: "status", status: 503 } as const;
+    expect(decideRetry(outcome, 0, policy, NOW, 0.5, policy.retryBudgetMs - 250)).toEqual({ retry: true, delayMs: 250 });
+    expect(decideRetry(outcome, 0, policy, NOW, 0.5, policy.retryBudgetMs - 249)).toEqual({ retry: false });
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "5" }, 0, policy, NOW, 0.5, policy.retryBudgetMs - 4_000)).toEqual({ retry: false });
+    // A wait that ends within the budget leaves room for one more full attempt before the cell's deadline.
+    expect(policy.retryBudgetMs + DEFAULT_TIMEOUT_MS).toBeLessThan(CALL_DEADLINE_MS);
+  });
+
+  it("point 10: an error the transport already settled is never retried", () => {
+    expect(decideRetry({ kind: "final" }, 0, policy, NOW, 0.5)).toEqual({ retry: false });
   });
 });

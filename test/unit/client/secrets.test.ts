@@ -6,6 +6,7 @@
 import type { StatsRequest } from "../../../src/api/stats-request";
 import {
   AbortedError,
+  AnswerTooLargeError,
   ApiError,
   AuthenticationError,
   BadRequestError,
@@ -14,6 +15,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   ReportingError,
   ResponseValidationError,
   ServerError,
@@ -21,7 +23,7 @@ import {
 } from "../../../src/client/errors";
 import { LegacyClient } from "../../../src/client/legacy-client";
 import { ReportingClient } from "../../../src/client/reporting-client";
-import type { TransportOptions } from "../../../src/client/transport";
+import { createTransport, type TransportOptions } from "../../../src/client/transport";
 import { flushPromises, recordingSleep, scriptedFetch, type Answer, type RecordedCall } from "./fakes";
 
 const TOKENS = {
@@ -89,6 +91,11 @@ function scenarios(secret: string): Record<string, Scenario> {
       [(call) => Promise.reject(new TypeError(`fetch failed for ${call.url}`, { cause: new Error(echo(call)) }))],
     ],
     "a fetch that never answers": [TimeoutError, ["hang"], { timeoutMs: 20 }],
+    "a redirect to another site whose address holds the credential": [
+      RedirectError,
+      [() => new Response(null, { status: 302, headers: { location: `https://collector.test/${encodeURIComponent(secret)}?k=${encodeURIComponent(secret)}` } })],
+    ],
+    "an answer past the size limit, echoing the credential": [AnswerTooLargeError, [(call) => new Response(echo(call).repeat(10), { status: 200 })], { maxJsonBytes: 100 }],
     "an answer that is not JSON": [ResponseValidationError, [(call) => new Response(`<html>${echo(call)}</html>`, { status: 200 })]],
     "an answer with a wrong type under a key named after the credential": [
       ResponseValidationError,
@@ -189,6 +196,7 @@ describe.each(Object.entries(TOKENS))("no bearer token in any error or log: %s",
     expect([...made].sort()).toEqual(
       [
         "AbortedError",
+        "AnswerTooLargeError",
         "ApiError",
         "AuthenticationError",
         "BadRequestError",
@@ -197,6 +205,7 @@ describe.each(Object.entries(TOKENS))("no bearer token in any error or log: %s",
         "NotFoundError",
         "PermissionDeniedError",
         "RateLimitError",
+        "RedirectError",
         "ReportingError",
         "ResponseValidationError",
         "ServerError",
@@ -231,5 +240,99 @@ describe("no API key or secret in any legacy error or log", () => {
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(everythingIn(error)).not.toContain(API_SECRET);
     expect(everythingIn(error)).not.toContain(API_KEY);
+  });
+});
+
+/** Forms a leaked credential takes once a proxy or a service has transformed it. */
+function variantsOf(secret: string): Record<string, string> {
+  const half = Math.floor(secret.length / 2);
+  return {
+    "in upper case": secret.toUpperCase(),
+    "base64-encoded": Buffer.from(secret).toString("base64"),
+    "base64url-encoded": Buffer.from(secret).toString("base64url"),
+    "base64-encoded as the password of Basic auth": Buffer.from(`user:${secret}`).toString("base64"),
+    "its first half": secret.slice(0, half),
+    "its second half": secret.slice(half),
+  };
+}
+
+/** Where a fake service puts the leaked text. */
+const CARRIERS: Record<string, [expected: new (...args: never[]) => ReportingError, answer: (leaked: string) => Answer]> = {
+  "a 401 body": [AuthenticationError, (leaked) => () => new Response(`Denied for ${leaked}.`, { status: 401 })],
+  "a 500 body": [ServerError, (leaked) => () => new Response(JSON.stringify({ error: { code: "e", message: `Broke on ${leaked}` } }), { status: 500 })],
+  "a network failure message": [
+    ConnectionError,
+    (leaked) => () => Promise.reject(new TypeError(`fetch failed: ${leaked}`, { cause: new Error(`socket said ${leaked}`) })),
+  ],
+};
+
+function variantCases(credentials: Record<string, string>): [string, string, string, string][] {
+  return Object.entries(credentials).flatMap(([credential, value]) =>
+    Object.entries(variantsOf(value)).flatMap(([form, leaked]) => Object.keys(CARRIERS).map((carrier): [string, string, string, string] => [credential, form, carrier, leaked])),
+  );
+}
+
+describe("point 13: a credential echoed in another form never reaches an error or a log", () => {
+  it.each(variantCases(TOKENS))("point 13: bearer, %s, %s, in %s", async (_credential, _form, carrier, leaked) => {
+    const [expected, answer] = CARRIERS[carrier]!;
+    const token = Object.values(TOKENS).find((value) => Object.values(variantsOf(value)).includes(leaked))!;
+    const lines: string[] = [];
+    const reporting = new ReportingClient({
+      baseUrl: "https://proxy.test/api",
+      token,
+      transport: { fetch: scriptedFetch(answer(leaked)), sleep: recordingSleep(), random: () => 0.5, log: (line) => lines.push(line) },
+    });
+    const error = await failureOf(reporting.stats(REQUEST));
+    expect(error).toBeInstanceOf(expected);
+    expect(everythingIn(error)).not.toContain(leaked);
+    expect(lines.join("\n")).not.toContain(leaked);
+  });
+
+  const LEGACY = { apiKey: "0123456789abcdef0123456789abcdef", apiSecret: "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210" };
+  const legacyCredentials = { "the API key": LEGACY.apiKey, "the API secret": LEGACY.apiSecret };
+
+  it.each(variantCases(legacyCredentials))("point 13: legacy, %s, %s, in %s", async (_credential, _form, carrier, leaked) => {
+    const [expected, answer] = CARRIERS[carrier]!;
+    const lines: string[] = [];
+    const legacy = new LegacyClient({
+      baseUrl: "https://legacy.test",
+      ...LEGACY,
+      transport: { fetch: scriptedFetch(answer(leaked)), sleep: recordingSleep(), random: () => 0.5, log: (line) => lines.push(line) },
+    });
+    const error = await failureOf(legacy.applications());
+    expect(error).toBeInstanceOf(expected);
+    expect(everythingIn(error)).not.toContain(leaked);
+    expect(lines.join("\n")).not.toContain(leaked);
+  });
+
+  it.each(Object.keys(CARRIERS))("point 13: legacy, the key and secret as Basic auth (base64 of key:secret), in %s", async (carrier) => {
+    const [expected, answer] = CARRIERS[carrier]!;
+    const basic = Buffer.from(`${LEGACY.apiKey}:${LEGACY.apiSecret}`).toString("base64");
+    const legacy = new LegacyClient({ baseUrl: "https://legacy.test", ...LEGACY, transport: { fetch: scriptedFetch(answer(`Basic ${basic}`)), sleep: recordingSleep() } });
+    const error = await failureOf(legacy.applications());
+    expect(error).toBeInstanceOf(expected);
+    expect(everythingIn(error)).not.toContain(basic);
+    expect(everythingIn(error)).not.toContain(basic.slice(0, 12));
+  });
+
+  it("point 13: a base URL with user:password@ never shows the password: the client refuses the address before sending", async () => {
+    const password = "pr0xy-Pa55word";
+    const fetch = scriptedFetch((call) => Promise.reject(new TypeError(`Request cannot be constructed from a URL that includes credentials: ${call.url}`)));
+    const reporting = new ReportingClient({ baseUrl: `https://alice:${password}@proxy.test/api`, token: "some-token-value", transport: { fetch, sleep: recordingSleep() } });
+    const error = await failureOf(reporting.stats(REQUEST));
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect((error as Error).message).toMatch(/user name or password/);
+    expect(fetch.calls).toHaveLength(0);
+    expect(everythingIn(error)).not.toContain(password);
+  });
+
+  it("point 13: a network failure echoing a URL with user:password@ keeps neither in the connection error", async () => {
+    const fetch = scriptedFetch((call) => Promise.reject(new TypeError(`Request cannot be constructed from a URL that includes credentials: ${call.url}`)));
+    const transport = createTransport({ fetch, sleep: recordingSleep(), maxRetries: 0 });
+    const error = await failureOf(transport.request({ method: "GET", url: "https://alice:pr0xy-Pa55word@proxy.test/api/dates", route: "/dates" }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).detail).toContain("https://[REDACTED]@proxy.test/api/dates");
+    expect(everythingIn(error)).not.toContain("pr0xy-Pa55word");
+    expect(everythingIn(error)).not.toContain("alice");
   });
 });

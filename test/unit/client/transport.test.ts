@@ -1,17 +1,27 @@
 import {
   AbortedError,
+  AnswerTooLargeError,
   AuthenticationError,
   BadRequestError,
   ConnectionError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   ServerError,
   TimeoutError,
 } from "../../../src/client/errors";
 import { createRedactor } from "../../../src/client/redact";
-import { createTransport, defaultSleep, type RetryEvent, type TransportRequest } from "../../../src/client/transport";
-import { fakeTransportOptions, flushPromises, json, scriptedFetch, text } from "./fakes";
+import { DEFAULT_RETRY_POLICY } from "../../../src/client/retry-policy";
+import {
+  createTransport,
+  DEFAULT_MAX_EXPORT_BYTES,
+  DEFAULT_MAX_JSON_BYTES,
+  defaultSleep,
+  type RetryEvent,
+  type TransportRequest,
+} from "../../../src/client/transport";
+import { fakeClock, fakeTransportOptions, flushPromises, json, lazyBody, scriptedFetch, text } from "./fakes";
 
 const request: TransportRequest = { method: "GET", url: "https://service.test/dates", route: "/dates" };
 
@@ -89,10 +99,10 @@ describe("transport: retries", () => {
   });
 
   it("honours Retry-After as an HTTP date, against the injected clock", async () => {
-    const fetch = scriptedFetch(text("", 503, { "retry-after": "Wed, 15 Jan 2025 12:00:20 GMT" }), json({}));
+    const fetch = scriptedFetch(text("", 503, { "retry-after": "Wed, 15 Jan 2025 12:00:07 GMT" }), json({}));
     const options = fakeTransportOptions(fetch);
     await createTransport(options).request(request);
-    expect(options.sleep.delays).toEqual([20_000]);
+    expect(options.sleep.delays).toEqual([7_000]);
   });
 
   it("does not sit through a Retry-After beyond the cap: the 429 reaches the caller with the wait", async () => {
@@ -100,7 +110,7 @@ describe("transport: retries", () => {
     const options = fakeTransportOptions(fetch);
     const failure = createTransport(options).request(request);
     await expect(failure).rejects.toBeInstanceOf(RateLimitError);
-    await expect(failure).rejects.toMatchObject({ retryAfterSeconds: 3600, message: expect.stringContaining("Wait 3600 seconds") });
+    await expect(failure).rejects.toMatchObject({ retryAfterSeconds: 3600, message: expect.stringContaining("Wait 60 minutes") });
     expect(fetch.calls).toHaveLength(1);
   });
 
@@ -238,5 +248,235 @@ describe("defaultSleep", () => {
     const pending = defaultSleep(60_000, controller.signal);
     controller.abort(new Error("stop"));
     await expect(pending).rejects.toThrow("stop");
+  });
+});
+
+describe("transport: network failures on another origin", () => {
+  const crossOrigin: TransportRequest = { method: "GET", url: "https://reporting.example.com/api/dates", route: "/dates" };
+
+  async function connectionErrorFor(url: string, pageOrigin: string | undefined): Promise<ConnectionError> {
+    const fetch = scriptedFetch(new TypeError("Failed to fetch"));
+    const options = fakeTransportOptions(fetch, pageOrigin === undefined ? {} : { pageOrigin });
+    const failure = await createTransport(options).request({ ...crossOrigin, url }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConnectionError);
+    return failure as ConnectionError;
+  }
+
+  it("point 7: a failure on another origin says the browser most likely blocked it and points to the proxy and the IT team", async () => {
+    const error = await connectionErrorFor("https://reporting.example.com/api/dates", "https://addin.example.org");
+    expect(error.message).toMatch(/most likely blocked/);
+    expect(error.message).toMatch(/proxy/);
+    expect(error.message).toMatch(/IT team/);
+    expect(error.message).not.toMatch(/internet connection/);
+    expect(error).toMatchObject({ likelyCause: "cross_origin", kind: "unavailable" });
+  });
+
+  it("point 7: an http:// address from an https:// page says so", async () => {
+    const error = await connectionErrorFor("http://reporting.example.com/api/dates", "https://addin.example.org");
+    expect(error.message).toMatch(/starts with http:\/\/ but the add-in runs on https:\/\//);
+    expect(error.message).toMatch(/proxy/);
+    expect(error).toMatchObject({ likelyCause: "insecure_address" });
+  });
+
+  it("point 7: an http:// loopback address is not mixed content (browsers allow it), only another origin", async () => {
+    const error = await connectionErrorFor("http://127.0.0.1:3001/api/dates", "https://localhost:3000");
+    expect(error).toMatchObject({ likelyCause: "cross_origin" });
+  });
+
+  it("point 7: a failure on the page's own origin, or with no origin known, keeps the connection message", async () => {
+    for (const error of [
+      await connectionErrorFor("https://addin.example.org/service/bearer/dates", "https://addin.example.org"),
+      await connectionErrorFor("https://reporting.example.com/api/dates", undefined),
+    ]) {
+      expect(error.message).toMatch(/^Could not reach the reporting service\. Check the internet connection/);
+      expect(error).toMatchObject({ likelyCause: "network" });
+    }
+  });
+
+  it("every message of a request the browser most likely blocked fits a cell", async () => {
+    for (const url of ["https://reporting.example.com/x", "http://reporting.example.com/x"]) {
+      expect((await connectionErrorFor(url, "https://addin.example.org")).cellMessage.length).toBeLessThanOrEqual(255);
+    }
+  });
+});
+
+describe("transport: redirects never carry credentials elsewhere", () => {
+  const withToken: TransportRequest = {
+    method: "POST",
+    url: "https://service.test/api/stats",
+    route: "/stats",
+    headers: { authorization: "Bearer t0k3n", "content-type": "application/json" },
+    body: "{}",
+    credentials: "token",
+  };
+  const redirectTo = (location: string, status = 302) => new Response(null, { status, headers: { location } });
+
+  it("point 8: a request carrying credentials asks fetch not to follow redirects", async () => {
+    const fetch = scriptedFetch(json({}));
+    await createTransport(fakeTransportOptions(fetch)).request(withToken);
+    expect(fetch.calls[0]?.redirect).toBe("manual");
+  });
+
+  it("point 8: a redirect to another origin is one non-retryable error naming that origin, and is not followed", async () => {
+    const fetch = scriptedFetch(redirectTo("https://elsewhere.test:8443/collect?x=1"), json({}));
+    const options = fakeTransportOptions(fetch);
+    const failure = await createTransport(options).request(withToken).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RedirectError);
+    expect(failure).toMatchObject({ code: "redirected_elsewhere", kind: "unavailable", retryable: false, target: "https://elsewhere.test:8443" });
+    expect((failure as Error).message).toMatch(/Check the service address in the Reporting task pane \(Connect\)/);
+    expect(fetch.calls).toHaveLength(1);
+    expect(options.sleep.delays).toEqual([]);
+  });
+
+  it("point 8: a browser's opaque redirect (status 0) is the same error, without a target", async () => {
+    const opaque = { status: 0, type: "opaqueredirect", headers: new Headers(), body: null, text: async () => "", arrayBuffer: async () => new ArrayBuffer(0) };
+    const fetch = scriptedFetch(() => opaque as unknown as Response);
+    const failure = await createTransport(fakeTransportOptions(fetch)).request(withToken).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "redirected_elsewhere", retryable: false, target: undefined });
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it("point 8: a redirect within the same origin is followed with the credentials, keeping a POST for 307", async () => {
+    const fetch = scriptedFetch(redirectTo("/v2/stats", 307), json({ ok: true }));
+    const response = await createTransport(fakeTransportOptions(fetch)).request(withToken);
+    expect(response.body).toBe('{"ok":true}');
+    expect(fetch.calls.map((call) => [call.method, call.url, call.headers.authorization, call.body])).toEqual([
+      ["POST", "https://service.test/api/stats", "Bearer t0k3n", "{}"],
+      ["POST", "https://service.test/v2/stats", "Bearer t0k3n", "{}"],
+    ]);
+  });
+
+  it("point 8: a same-origin 303 continues as a GET without the body, as fetch would", async () => {
+    const fetch = scriptedFetch(redirectTo("https://service.test/result", 303), json({}));
+    await createTransport(fakeTransportOptions(fetch)).request(withToken);
+    expect(fetch.calls[1]).toMatchObject({ method: "GET", body: undefined });
+  });
+
+  it("point 8: a redirect loop is one clear error after a few hops, not retried", async () => {
+    const fetch = scriptedFetch(redirectTo("https://service.test/api/stats"));
+    const options = fakeTransportOptions(fetch);
+    const failure = await createTransport(options).request(withToken).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "redirect_loop", retryable: false });
+    expect((failure as Error).message).toMatch(/keeps redirecting/);
+    expect(fetch.calls.length).toBeLessThanOrEqual(6);
+    expect(options.sleep.delays).toEqual([]);
+  });
+});
+
+describe("transport: Retry-After against the cell's deadline", () => {
+  it("point 10: Retry-After: 60 ends at once with the wait, instead of three 60-second waits", async () => {
+    const fetch = scriptedFetch(text("", 429, { "retry-after": "60" }));
+    const clock = fakeClock();
+    const failure = await createTransport(fakeTransportOptions(fetch, clock)).request(request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RateLimitError);
+    expect((failure as Error).message).toBe("The service is receiving too many requests. Wait 60 seconds and refresh.");
+    expect(fetch.calls).toHaveLength(1);
+    expect(clock.delays).toEqual([]);
+  });
+
+  it("point 10: a Retry-After date in the past backs off instead of three instant retries", async () => {
+    const fetch = scriptedFetch(text("", 503, { "retry-after": "Wed, 15 Jan 2025 11:00:00 GMT" }));
+    const clock = fakeClock();
+    await expect(createTransport(fakeTransportOptions(fetch, clock)).request(request)).rejects.toBeInstanceOf(ServerError);
+    expect(clock.delays).toEqual([250, 500, 1_000]);
+  });
+
+  it("point 10: no wait starts that would end past the retry budget: attempts that took long leave no time to wait", async () => {
+    const clock = fakeClock();
+    // Each attempt takes 25 s before the service fails it.
+    const fetch = scriptedFetch(() => {
+      clock.advance(25_000);
+      return text("", 503);
+    });
+    await expect(createTransport(fakeTransportOptions(fetch, clock)).request(request)).rejects.toBeInstanceOf(ServerError);
+    const waitedUntil = clock.delays.reduce((sum, delay) => sum + delay, 0) + fetch.calls.length * 25_000;
+    expect(fetch.calls).toHaveLength(3);
+    expect(waitedUntil).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.retryBudgetMs + 25_000);
+  });
+});
+
+describe("transport: answer sizes", () => {
+  const MB = 1024 * 1024;
+
+  it("point 11: an error body is read only up to a small cap, and the rest is cancelled", async () => {
+    const huge = lazyBody(50 * MB);
+    const fetch = scriptedFetch(() => new Response(huge.stream, { status: 404 }));
+    const failure = await createTransport(fakeTransportOptions(fetch)).request(request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NotFoundError);
+    // The cap, plus the few chunks a stream queues ahead of its reader.
+    expect(huge.state.pulledBytes).toBeLessThanOrEqual(4 * 64 * 1024);
+    expect(huge.state.cancelled).toBe(true);
+  });
+
+  it("point 11: a JSON answer announcing more than the limit is refused before it is read", async () => {
+    const huge = lazyBody(80 * MB);
+    const fetch = scriptedFetch(() => new Response(huge.stream, { status: 200, headers: { "content-length": String(80 * MB) } }));
+    const options = fakeTransportOptions(fetch);
+    const failure = await createTransport(options).request(request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AnswerTooLargeError);
+    expect(failure).toMatchObject({ kind: "too_large", retryable: false, limitBytes: 64 * MB });
+    expect((failure as Error).message).toMatch(/larger than 64 MB/);
+    expect(huge.state.pulledBytes).toBeLessThanOrEqual(64 * 1024);
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it("point 11: a streamed JSON answer is aborted as soon as it passes the limit", async () => {
+    const huge = lazyBody(8 * MB);
+    const fetch = scriptedFetch(() => new Response(huge.stream, { status: 200 }));
+    const failure = await createTransport(fakeTransportOptions(fetch, { maxJsonBytes: 1 * MB })).request(request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AnswerTooLargeError);
+    expect(huge.state.pulledBytes).toBeLessThanOrEqual(1 * MB + 4 * 64 * 1024);
+    expect(huge.state.cancelled).toBe(true);
+  });
+
+  it("point 11: the default JSON limit holds the widest legitimate 10,000-row page many times over", async () => {
+    const row = {
+      group: {
+        date: "2025-01-01",
+        organization: "org_0123456789",
+        asset: "asset_0123456789abcdef",
+        asset_type: "ANDROID",
+        country: "FR",
+        ad_unit: "1234567_interstitial_rewarded",
+        format: "interstitial",
+        integration_type: "sdk",
+        device_types: "mobile",
+      },
+      metrics: { revenues: 1234.567891, impressions: 123456789, ecpm: 12.345678, requests: 987654321 },
+    };
+    const page = JSON.stringify({ stats: Array.from({ length: 10_000 }, () => row), total: 10_000 });
+    // All nine groups and four metrics: the emulator's widest page measures 3.8 MB.
+    expect(page.length).toBeGreaterThan(3 * MB);
+    const fetch = scriptedFetch(() => new Response(page, { status: 200, headers: { "content-length": String(page.length) } }));
+    const response = await createTransport(fakeTransportOptions(fetch)).request(request);
+    expect(response.body).toBe(page);
+    expect(DEFAULT_MAX_JSON_BYTES).toBeGreaterThanOrEqual(15 * page.length);
+  });
+
+  it("point 11: exports have their own, larger limit", async () => {
+    const limits = { maxJsonBytes: 1 * MB, maxExportBytes: 4 * MB };
+    const bytes = (size: number) => () => new Response(lazyBody(size).stream, { status: 200 });
+    const file = await createTransport(fakeTransportOptions(scriptedFetch(bytes(2 * MB)), limits)).request({ ...request, responseType: "bytes" });
+    expect(file.body.length).toBe(2 * MB);
+    const csv = await createTransport(fakeTransportOptions(scriptedFetch(bytes(2 * MB)), limits)).request({ ...request, isExport: true });
+    expect(csv.body.length).toBe(2 * MB);
+    const tooBig = createTransport(fakeTransportOptions(scriptedFetch(bytes(5 * MB)), limits)).request({ ...request, responseType: "bytes" });
+    await expect(tooBig).rejects.toMatchObject({ code: "answer_too_large", limitBytes: 4 * MB });
+    expect(DEFAULT_MAX_EXPORT_BYTES).toBeGreaterThan(DEFAULT_MAX_JSON_BYTES);
+  });
+
+  it("point 11: a body that breaks off mid-way says the connection broke while the answer arrived", async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"stats":['));
+        controller.error(new TypeError("terminated"));
+      },
+    });
+    const fetch = scriptedFetch(() => new Response(broken, { status: 200 }), json({}));
+    const options = fakeTransportOptions(fetch, { maxRetries: 0 });
+    const failure = await createTransport(options).request(request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConnectionError);
+    expect(failure).toMatchObject({ likelyCause: "interrupted", retryable: true });
+    expect((failure as Error).message).toMatch(/broke while/);
   });
 });
