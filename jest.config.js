@@ -12,6 +12,7 @@ const shared = {
   testEnvironment: "node",
   transform: { "^.+\\.[tj]sx?$": tsJest },
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "json"],
+  setupFiles: ["<rootDir>/test/support/fast-check-seed.ts"],
 };
 
 module.exports = {

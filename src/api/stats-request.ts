@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetId, calendarDate, countryCode, isCalendarDate, nonNegativeInteger, uuid } from "./primitives";
+import { assetId, calendarDate, countryCode, isCalendarDate, rowCount, uuid } from "./primitives";
 
 export const METRICS = ["impressions", "revenues", "ecpm", "requests"] as const;
 export const GROUPS = [
@@ -76,9 +76,9 @@ export const statsRequest = z.object({
   groups: z.array(groupName).optional(),
   orders: z.array(orderEntry).optional(),
   date_group: dateGroup.optional(),
-  date_group_limit: nonNegativeInteger.optional(),
-  offset: nonNegativeInteger.optional(),
-  limit: nonNegativeInteger.optional(),
+  date_group_limit: rowCount.optional(),
+  offset: rowCount.optional(),
+  limit: rowCount.optional(),
 }).superRefine((request, ctx) => {
   // A repeated name would repeat a column (or sort twice by one field, perhaps both ways).
   const refuseRepeats = (field: "metrics" | "groups" | "orders", names: readonly string[] | undefined) => {

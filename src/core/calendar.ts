@@ -1,3 +1,5 @@
+import { daysInMonth } from "../api";
+
 /**
  * Calendar arithmetic on `YYYY-MM-DD` texts. Every step runs in UTC milliseconds, so the
  * machine's time zone (and its daylight-saving jumps) can never move a day.
@@ -23,10 +25,8 @@ export function parseIsoDate(text: string): CalendarDay | undefined {
   return { year, month, day };
 }
 
-export function daysInMonth(year: number, month: number): number {
-  // Day 0 of the next month is the last day of this one.
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
+// One count of days per month for the whole add-in and the emulator, right for years 0 to 99 too.
+export { daysInMonth };
 
 /** Days since 1970-01-01 (negative before). */
 export function dayNumber(year: number, month: number, day: number): number {

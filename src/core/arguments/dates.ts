@@ -1,10 +1,12 @@
+import { FIRST_DATE, LAST_DATE } from "../../api";
 import { parseIsoDate } from "../calendar";
 import { isBlank, isRange, type CellInput, type CellValue } from "../cell-values";
-import { FICTITIOUS_LEAP_DAY_SERIAL, isExcelDateSerial, isoDateFromExcelSerial } from "../excel-dates";
+import { FICTITIOUS_LEAP_DAY_SERIAL, isExcelDateSerial, isoDateFromExcelSerial, LAST_EXCEL_SERIAL } from "../excel-dates";
 import { normalisePeriodWord, periodOfWord, PERIOD_WORDS, type DateRange, type Today } from "../periods";
 import { ArgumentError, quoted } from "./argument-error";
 
 const ACCEPTED = "a date, a YYYY-MM-DD text";
+const EXCEL_RANGE = `a date from ${FIRST_DATE} to ${LAST_DATE}`;
 const PERIOD_WORD_LIST = PERIOD_WORDS.join(", ");
 
 /** A single cell's value: a 1x1 range counts as its one value. */
@@ -27,14 +29,25 @@ export function readDate(value: CellValue, argument: string): string {
       throw new ArgumentError(argument, `60 is 1900-02-29, a day that did not exist. Use ${ACCEPTED}`);
     }
     if (!isExcelDateSerial(value)) {
-      throw new ArgumentError(argument, `${value} is not a date. Use ${ACCEPTED}`);
+      throw new ArgumentError(
+        argument,
+        `${value} is not a date Excel can show. Use ${EXCEL_RANGE} (serial numbers 1 to ${LAST_EXCEL_SERIAL}) or a YYYY-MM-DD text`,
+      );
     }
     return isoDateFromExcelSerial(value);
   }
   if (typeof value === "string") {
     const text = value.trim();
-    if (parseIsoDate(text)) return text;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(text)) throw new ArgumentError(argument, `${quoted(text)} is not a real date`);
+    if (parseIsoDate(text)) {
+      // The service's schema refuses these as well; here the user learns why, by the argument's name.
+      if (text < FIRST_DATE) {
+        throw new ArgumentError(argument, `${quoted(text)} is before ${FIRST_DATE}, the first day Excel can show. Use ${EXCEL_RANGE}`);
+      }
+      return text;
+    }
+    if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+      throw new ArgumentError(argument, `${quoted(text)} is not a real date. Use a day that exists, written YYYY-MM-DD`);
+    }
     throw new ArgumentError(argument, `${quoted(text)} is not a date. Use ${ACCEPTED}`);
   }
   throw new ArgumentError(argument, `${quoted(value)} is not a date. Use ${ACCEPTED}`);
@@ -56,7 +69,12 @@ export function readPeriod(fromInput: CellInput, toInput: CellInput, today: Toda
       if (!isEmptyDate(to)) {
         throw new ArgumentError("to", `leave it empty when from is the period word ${word}`);
       }
-      return periodOfWord(word, today());
+      const period = periodOfWord(word, today());
+      // Only a clock set before 1900 gets here; the request schema would refuse the days anyway.
+      if (period.from < FIRST_DATE) {
+        throw new ArgumentError("from", `${word} starts on ${period.from}, before ${FIRST_DATE}, the first day Excel can show. Use ${EXCEL_RANGE}`);
+      }
+      return period;
     }
     if (!parseIsoDate(from.trim()) && !/^\d{4}-\d{2}-\d{2}$/.test(from.trim())) {
       throw new ArgumentError("from", `${quoted(from)} is not a date. Use ${ACCEPTED} or a period word: ${PERIOD_WORD_LIST}`);

@@ -1,23 +1,21 @@
 import { FILTER_NAMES, GROUP_OF_FILTER, type FilterName } from "../../api";
 import { isBlank, isRange, type CellInput, type CellValue } from "../cell-values";
 import { ArgumentError, quoted } from "./argument-error";
-import { nameKey } from "./list-text";
+import { aliasMap, nameKey } from "./list-text";
 import { groupOfName } from "./names";
 
 /** The filters of a call, without the period: each dimension with the values it keeps. */
 export type FilterValues = Partial<Record<FilterName, string[]>>;
 
-const FILTER_OF_GROUP = Object.fromEntries(
-  FILTER_NAMES.map((filter) => [GROUP_OF_FILTER[filter], filter]),
-) as Record<string, FilterName>;
+const FILTER_OF_GROUP = new Map<string, FilterName>(FILTER_NAMES.map((filter) => [GROUP_OF_FILTER[filter], filter]));
 
 const EXAMPLE = "Write e.g. countries=FR,DE; formats=interstitial, or use a two-column range (name, values)";
 
-const INTEGRATION_TYPE_ALIASES: Record<string, string> = {
+const INTEGRATION_TYPE_ALIASES = aliasMap<string>({
   standard: "standard_integration",
   header_bidding: "header_bidding",
   hb: "header_bidding",
-};
+});
 
 /** Brings what users type to the form the service expects (fr -> FR, "Header bidding" -> header_bidding). */
 function normaliseValue(filter: FilterName, value: string): string {
@@ -29,7 +27,7 @@ function normaliseValue(filter: FilterName, value: string): string {
       return nameKey(value);
     case "integration_types": {
       const key = nameKey(value);
-      return INTEGRATION_TYPE_ALIASES[key] ?? key;
+      return INTEGRATION_TYPE_ALIASES.get(key) ?? key;
     }
     default:
       return value;
@@ -38,14 +36,17 @@ function normaliseValue(filter: FilterName, value: string): string {
 
 export function filterOfName(text: string): FilterName | undefined {
   const group = groupOfName(text);
-  return group ? FILTER_OF_GROUP[group] : undefined;
+  return group ? FILTER_OF_GROUP.get(group) : undefined;
 }
 
 function readFilterName(text: string): FilterName {
   const filter = filterOfName(text);
   if (filter) return filter;
   if (["from", "to"].includes(nameKey(text))) {
-    throw new ArgumentError("filters", `${quoted(text)} is not a filter: the period goes in the from and to arguments`);
+    throw new ArgumentError(
+      "filters",
+      `${quoted(text)} is not a filter: the period goes in the from and to arguments. Use one of: ${FILTER_NAMES.join(", ")}`,
+    );
   }
   throw new ArgumentError("filters", `${quoted(text)} is not a filter. Use one of: ${FILTER_NAMES.join(", ")}`);
 }

@@ -4,7 +4,7 @@ import { LEGACY_FUNCTION_GROUPS, type LegacyFunctionGroup } from "../legacy/grou
 import type { DateRange, Today } from "../periods";
 import { ArgumentError, quoted } from "./argument-error";
 import { readPeriod } from "./dates";
-import { nameKey, readListItems } from "./list-text";
+import { aliasMap, nameKey, readListItems } from "./list-text";
 import { readOptions, type HeaderStyle, type OptionName } from "./options";
 
 /** One LEGACY.STATS call. Without a period the service applies its own defaults. */
@@ -25,7 +25,7 @@ export interface LegacyArguments {
 
 export const LEGACY_OPTIONS: readonly OptionName[] = ["headers", "profile", "cache"];
 
-const GROUP_BY_ALIASES: Record<string, LegacyFunctionGroup> = {
+const GROUP_BY_ALIASES = aliasMap<LegacyFunctionGroup>({
   month: "month",
   months: "month",
   day: "day",
@@ -42,11 +42,11 @@ const GROUP_BY_ALIASES: Record<string, LegacyFunctionGroup> = {
   application: "application",
   applications: "application",
   app: "application",
-};
+});
 
 function readGroupBy(input: CellInput): LegacyFunctionGroup[] {
   const groups = readListItems(input).map((item) => {
-    const group = GROUP_BY_ALIASES[nameKey(item)];
+    const group = GROUP_BY_ALIASES.get(nameKey(item));
     if (!group) {
       throw new ArgumentError("group_by", `${quoted(item)} is not a grouping. Use one of: ${LEGACY_FUNCTION_GROUPS.join(", ")}`);
     }
@@ -69,7 +69,13 @@ export function readLegacyQuery(args: LegacyArguments, today: Today): LegacyQuer
   const groupBy = readGroupBy(args.groupBy);
   const options = readOptions(args.options, LEGACY_OPTIONS, "LEGACY.STATS");
   const checked = legacyStatsQuery.safeParse({ from_date: period?.from, to_date: period?.to });
-  if (!checked.success) throw new ArgumentError("to", checked.error.issues[0]?.message ?? "not accepted");
+  if (!checked.success) {
+    // readPeriod already refuses what the schema does; should they ever differ, the right argument is named.
+    const issue = checked.error.issues[0];
+    const argument = issue?.path[0] === "from_date" ? "from" : "to";
+    const value = period?.[argument];
+    throw new ArgumentError(argument, `${value === undefined ? "" : `${quoted(value)} `}${issue?.message ?? "is not accepted"}`);
+  }
   return {
     ...(period ? { period } : {}),
     groupBy,

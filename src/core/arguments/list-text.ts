@@ -21,3 +21,10 @@ export function nameKey(text: string): string {
   return text.trim().toLowerCase().replace(/[\s-]+/g, "_");
 }
 
+/**
+ * A table of the words a user may type, as a Map: looking a typed word up in an object literal
+ * would find Object.prototype's members ("constructor", "__proto__", "toString"...).
+ */
+export function aliasMap<Value>(aliases: Readonly<Record<string, Value>>): ReadonlyMap<string, Value> {
+  return new Map(Object.entries(aliases));
+}

@@ -1,9 +1,9 @@
 import { GROUPS, METRICS, type GroupName, type MetricName } from "../../api";
 import { ArgumentError, quoted } from "./argument-error";
-import { nameKey } from "./list-text";
+import { aliasMap, nameKey } from "./list-text";
 
 /** Readable words users type or copy from a header row, on top of the API's own names. */
-const GROUP_ALIASES: Record<string, GroupName> = {
+const GROUP_ALIASES = aliasMap<GroupName>({
   date: "date",
   dates: "date",
   day: "date",
@@ -32,9 +32,9 @@ const GROUP_ALIASES: Record<string, GroupName> = {
   device_types: "device_types",
   device: "device_types",
   devices: "device_types",
-};
+});
 
-const METRIC_ALIASES: Record<string, MetricName> = {
+const METRIC_ALIASES = aliasMap<MetricName>({
   impressions: "impressions",
   impression: "impressions",
   imps: "impressions",
@@ -45,14 +45,14 @@ const METRIC_ALIASES: Record<string, MetricName> = {
   cpm: "ecpm",
   requests: "requests",
   request: "requests",
-};
+});
 
 export function groupOfName(text: string): GroupName | undefined {
-  return GROUP_ALIASES[nameKey(text)];
+  return GROUP_ALIASES.get(nameKey(text));
 }
 
 export function metricOfName(text: string): MetricName | undefined {
-  return METRIC_ALIASES[nameKey(text)];
+  return METRIC_ALIASES.get(nameKey(text));
 }
 
 function unique<T>(items: T[]): T[] {
@@ -83,19 +83,25 @@ const DIRECTION = /^(.*?)(?:\s*[:\s]\s*(asc|desc|ascending|descending))?$/i;
 
 /** `revenues:desc`, `Revenue desc` and `eCPM` become the API's `revenues:desc`, `ecpm`. */
 export function readOrderEntries(items: string[], argument = "orders"): string[] {
-  return unique(
-    items.map((item) => {
-      const match = DIRECTION.exec(item.trim());
-      const name = match?.[1] ?? item;
-      const descending = (match?.[2] ?? "").toLowerCase().startsWith("desc");
-      const field = metricOfName(name) ?? groupOfName(name);
-      if (!field) {
-        throw new ArgumentError(
-          argument,
-          `${quoted(item)} is not a metric or group. Use a name such as revenues or date, with :desc to sort descending`,
-        );
-      }
-      return descending ? `${field}:desc` : field;
-    }),
-  );
+  const entries = new Map<string, string>();
+  for (const item of items) {
+    const match = DIRECTION.exec(item.trim());
+    const name = match?.[1] ?? item;
+    const descending = (match?.[2] ?? "").toLowerCase().startsWith("desc");
+    const field = metricOfName(name) ?? groupOfName(name);
+    if (!field) {
+      throw new ArgumentError(
+        argument,
+        `${quoted(item)} is not a metric or group. Use a name such as revenues or date, with :desc to sort descending`,
+      );
+    }
+    const entry = descending ? `${field}:desc` : field;
+    // The same entry twice is the same sort; one field both ways cannot be.
+    const earlier = entries.get(field);
+    if (earlier !== undefined && earlier !== entry) {
+      throw new ArgumentError(argument, `${quoted(item)} sorts by ${field} again, the other way. List each field once, with :desc to sort descending`);
+    }
+    entries.set(field, entry);
+  }
+  return [...entries.values()];
 }

@@ -1,6 +1,6 @@
 import { isBlank, isRange, type CellInput, type CellValue } from "../cell-values";
 import { ArgumentError, quoted } from "./argument-error";
-import { nameKey } from "./list-text";
+import { aliasMap, nameKey } from "./list-text";
 
 export const HEADER_STYLES = ["readable", "api", "none"] as const;
 export type HeaderStyle = (typeof HEADER_STYLES)[number];
@@ -23,10 +23,13 @@ export interface CallOptions {
   cacheSeconds?: number;
 }
 
+/** The longest cache= accepted: a day. An answer kept for ever would never show new numbers. */
+export const MAX_CACHE_SECONDS = 86_400;
+
 /** Reference functions (COUNTRIES, APPLICATIONS...) take only these. */
 export const REFERENCE_OPTIONS: readonly OptionName[] = ["headers", "profile", "cache"];
 
-const OPTION_ALIASES: Record<string, OptionName> = {
+const OPTION_ALIASES = aliasMap<OptionName>({
   date_group: "date_group",
   dategroup: "date_group",
   limit: "limit",
@@ -36,21 +39,26 @@ const OPTION_ALIASES: Record<string, OptionName> = {
   header: "headers",
   profile: "profile",
   cache: "cache",
-};
+});
 
-const DATE_GROUP_ALIASES: Record<string, string> = { daily: "day", weekly: "week", monthly: "month", days: "day", weeks: "week", months: "month" };
-const HEADER_ALIASES: Record<string, HeaderStyle> = { readable: "readable", api: "api", none: "none", no: "none", off: "none", false: "none" };
+const DATE_GROUP_ALIASES = aliasMap<string>({ daily: "day", weekly: "week", monthly: "month", days: "day", weeks: "week", months: "month" });
+const HEADER_ALIASES = aliasMap<HeaderStyle>({ readable: "readable", api: "api", none: "none", no: "none", off: "none", false: "none" });
 
 function cellText(value: CellValue): string {
   return typeof value === "string" ? value.trim() : String(value);
 }
 
+/** A number when the text reads as a finite one; otherwise the text, for the schema to refuse. */
 function readNumberLike(text: string): number | string {
-  return /^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) ? Number(text) : text;
+  if (!/^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) return text;
+  const number = Number(text);
+  if (!Number.isFinite(number)) return text;
+  // -0 would otherwise travel on as a zero that is not quite 0 (Object.is).
+  return number === 0 ? 0 : number;
 }
 
 function setOption(options: CallOptions, nameText: string, valueText: string, allowed: readonly OptionName[], functionName: string): void {
-  const name = OPTION_ALIASES[nameKey(nameText)];
+  const name = OPTION_ALIASES.get(nameKey(nameText));
   if (!name) throw new ArgumentError("options", `${quoted(nameText.trim())} is not an option. Use: ${allowed.join(", ")}`);
   if (!allowed.includes(name)) {
     throw new ArgumentError("options", `${name} does not apply to ${functionName}. Use: ${allowed.join(", ")}`);
@@ -59,7 +67,7 @@ function setOption(options: CallOptions, nameText: string, valueText: string, al
   if (value === "") throw new ArgumentError("options", `${name} has no value. Write e.g. ${name}=${exampleOf(name)}`);
   switch (name) {
     case "headers": {
-      const style = HEADER_ALIASES[nameKey(value)];
+      const style = HEADER_ALIASES.get(nameKey(value));
       if (!style) throw new ArgumentError("options", `headers=${value} is not accepted. Use headers=readable, api or none`);
       options.headers = style;
       return;
@@ -69,14 +77,17 @@ function setOption(options: CallOptions, nameText: string, valueText: string, al
       return;
     case "cache": {
       const seconds = readNumberLike(value);
-      if (typeof seconds !== "number" || seconds < 0) {
-        throw new ArgumentError("options", `cache=${value} is not accepted. Give seconds, 0 or more (0 always asks the service)`);
+      if (typeof seconds !== "number" || !Number.isInteger(seconds) || seconds < 0 || seconds > MAX_CACHE_SECONDS) {
+        throw new ArgumentError(
+          "options",
+          `cache=${value} is not accepted. Give whole seconds from 0 to ${MAX_CACHE_SECONDS} (0 always asks the service)`,
+        );
       }
       options.cacheSeconds = seconds;
       return;
     }
     case "date_group":
-      options.date_group = DATE_GROUP_ALIASES[nameKey(value)] ?? nameKey(value);
+      options.date_group = DATE_GROUP_ALIASES.get(nameKey(value)) ?? nameKey(value);
       return;
     default:
       options[name] = readNumberLike(value);
@@ -119,7 +130,7 @@ export function readOptions(input: CellInput, allowed: readonly OptionName[], fu
       const [name, value, ...rest] = cells;
       if (name === undefined) continue;
       if (value === undefined) addText(name);
-      else if (rest.length > 0) throw new ArgumentError("options", `the row of ${name} has more than one value`);
+      else if (rest.length > 0) throw new ArgumentError("options", `the row of ${name} has more than one value: give one name and one value per row`);
       else pairs.push([name, value]);
     }
   } else if (!isBlank(input)) {

@@ -1,21 +1,23 @@
 import type { z } from "zod";
-import { ASSET_TYPES, DATE_GROUPS, DEVICE_TYPES, INTEGRATION_TYPES } from "../../api";
+import { ASSET_TYPES, DATE_GROUPS, DEVICE_TYPES, INTEGRATION_TYPES, MAX_ROW_COUNT } from "../../api";
 import { ArgumentError, quoted } from "./argument-error";
 
 function oneOf(values: readonly string[]): string {
   return `use ${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`;
 }
 
+const COUNT = `use a whole number from 0 to ${MAX_ROW_COUNT}`;
+
 /** Friendlier words than zod's for the fields whose rule is a closed list or a count. */
-const ACCEPTS: Record<string, string> = {
-  asset_types: oneOf(ASSET_TYPES),
-  integration_types: oneOf(INTEGRATION_TYPES),
-  device_types: oneOf(DEVICE_TYPES),
-  date_group: oneOf(DATE_GROUPS),
-  limit: "use a whole number, 0 or more",
-  offset: "use a whole number, 0 or more",
-  date_group_limit: "use a whole number, 0 or more",
-};
+const ACCEPTS = new Map<PropertyKey, string>([
+  ["asset_types", oneOf(ASSET_TYPES)],
+  ["integration_types", oneOf(INTEGRATION_TYPES)],
+  ["device_types", oneOf(DEVICE_TYPES)],
+  ["date_group", oneOf(DATE_GROUPS)],
+  ["limit", COUNT],
+  ["offset", COUNT],
+  ["date_group_limit", COUNT],
+]);
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
@@ -44,7 +46,7 @@ export function argumentErrorOfIssues(issues: readonly z.core.$ZodIssue[], reque
   const path = issue.path;
   const argument = argumentOf(path);
   const field = String(path[argument === "filters" ? 1 : 0] ?? "");
-  const accepts = ACCEPTS[field] ?? issue.message;
+  const accepts = ACCEPTS.get(field) ?? issue.message;
   const value = valueAt(request, path);
   if (argument === "options") return new ArgumentError(argument, `${field}=${String(value)} is not accepted: ${accepts}`);
   if (argument === "filters") {

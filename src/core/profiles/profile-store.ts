@@ -37,7 +37,13 @@ const storedState = z.object({
   active: z.string().nullable(),
 });
 const storedSecret = z.string().trim().min(1).optional();
-const storedSecrets = z.record(z.string(), z.object({ token: storedSecret, apiKey: storedSecret, apiSecret: storedSecret }));
+// Entries into a Map: z.record drops a key named __proto__, and a profile may bear that name.
+const storedSecrets = z
+  .preprocess(
+    (value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? Object.entries(value) : value),
+    z.array(z.tuple([z.string(), z.object({ token: storedSecret, apiKey: storedSecret, apiSecret: storedSecret })])),
+  )
+  .transform((entries) => new Map(entries));
 
 export interface ProfileStoreOptions {
   /** Where profiles live. */
@@ -175,7 +181,7 @@ export class ProfileStore {
     for (const item of state?.profiles ?? []) {
       const parsed = profileSchema.safeParse(item);
       if (!parsed.success) continue; // a damaged entry is dropped rather than blocking every other
-      const extra = secrets?.[parsed.data.name] ?? {};
+      const extra = secrets?.get(parsed.data.name) ?? {};
       profiles.push({ ...parsed.data, ...extra });
     }
     this.profiles = profiles;
@@ -201,13 +207,14 @@ export class ProfileStore {
     const profiles = split ? this.profiles.map(withoutSecrets) : this.profiles;
     await this.storage.setItem(PROFILES_KEY, JSON.stringify({ profiles, active: this.activeName }));
     if (!split) return;
-    const secrets: Record<string, ProfileSecrets> = {};
+    const secrets = new Map<string, ProfileSecrets>();
     for (const profile of this.profiles) {
       const own = secretsOf(profile);
-      if (Object.keys(own).length > 0) secrets[profile.name] = own;
+      if (Object.keys(own).length > 0) secrets.set(profile.name, own);
     }
-    if (Object.keys(secrets).length === 0) await this.secretStorage.removeItem(SECRETS_KEY);
-    else await this.secretStorage.setItem(SECRETS_KEY, JSON.stringify(secrets));
+    if (secrets.size === 0) await this.secretStorage.removeItem(SECRETS_KEY);
+    // Object.fromEntries defines each name as an own key, __proto__ included.
+    else await this.secretStorage.setItem(SECRETS_KEY, JSON.stringify(Object.fromEntries(secrets)));
   }
 
   private notify(): void {

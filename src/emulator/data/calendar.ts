@@ -1,3 +1,5 @@
+import { daysInMonth } from "../../api";
+
 /**
  * Calendar days as whole numbers of days since 1970-01-01, computed in UTC so that the
  * machine's time zone and daylight saving never shift a day.
@@ -7,8 +9,10 @@ const MS_PER_DAY = 86_400_000;
 export function dayNumber(isoDate: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) throw new RangeError(`expected a date written YYYY-MM-DD, got ${JSON.stringify(isoDate)}`);
-  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const day = time / MS_PER_DAY;
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, keeps years 0 to 99 as written (Date.UTC(1, 0, 1) is in 1901).
+  date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const day = date.getTime() / MS_PER_DAY;
   if (isoDayString(day) !== isoDate) throw new RangeError(`${isoDate} is not a real calendar date`);
   return day;
 }
@@ -38,8 +42,6 @@ export function firstDayOfMonth(isoDate: string): string {
 }
 
 export function lastDayOfMonth(isoDate: string): string {
-  const year = Number(isoDate.slice(0, 4));
-  const month = Number(isoDate.slice(5, 7));
-  // Day 0 of the next month is the last day of this one.
-  return isoDayString(Date.UTC(year, month, 0) / MS_PER_DAY);
+  const days = daysInMonth(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)));
+  return `${isoDate.slice(0, 7)}-${String(days).padStart(2, "0")}`;
 }

@@ -1,3 +1,4 @@
+import { daysInMonth } from "../../api";
 import { dayNumber, isoWeekday } from "./calendar";
 
 /**
@@ -25,9 +26,8 @@ const MONTH_ECPM: readonly number[] = [0.7, 0.8, 0.9, 0.92, 0.95, 0.97, 0.95, 0.
 function seasonal(levels: readonly number[], day: number): number {
   const date = new Date(day * 86_400_000);
   const month = date.getUTCMonth();
-  const daysInMonth = new Date(Date.UTC(date.getUTCFullYear(), month + 1, 0)).getUTCDate();
   // Position relative to the middle of the month, in months (-0.5 .. +0.5).
-  const offset = (date.getUTCDate() - 0.5) / daysInMonth - 0.5;
+  const offset = (date.getUTCDate() - 0.5) / daysInMonth(date.getUTCFullYear(), month + 1) - 0.5;
   const neighbour = offset >= 0 ? (month + 1) % 12 : (month + 11) % 12;
   const weight = Math.abs(offset);
   return levels[month]! * (1 - weight) + levels[neighbour]! * weight;

@@ -22,15 +22,16 @@ export type CliCommand = { kind: "help" } | { kind: "start"; options: EmulatorOp
 
 type NumberFlag = "port" | "seed" | "days" | "scale" | "latencyMs" | "failRate" | "rateLimitPerMinute";
 
-const NUMBER_FLAGS: Record<string, NumberFlag> = {
-  "--port": "port",
-  "--seed": "seed",
-  "--days": "days",
-  "--scale": "scale",
-  "--latency": "latencyMs",
-  "--fail-rate": "failRate",
-  "--rate-limit": "rateLimitPerMinute",
-};
+// A Map: `"constructor" in` an object literal is true, and would take that word for a flag.
+const NUMBER_FLAGS = new Map<string, NumberFlag>([
+  ["--port", "port"],
+  ["--seed", "seed"],
+  ["--days", "days"],
+  ["--scale", "scale"],
+  ["--latency", "latencyMs"],
+  ["--fail-rate", "failRate"],
+  ["--rate-limit", "rateLimitPerMinute"],
+]);
 
 export class CliUsageError extends Error {
   override name = "CliUsageError";
@@ -40,7 +41,7 @@ export class CliUsageError extends Error {
 const FLAG_OF_OPTION = new Map<string, string>([
   ["host", "--host"],
   ["today", "--today"],
-  ...Object.entries(NUMBER_FLAGS).map(([flag, option]): [string, string] => [option, flag]),
+  ...[...NUMBER_FLAGS].map(([flag, option]): [string, string] => [option, flag]),
 ]);
 
 /**
@@ -77,16 +78,17 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
     if (arg === "--help" || arg === "-h") return { kind: "help" };
     const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     const value = inline ?? args[++index];
-    if (flag !== "--host" && flag !== "--today" && !(flag in NUMBER_FLAGS)) {
+    const numberFlag = NUMBER_FLAGS.get(flag);
+    if (flag !== "--host" && flag !== "--today" && numberFlag === undefined) {
       throw new CliUsageError(`Unknown option ${flag}. Run with --help to see the options.`);
     }
     if (value === undefined || value === "") throw new CliUsageError(`${flag} needs a value.`);
     if (flag === "--host") options.host = value;
     else if (flag === "--today") options.today = value;
-    else {
+    else if (numberFlag !== undefined) {
       const number = Number(value);
       if (!Number.isFinite(number)) throw new CliUsageError(`${flag} needs a number, not "${value}".`);
-      options[NUMBER_FLAGS[flag]!] = number;
+      options[numberFlag] = number;
     }
   }
   return { kind: "start", options };

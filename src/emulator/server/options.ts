@@ -1,4 +1,4 @@
-import { isCalendarDate } from "../../api";
+import { FIRST_DATE, isCalendarDate, LAST_DATE } from "../../api";
 import type { ReportingStore } from "../store/types";
 import type { OriginRule } from "./cors";
 import { DEFAULT_ALLOWED_ORIGINS } from "./cors";
@@ -71,7 +71,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   check(Number.isInteger(port) && port >= 0 && port <= 65_535, `port must be a whole number from 0 to 65535, not ${port}`);
   check(Number.isFinite(latencyMs) && latencyMs >= 0, `latencyMs must be 0 or more, not ${latencyMs}`);
   check(failRate >= 0 && failRate <= 1, `failRate must be between 0 and 1, not ${failRate}`);
-  check(isCalendarDate(today), `today must be a date written YYYY-MM-DD, not ${today}`);
+  check(isCalendarDate(today), `today must be a date from ${FIRST_DATE} to ${LAST_DATE} written YYYY-MM-DD, not ${today}`);
   const rate = options.rateLimitPerMinute;
   check(rate === undefined || (Number.isInteger(rate) && rate > 0), `rateLimitPerMinute must be a whole number above 0, not ${rate}`);
   return {

@@ -60,12 +60,13 @@ export const FILTER_COLUMNS: Record<FilterName, string> = {
   device_types: "device_type",
 };
 
-const ORDERABLE_METRICS: Record<MetricName, string> = {
-  impressions: "impressions",
-  revenues: "revenues",
-  requests: "requests",
-  ecpm: "ecpm",
-};
+// A Map: `name in` an object literal is true for "constructor" and every other Object.prototype name.
+const ORDERABLE_METRICS = new Map<string, string>([
+  ["impressions", "impressions"],
+  ["revenues", "revenues"],
+  ["requests", "requests"],
+  ["ecpm", "ecpm"],
+]);
 
 export type NarrowedStatsRequest = StatsRequest & { filters: { organizations: string[] } };
 
@@ -98,10 +99,9 @@ function orderTerms(groups: readonly GroupName[], orders: readonly string[]): st
   for (const order of orders) {
     const [name = "", direction] = order.split(":");
     if (used.has(name)) continue;
-    const isMetric = name in ORDERABLE_METRICS;
-    if (!isMetric && !groups.includes(name as GroupName)) continue;
+    const column = ORDERABLE_METRICS.get(name) ?? (groups.includes(name as GroupName) ? name : undefined);
+    if (column === undefined) continue;
     used.add(name);
-    const column = isMetric ? ORDERABLE_METRICS[name as MetricName] : name;
     terms.push(`${quoted(column)} ${direction === "desc" ? "DESC" : "ASC"}`);
   }
   for (const group of groups) if (!used.has(group)) terms.push(`${quoted(group)} ASC`);

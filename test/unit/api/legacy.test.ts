@@ -88,6 +88,17 @@ describe("legacyStatsQuery", () => {
       expect.objectContaining({ path: ["group_by"], message: "each grouping may appear once" }),
     );
   });
+
+  it("point 12: refuses dates before 1900-01-01 on their own field, saying Excel cannot show them", () => {
+    for (const day of ["0001-01-01", "0099-12-31", "1899-12-31"]) {
+      for (const field of ["from_date", "to_date"]) {
+        expect(legacyStatsQuery.safeParse({ [field]: day }).error?.issues).toEqual([
+          expect.objectContaining({ path: [field], message: expect.stringMatching(/^must be a date from 1900-01-01 to 9999-12-31: Excel cannot show/) }),
+        ]);
+      }
+    }
+    expect(legacyStatsQuery.safeParse({ from_date: "1900-01-01", to_date: "9999-12-31" }).success).toBe(true);
+  });
 });
 
 /** An aggregation `depth` levels deep, two keys per level, with stats at the leaves. */

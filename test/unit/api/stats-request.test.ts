@@ -146,6 +146,23 @@ describe("statsRequest", () => {
     it.each([[-1], [1.5], ["10"], [null]])("refuses %j, naming the field", (value) => {
       expect(issuesOf({ filters, [field]: value }).map((issue) => issue.path)).toEqual([field]);
     });
+
+    it("point 9: refuses NaN, infinities and huge numbers with one message naming the range", () => {
+      for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e20, 1_000_000_001, -0.5, -1, 2.5]) {
+        expect(issuesOf({ filters, [field]: value })).toEqual([{ path: field, message: "must be a whole number from 0 to 1000000000" }]);
+      }
+      expect(statsRequest.parse({ filters, [field]: 1_000_000_000 })).toEqual({ filters, [field]: 1_000_000_000 });
+    });
+  });
+
+  it("point 12: refuses a period that starts before 1900-01-01, on the field that does", () => {
+    const message = "must be a date from 1900-01-01 to 9999-12-31: Excel cannot show a date before 1900";
+    expect(issuesOf({ filters: { from: "0099-12-31", to: "2025-01-01" } })).toEqual([{ path: "filters.from", message }]);
+    expect(issuesOf({ filters: { from: "1899-12-31", to: "1899-12-31" } })).toEqual([
+      { path: "filters.from", message },
+      { path: "filters.to", message },
+    ]);
+    expect(statsRequest.safeParse({ filters: { from: "1900-01-01", to: "9999-12-31" } }).success).toBe(true);
   });
 
   it("drops unknown top-level fields instead of failing", () => {

@@ -42,4 +42,11 @@ describe("lists of groups, metrics and orders", () => {
     ]);
     expect(() => readOrderEntries(["size:desc"])).toThrow(/^orders: "size:desc" is not a metric or group/);
   });
+
+  it("refuses one field sorted both ways, where the same entry twice is one sort", () => {
+    expect(readOrderEntries(["revenues:desc", "Revenue DESC"])).toEqual(["revenues:desc"]);
+    expect(() => readOrderEntries(["COUNTRY", "country:descending"])).toThrow(
+      'orders: "country:descending" sorts by country again, the other way. List each field once, with :desc to sort descending',
+    );
+  });
 });

@@ -68,16 +68,16 @@ describe("STATS arguments", () => {
       /^filters: organizations "acme": must be a UUID/,
     );
     expect(messageOf(() => readStatsQuery({ from: "YTD", to: null, options: "limit=-5" }, today))).toBe(
-      "options: limit=-5 is not accepted: use a whole number, 0 or more",
+      "options: limit=-5 is not accepted: use a whole number from 0 to 1000000000",
     );
     expect(messageOf(() => readStatsQuery({ from: "YTD", to: null, options: "offset=2.5" }, today))).toBe(
-      "options: offset=2.5 is not accepted: use a whole number, 0 or more",
+      "options: offset=2.5 is not accepted: use a whole number from 0 to 1000000000",
     );
     expect(messageOf(() => readStatsQuery({ from: "YTD", to: null, options: "date_group=year" }, today))).toBe(
       "options: date_group=year is not accepted: use day, week or month",
     );
     expect(messageOf(() => readStatsQuery({ from: "YTD", to: null, options: "limit=lots" }, today))).toBe(
-      "options: limit=lots is not accepted: use a whole number, 0 or more",
+      "options: limit=lots is not accepted: use a whole number from 0 to 1000000000",
     );
   });
 

@@ -27,6 +27,15 @@ describe("calendar days", () => {
     expect(lastDayOfMonth("2023-12-05")).toBe("2023-12-31");
   });
 
+  it("point 12: keeps years 0 to 99 as written (Date.UTC would read them as 1900 to 1999)", () => {
+    expect(isoDayString(dayNumber("0001-01-01"))).toBe("0001-01-01");
+    expect(dayNumber("0099-12-31") + 1).toBe(dayNumber("0100-01-01"));
+    expect(dayNumber("1900-03-01") - dayNumber("1900-02-28")).toBe(1);
+    expect(lastDayOfMonth("0000-02-10")).toBe("0000-02-29");
+    expect(lastDayOfMonth("0099-02-10")).toBe("0099-02-28");
+    expect(addDays("0099-12-31", 1)).toBe("0100-01-01");
+  });
+
   it("takes today from the local clock", () => {
     expect(localToday(new Date(2024, 0, 31, 23, 59))).toBe("2024-01-31");
   });

@@ -57,3 +57,7 @@ describe("listen failures say what to do", () => {
     expect(listenProblem(null, "127.0.0.1", 0)).toBeUndefined();
   });
 });
+
+test.each(["__proto__", "constructor", "toString", "--constructor", "--__proto__"])("point 9: %s is an unknown option, not a lookup on Object.prototype", (flag) => {
+  expect(() => parseCliArgs([flag, "5"])).toThrow(`Unknown option ${flag}. Run with --help to see the options.`);
+});
