@@ -1,7 +1,7 @@
 import type { SpillTable } from "../core/rows/spill-table";
 import { toFunctionError } from "./cell-error";
 import { withDeadline, type DeadlineOptions } from "../core/deadline";
-import { spillOutput, supportedDateStyle, type SpillOutput } from "./formatted-values";
+import { fitSpill, spillOutput, supportedDateStyle, type SpillOutput } from "./formatted-values";
 
 /** What Excel hands a cancelable function last; only `onCanceled` is used. */
 export type CancelableCall = Pick<CustomFunctions.CancelableInvocation, "onCanceled">;
@@ -15,7 +15,11 @@ function cancellation(invocation: CancelableCall | undefined): AbortSignal {
   return controller.signal;
 }
 
-/** Runs a function that spills a table; every failure becomes the cell's Excel error. */
+/**
+ * Runs a function that spills a table; every failure becomes the cell's Excel error. The result
+ * is cut here, on the values as this Excel receives them: a result over Excel's 5 MB would leave
+ * the cell on #BUSY! for good.
+ */
 export async function spillCall(
   invocation: CancelableCall | undefined,
   work: (signal: AbortSignal) => Promise<SpillTable>,
@@ -23,7 +27,8 @@ export async function spillCall(
 ): Promise<SpillOutput> {
   try {
     const table = await withDeadline(work, { ...options, signal: cancellation(invocation) });
-    return spillOutput(table, supportedDateStyle());
+    const style = supportedDateStyle();
+    return spillOutput(fitSpill(table, style), style);
   } catch (error) {
     throw toFunctionError(error);
   }

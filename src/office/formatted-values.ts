@@ -1,4 +1,6 @@
+import type { SpillCell } from "../core/cell-values";
 import type { SpillTable } from "../core/rows/spill-table";
+import { DEFAULT_SPILL_BUDGET_BYTES, limitSpill } from "../core/spill-limit";
 import { isSetSupported } from "./requirements";
 
 /** Unambiguous in every locale, and sorts as text the way it sorts as a date. */
@@ -29,20 +31,38 @@ export function supportedDateStyle(): DateCellStyle {
   return "serial";
 }
 
+/** A row as Excel receives it: numbers of the date columns become dated values in `style`. */
+function encodeRow(row: readonly SpillCell[], dateColumns: readonly number[], type: FormattedDate["type"]): SpillOutput[number] {
+  const out: SpillOutput[number] = row.slice();
+  for (const column of dateColumns) {
+    const cell = row[column];
+    if (typeof cell === "number") out[column] = { type, basicValue: cell, numberFormat: SPILL_DATE_FORMAT };
+  }
+  return out;
+}
+
+function dateType(style: DateCellStyle): FormattedDate["type"] | undefined {
+  if (style === "serial") return undefined;
+  return style === "double" ? "Double" : "FormattedNumber";
+}
+
 /**
  * The rows Excel spills: numbers in the table's date columns become dated values in `style`;
  * headers, the "more rows" message and every other cell pass through as they are.
  */
 export function spillOutput(table: SpillTable, style: DateCellStyle): SpillOutput {
-  if (style === "serial" || table.dateColumns.length === 0) return table.rows;
-  const type = style === "double" ? "Double" : "FormattedNumber";
-  const columns = table.dateColumns;
-  return table.rows.map((row) => {
-    const out: SpillOutput[number] = row.slice();
-    for (const column of columns) {
-      const cell = row[column];
-      if (typeof cell === "number") out[column] = { type, basicValue: cell, numberFormat: SPILL_DATE_FORMAT };
-    }
-    return out;
-  });
+  const type = dateType(style);
+  if (type === undefined || table.dateColumns.length === 0) return table.rows;
+  return table.rows.map((row) => encodeRow(row, table.dateColumns, type));
+}
+
+/**
+ * The table cut to what one spill may return in `style`: measured on the rows as Excel will
+ * receive them (dated values cost about five times a bare serial), not on the rows before.
+ * Runs after the functions' own cut, which cannot know this Excel's date style.
+ */
+export function fitSpill(table: SpillTable, style: DateCellStyle, budgetBytes: number = DEFAULT_SPILL_BUDGET_BYTES): SpillTable {
+  const type = dateType(style);
+  if (type === undefined || table.dateColumns.length === 0) return limitSpill(table, budgetBytes);
+  return limitSpill(table, budgetBytes, (row) => encodeRow(row, table.dateColumns, type));
 }

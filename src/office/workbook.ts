@@ -1,4 +1,7 @@
 import { ReportingError } from "../client/errors";
+import { headerRowCount, shownDataRowCount, type SpillTable } from "../core/rows/spill-table";
+import { jsonBytes } from "../core/spill-limit";
+import { fitSpill, supportedDateStyle } from "./formatted-values";
 import { excelApiSupported } from "./host";
 
 /**
@@ -8,6 +11,20 @@ import { excelApiSupported } from "./host";
 
 /** Unambiguous in every locale, and sorts as text the way it sorts as a date. */
 export const DATE_NUMBER_FORMAT = "yyyy-mm-dd";
+/** Range.values keeps a text as it is only in a cell formatted as text. */
+const TEXT_NUMBER_FORMAT = "@";
+const GENERAL_NUMBER_FORMAT = "General";
+
+/**
+ * What one context.sync may carry of values, formulas and number formats, counted as the UTF-8
+ * JSON they travel as. Excel on the web refuses a request over 5 MB; the rest is left for the
+ * addresses, the other queued operations and the request's own envelope.
+ */
+export const SYNC_BUDGET_BYTES = 4_000_000;
+// Microsoft suggests writing a large range in blocks of 5,000 to 20,000 rows, whatever their size.
+const MAX_ROWS_PER_SYNC = 20_000;
+// Room in each sync for the range's address and the names of the operations.
+const WRITE_OVERHEAD_BYTES = 200;
 
 /** Excel cannot do a write the pane asked for; the message says what to do instead. */
 export class WorkbookError extends ReportingError {
@@ -27,14 +44,35 @@ function sameInEveryRow(rows: number, value: string): string[][] {
   return Array.from({ length: rows }, () => [value]);
 }
 
+/**
+ * Splits rows 0..count into consecutive runs, one per sync, whose bytes (`rowBytes`, each row's
+ * values and formats together) stay within the sync budget. A single row larger than the
+ * budget still goes, alone: Excel is the one to refuse it.
+ */
+function syncChunks(count: number, rowBytes: (index: number) => number, budgetBytes: number = SYNC_BUDGET_BYTES): [number, number][] {
+  const chunks: [number, number][] = [];
+  let start = 0;
+  let used = WRITE_OVERHEAD_BYTES;
+  for (let index = 0; index < count; index++) {
+    const bytes = rowBytes(index);
+    if (index > start && (used + bytes > budgetBytes || index - start >= MAX_ROWS_PER_SYNC)) {
+      chunks.push([start, index]);
+      start = index;
+      used = WRITE_OVERHEAD_BYTES;
+    }
+    used += bytes;
+  }
+  if (count > start) chunks.push([start, count]);
+  return chunks;
+}
+
 export interface InsertFormulaOptions {
   formula: string;
-  /** Column of the date inside the spill (0-based), if the result has one. */
-  dateColumn?: number | undefined;
-  /** Rows above the first data row (the header row). */
-  headerRows: number;
-  /** How many data rows to give the date format; the preview's row count. */
-  dataRows: number;
+  /**
+   * The formula's answer as the pane fetched it, whole or already cut to a spill: it tells the
+   * date columns and, cut as the function will cut it in this Excel, the rows the spill shows.
+   */
+  result: SpillTable;
 }
 
 export interface InsertedFormula {
@@ -42,20 +80,40 @@ export interface InsertedFormula {
   address: string;
 }
 
-/** Writes `formula` at the top-left cell of the selection, and a date format under it. */
+/**
+ * The date columns the pane must format under a formula, and down to which data row: none
+ * where the function returns dates carrying their own format (CustomFunctionsRuntime 1.4),
+ * otherwise as many rows as the spill shows, never the rows the spill leaves out.
+ */
+function spillDateFormats(result: SpillTable): { columns: number[]; headerRows: number; rows: number } {
+  const style = supportedDateStyle();
+  if (style !== "serial" || result.dateColumns.length === 0) return { columns: [], headerRows: 0, rows: 0 };
+  const spill = fitSpill(result, style);
+  return { columns: result.dateColumns, headerRows: headerRowCount(spill), rows: shownDataRowCount(spill) };
+}
+
+/** Writes `formula` at the top-left cell of the selection, and a date format under it where needed. */
 export async function insertFormulaAtSelection(options: InsertFormulaOptions): Promise<InsertedFormula> {
   requireExcel();
+  const dates = spillDateFormats(options.result);
+  const formatRowBytes = dates.columns.length * (jsonBytes([DATE_NUMBER_FORMAT]) + 1);
+  const chunks = dates.columns.length === 0 ? [] : syncChunks(dates.rows, () => formatRowBytes);
   return Excel.run(async (context) => {
     const cell = context.workbook.getSelectedRange().getCell(0, 0);
     cell.load("address");
     cell.formulas = [[options.formula]];
-    if (options.dateColumn !== undefined && options.dataRows > 0) {
+    if (chunks.length === 0) await context.sync();
+    for (const [start, end] of chunks) {
       // The spill is not computed yet (the function is still fetching), so the format goes on
       // the cells it will fill; Excel keeps a cell's format when a spill writes into it.
-      const dates = cell.getOffsetRange(options.headerRows, options.dateColumn).getResizedRange(options.dataRows - 1, 0);
-      dates.numberFormat = sameInEveryRow(options.dataRows, DATE_NUMBER_FORMAT);
+      for (const column of dates.columns) {
+        const range = cell.getOffsetRange(dates.headerRows + start, column).getResizedRange(end - start - 1, 0);
+        range.numberFormat = sameInEveryRow(end - start, DATE_NUMBER_FORMAT);
+      }
+      // A sync per chunk is the point: one request over 5 MB is refused by Excel on the web.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
     }
-    await context.sync();
     return { address: cell.address };
   });
 }
@@ -107,8 +165,15 @@ export interface InsertTableOptions {
   withPivot: boolean;
 }
 
-// Excel on the web refuses requests near 5 MB; this many rows stays well below.
-const ROWS_PER_WRITE = 5000;
+/**
+ * The number format a cell is written with: text as text ("@"), so that a name from the service
+ * starting with = + - or @ stays that name instead of becoming a formula; dates as dates; other
+ * numbers, booleans and empty cells in the sheet's General format.
+ */
+function cellFormat(value: CellValue, isDate: boolean): string {
+  if (typeof value === "string") return value === "" ? GENERAL_NUMBER_FORMAT : TEXT_NUMBER_FORMAT;
+  return typeof value === "number" && isDate ? DATE_NUMBER_FORMAT : GENERAL_NUMBER_FORMAT;
+}
 
 function columnLetter(index: number): string {
   let letters = "";
@@ -123,6 +188,9 @@ export async function insertTable(options: InsertTableOptions): Promise<{ sheetN
   if (!header || header.length === 0) throw new WorkbookError("There is nothing to insert: the query returned no columns.");
   const width = header.length;
   const lastColumn = columnLetter(width - 1);
+  const formats = options.rows.map((row, index) => row.map((value, column) => cellFormat(value, index > 0 && column === options.dateColumn)));
+  // Values and formats go together, so they are measured together.
+  const chunks = syncChunks(options.rows.length, (index) => jsonBytes(options.rows[index]) + jsonBytes(formats[index]) + 2);
   return Excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
@@ -131,19 +199,16 @@ export async function insertTable(options: InsertTableOptions): Promise<{ sheetN
     let name = options.sheetName;
     for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${options.sheetName} ${n}`;
     const sheet = sheets.add(name);
-    for (let start = 0; start < options.rows.length; start += ROWS_PER_WRITE) {
-      const chunk = options.rows.slice(start, start + ROWS_PER_WRITE).map((row) => [...row]);
-      sheet.getRange(`A${start + 1}:${lastColumn}${start + chunk.length}`).values = chunk;
+    for (const [start, end] of chunks) {
+      const range = sheet.getRange(`A${start + 1}:${lastColumn}${end}`);
+      // Formats before values, in the same request: Excel applies them in order, so every text
+      // lands in a cell already formatted as text.
+      range.numberFormat = formats.slice(start, end);
+      range.values = options.rows.slice(start, end).map((row) => [...row]);
       // A sync per chunk is the point: one sync for every row would send a single request over
       // Excel's 5 MB limit, which Excel on the web refuses.
       // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
-    }
-    const dataRows = options.rows.length - 1;
-    if (options.dateColumn !== undefined && dataRows > 0) {
-      const letter = columnLetter(options.dateColumn);
-      const dates = sheet.getRange(`${letter}2:${letter}${dataRows + 1}`);
-      dates.numberFormat = sameInEveryRow(dataRows, DATE_NUMBER_FORMAT);
     }
     const table = sheet.tables.add(`A1:${lastColumn}${options.rows.length}`, true);
     table.getRange().format.autofitColumns();

@@ -167,12 +167,7 @@ export function setUpLegacyTab(context: PaneContext): void {
     try {
       const args = legacyArgumentsOf(model);
       const result = await runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options);
-      const inserted = await insertFormulaAtSelection({
-        formula: legacyStatsFormula(model),
-        dateColumn: result.dateColumns[0],
-        headerRows: 1,
-        dataRows: result.dataRowCount,
-      });
+      const inserted = await insertFormulaAtSelection({ formula: legacyStatsFormula(model), result });
       context.status.success(`Formula inserted at ${inserted.address}.`);
     } catch (error) {
       context.status.error(error);

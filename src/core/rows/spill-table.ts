@@ -19,3 +19,14 @@ export function spillTable(rows: SpillRows, dateColumns: number[], dataRowCount:
   const nonEmpty = rows.length > 0 ? rows : [new Array<string>(Math.max(columnCount, 1)).fill("")];
   return { rows: nonEmpty, dateColumns, dataRowCount, omittedRowCount: 0 };
 }
+
+/** Rows above the data: the header row, or the blank row of an empty answer. */
+export function headerRowCount(table: SpillTable): number {
+  const shown = table.dataRowCount - table.omittedRowCount;
+  return table.rows.length - shown - (table.omittedRowCount > 0 ? 1 : 0);
+}
+
+/** Data rows the table holds (all of them, or those a spill cut kept). */
+export function shownDataRowCount(table: SpillTable): number {
+  return table.dataRowCount - table.omittedRowCount;
+}

@@ -124,7 +124,7 @@ describe("STATS", () => {
   });
 
   it("ends a result too large for a spill with a row saying how many rows are left out", async () => {
-    const { functions } = setup({}, { spillBudgetBytes: 400 });
+    const { functions } = setup({}, { spillBudgetBytes: 120 });
     const table = await functions.stats("YTD", null, "country");
     expect(table.omittedRowCount).toBeGreaterThan(0);
     expect(table.rows[table.rows.length - 1]![0]).toMatch(/more rows? not shown/);
