@@ -17,6 +17,7 @@ const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin"
 const { OfficeJsTagPlugin, officeJsCopyPatterns } = require("./scripts/webpack/office-js");
 const { ForbiddenModulesPlugin } = require("./scripts/webpack/forbidden-modules");
 const { PageSizePlugin } = require("./scripts/webpack/page-size");
+const { ScriptLoadingPlugin } = require("./scripts/webpack/script-loading");
 const { serviceProxyConfig, unconfiguredProxyMiddlewares } = require("./scripts/webpack/service-proxy");
 
 const DEV_SERVER_PORT = 3000;
@@ -116,8 +117,13 @@ module.exports = async (env, argv) => {
         // runtime, vendors, common, functions, taskpane (test/integration/functions/shared-modules.test.ts).
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
+        inject: "head",
+        scriptLoading: "defer",
       }),
       new OfficeJsTagPlugin(),
+      // All but the pane's own chunk block, so that the functions are registered before Office
+      // starts them (test/integration/functions/page-order.test.ts).
+      new ScriptLoadingPlugin({ deferred: ["taskpane"] }),
       new CopyWebpackPlugin({
         patterns: [
           {

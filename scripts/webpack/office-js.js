@@ -44,8 +44,9 @@ function officeJsCopyPatterns() {
 }
 
 /**
- * Adds the Office.js script as the first tag of <head>, blocking, so that Office and Excel exist
- * before the deferred bundles run. Page templates therefore never mention office.js themselves.
+ * Adds the Office.js script as the first tag of <head>, blocking, so that Office, Excel and
+ * CustomFunctions exist before any bundle runs (script-loading.js). Page templates therefore never
+ * mention office.js themselves.
  */
 class OfficeJsTagPlugin {
   apply(compiler) {

@@ -16,6 +16,10 @@ async function recalculateReportingFormulas(): Promise<void> {
   await recalculateWorkbook();
 }
 
+function pageOrigin(): string | undefined {
+  return typeof location === "undefined" ? undefined : location.origin;
+}
+
 let runtime: ReportingRuntime | undefined;
 
 /**
@@ -29,6 +33,12 @@ export function pageRuntime(): ReportingRuntime {
     // Period words follow the user's own calendar day, read afresh on every call.
     today: localToday(),
     recalculate: recalculateReportingFormulas,
+    // Lets a failed request say it was most likely blocked by the browser (another origin
+    // without CORS, or http:// from this https:// page) rather than blame the network.
+    transport: { pageOrigin: pageOrigin() },
   });
+  // When Excel never starts the add-in, the pane and each formula awaiting `ready` report it;
+  // a page where nothing awaits it yet must not log it as unhandled.
+  runtime.ready.catch(() => undefined);
   return runtime;
 }

@@ -57,8 +57,14 @@ async function chooseStorages(): Promise<ProfileStorages> {
   return { storage: webStorage(sessionArea()) ?? memoryStorage(), secretStorage: memoryStorage(), secretsPersist: false };
 }
 
-/** A storage that waits for the host to be known, so it can be created while scripts load. */
+/**
+ * A storage that waits for the host to be known, so it can be created while scripts load. When
+ * Excel never starts the add-in, every call rejects with the reason (the pane and the cells say
+ * it); the browser's storage is never a silent substitute for OfficeRuntime.storage.
+ */
 function deferred(choice: Promise<KeyValueStorage>): KeyValueStorage {
+  // The store reads the secret storage only after the other: its rejection is reported there.
+  choice.catch(() => undefined);
   return {
     getItem: async (key) => (await choice).getItem(key),
     setItem: async (key, value) => (await choice).setItem(key, value),

@@ -7,7 +7,9 @@ import type { SpillTable } from "../core/rows/spill-table";
 import { insertFormulaAtSelection, insertTable, insertWorkbookSheets } from "../office/workbook";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
-import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, downloadFile, exportFileName, withByteOrderMark } from "./downloads";
+import { neutraliseCsv } from "../core/csv-safety";
+import { officePlatform } from "../office/host";
+import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, checkWorksheetFile, downloadFile, downloadsWork, exportFileName, withByteOrderMark } from "./downloads";
 import { PREVIEW_ROWS, renderPreview } from "./preview-table";
 import { QueryForm, type PickerFilter } from "./query-form";
 import { plainMessage } from "./status";
@@ -122,14 +124,9 @@ export function setUpQueryTab(context: PaneContext): void {
     }
     context.status.busy("Inserting the formula…");
     try {
-      // Knowing the row count sizes the date format; the answer stays cached for the formula.
+      // The answer sizes the date format to the rows the spill will show; it stays cached for the formula.
       const table = await tableOf(current.query, current.formula);
-      const inserted = await insertFormulaAtSelection({
-        formula: current.formula,
-        dateColumn: table.dateColumns[0],
-        headerRows: current.query.headers === "none" ? 0 : 1,
-        dataRows: table.dataRowCount,
-      });
+      const inserted = await insertFormulaAtSelection({ formula: current.formula, result: table });
       context.status.success(`Formula inserted at ${inserted.address}. It recalculates with the active profile.`);
     } catch (error) {
       context.status.error(error);
@@ -175,9 +172,23 @@ export function setUpQueryTab(context: PaneContext): void {
     context.status.busy(kind === "csv" ? "Preparing the CSV file…" : "Preparing the Excel file…");
     try {
       const name = exportFileName(current.period, current.query.request.groups ?? [], kind);
-      if (kind === "csv") downloadFile(name, withByteOrderMark(await connection.client.statsCsv(current.query.request)), CSV_MEDIA_TYPE);
-      else downloadFile(name, (await connection.client.statsXlsx(current.query.request)) as Uint8Array<ArrayBuffer>, XLSX_MEDIA_TYPE);
-      context.status.success(`Downloaded ${name}.`);
+      if (kind === "xlsx") {
+        downloadFile(name, (await connection.client.statsXlsx(current.query.request)) as Uint8Array<ArrayBuffer>, XLSX_MEDIA_TYPE);
+        context.status.success(`Downloaded ${name}.`);
+        return;
+      }
+      // The service's CSV carries names its users typed: a spreadsheet opening the file would run
+      // one starting with = as a formula (CSV injection), so no field is passed on unchecked.
+      const checked = neutraliseCsv(await connection.client.statsCsv(current.query.request));
+      downloadFile(name, withByteOrderMark(checked.csv), CSV_MEDIA_TYPE);
+      const count = checked.neutralised;
+      context.status.success(
+        `Downloaded ${name}.` +
+          (count === 0
+            ? ""
+            : ` ${count === 1 ? "1 field" : `${count.toLocaleString()} fields`} a spreadsheet would have read as a formula ` +
+              `${count === 1 ? "starts" : "start"} with ' so that ${count === 1 ? "it stays" : "they stay"} text.`),
+      );
     } catch (error) {
       context.status.error(error);
     }
@@ -194,6 +205,7 @@ export function setUpQueryTab(context: PaneContext): void {
     context.status.busy("Fetching the Excel export…");
     try {
       const bytes = await connection.client.statsXlsx(current.query.request);
+      checkWorksheetFile(bytes.length, officePlatform());
       const inserted = await insertWorkbookSheets(bytes);
       context.status.success(`Added the worksheet ${inserted.sheetNames.join(", ")} to this workbook.`);
     } catch (error) {
@@ -270,6 +282,12 @@ export function setUpQueryTab(context: PaneContext): void {
   });
   buttons.insertFormula.addEventListener("click", () => void whileBusy(buttons.insertFormula, insertFormula));
   buttons.insertTable.addEventListener("click", () => void whileBusy(buttons.insertTable, insertAsTable));
+  // Excel for Mac ignores downloads (downloads.ts): rather than buttons that silently do nothing,
+  // the pane offers Open as worksheet there and says why.
+  const canDownload = downloadsWork(officePlatform());
+  buttons.exportCsv.hidden = !canDownload;
+  buttons.exportXlsx.hidden = !canDownload;
+  byId("query-export-note").hidden = canDownload;
   buttons.exportCsv.addEventListener("click", () => void whileBusy(buttons.exportCsv, () => exportFile("csv")));
   buttons.exportXlsx.addEventListener("click", () => void whileBusy(buttons.exportXlsx, () => exportFile("xlsx")));
   buttons.openSheet.addEventListener("click", () => void whileBusy(buttons.openSheet, openAsWorksheet));

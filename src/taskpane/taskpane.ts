@@ -19,7 +19,9 @@ const DEFAULTS = {
 async function start(): Promise<void> {
   const status = new StatusBar();
   status.busy("Starting…");
-  const host = await detectHost();
+  // A cold start of Excel can take many seconds (detectHost waits up to a minute): say what the pane waits for.
+  const slowStart = setTimeout(() => status.busy("Waiting for Excel to finish starting the add-in…"), 3_000);
+  const host = await detectHost().finally(() => clearTimeout(slowStart));
   byId("host-notice").hidden = host === "excel";
   const runtime = pageRuntime();
   await runtime.ready;

@@ -13,10 +13,24 @@ export type ProfileKind = z.infer<typeof profileKind>;
 const serviceUrl = z
   .string()
   .trim()
-  .refine(isServiceUrl, { message: "must be a web address starting with https:// or http://" });
+  // abort: reachableServiceUrl then parses the text, which only works once it is a web address.
+  .refine(isServiceUrl, { message: "must be a web address starting with https:// (http:// only for localhost)", abort: true });
+
+/**
+ * The pane is an HTTPS page, and an HTTPS page cannot call an http:// address (mixed content),
+ * except on this computer: browsers treat localhost, 127.0.0.1 and [::1] as secure, which is how
+ * the emulator is reached in development.
+ */
+const reachableServiceUrl = serviceUrl.refine(isReachableFromHttps, {
+  message: "must start with https:// — http:// works only for localhost",
+});
 
 const secret = z.string().trim().min(1).optional();
 
+/**
+ * A profile as stored. Addresses are only checked to be web addresses here: a profile saved
+ * before http:// was refused must still load, so the user sees it and can correct it.
+ */
 export const profileSchema = z.object({
   name: z
     .string()
@@ -33,6 +47,9 @@ export const profileSchema = z.object({
   apiSecret: secret,
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** A profile as typed or edited: its addresses must be callable from the pane. */
+const enteredProfileSchema = profileSchema.extend({ baseUrl: reachableServiceUrl, legacyBaseUrl: reachableServiceUrl });
 
 export const SECRET_FIELDS = ["token", "apiKey", "apiSecret"] as const;
 export type SecretField = (typeof SECRET_FIELDS)[number];
@@ -57,6 +74,13 @@ function isServiceUrl(text: string): boolean {
   }
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function isReachableFromHttps(text: string): boolean {
+  const url = new URL(text);
+  return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
+}
+
 /** Describes a validation problem without echoing the value (which may be a secret). */
 function describeIssues(error: z.ZodError): string {
   const labels: Record<string, string> = {
@@ -79,7 +103,7 @@ function describeIssues(error: z.ZodError): string {
 
 /** Parses a profile typed by a user; throws a `ProfileError` naming each bad field. */
 export function parseProfile(input: unknown): Profile {
-  const result = profileSchema.safeParse(input);
+  const result = enteredProfileSchema.safeParse(input);
   if (!result.success) throw new ProfileError(describeIssues(result.error));
   return dropUnusedSecrets(result.data);
 }

@@ -173,6 +173,15 @@ describe("ProfileStore", () => {
     expect(await partly.active()).toBeUndefined();
   });
 
+  it("keeps a profile saved with an http:// address now refused, and refuses it once edited", async () => {
+    const old = { ...bearer("Old"), baseUrl: "http://reporting.example.com" };
+    const store = new ProfileStore({ storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles: [old], active: "Old" }) }) });
+    // Dropping it would lose the user's profile without a word; the pane lists it for correction.
+    expect((await store.active())?.baseUrl).toBe("http://reporting.example.com");
+    await expect(store.save(old, "Old")).rejects.toThrow("must start with https://");
+    await expect(store.rename("Old", "Older")).rejects.toThrow("must start with https://");
+  });
+
   it("hands out copies, so a caller cannot change a stored profile by accident", async () => {
     const store = new ProfileStore({ storage: memoryStorage() });
     await store.save(bearer("A"));

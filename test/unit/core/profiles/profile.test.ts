@@ -46,3 +46,26 @@ describe("missingCredentials", () => {
     expect(missingCredentials(parseProfile(withoutToken))).toEqual(["token"]);
   });
 });
+
+describe("service addresses", () => {
+  const withAddress = (address: string) => ({ ...bearer("Finance"), baseUrl: address, legacyBaseUrl: address });
+  const refusal = "The service address must start with https:// — http:// works only for localhost.";
+
+  it("point 7: refuses http:// for any host but this computer, since an HTTPS page cannot call it", () => {
+    for (const address of ["http://reporting.example.com", "http://10.0.0.5:8080/api", "http://127.0.0.2", "http://localhost.example.com", "http://[::2]"]) {
+      expect(() => parseProfile(withAddress(address))).toThrow(refusal);
+    }
+  });
+
+  it("point 7: names each http:// address it refuses, the legacy one included", () => {
+    expect(() => parseProfile({ ...legacy("Old"), legacyBaseUrl: "http://legacy.example.com" })).toThrow(
+      "The legacy service address must start with https:// — http:// works only for localhost.",
+    );
+  });
+
+  it("accepts https:// anywhere and http:// for localhost, 127.0.0.1 and [::1]", () => {
+    for (const address of ["https://reporting.example.com", "https://10.0.0.5:8443/api", "http://localhost:3001", "http://LOCALHOST", "http://127.0.0.1:3001/api", "http://[::1]:3001"]) {
+      expect(parseProfile(withAddress(address)).baseUrl).toBe(address);
+    }
+  });
+});
