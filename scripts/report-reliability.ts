@@ -1,0 +1,55 @@
+// `npm run report:reliability`: what the hardening suites measure, as tables.
+//   1. the fault table: a hostile server on loopback, driven through the typed clients
+//   2. fuzz counts: the property tests' inputs, refusals and uncaught errors (must be 0)
+//   3. payload figures: the largest spill and the largest context.sync, against Excel's 5 MB
+// Each part runs the same code as its test suite (scripts/reliability/*), not a copy of it.
+import { faultTable } from "./reliability/faults";
+import { fuzzCounts } from "./reliability/fuzz";
+import { payloadFigures } from "./reliability/payloads";
+
+type Row = Record<string, string | number>;
+
+function printTable(title: string, rows: Row[]): void {
+  console.log(`\n## ${title}\n`);
+  if (rows.length === 0) {
+    console.log("(no rows)");
+    return;
+  }
+  const columns = Object.keys(rows[0]!);
+  const cell = (value: string | number | undefined) =>
+    typeof value === "number" ? value.toLocaleString("en-US") : String(value ?? "").replace(/\s+/g, " ").replace(/\|/g, "\\|");
+  console.log(`| ${columns.join(" | ")} |`);
+  console.log(`| ${columns.map((column) => (typeof rows[0]![column] === "number" ? "---:" : "---")).join(" | ")} |`);
+  for (const row of rows) console.log(`| ${columns.map((column) => cell(row[column])).join(" | ")} |`);
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(2)} MB`;
+}
+
+async function main(): Promise<void> {
+  let problems = 0;
+
+  const faults = await faultTable();
+  printTable("Faults (hostile server on loopback, typed clients)", faults);
+
+  const fuzz = await fuzzCounts();
+  printTable("Fuzz (fast-check properties)", fuzz);
+  const uncaught = fuzz.reduce((sum, row) => sum + row.uncaught, 0);
+  console.log(`\ninputs ${fuzz.reduce((sum, row) => sum + row.inputs, 0).toLocaleString("en-US")}, uncaught ${uncaught}`);
+  if (uncaught > 0) problems += 1;
+
+  const payloads = await payloadFigures();
+  printTable(
+    "Payloads against Excel's 5 MB per request",
+    payloads.map((row) => ({ what: row.what, bytes: row.bytes, size: megabytes(row.bytes), limit: megabytes(row.limitBytes), within: row.bytes <= row.limitBytes ? "yes" : "NO" })),
+  );
+  if (payloads.some((row) => row.bytes > row.limitBytes)) problems += 1;
+
+  process.exitCode = problems === 0 ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
