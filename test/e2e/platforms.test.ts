@@ -6,7 +6,7 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeState } from "./support/fake-office";
-import { fillProfileForm, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
+import { fillProfileForm, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(180_000);
@@ -109,6 +109,8 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
       expect(await page.isVisible("#query-export-note")).toBe(true);
       expect(await page.textContent("#query-export-note")).toContain("Excel for Mac does not let add-ins save files");
       expect(await page.isVisible("#query-open-sheet")).toBe(true);
+      await page.locator("#query-export-note").scrollIntoViewIfNeeded();
+      await screenshot(page, "query-mac-exports");
 
       const before = (await officeState(page)).writes.length;
       const opened = await statusAfter(page, () => page.click("#query-open-sheet"));
