@@ -4,8 +4,11 @@
 // Environment variables read at build time:
 //   REPORTING_BASE_URL, REPORTING_LEGACY_BASE_URL  default service URLs baked into the pane
 //                                                  (npm start sets them to the emulator's)
-//   REPORTING_ADDIN_URL       production origin replacing https://localhost:3000/ in manifest.xml
-//   REPORTING_OFFICE_JS=cdn   load Office.js from Microsoft's CDN instead of the local copy
+//   REPORTING_ADDIN_URL       production builds: where the add-in is deployed; the build writes the
+//                             production manifest for it (scripts/webpack/manifest.js) and loads
+//                             Office.js from Microsoft's CDN
+//   REPORTING_OFFICE_JS       cdn or local: where the page loads Office.js from, overriding that
+//                             default (local for every build without REPORTING_ADDIN_URL)
 // and by the dev server only:
 //   REPORTING_PROXY_TARGET, REPORTING_LEGACY_PROXY_TARGET   see scripts/webpack/service-proxy.js
 //   REPORTING_DEV_CERT_FILE, REPORTING_DEV_KEY_FILE, REPORTING_DEV_CA_FILE   see scripts/dev-cert.mjs
@@ -14,25 +17,19 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
-const { OfficeJsTagPlugin, officeJsCopyPatterns } = require("./scripts/webpack/office-js");
+const { addinOrigin, DEV_ORIGIN, productionManifest } = require("./scripts/webpack/manifest");
+const { OfficeJsTagPlugin, officeJsCopyPatterns, officeJsSource } = require("./scripts/webpack/office-js");
 const { ForbiddenModulesPlugin } = require("./scripts/webpack/forbidden-modules");
 const { PageSizePlugin } = require("./scripts/webpack/page-size");
 const { ScriptLoadingPlugin } = require("./scripts/webpack/script-loading");
 const { serviceProxyConfig, unconfiguredProxyMiddlewares } = require("./scripts/webpack/service-proxy");
 
-const DEV_SERVER_PORT = 3000;
-const DEV_ORIGIN = `https://localhost:${DEV_SERVER_PORT}/`;
+// manifest.xml names the dev server, so its address is defined once, with the manifest's rewrite.
+const DEV_SERVER_PORT = Number(new URL(DEV_ORIGIN).port);
 const FUNCTIONS_SOURCE = "./src/functions/functions.ts";
 // Scripts reached by a URL written outside the build: the manifest names functions.js
 // (Functions.Script.Url). Every other script is named only by taskpane.html, which the build writes.
 const FIXED_NAME_CHUNKS = new Set(["functions"]);
-
-function productionOrigin() {
-  const url = process.env.REPORTING_ADDIN_URL?.trim();
-  if (!url) return undefined;
-  if (!url.startsWith("https://")) throw new Error(`REPORTING_ADDIN_URL must be an https:// URL (got ${url}).`);
-  return url.endsWith("/") ? url : `${url}/`;
-}
 
 async function devServerConfig() {
   const { ensureDevCertificate } = await import("./scripts/dev-cert.mjs");
@@ -56,7 +53,9 @@ async function devServerConfig() {
 
 module.exports = async (env, argv) => {
   const mode = argv.mode === "development" ? "development" : "production";
-  const addinOrigin = mode === "production" ? productionOrigin() : undefined;
+  // Only a production build is a deployment: the dev server always serves the development manifest.
+  const deployedAt = mode === "production" ? addinOrigin(process.env.REPORTING_ADDIN_URL) : undefined;
+  const officeJs = officeJsSource({ deployed: deployedAt !== undefined });
 
   return {
     mode,
@@ -120,7 +119,7 @@ module.exports = async (env, argv) => {
         inject: "head",
         scriptLoading: "defer",
       }),
-      new OfficeJsTagPlugin(),
+      new OfficeJsTagPlugin({ source: officeJs }),
       // All but the pane's own chunk block, so that the functions are registered before Office
       // starts them (test/integration/functions/page-order.test.ts).
       new ScriptLoadingPlugin({ deferred: ["taskpane"] }),
@@ -129,12 +128,12 @@ module.exports = async (env, argv) => {
           {
             from: "manifest.xml",
             to: "manifest.xml",
-            transform: (content) =>
-              addinOrigin ? content.toString().replaceAll(DEV_ORIGIN, addinOrigin) : content,
+            // Throws (a build error) when the production manifest would still name localhost.
+            transform: (content) => (deployedAt ? productionManifest(content.toString(), deployedAt) : content),
           },
           { from: "assets", to: "assets" },
           { from: "src/taskpane/*.css", to: "[name][ext]", noErrorOnMissing: true },
-          ...officeJsCopyPatterns(),
+          ...officeJsCopyPatterns(officeJs),
         ],
       }),
       new webpack.DefinePlugin({

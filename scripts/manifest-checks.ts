@@ -2,6 +2,7 @@
 // Pure: files are reached through the context, so tests can feed broken manifests.
 import { pngSize } from "./manifest/png-size";
 import { at, child, childrenNamed, descendants, parseXml, type XmlElement } from "./manifest/xml-tree";
+import { ENVIRONMENTS, namesLoopback } from "./webpack/manifest";
 
 export interface ManifestCheckContext {
   /** The custom functions namespace the add-in's formulas are written with (REPORTING). */
@@ -19,6 +20,8 @@ export interface CheckResult {
 }
 
 type Table = "Images" | "Urls" | "ShortStrings" | "LongStrings";
+
+export type EnvironmentName = keyof typeof ENVIRONMENTS;
 
 interface Resource {
   id: string;
@@ -357,9 +360,85 @@ function checkBuildOutputs(manifest: Manifest, context: ManifestCheckContext): s
   });
 }
 
+interface EnvironmentClues {
+  id: string;
+  displayName: string;
+  byId: EnvironmentName | undefined;
+  byName: EnvironmentName | undefined;
+}
+
+function environmentClues(root: XmlElement): EnvironmentClues {
+  const id = child(root, "Id")?.text ?? "";
+  const displayName = defaultValue(child(root, "DisplayName")) ?? "";
+  const names = Object.keys(ENVIRONMENTS) as EnvironmentName[];
+  return {
+    id,
+    displayName,
+    byId: names.find((name) => ENVIRONMENTS[name].id.toLowerCase() === id.toLowerCase()),
+    byName: names.find((name) => ENVIRONMENTS[name].displayName === displayName),
+  };
+}
+
+/**
+ * Production when either the Id or the display name is production's: a manifest that carries
+ * either is one users may be given, so it gets production's rules.
+ */
+function environmentOf(clues: EnvironmentClues): EnvironmentName | undefined {
+  if (clues.byId === "production" || clues.byName === "production") return "production";
+  return clues.byId ?? clues.byName;
+}
+
+function checkEnvironment({ root }: Manifest): string[] {
+  const clues = environmentClues(root);
+  const { development, production } = ENVIRONMENTS;
+  const problems: string[] = [];
+  // An Id that is not a GUID is the GUID check's to report.
+  if (!clues.byId && GUID.test(clues.id)) {
+    problems.push(
+      `<Id> ${clues.id} is neither the development Id (${development.id}) nor the production Id (${production.id}); ` +
+        "Office knows an add-in by its Id, so each environment keeps its own for good (scripts/webpack/manifest.js)",
+    );
+  }
+  if (!clues.byName && clues.displayName) {
+    problems.push(`DisplayName "${clues.displayName}" is neither "${development.displayName}" (development) nor "${production.displayName}" (production)`);
+  }
+  if (clues.byId && clues.byName && clues.byId !== clues.byName) {
+    problems.push(`<Id> is the ${clues.byId} Id but DisplayName "${clues.displayName}" is the ${clues.byName} name: the two would be confused once installed`);
+  }
+  return problems;
+}
+
+/** Every attribute value and text of the document, with where it was found. */
+function allValues(root: XmlElement): { where: string; value: string }[] {
+  return descendants(root).flatMap((element) => {
+    const where = element.attributes.id === undefined ? element.path : `${element.path} "${element.attributes.id}"`;
+    const values = Object.entries(element.attributes).map(([attribute, value]) => ({ where: `${where} ${attribute}`, value }));
+    return element.text ? [...values, { where, value: element.text }] : values;
+  });
+}
+
+function checkProductionAddresses({ root }: Manifest): string[] {
+  const clues = environmentClues(root);
+  if (environmentOf(clues) !== "production") return [];
+  const development = ENVIRONMENTS.development.displayName;
+  const problems = allValues(root).flatMap(({ where, value }) => {
+    if (namesLoopback(value)) return [`${where}: ${value} names localhost`];
+    if (value.includes(development)) return [`${where}: "${value}" is the development name`];
+    return [];
+  });
+  if (problems.length === 0) return [];
+  return [
+    `this is the production manifest (Id ${clues.id}, "${clues.displayName}") but it still points at the development add-in; ` +
+      "write it with REPORTING_ADDIN_URL=https://<host>/<path>/ npm run build, which refuses to leave localhost in it",
+    ...problems,
+  ];
+}
+
 const CHECKS: { name: string; run: (manifest: Manifest, context: ManifestCheckContext) => string[] }[] = [
   { name: "A task pane add-in for Excel with its basic settings", run: checkAddinType },
   { name: "Id is a GUID", run: checkId },
+  { name: "Id and display name are those of one environment (development or production)", run: checkEnvironment },
+  { name: "A production manifest names no localhost address and no development name", run: checkProductionAddresses },
   { name: "Version is a valid version number", run: checkVersion },
   { name: "Requires the SharedRuntime and CustomFunctionsRuntime sets", run: checkRequirements },
   { name: "Every resid is defined in Resources, in the right table", run: checkResids },
@@ -371,6 +450,12 @@ const CHECKS: { name: string; run: (manifest: Manifest, context: ManifestCheckCo
   { name: "Custom functions are declared under the expected namespace", run: checkCustomFunctions },
   { name: "Pages, script and metadata are files the build emits", run: checkBuildOutputs },
 ];
+
+/** Which environment's manifest this is (by Id, else display name); undefined when unknown or not XML. */
+export function manifestEnvironment(xml: string): EnvironmentName | undefined {
+  const parsed = parseXml(xml);
+  return parsed.ok ? environmentOf(environmentClues(parsed.root)) : undefined;
+}
 
 export function checkManifest(xml: string, context: ManifestCheckContext): CheckResult[] {
   const parsed = parseXml(xml);

@@ -1,14 +1,15 @@
 // `npm run validate`: the offline part of manifest validation. On a connected machine,
 // `npx office-addin-manifest validate manifest.xml` adds Microsoft's online validation.
-// `npm run validate -- dist/manifest.xml` checks a built manifest (for example after
-// REPORTING_ADDIN_URL rewrote its URLs).
+// `npm run validate -- dist/manifest.xml` checks a built manifest: the production one that
+// `REPORTING_ADDIN_URL=... npm run build` writes fails if it still names localhost.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkManifest, type CheckResult } from "./manifest-checks";
+import { checkManifest, manifestEnvironment, type CheckResult } from "./manifest-checks";
 import { buildOutputs } from "./manifest/build-outputs";
+import { ENVIRONMENTS } from "./webpack/manifest";
 
 const NAMESPACE = "REPORTING";
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,11 +28,23 @@ function officeAddinManifestInfo(): CheckResult {
   };
 }
 
+/** Says which manifest this is: a build without REPORTING_ADDIN_URL copies the development one to dist/. */
+function environmentNote(xml: string): string {
+  const environment = manifestEnvironment(xml);
+  if (environment === undefined) return "";
+  const { displayName } = ENVIRONMENTS[environment];
+  const note = `${shownPath} is the ${environment} manifest ("${displayName}").`;
+  return environment === "development"
+    ? `${note} For the production one: REPORTING_ADDIN_URL=https://<host>/<path>/ npm run build, then npm run validate -- dist/manifest.xml.`
+    : note;
+}
+
 async function main(): Promise<number> {
   const outputs = await buildOutputs(projectRoot);
+  const xml = readFileSync(manifestPath, "utf8");
   const results = [
     officeAddinManifestInfo(),
-    ...checkManifest(readFileSync(manifestPath, "utf8"), {
+    ...checkManifest(xml, {
       expectedNamespace: NAMESPACE,
       emittedFiles: outputs.files,
       readEmittedFile: (path) => {
@@ -45,6 +58,8 @@ async function main(): Promise<number> {
     for (const problem of problems) console.log(`       - ${problem}`);
   }
   const failures = results.filter((result) => result.problems.length > 0).length;
+  const note = environmentNote(xml);
+  if (note) console.log(`\n${note}`);
   console.log(
     failures === 0
       ? `\n${shownPath} passed all ${results.length} offline checks. Online: npx office-addin-manifest validate ${shownPath}`

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { freshDist, REPO_ROOT } from "../../support/fresh-dist";
@@ -13,6 +13,10 @@ const BUILD_OUTPUTS = ["taskpane.html", "functions.js"];
 
 let built: Promise<string> | undefined;
 
+function loadsLocalOfficeJs(directory: string): boolean {
+  return readFileSync(join(directory, "taskpane.html"), "utf8").includes("office-js/office.js");
+}
+
 /**
  * The add-in as `npm run build` makes it: $E2E_DIST if set, dist/ if it is newer than every
  * source, otherwise a production build of its own into test-results/ (never over dist/,
@@ -25,13 +29,16 @@ export function buildPane(): Promise<string> {
       if (!existsSync(join(configured, "taskpane.html"))) throw new Error(`E2E_DIST=${configured} holds no taskpane.html`);
       return configured;
     }
+    // The browser tests run offline and stand in for Office.js at office-js/office.js: a fresh
+    // dist/ of a deployed build (Office.js from Microsoft's CDN) cannot serve them.
     const fresh = freshDist(BUILD_OUTPUTS, BUILD_INPUTS);
-    if (fresh) return fresh;
+    if (fresh && loadsLocalOfficeJs(fresh)) return fresh;
     const output = join(REPO_ROOT, "test-results", "e2e-dist");
     const webpack = join(REPO_ROOT, "node_modules", ".bin", "webpack");
+    const { REPORTING_ADDIN_URL: _deployedUrl, ...environment } = process.env;
     await run(webpack, ["--mode", "production", "--output-path", output], {
       cwd: REPO_ROOT,
-      env: process.env,
+      env: { ...environment, REPORTING_OFFICE_JS: "local" },
       maxBuffer: 64 * 1024 * 1024,
     });
     return output;

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkManifest, type ManifestCheckContext } from "../../../scripts/manifest-checks";
+import { checkManifest, manifestEnvironment, type ManifestCheckContext } from "../../../scripts/manifest-checks";
 import { buildOutputs, type BuildOutputs } from "../../../scripts/manifest/build-outputs";
+import { ENVIRONMENTS, productionManifest } from "../../../scripts/webpack/manifest";
 
 const projectRoot = join(__dirname, "..", "..", "..");
 const manifest = readFileSync(join(projectRoot, "manifest.xml"), "utf8");
@@ -181,7 +182,7 @@ describe("a broken manifest", () => {
   });
 
   it("with a ribbon label longer than Office allows fails the length check", () => {
-    const result = failures(edited('DefaultValue="Ad Reporting"/>\n        <bt:String id="OpenPane.Label"', `DefaultValue="${"x".repeat(126)}"/>\n        <bt:String id="OpenPane.Label"`));
+    const result = failures(edited('<bt:String id="Group.Label" DefaultValue="Ad Reporting (dev)"/>', `<bt:String id="Group.Label" DefaultValue="${"x".repeat(126)}"/>`));
     expect(result).toEqual({ "Strings fit Office's length limits": ['ShortStrings "Group.Label" is 126 characters; the limit is 125'] });
   });
 
@@ -194,5 +195,92 @@ describe("a broken manifest", () => {
     const result = failures(edited('<Action xsi:type="ShowTaskpane">', '<Action xsi:type="ExecuteFunction">'));
     expect(result["A ribbon button opens the task pane"]).toEqual(["the ribbon has no button whose action is ShowTaskpane"]);
     expect(result["One long-lived shared runtime runs the task pane and the functions"]).toEqual(["the ShowTaskpane action is missing"]);
+  });
+});
+
+describe("the development and production manifests", () => {
+  const { development, production } = ENVIRONMENTS;
+  const ORIGIN = "https://addin.example.com/reporting/";
+  const ENVIRONMENT_CHECK = "Id and display name are those of one environment (development or production)";
+  const PRODUCTION_CHECK = "A production manifest names no localhost address and no development name";
+  /** The development manifest with production's Id and name, and nothing else changed: its URLs still name localhost. */
+  const productionNamingLocalhost = manifest
+    .replace(`<Id>${development.id}</Id>`, `<Id>${production.id}</Id>`)
+    .replaceAll(`"${development.displayName}"`, `"${production.displayName}"`);
+
+  it("have different Ids, both GUIDs fixed in the source, and different names", () => {
+    expect(development.id).not.toBe(production.id);
+    expect(development.displayName).not.toBe(production.displayName);
+    expect(development.displayName).toBe("Ad Reporting (dev)");
+    expect(production.displayName).toBe("Ad Reporting");
+    for (const id of [development.id, production.id]) expect(id).toMatch(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/);
+  });
+
+  it("manifest.xml is the development manifest: its Id, its name on the add-in and on the ribbon group", () => {
+    expect(manifestEnvironment(manifest)).toBe("development");
+    expect(manifest).toContain(`<Id>${development.id}</Id>`);
+    expect(manifest).toContain(`<DisplayName DefaultValue="${development.displayName}"/>`);
+    expect(manifest).toContain(`<bt:String id="Group.Label" DefaultValue="${development.displayName}"/>`);
+  });
+
+  it("the development manifest, localhost and all, passes", () => {
+    expect(manifest).toContain("https://localhost:3000/");
+    expect(failures(manifest)).toEqual({});
+  });
+
+  it("the production manifest the build writes passes every check and is the production one", () => {
+    const written = productionManifest(manifest, ORIGIN);
+    expect(manifestEnvironment(written)).toBe("production");
+    expect(failures(written)).toEqual({});
+  });
+
+  it("a production manifest that still names localhost fails, with each address and how to build it", () => {
+    expect(productionNamingLocalhost).not.toBe(manifest);
+    const result = failures(productionNamingLocalhost);
+    expect(Object.keys(result)).toEqual([PRODUCTION_CHECK]);
+    const problems = result[PRODUCTION_CHECK] ?? [];
+    expect(problems[0]).toContain(`this is the production manifest (Id ${production.id}, "Ad Reporting")`);
+    expect(problems[0]).toContain("REPORTING_ADDIN_URL=https://<host>/<path>/ npm run build");
+    expect(problems).toContainEqual('OfficeApp/VersionOverrides/Resources/Urls/Url "Taskpane.Url" DefaultValue: https://localhost:3000/taskpane.html names localhost');
+    expect(problems).toContainEqual("OfficeApp/IconUrl DefaultValue: https://localhost:3000/assets/icon-32.png names localhost");
+  });
+
+  it("the production Id alone, with the development name, fails both environment checks", () => {
+    const result = failures(edited(`<Id>${development.id}</Id>`, `<Id>${production.id}</Id>`));
+    expect(Object.keys(result).sort()).toEqual([ENVIRONMENT_CHECK, PRODUCTION_CHECK].sort());
+    expect(result[ENVIRONMENT_CHECK]).toEqual([`<Id> is the production Id but DisplayName "Ad Reporting (dev)" is the development name: the two would be confused once installed`]);
+    expect(result[PRODUCTION_CHECK]).toContainEqual('OfficeApp/DisplayName DefaultValue: "Ad Reporting (dev)" is the development name');
+  });
+
+  it("the production name alone, with the development Id, counts as production and fails on localhost", () => {
+    const productionName = edited(`<DisplayName DefaultValue="${development.displayName}"/>`, `<DisplayName DefaultValue="${production.displayName}"/>`);
+    expect(manifestEnvironment(productionName)).toBe("production");
+    const result = failures(productionName);
+    expect(result[ENVIRONMENT_CHECK]).toEqual([expect.stringContaining("is the development Id but DisplayName \"Ad Reporting\" is the production name")]);
+    expect(result[PRODUCTION_CHECK]).toContainEqual(expect.stringContaining("https://localhost:3000/taskpane.html names localhost"));
+  });
+
+  it.each([
+    ["http://localhost:3000/help", "http://localhost:3000/help"],
+    ["another port", "https://localhost:8443/help"],
+    ["upper case", "https://LOCALHOST/help"],
+    ["127.0.0.1", "https://127.0.0.1:3000/help"],
+    ["[::1]", "https://[::1]:3000/help"],
+  ])("a production manifest with one leftover loopback address (%s) fails", (_, url) => {
+    const written = productionManifest(manifest, ORIGIN);
+    const withLeftover = written.replace("<DefaultLocale>", `<SupportUrl DefaultValue="${url}"/>\n  <DefaultLocale>`);
+    expect(withLeftover).not.toBe(written);
+    expect(failures(withLeftover)[PRODUCTION_CHECK]).toEqual([expect.stringContaining("still points at the development add-in"), `OfficeApp/SupportUrl DefaultValue: ${url} names localhost`]);
+  });
+
+  it("an Id that is neither environment's fails, naming both", () => {
+    const result = failures(edited(/<Id>[^<]*<\/Id>/, "<Id>0f0e0d0c-0b0a-4908-8706-050403020100</Id>"));
+    expect(Object.keys(result)).toEqual([ENVIRONMENT_CHECK]);
+    expect(result[ENVIRONMENT_CHECK]?.[0]).toContain(`neither the development Id (${development.id}) nor the production Id (${production.id})`);
+  });
+
+  it("a display name that is neither environment's fails", () => {
+    const result = failures(edited(`<DisplayName DefaultValue="${development.displayName}"/>`, '<DisplayName DefaultValue="Reporting"/>'));
+    expect(result).toEqual({ [ENVIRONMENT_CHECK]: ['DisplayName "Reporting" is neither "Ad Reporting (dev)" (development) nor "Ad Reporting" (production)'] });
   });
 });
