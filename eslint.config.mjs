@@ -9,6 +9,8 @@
 //   src/taskpane, src/functions     browser code: no Node, no emulator
 //   src/emulator                    Node only; never imported by the add-in; never imports src/office,
 //                                   src/taskpane or src/functions
+//   src/host                        the production server: Node only, like src/emulator; may use
+//                                   src/api and src/core (shared checks), never the Office or UI code
 // src/office and src/taskpane also get eslint-plugin-office-addins' recommended rules (those of
 // the `yo office` templates).
 import js from "@eslint/js";
@@ -19,7 +21,7 @@ import { builtinModules } from "node:module";
 import tseslint from "typescript-eslint";
 
 const PURE_LAYERS = ["src/api/**", "src/client/**", "src/core/**"];
-const NODE_CODE = ["src/emulator/**", "scripts/**", "bench/**", "test/**", "*.config.*"];
+const NODE_CODE = ["src/emulator/**", "src/host/**", "scripts/**", "bench/**", "test/**", "*.config.*"];
 const OFFICE_ADDINS_CODE = ["src/office/**/*.{js,mjs,cjs,ts,cts,mts}", "src/taskpane/**/*.{js,mjs,cjs,ts,cts,mts}"];
 
 const OFFICE_GLOBALS = ["Office", "Excel", "CustomFunctions", "OfficeRuntime"];
@@ -53,8 +55,10 @@ function upperLayers(layers, message) {
   return { regex: `^(\\./)?(\\.\\./)+(${layers.join("|")})(/|$)`, message };
 }
 
+const hostPattern = upperLayers(["host"], "src/host is the Node server that serves the add-in; the add-in never imports it.");
+
 function restrictedImports(...patterns) {
-  return ["error", { paths: nodeBuiltins.paths, patterns: [nodeBuiltins.pattern, emulatorPattern, ...patterns] }];
+  return ["error", { paths: nodeBuiltins.paths, patterns: [nodeBuiltins.pattern, emulatorPattern, hostPattern, ...patterns] }];
 }
 
 function restrictedGlobals(names, message) {
@@ -62,7 +66,7 @@ function restrictedGlobals(names, message) {
 }
 
 export default defineConfig([
-  globalIgnores(["dist/", "node_modules/", "coverage/", "test-results/", ".certs/"]),
+  globalIgnores(["dist/", "build/", "node_modules/", "coverage/", "test-results/", ".certs/"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -72,7 +76,7 @@ export default defineConfig([
   },
 
   // Where code runs.
-  { files: ["src/**"], ignores: ["src/emulator/**"], languageOptions: { globals: globals.browser } },
+  { files: ["src/**"], ignores: ["src/emulator/**", "src/host/**"], languageOptions: { globals: globals.browser } },
   { files: NODE_CODE, languageOptions: { globals: globals.node } },
   { files: ["test/**"], languageOptions: { globals: globals.jest } },
   {
@@ -116,7 +120,7 @@ export default defineConfig([
       ),
     },
   },
-  { files: ["src/**"], ignores: [...PURE_LAYERS, "src/office/**", "src/emulator/**"], rules: { "no-restricted-imports": restrictedImports() } },
+  { files: ["src/**"], ignores: [...PURE_LAYERS, "src/office/**", "src/emulator/**", "src/host/**"], rules: { "no-restricted-imports": restrictedImports() } },
   {
     files: ["src/emulator/**"],
     rules: {
@@ -127,6 +131,23 @@ export default defineConfig([
             {
               group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**"],
               message: "The emulator stands in for the service: it shares src/api, never the add-in's Office or UI code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/host/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            emulatorPattern,
+            {
+              group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**"],
+              message: "The host serves the add-in and proxies the service: it shares src/api and src/core, never the add-in's Office or UI code.",
             },
           ],
         },
@@ -154,7 +175,7 @@ export default defineConfig([
   },
   {
     files: ["src/**"],
-    ignores: [...PURE_LAYERS, "src/emulator/**", "src/office/**"],
+    ignores: [...PURE_LAYERS, "src/emulator/**", "src/host/**", "src/office/**"],
     rules: {
       "no-restricted-globals": ["error", ...restrictedGlobals(OFFICE_GLOBALS, "Only src/office touches Office APIs: call a function from src/office instead.")],
     },

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import { neutraliseCsv, UnreadableCsvError } from "../../core/csv-safety";
+import { sendError } from "../error-reply";
+import { EXPORT_FORMATS, safeFileName, type ExportFormat } from "./export-formats";
+import type { ExportStore } from "./export-store";
+import { fetchExport, UpstreamFailure } from "./fetch-export";
+
+export const EXPORTS_PATH = "/host/exports";
+
+export interface ExportRouteOptions {
+  store: ExportStore;
+  /** The bearer interface's base URL; exports are off without it. */
+  serviceUrl: string;
+  upstreamTimeoutMs: number;
+  maxBytes: number;
+  ttlMs: number;
+}
+
+interface PrepareBody {
+  format: ExportFormat;
+  fileName?: string;
+  /** The /stats request, sent to the service as the pane would send it. */
+  request: Record<string, unknown>;
+}
+
+const prepareSchema = {
+  body: {
+    type: "object",
+    required: ["format", "request"],
+    additionalProperties: false,
+    properties: {
+      format: { type: "string", enum: ["csv", "xlsx"] },
+      fileName: { type: "string", maxLength: 300 },
+      request: { type: "object" },
+    },
+  },
+} as const;
+
+// Every .xlsx is a zip archive, and every zip starts with these bytes.
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const BYTE_ORDER_MARK = "\uFEFF";
+
+/**
+ * The file as the pane would have saved it: a CSV with every formula-like field neutralised
+ * (src/core/csv-safety.ts, the pane's own check) and the byte order mark Excel needs to read it
+ * as UTF-8; an Excel file only if it is one.
+ */
+function preparedBytes(format: ExportFormat, bytes: Buffer): { bytes: Buffer; neutralised: number } {
+  if (format === "xlsx") {
+    if (!bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) throw new UpstreamFailure(502, "bad_answer", "The Reporting service's answer is not an Excel file.");
+    return { bytes, neutralised: 0 };
+  }
+  const checked = neutraliseCsv(bytes.toString("utf8"));
+  const text = checked.csv.startsWith(BYTE_ORDER_MARK) ? checked.csv : BYTE_ORDER_MARK + checked.csv;
+  return { bytes: Buffer.from(text, "utf8"), neutralised: checked.neutralised };
+}
+
+/**
+ * Excel for Mac cannot save a file an add-in makes (office-js issues 2700, 3385, 4681) but can
+ * open an address in the browser: the pane asks here for the export, with its credentials in
+ * headers as on the proxy, and opens the answer's address, which serves the file once.
+ */
+export function registerExportRoutes(app: FastifyInstance, options: ExportRouteOptions): void {
+  app.post<{ Body: PrepareBody }>(EXPORTS_PATH, { schema: prepareSchema }, async (request, reply) => {
+    const { format, fileName, request: statsRequest } = request.body;
+    const details = EXPORT_FORMATS[format];
+    try {
+      const answer = await fetchExport({
+        url: options.serviceUrl + details.route,
+        authorization: request.headers.authorization,
+        accept: details.accept,
+        body: JSON.stringify(statsRequest),
+        timeoutMs: options.upstreamTimeoutMs,
+        maxBytes: options.maxBytes,
+      });
+      if (answer.kind === "refused") return reply.code(answer.status).header("cache-control", "no-store").send(answer.body);
+      const prepared = preparedBytes(format, answer.bytes);
+      const name = safeFileName(fileName, format);
+      const id = options.store.add({ bytes: prepared.bytes, fileName: name, mediaType: details.mediaType });
+      if (id === undefined) {
+        reply.header("retry-after", String(Math.ceil(options.ttlMs / 1000)));
+        return sendError(reply, 503, "exports_busy", "The add-in server holds as many exports as it can right now. Try again in a minute.");
+      }
+      return reply
+        .code(201)
+        .header("cache-control", "no-store")
+        .send({ url: `${EXPORTS_PATH}/${id}`, fileName: name, bytes: prepared.bytes.length, neutralised: prepared.neutralised, expiresInSeconds: options.ttlMs / 1000 });
+    } catch (error) {
+      if (error instanceof UpstreamFailure) return sendError(reply, error.status, error.code, error.message);
+      if (error instanceof UnreadableCsvError) return sendError(reply, 502, error.code, error.message);
+      throw error;
+    }
+  });
+
+  // No HEAD route: a HEAD would run this handler and spend the one download.
+  app.get<{ Params: { id: string } }>(`${EXPORTS_PATH}/:id`, { exposeHeadRoute: false }, async (request, reply) => {
+    const file = options.store.take(request.params.id);
+    if (!file) return sendError(reply, 404, "export_not_found", "This export was already downloaded or has expired (exports wait one minute). Export again from the task pane.");
+    return reply
+      .header("cache-control", "no-store")
+      .header("content-type", file.mediaType)
+      .header("content-disposition", `attachment; filename="${file.fileName}"`)
+      .send(file.bytes);
+  });
+}

@@ -1,0 +1,99 @@
+import type { ErrorBody } from "../../api";
+
+/** A failure of the call to the service, answered in the service's error shape with `status`. */
+export class UpstreamFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UpstreamFailure";
+  }
+}
+
+export type ExportAnswer = { kind: "file"; bytes: Buffer } | { kind: "refused"; status: number; body: ErrorBody };
+
+export interface ExportCall {
+  url: string;
+  /** The caller's authorization header, passed on as it came. */
+  authorization: string | undefined;
+  accept: string;
+  body: string;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+const MAX_ERROR_BYTES = 64 * 1024;
+
+async function readAtMost(response: Response, maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, total);
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(Buffer.from(value));
+  }
+}
+
+function serviceError(status: number, text: string): ErrorBody {
+  try {
+    const parsed = JSON.parse(text) as Partial<ErrorBody>;
+    if (typeof parsed.error?.code === "string" && typeof parsed.error.message === "string") return parsed as ErrorBody;
+  } catch {
+    // not JSON: described below
+  }
+  return { error: { code: "upstream_error", message: `The Reporting service refused the export (HTTP ${status}).` } };
+}
+
+/** POSTs the export request to the service and reads the file, within the time and size limits. */
+export async function fetchExport(call: ExportCall): Promise<ExportAnswer> {
+  const seconds = call.timeoutMs / 1000;
+  try {
+    const headers: Record<string, string> = { "content-type": "application/json", accept: call.accept };
+    if (call.authorization !== undefined) headers.authorization = call.authorization;
+    const response = await fetch(call.url, {
+      method: "POST",
+      headers,
+      body: call.body,
+      // A credential never follows a redirect, wherever it leads.
+      redirect: "manual",
+      signal: AbortSignal.timeout(call.timeoutMs),
+    });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      throw new UpstreamFailure(502, "upstream_redirect", "The Reporting service answered with a redirect, which this server does not follow with credentials.");
+    }
+    if (!response.ok) {
+      const text = (await readAtMost(response, MAX_ERROR_BYTES))?.toString("utf8") ?? "";
+      return { kind: "refused", status: response.status, body: serviceError(response.status, text) };
+    }
+    const bytes = await readAtMost(response, call.maxBytes);
+    if (bytes === undefined) {
+      throw new UpstreamFailure(
+        502,
+        "export_too_large",
+        `The export is larger than the ${Math.floor(call.maxBytes / 1024 / 1024)} MB this server holds for downloads: narrow the query (a shorter period or fewer groups).`,
+      );
+    }
+    return { kind: "file", bytes };
+  } catch (error) {
+    if (error instanceof UpstreamFailure) throw error;
+    if ((error as { name?: string }).name === "TimeoutError") {
+      throw new UpstreamFailure(504, "upstream_timeout", `The Reporting service did not answer within ${seconds} seconds. Try again, or ask for less data.`);
+    }
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    throw new UpstreamFailure(
+      502,
+      "upstream_unreachable",
+      `The add-in server could not reach the Reporting service${code ? ` (${code})` : ""}. Try again later; if it persists, tell the server's administrator.`,
+    );
+  }
+}

@@ -1,0 +1,128 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { HostConfigError, readHostConfig, SETTINGS, type HostConfig } from "../../../src/host/config";
+import { DEFAULT_OFFICE_ORIGINS } from "../../../src/host/office-origins";
+import { REPO_ROOT } from "../../support/fresh-dist";
+import { send } from "./support/https-client";
+import { minimalBuild } from "./support/running-host";
+
+jest.setTimeout(60_000);
+
+const TLS = ["--tls-cert", "cert.pem", "--tls-key", "key.pem"];
+
+function configOf(args: string[], env: NodeJS.ProcessEnv = {}): HostConfig {
+  const read = readHostConfig(args, env, "/srv/addin");
+  if (read.kind !== "start") throw new Error("asked for help");
+  return read.config;
+}
+
+function problemsOf(args: string[], env: NodeJS.ProcessEnv = {}): string[] {
+  try {
+    configOf(args, env);
+  } catch (error) {
+    if (error instanceof HostConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("the host's settings", () => {
+  it("serves HTTPS from the given files, with defaults for the rest", () => {
+    const config = configOf(TLS);
+    expect(config).toMatchObject({
+      listenHost: "0.0.0.0",
+      port: 8443,
+      tls: { certFile: "/srv/addin/cert.pem", keyFile: "/srv/addin/key.pem" },
+      plainHttp: false,
+      trustProxy: false,
+      staticDir: "/srv/addin/dist",
+      bodyLimitBytes: 1_000_000,
+      upstreamTimeoutMs: 60_000,
+      shutdownTimeoutMs: 30_000,
+      exports: { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100 },
+      allowedOrigins: [...DEFAULT_OFFICE_ORIGINS],
+      connectSources: [],
+    });
+  });
+
+  it("refuses plain HTTP unless asked for it, and then only with the load balancer it trusts", () => {
+    expect(problemsOf([])).toEqual([
+      "Office loads add-ins over HTTPS only: give --tls-cert (REPORTING_HOST_TLS_CERT) and --tls-key (REPORTING_HOST_TLS_KEY), " +
+        "or --plain-http (REPORTING_HOST_PLAIN_HTTP) with --trust-proxy (REPORTING_HOST_TRUST_PROXY) behind a load balancer that terminates TLS.",
+    ]);
+    expect(problemsOf(["--plain-http"])).toEqual([
+      "--plain-http (REPORTING_HOST_PLAIN_HTTP) needs --trust-proxy (REPORTING_HOST_TRUST_PROXY): the address of the load balancer that terminates TLS (or true).",
+    ]);
+    expect(configOf(["--plain-http", "--trust-proxy", "10.0.0.0/8, 192.168.1.4"])).toMatchObject({ plainHttp: true, tls: undefined, trustProxy: ["10.0.0.0/8", "192.168.1.4"] });
+    expect(problemsOf([...TLS, "--plain-http", "--trust-proxy", "true"])).toHaveLength(1);
+    expect(problemsOf(["--tls-cert", "cert.pem"])).toEqual(["HTTPS needs both --tls-cert (REPORTING_HOST_TLS_CERT) and --tls-key (REPORTING_HOST_TLS_KEY)."]);
+  });
+
+  it("takes service URLs over https only (http for localhost), never with credentials, and never repeats them", () => {
+    expect(configOf([...TLS, "--service-url", "https://reporting.example.com/api/", "--legacy-service-url", "http://127.0.0.1:3001"])).toMatchObject({
+      serviceUrl: "https://reporting.example.com/api",
+      legacyServiceUrl: "http://127.0.0.1:3001",
+    });
+    expect(problemsOf([...TLS, "--service-url", "http://reporting.example.com/api"])).toEqual([
+      "--service-url (REPORTING_PROXY_TARGET) must start with https:// (http:// only for localhost).",
+    ]);
+    const problems = problemsOf([...TLS, "--legacy-service-url", "https://user:hunter2@reporting.example.com"]);
+    expect(problems).toEqual(["--legacy-service-url (REPORTING_LEGACY_PROXY_TARGET) must not hold a user name or password: credentials travel in headers."]);
+    expect(problems.join(" ")).not.toContain("hunter2");
+  });
+
+  it("reads every setting from its environment variable, and a flag wins over it", () => {
+    const env = { REPORTING_HOST_PORT: "9443", REPORTING_PROXY_TARGET: "https://a.example/api", REPORTING_HOST_BODY_LIMIT: "2048" };
+    expect(configOf(TLS, env)).toMatchObject({ port: 9443, serviceUrl: "https://a.example/api", bodyLimitBytes: 2048 });
+    expect(configOf([...TLS, "--port", "7443"], env).port).toBe(7443);
+  });
+
+  it("replaces or extends the Office origins, and refuses what is not an origin", () => {
+    expect(configOf([...TLS, "--allowed-origins", "https://excel.contoso.com"]).allowedOrigins).toEqual(["https://excel.contoso.com"]);
+    expect(configOf([...TLS, "--allowed-origins", "default,https://*.contoso.com"]).allowedOrigins).toEqual([...DEFAULT_OFFICE_ORIGINS, "https://*.contoso.com"]);
+    expect(problemsOf([...TLS, "--allowed-origins", "https://contoso.com/path,*"])).toEqual([
+      "https://contoso.com/path is not an origin: write https://host (or https://*.domain for its subdomains), without a path.",
+      "* is not an origin: write https://host (or https://*.domain for its subdomains), without a path.",
+    ]);
+  });
+
+  it("lists every problem at once, and refuses an unknown option", () => {
+    expect(problemsOf([...TLS, "--port", "99999", "--body-limit", "0", "--log-level", "loud"])).toHaveLength(3);
+    expect(problemsOf([...TLS, "--prot", "1"])).toEqual(["Unknown option --prot. Run with --help to see the options."]);
+  });
+
+  it("every flag and environment variable is documented in the README", () => {
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    for (const setting of Object.values(SETTINGS)) {
+      expect([setting.flag, readme.includes(`\`${setting.flag}`)]).toEqual([setting.flag, true]);
+      expect([setting.env, readme.includes(`\`${setting.env}\``)]).toEqual([setting.env, true]);
+    }
+  });
+});
+
+describe("plain HTTP behind a load balancer", () => {
+  it("serves over http when asked with --plain-http and --trust-proxy, still sending HSTS for the balancer's https", async () => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", join(REPO_ROOT, "src/host/cli.ts"), "--plain-http", "--trust-proxy", "127.0.0.1", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", minimalBuild()],
+      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      const url = await new Promise<string>((resolve) => {
+        createInterface({ input: child.stdout! }).on("line", (line) => {
+          const record = JSON.parse(line) as { msg?: string; url?: string };
+          if (record.msg === "listening" && record.url) resolve(record.url);
+        });
+      });
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const answer = await send(`${url}/taskpane.html`, { headers: { "x-forwarded-proto": "https" } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  });
+});
