@@ -2,10 +2,14 @@
 //   1. the fault table: a hostile server on loopback, driven through the typed clients
 //   2. fuzz counts: the property tests' inputs, refusals and uncaught errors (must be 0)
 //   3. payload figures: the largest spill and the largest context.sync, against Excel's 5 MB
+//   4. reconciliation counts: queries and checks of the reconciliation suite, per area and time zone
+//   5. load figures: the emulator under load from a second process, and through the host's proxy
 // Each part runs the same code as its test suite (scripts/reliability/*), not a copy of it.
 import { faultTable } from "./reliability/faults";
 import { fuzzCounts } from "./reliability/fuzz";
+import { loadFigures } from "./reliability/load";
 import { payloadFigures } from "./reliability/payloads";
+import { reconciliationCounts } from "./reliability/reconciliation";
 
 type Row = Record<string, string | number>;
 
@@ -45,6 +49,14 @@ async function main(): Promise<void> {
     payloads.map((row) => ({ what: row.what, bytes: row.bytes, size: megabytes(row.bytes), limit: megabytes(row.limitBytes), within: row.bytes <= row.limitBytes ? "yes" : "NO" })),
   );
   if (payloads.some((row) => row.bytes > row.limitBytes)) problems += 1;
+
+  const reconciliation = await reconciliationCounts();
+  printTable("Reconciliation (every path of the add-in against /stats, per time zone)", reconciliation);
+  if (reconciliation.some((row) => row.failures > 0)) problems += 1;
+
+  const load = await loadFigures();
+  printTable("Load (emulator on loopback, load from a second process)", load);
+  if (load.some((row) => row.ok === "NO")) problems += 1;
 
   process.exitCode = problems === 0 ? 0 : 1;
 }

@@ -30,6 +30,8 @@ export interface StatsQueryModel {
   headers?: HeaderStyle | undefined;
   /** Pins the formula to a profile; left out, the formula follows the active profile. */
   profile?: string | undefined;
+  /** How long an answer is reused (`cache=`); left out, the functions' default. */
+  cacheSeconds?: number | undefined;
 }
 
 /** The seven arguments of `REPORTING.STATS` in order, `undefined` where left empty. */
@@ -68,6 +70,7 @@ function optionsText(model: StatsQueryModel): string | undefined {
   if (model.offset !== undefined && model.offset > 0) parts.push(`offset=${model.offset}`);
   if (model.headers && model.headers !== "readable") parts.push(`headers=${model.headers}`);
   if (model.profile) parts.push(`profile=${model.profile}`);
+  if (model.cacheSeconds !== undefined) parts.push(`cache=${model.cacheSeconds}`);
   return parts.length === 0 ? undefined : parts.join("; ");
 }
 

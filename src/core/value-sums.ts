@@ -2,9 +2,16 @@ import { FILTER_NAMES, GROUP_OF_FILTER, type FilterName, type MetricName, type S
 import type { FilterValues } from "./arguments/filters";
 import { ecpmOf } from "./ecpm";
 
-/** Filter values compare without regard to case: `fr` in a cell still finds the service's `FR`. */
-function comparable(value: string): string {
-  return value.toLowerCase();
+/**
+ * Values compare as the service filters them, so that a VALUE cell's number never depends on the
+ * cells that share its batch: asset ids and format names exactly as written (the service finds
+ * no `INTERSTITIAL`), everything else without regard to case (UUIDs are case-insensitive, and
+ * readFilters brings codes such as `fr` to the service's `FR`).
+ */
+const EXACT_FILTERS: ReadonlySet<FilterName> = new Set(["assets", "formats"]);
+
+function comparable(filter: FilterName, value: string): string {
+  return EXACT_FILTERS.has(filter) ? value : value.toLowerCase();
 }
 
 function filteredDimensions(filters: FilterValues): FilterName[] {
@@ -26,14 +33,14 @@ export class EntrySums {
     const dimensions = filteredDimensions(filters);
     const [first, ...others] = dimensions;
     const candidates = first === undefined ? this.entries : this.entriesWith(first, filters[first] ?? []);
-    const wanted = others.map((name) => ({ group: GROUP_OF_FILTER[name], values: new Set((filters[name] ?? []).map(comparable)) }));
+    const wanted = others.map((name) => ({ name, group: GROUP_OF_FILTER[name], values: new Set((filters[name] ?? []).map((value) => comparable(name, value))) }));
     let impressions = 0;
     let revenues = 0;
     let requests = 0;
     for (const entry of candidates) {
-      const matches = wanted.every(({ group, values }) => {
+      const matches = wanted.every(({ name, group, values }) => {
         const value = entry.group[group];
-        return typeof value === "string" && values.has(comparable(value));
+        return typeof value === "string" && values.has(comparable(name, value));
       });
       if (!matches) continue;
       impressions += entry.metrics.impressions ?? 0;
@@ -54,7 +61,7 @@ export class EntrySums {
       for (const entry of this.entries) {
         const value = entry.group[group];
         if (typeof value !== "string") continue;
-        const key = comparable(value);
+        const key = comparable(dimension, value);
         const bucket = index.get(key);
         if (bucket) bucket.push(entry);
         else index.set(key, [entry]);
@@ -62,6 +69,6 @@ export class EntrySums {
       this.indexes.set(dimension, index);
     }
     const found = index;
-    return [...new Set(values.map(comparable))].flatMap((value) => found.get(value) ?? []);
+    return [...new Set(values.map((value) => comparable(dimension, value)))].flatMap((value) => found.get(value) ?? []);
   }
 }

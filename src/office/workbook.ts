@@ -34,7 +34,7 @@ export class WorkbookError extends ReportingError {
   }
 }
 
-function requireExcel(): void {
+export function requireExcel(): void {
   if (typeof Excel === "undefined" || typeof Excel.run !== "function") {
     throw new WorkbookError("Inserting needs Excel: open this add-in inside Excel.");
   }
@@ -49,7 +49,7 @@ function sameInEveryRow(rows: number, value: string): string[][] {
  * values and formats together) stay within the sync budget. A single row larger than the
  * budget still goes, alone: Excel is the one to refuse it.
  */
-function syncChunks(count: number, rowBytes: (index: number) => number, budgetBytes: number = SYNC_BUDGET_BYTES): [number, number][] {
+export function syncChunks(count: number, rowBytes: (index: number) => number, budgetBytes: number = SYNC_BUDGET_BYTES): [number, number][] {
   const chunks: [number, number][] = [];
   let start = 0;
   let used = WRITE_OVERHEAD_BYTES;
@@ -175,7 +175,7 @@ function cellFormat(value: CellValue, isDate: boolean): string {
   return typeof value === "number" && isDate ? DATE_NUMBER_FORMAT : GENERAL_NUMBER_FORMAT;
 }
 
-function columnLetter(index: number): string {
+export function columnLetter(index: number): string {
   let letters = "";
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;

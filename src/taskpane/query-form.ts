@@ -1,6 +1,8 @@
 import { GROUPS, METRICS, type DateGroup, type FilterName, type GroupName, type MetricName, type Option } from "../api";
 import type { HeaderStyle } from "../core/arguments/options";
 import type { StatsQueryModel } from "../core/formula-text";
+import { builderProblem } from "../core/builder-limits";
+import { MAX_CACHE_SECONDS } from "../core/arguments/options";
 import { addDays } from "../core/calendar";
 import { PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "../core/periods";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../core/rows/headers";
@@ -45,6 +47,13 @@ function positiveInteger(input: HTMLInputElement): number | undefined | "invalid
   return Number.isInteger(value) && value >= 1 ? value : "invalid";
 }
 
+function cacheSecondsOf(input: HTMLInputElement): number | undefined | "invalid" {
+  const text = input.value.trim();
+  if (text === "") return undefined;
+  const value = Number(text);
+  return Number.isInteger(value) && value >= 0 && value <= MAX_CACHE_SECONDS ? value : "invalid";
+}
+
 /**
  * The query form: reads the controls into a `StatsQueryModel` and tells listeners of every
  * change, so the formula text and the buttons follow what the user sees.
@@ -66,8 +75,14 @@ export class QueryForm {
   private readonly orderField = byId<HTMLSelectElement>("query-order-field");
   private readonly orderDirection = byId<HTMLSelectElement>("query-order-direction");
   private readonly limit = byId<HTMLInputElement>("query-limit");
+  private readonly offset = byId<HTMLInputElement>("query-offset");
+  private readonly cache = byId<HTMLInputElement>("query-cache");
   private readonly headers = byId<HTMLSelectElement>("query-headers");
   private readonly pinProfile = byId<HTMLInputElement>("query-pin-profile");
+  private readonly pinProfileHint = byId("query-pin-profile-hint");
+  private readonly pinProfileHintText = this.pinProfileHint.textContent ?? "";
+  /** The profile a loaded formula names, kept until the user touches the pin: it may not be the active one. */
+  private pinnedProfile: string | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -113,11 +128,9 @@ export class QueryForm {
       if (!field) return;
       const descending = this.orderDirection.value === "desc";
       this.orders.retain((item) => item.value.replace(/:desc$/, "") !== field);
-      this.orders.add({
-        value: descending ? `${field}:desc` : field,
-        label: `${this.labelOf(field)}, ${descending ? "descending" : "ascending"}`,
-      });
+      this.orders.add(this.orderItem(descending ? `${field}:desc` : field));
     });
+    this.pinProfile.addEventListener("change", () => this.pinTo(undefined));
 
     const form = byId<HTMLFormElement>("query-form");
     form.addEventListener("change", () => this.changed());
@@ -183,6 +196,12 @@ export class QueryForm {
     const groups = this.groups.values() as GroupName[];
     const limit = positiveInteger(this.limit);
     if (limit === "invalid") return { problem: "Maximum rows must be a whole number, 1 or more, or empty for all.", field: this.limit };
+    const offset = positiveInteger(this.offset);
+    if (offset === "invalid") return { problem: "Skip the first rows must be a whole number, 1 or more, or empty for none.", field: this.offset };
+    const cacheSeconds = cacheSecondsOf(this.cache);
+    if (cacheSeconds === "invalid") {
+      return { problem: `Reuse answers must be whole seconds from 0 to ${MAX_CACHE_SECONDS}, or empty for the default.`, field: this.cache };
+    }
     const hasDate = groups.includes("date");
     const dateGroupLimit = hasDate ? positiveInteger(this.dateGroupLimit) : undefined;
     if (dateGroupLimit === "invalid") {
@@ -206,10 +225,76 @@ export class QueryForm {
         dateGroup: hasDate ? (this.dateGroup.value as DateGroup) : undefined,
         dateGroupLimit,
         limit,
+        offset,
         headers: this.headers.value as HeaderStyle,
-        profile: this.pinProfile.checked ? this.activeProfileName() : undefined,
+        profile: this.pinProfile.checked ? (this.pinnedProfile ?? this.activeProfileName()) : undefined,
+        cacheSeconds,
       },
     };
+  }
+
+  /**
+   * Shows `model` in the form, as "Edit selected formula" (or a stored query) needs: every control
+   * set so that `read()` gives the same query back. A query the form cannot show whole (see
+   * builderProblem; a filter value its picker does not offer) leaves the form untouched: the
+   * problem is returned, in words for the user.
+   */
+  load(model: StatsQueryModel): string | undefined {
+    const problem = builderProblem(model, PICKER_FILTERS.map(([name]) => name)) ?? this.filterProblem(model);
+    if (problem) return problem;
+    if ("word" in model.period) {
+      this.period.value = model.period.word;
+    } else {
+      this.period.value = CUSTOM;
+      this.from.value = model.period.from;
+      this.to.value = model.period.to;
+    }
+    for (const box of this.metrics.querySelectorAll<HTMLInputElement>("input")) {
+      box.checked = model.metrics.length === 0 || model.metrics.includes(box.value as MetricName);
+    }
+    this.groups.set(model.groups.map((group) => ({ value: group, label: READABLE_GROUP_HEADERS[group] })));
+    this.orders.set(model.orders.map((order) => this.orderItem(order)));
+    this.dateGroup.value = model.dateGroup ?? "day";
+    this.dateGroupLimit.value = model.dateGroupLimit === undefined ? "" : String(model.dateGroupLimit);
+    this.limit.value = model.limit === undefined ? "" : String(model.limit);
+    this.offset.value = model.offset ? String(model.offset) : "";
+    this.cache.value = model.cacheSeconds === undefined ? "" : String(model.cacheSeconds);
+    this.headers.value = model.headers ?? "readable";
+    this.pinProfile.checked = Boolean(model.profile);
+    this.pinTo(model.profile || undefined);
+    for (const [name] of PICKER_FILTERS) this.pickers[name].setSelected(model.filters[name] ?? []);
+    this.changed();
+    return undefined;
+  }
+
+  /** Why a filter of `model` cannot be shown: its picker has no list yet, or lacks a value. */
+  private filterProblem(model: StatsQueryModel): string | undefined {
+    for (const [name, title] of PICKER_FILTERS) {
+      const values = model.filters[name] ?? [];
+      if (values.length === 0) continue;
+      const offered = new Set(this.pickers[name].offered().map((option) => option.value));
+      if (offered.size === 0) {
+        return `The list of ${title.toLowerCase()} is not loaded, so the builder cannot show this formula's filter on it. Try again once the list is shown.`;
+      }
+      const missing = values.filter((value) => !offered.has(value));
+      if (missing.length > 0) {
+        return (
+          `The formula filters ${title.toLowerCase()} on ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? "..." : ""}, which the ` +
+          "service does not list for this profile. Edit the formula in the cell instead; the builder leaves it as it is."
+        );
+      }
+    }
+    return undefined;
+  }
+
+  private pinTo(profile: string | undefined): void {
+    this.pinnedProfile = profile;
+    this.pinProfileHint.textContent = profile === undefined ? this.pinProfileHintText : `This formula stays on the profile ${profile} (profile=${profile}).`;
+  }
+
+  private orderItem(order: string): { value: string; label: string } {
+    const field = order.replace(/:desc$/, "");
+    return { value: order, label: `${this.labelOf(field)}, ${order.endsWith(":desc") ? "descending" : "ascending"}` };
   }
 
   private orderable(): Set<string> {

@@ -4,11 +4,18 @@ import { formulaProblem, statsArgumentsOf, statsFormula, type StatsQueryModel } 
 import { hasBearerCredentials } from "../core/profiles/profile";
 import type { ProfileState } from "../core/profiles/profile-store";
 import type { SpillTable } from "../core/rows/spill-table";
-import { insertFormulaAtSelection, insertTable, insertWorkbookSheets } from "../office/workbook";
+import { insertFormulaAtSelection, insertWorkbookSheets } from "../office/workbook";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
+import { setUpFormulaEditing } from "./formula-edit";
+import { setUpFreeze } from "./freeze-action";
+import { setUpTableEditing, type TableEditing } from "./table-edit";
+import { insertLinkedTable } from "./table-insert";
+import { TableOptions } from "./table-options";
 import { neutraliseCsv } from "../core/csv-safety";
 import { officePlatform } from "../office/host";
+import { canOpenInBrowser, openInBrowser } from "../office/browser-window";
+import { findHostExports, prepareHostExport, profileUsesHost, type HostExportOffer } from "./host-exports";
 import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, checkWorksheetFile, downloadFile, downloadsWork, exportFileName, withByteOrderMark } from "./downloads";
 import { PREVIEW_ROWS, renderPreview } from "./preview-table";
 import { QueryForm, type PickerFilter } from "./query-form";
@@ -17,7 +24,8 @@ import { plainMessage } from "./status";
 export const NEEDS_EXCEL = "Inserting needs Excel: open this add-in inside Excel.";
 
 /** The Query tab: builds a query, previews it, puts it in the workbook, exports it. */
-export function setUpQueryTab(context: PaneContext): void {
+/** Returns what the Queries view needs of it: loading a table's query for editing. */
+export function setUpQueryTab(context: PaneContext): TableEditing {
   const { runtime } = context;
   const form = new QueryForm(
     () => context.today(),
@@ -43,7 +51,7 @@ export function setUpQueryTab(context: PaneContext): void {
   let loadGeneration = 0;
 
   if (context.host !== "excel") {
-    for (const button of [buttons.insertFormula, buttons.insertTable, buttons.openSheet]) {
+    for (const button of [buttons.insertFormula, buttons.insertTable, buttons.openSheet, byId("query-edit-formula"), byId("query-freeze")]) {
       button.setAttribute("aria-describedby", "host-notice");
     }
   }
@@ -54,6 +62,11 @@ export function setUpQueryTab(context: PaneContext): void {
     formula.setAttribute("aria-description", "model" in read ? "" : read.problem);
   }
   form.onChange(showFormula);
+  const tableOptions = new TableOptions(context.host === "excel");
+  form.onChange(() => {
+    const read = form.read();
+    tableOptions.groupsChanged("model" in read ? read.model.groups : []);
+  });
 
   /** The query of the form, checked by the same parser the formulas use. */
   function currentQuery(): { model: StatsQueryModel; query: StatsQuery; formula: string; period: { from: string; to: string } } | undefined {
@@ -140,29 +153,30 @@ export function setUpQueryTab(context: PaneContext): void {
     }
     const current = currentQuery();
     if (!current) return;
-    context.status.busy("Fetching every row for the table…");
     try {
-      // A table needs a header row, whatever the formula's header option says.
-      const query: StatsQuery = current.query.headers === "none" ? { ...current.query, headers: "readable" } : current.query;
-      const table = await runtime.functions.statsTable(query);
-      if (table.dataRowCount === 0) {
-        context.status.show("No statistics match this query, so there is no table to insert.", "error");
-        return;
-      }
-      context.status.busy(`Writing ${table.dataRowCount.toLocaleString()} rows into a new worksheet…`);
-      const inserted = await insertTable({
-        rows: table.rows,
-        dateColumn: table.dateColumns[0],
-        sheetName: "Reporting",
-        withPivot: true,
-      });
-      context.status.success(
-        `${table.dataRowCount.toLocaleString()} rows inserted as a table on the worksheet ${inserted.sheetName}` +
-          (inserted.pivot ? ", with a PivotTable beside it." : ". This Excel cannot add a PivotTable: insert one from the Insert tab."),
-      );
+      await insertLinkedTable(context, current.model, tableOptions.read());
+      void tableOptions.refreshSheets();
     } catch (error) {
       context.status.error(error);
     }
+  }
+
+  const platform = officePlatform();
+  /** What the add-in's own server offers for exports, once known; undefined from any other server. */
+  let hostExports: HostExportOffer | undefined;
+  /** Where an export goes from here: a download, the browser by way of the host (Excel for Mac), or nowhere. */
+  function exportRoute(): "download" | "host" | "none" {
+    if (downloadsWork(platform)) return "download";
+    const viaHost = hostExports !== undefined && canOpenInBrowser() && profileUsesHost(context.current().active?.baseUrl, hostExports, location.origin);
+    return viaHost ? "host" : "none";
+  }
+
+  /** Says how many CSV fields were neutralised, after what happened to the file. */
+  function neutralisedNote(count: number): string {
+    return count === 0
+      ? ""
+      : ` ${count === 1 ? "1 field" : `${count.toLocaleString()} fields`} a spreadsheet would have read as a formula ` +
+          `${count === 1 ? "starts" : "start"} with ' so that ${count === 1 ? "it stays" : "they stay"} text.`;
   }
 
   async function exportFile(kind: "csv" | "xlsx"): Promise<void> {
@@ -172,6 +186,20 @@ export function setUpQueryTab(context: PaneContext): void {
     context.status.busy(kind === "csv" ? "Preparing the CSV file…" : "Preparing the Excel file…");
     try {
       const name = exportFileName(current.period, current.query.request.groups ?? [], kind);
+      if (exportRoute() === "host" && hostExports) {
+        // The server prepares the file (the CSV checked as below) and the browser downloads it.
+        const prepared = await prepareHostExport({
+          offer: hostExports,
+          origin: location.origin,
+          token: context.current().active?.token ?? "",
+          format: kind,
+          fileName: name,
+          request: current.query.request,
+        });
+        openInBrowser(prepared.url);
+        context.status.success(`Opened ${prepared.fileName} in your browser, which saves it; the link works once, within a minute.${neutralisedNote(prepared.neutralised)}`);
+        return;
+      }
       if (kind === "xlsx") {
         downloadFile(name, (await connection.client.statsXlsx(current.query.request)) as Uint8Array<ArrayBuffer>, XLSX_MEDIA_TYPE);
         context.status.success(`Downloaded ${name}.`);
@@ -181,14 +209,7 @@ export function setUpQueryTab(context: PaneContext): void {
       // one starting with = as a formula (CSV injection), so no field is passed on unchecked.
       const checked = neutraliseCsv(await connection.client.statsCsv(current.query.request));
       downloadFile(name, withByteOrderMark(checked.csv), CSV_MEDIA_TYPE);
-      const count = checked.neutralised;
-      context.status.success(
-        `Downloaded ${name}.` +
-          (count === 0
-            ? ""
-            : ` ${count === 1 ? "1 field" : `${count.toLocaleString()} fields`} a spreadsheet would have read as a formula ` +
-              `${count === 1 ? "starts" : "start"} with ' so that ${count === 1 ? "it stays" : "they stay"} text.`),
-      );
+      context.status.success(`Downloaded ${name}.${neutralisedNote(checked.neutralised)}`);
     } catch (error) {
       context.status.error(error);
     }
@@ -261,6 +282,7 @@ export function setUpQueryTab(context: PaneContext): void {
 
   function onProfiles(state: ProfileState): void {
     form.profileChanged();
+    showExportChoices();
     const active = state.active;
     const usable = active && hasBearerCredentials(active) ? active : undefined;
     signedOut.hidden = usable !== undefined;
@@ -283,17 +305,32 @@ export function setUpQueryTab(context: PaneContext): void {
   buttons.insertFormula.addEventListener("click", () => void whileBusy(buttons.insertFormula, insertFormula));
   buttons.insertTable.addEventListener("click", () => void whileBusy(buttons.insertTable, insertAsTable));
   // Excel for Mac ignores downloads (downloads.ts): rather than buttons that silently do nothing,
-  // the pane offers Open as worksheet there and says why.
-  const canDownload = downloadsWork(officePlatform());
-  buttons.exportCsv.hidden = !canDownload;
-  buttons.exportXlsx.hidden = !canDownload;
-  byId("query-export-note").hidden = canDownload;
+  // the pane offers Open as worksheet there and says why, unless the add-in's own server
+  // (src/host) can prepare the file for the browser and the profile reaches the service through it.
+  function showExportChoices(): void {
+    const route = exportRoute();
+    buttons.exportCsv.hidden = route === "none";
+    buttons.exportXlsx.hidden = route === "none";
+    byId("query-export-note").hidden = route !== "none";
+  }
+  showExportChoices();
+  if (!downloadsWork(platform)) {
+    void findHostExports(location.origin).then((offer) => {
+      hostExports = offer;
+      showExportChoices();
+    });
+  }
   buttons.exportCsv.addEventListener("click", () => void whileBusy(buttons.exportCsv, () => exportFile("csv")));
   buttons.exportXlsx.addEventListener("click", () => void whileBusy(buttons.exportXlsx, () => exportFile("xlsx")));
   buttons.openSheet.addEventListener("click", () => void whileBusy(buttons.openSheet, openAsWorksheet));
   buttons.refreshAll.addEventListener("click", () => void whileBusy(buttons.refreshAll, refreshAll));
 
+  setUpFormulaEditing(context, form, () => currentQuery()?.formula);
+  setUpFreeze(context);
+  const tableEditing = setUpTableEditing(context, form);
+
   runtime.onProfiles(onProfiles);
   onProfiles(context.current());
   showFormula();
+  return tableEditing;
 }

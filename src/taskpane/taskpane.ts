@@ -6,6 +6,7 @@ import { setUpConnectTab } from "./connect-tab";
 import type { PaneContext } from "./context";
 import { byId } from "./dom";
 import { setUpLegacyTab } from "./legacy-tab";
+import { refreshIfOpenedToRefresh, setUpQueriesTab } from "./queries-tab";
 import { setUpQueryTab } from "./query-tab";
 import { StatusBar, plainMessage } from "./status";
 import { setUpTabs } from "./tabs";
@@ -36,12 +37,17 @@ async function start(): Promise<void> {
   };
 
   setUpConnectTab(context);
-  setUpQueryTab(context);
+  const tableEditing = setUpQueryTab(context);
   setUpLegacyTab(context);
-  setUpTabs(byId("tabs-list"));
+  const selectTab = setUpTabs(byId("tabs-list"), (tabId) => {
+    if (tabId === "tab-queries") void queries.reload();
+  });
+  const queries = setUpQueriesTab(context, tableEditing, () => selectTab("tab-query"));
   document.body.dataset.ready = "true";
   const active = runtime.profiles().active;
   status.show(active ? `Signed in with the profile ${active.name}.` : "Welcome. Create a profile on the Connect tab to start.");
+  // Once per page: Excel loads it with the workbook when the workbook asks to refresh on opening.
+  await refreshIfOpenedToRefresh(context, queries);
 }
 start().catch((error: unknown) => {
   const region = document.getElementById("status");

@@ -23,6 +23,10 @@ function normaliseValue(filter: FilterName, value: string): string {
     case "countries":
     case "asset_types":
       return value.toUpperCase();
+    // UUIDs are case-insensitive (RFC 4122) and written in lower case; the service may match them exactly.
+    case "organizations":
+    case "ad_units":
+      return value.toLowerCase();
     case "device_types":
       return nameKey(value);
     case "integration_types": {

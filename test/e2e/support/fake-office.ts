@@ -12,6 +12,19 @@
  * Excel would read as a formula (a string starting with = + - or @ in a cell not formatted
  * "@") in `formulaLike`.
  *
+ * It also keeps what each cell holds, so that the pane can read it back (`load` then `sync`, as
+ * in Excel: a property read before that throws), Excel Tables by name, and the spills a test
+ * says Excel computed: `window.__officeFakeControl` moves the selection, spills a formula's
+ * result and reads cells back (see `FakeOfficeControl`). Reads count towards a sync's bytes,
+ * and an answer over 5 MB is refused as well.
+ *
+ * Tables keep their columns, sort and filter, grow and shrink (`resize`, `rows.add`, row
+ * `delete`, moving the cells below as Excel does) and fill calculated columns into new rows;
+ * PivotTables keep their fields and what they show, computed from their table when added or
+ * refreshed (never by themselves); custom XML parts, saved settings and the startup behaviour
+ * are kept too, and objects resolve at the sync, as Office.js paths do. `save()` gives the
+ * workbook as a file would keep it: `options.workbook` opens it in a fresh fake (a reopened file).
+ *
  * `installFakeOffice` runs inside the page (page.addInitScript serialises it), so it must not
  * use anything from outside its own body. Unit tests run the same function in Node
  * (test/unit/office/fake-excel.ts), so that both enforce the same limits.
@@ -26,7 +39,7 @@ export interface FakeWrite {
 }
 
 export interface FakeSync {
-  /** UTF-8 bytes of the JSON of everything queued since the previous sync. */
+  /** UTF-8 bytes of the JSON of everything queued since the previous sync, and of what its reads brought back. */
   bytes: number;
   /** Refused as Excel on the web refuses a request over 5 MB; nothing of it was applied. */
   refused: boolean;
@@ -41,13 +54,110 @@ export interface FakeFormulaLike {
   numberFormat: string;
 }
 
+/** A worksheet of the fake workbook (its cells are kept apart, by sheet id). */
+export interface FakeSheet {
+  id: string;
+  name: string;
+}
+
+/** An Excel Table: its header row at `row`, `rows` rows in all (header included), one name per column. */
+export interface FakeTable {
+  id: string;
+  name: string;
+  sheetId: string;
+  row: number;
+  column: number;
+  rows: number;
+  columns: string[];
+  sortFields: { key: number; ascending: boolean }[];
+  /** AutoFilter criteria by column index (only `{ filterOn: "Values", values }` is applied). */
+  filters: Record<string, unknown>;
+  /** Body rows (0-based) the filters hide. */
+  hiddenRows: number[];
+  style: string;
+}
+
+export interface FakePivotData {
+  name: string;
+  /** The table column it summarises. */
+  source: string;
+  summarizeBy: string;
+  numberFormat: string;
+}
+
+/**
+ * A PivotTable on a table: its fields, how often it was refreshed, and what it shows, computed
+ * from the table when it was added, changed or refreshed (as Excel, it does not follow its
+ * source by itself).
+ */
+export interface FakePivot {
+  id: string;
+  name: string;
+  sheetId: string;
+  row: number;
+  column: number;
+  sourceTableId: string;
+  rowFields: string[];
+  dataFields: FakePivotData[];
+  layout: { layoutType: string; showRowGrandTotals: boolean; showColumnGrandTotals: boolean };
+  refreshCount: number;
+  summary: { key: unknown[]; values: number[] }[];
+}
+
+export interface FakePart {
+  id: string;
+  namespaceUri: string;
+  xml: string;
+}
+
+/** What the file keeps besides cells: sheets, tables, PivotTables, custom XML parts, saved settings, startup behaviour. */
+export interface FakeWorkbook {
+  sheets: FakeSheet[];
+  tables: FakeTable[];
+  pivots: FakePivot[];
+  customXmlParts: FakePart[];
+  /** Document settings as last saved (Office.context.document.settings.saveAsync). */
+  settings: Record<string, unknown>;
+  /** Office.addin.setStartupBehavior: "None" or "Load". */
+  startupBehavior: string;
+  counter: number;
+}
+
+/** `__officeFakeControl.save()`: the workbook and its cells as JSON, to open again with `options.workbook`. */
+export interface FakeSavedWorkbook {
+  workbook: FakeWorkbook;
+  cells: [string, [string, { value: unknown; formula?: string; json?: unknown }][]][];
+  formats: [string, [number, (string | null)[]][]][];
+  spills: { sheetId: string; row: number; column: number; rows: number; columns: number }[];
+}
+
 export interface FakeOfficeState {
+  /** The workbook's sheets, tables, PivotTables and custom XML parts, as they are now. */
+  workbook: FakeWorkbook;
   writes: FakeWrite[];
   settings: Record<string, unknown>;
   runtimeStorage: Record<string, string>;
   associated: string[];
   syncs: FakeSync[];
   formulaLike: FakeFormulaLike[];
+}
+
+/** What a test does that Excel or its user would: `window.__officeFakeControl`. */
+export interface FakeOfficeControl {
+  /** Selects a range such as `B2` (on the first sheet) or `Reporting!C5`. */
+  select(address: string): void;
+  /**
+   * Excel's result of the formula at `anchor` (`Sheet1!B2`): `rows` fill the cells from there and
+   * form its spill. A cell may be given as `valuesAsJson` shows it, such as a date a custom
+   * function returned with its own format: `{ type: "FormattedNumber", basicValue, numberFormat }`.
+   */
+  spill(anchor: string, rows: unknown[][]): void;
+  /** What a range (`Sheet1!A1:C3`) holds: values, formulas and the number formats in force. */
+  cells(address: string): { values: unknown[][]; formulas: unknown[][]; numberFormat: string[][] };
+  /** "Save" the workbook: JSON to pass as `options.workbook` to a fresh fake (a reopened file). */
+  save(): string;
+  /** A table by name or id, with its cells (header row first); undefined when there is none. */
+  table(name: string): (FakeTable & { sheet: string; address: string; values: unknown[][]; formulas: unknown[][]; numberFormat: string[][] }) | undefined;
 }
 
 export interface FakeOfficeOptions {
@@ -60,12 +170,27 @@ export interface FakeOfficeOptions {
   requirementSets?: string[];
   /** Office.context.platform and onReady's platform: "PC" (default), "Mac", "OfficeOnline". */
   platform?: string;
+  /** A workbook saved by `__officeFakeControl.save()`: the fake opens it, as Excel opens a file. */
+  workbook?: string;
+  /** What OfficeRuntime.storage already holds on this machine (the profiles of a user who used the add-in before). */
+  runtimeStorage?: Record<string, string>;
 }
 
 export function installFakeOffice(options: FakeOfficeOptions): void {
   type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
   const win = window as Any;
-  const state: FakeOfficeState = { writes: [], settings: {}, runtimeStorage: {}, associated: [], syncs: [], formulaLike: [] };
+  const saved = options.workbook ? (JSON.parse(options.workbook) as FakeSavedWorkbook) : undefined;
+  const workbook: FakeWorkbook = saved?.workbook ?? {
+    sheets: [{ id: "sheet-1", name: options.sheetName }],
+    tables: [],
+    pivots: [],
+    customXmlParts: [],
+    settings: {},
+    startupBehavior: "None",
+    counter: 1,
+  };
+  // Settings as the add-in set them; saveAsync copies them into the workbook, which keeps only what was saved.
+  const state: FakeOfficeState = { workbook, writes: [], settings: { ...workbook.settings }, runtimeStorage: { ...options.runtimeStorage }, associated: [], syncs: [], formulaLike: [] };
   win.__officeFake = state;
   const record = (kind: string, target: string, value: unknown) => {
     // Copied as JSON so that later changes to the caller's arrays cannot rewrite history.
@@ -78,7 +203,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     return text;
   };
   const parseCell = (cell: string) => {
-    const match = /^([A-Z]+)(\d+)$/.exec(cell);
+    const match = /^\$?([A-Z]+)\$?(\d+)$/.exec(cell);
     if (!match) throw new Error(`fake Excel cannot read the address ${cell}`);
     let column = 0;
     for (const char of match[1] as string) column = column * 26 + (char.charCodeAt(0) - 64);
@@ -86,7 +211,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
   };
 
   interface Box {
-    sheet: Any;
+    sheet: FakeSheet;
     row: number;
     column: number;
     rows: number;
@@ -97,8 +222,9 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     const last = `${letters(box.column + box.columns - 1)}${box.row + box.rows}`;
     return `${box.sheet.name}!${first === last ? first : `${first}:${last}`}`;
   };
-  const boxOf = (sheet: Any, address: string): Box => {
-    const [start, end] = address.split(":") as [string, string | undefined];
+  const boxOf = (sheet: FakeSheet, address: string): Box => {
+    const local = address.slice(address.lastIndexOf("!") + 1);
+    const [start, end] = local.split(":") as [string, string | undefined];
     const a = parseCell(start);
     const b = end ? parseCell(end) : a;
     return { sheet, row: a.row, column: a.column, rows: b.row - a.row + 1, columns: b.column - a.column + 1 };
@@ -114,25 +240,31 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
   const REQUEST_LIMIT_BYTES = 5_000_000;
   const encoder = new TextEncoder();
   const utf8Bytes = (text: string) => encoder.encode(text).length;
+  const jsonBytes = (value: unknown) => utf8Bytes(JSON.stringify(value ?? null));
   const commit = (write: FakeWrite) => {
     state.writes.push(write);
   };
+  const richApiError = (code: string, message: string) => Object.assign(new Error(message), { name: "RichApi.Error", code, debugInfo: { code, message } });
 
-  /** What one Excel.run has queued since its last sync, in order. */
-  type Batch = { bytes: number; apply: () => void }[];
+  /** What one Excel.run has queued since its last sync, in order; a read answers with the bytes it returns. */
+  type Batch = { bytes: number; apply: () => void | number }[];
 
-  const queue = (batch: Batch, kind: string, target: string, value: unknown, apply?: (copy: Any) => void) => {
+  const queue = (batch: Batch, kind: string, target: string | (() => string), value: unknown, apply?: (copy: Any) => void) => {
     // Serialised when queued, so that later changes to the caller's arrays cannot rewrite
     // history; the JSON is also what the request would carry.
     const json = JSON.stringify(value ?? null);
     batch.push({
-      bytes: utf8Bytes(json) + utf8Bytes(kind) + utf8Bytes(target),
+      bytes: utf8Bytes(json) + utf8Bytes(kind) + (typeof target === "string" ? utf8Bytes(target) : 40),
       apply: () => {
         const copy = JSON.parse(json);
         if (apply) apply(copy);
-        else commit({ kind, target, value: copy });
+        else commit({ kind, target: typeof target === "string" ? target : target(), value: copy });
       },
     });
+  };
+  /** A method call with small arguments, applied in order at the sync. */
+  const call = (batch: Batch, args: unknown, apply: () => void | number) => {
+    batch.push({ bytes: 40 + jsonBytes(args), apply });
   };
 
   // The number format in force, per sheet id, column and row; "General" where none was set.
@@ -148,10 +280,136 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
   // Range.values reads a text starting with one of these as a formula unless the cell is text ("@").
   const FORMULA_START = /^[=+\-@]/;
 
+  // What each cell holds, per sheet id and "row,column": the value, the formula (none for a
+  // constant) and, for a custom function's result, the value as valuesAsJson gives it.
+  interface CellData {
+    value: unknown;
+    formula?: string;
+    json?: unknown;
+  }
+  const cells = new Map<string, Map<string, CellData>>();
+  const cellAt = (sheetId: string, row: number, column: number) => cells.get(sheetId)?.get(`${row},${column}`);
+  const setCell = (sheetId: string, row: number, column: number, data: CellData) => {
+    let sheetCells = cells.get(sheetId);
+    if (!sheetCells) cells.set(sheetId, (sheetCells = new Map()));
+    sheetCells.set(`${row},${column}`, data);
+  };
+  // A null in a written array leaves its cell as it is, as in Excel.
+  const storeWrite = (kind: string, box: Box, copy: unknown[][], inForce?: string[][]) =>
+    copy.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (cell === null || cell === undefined) return;
+        const isFormula = typeof cell === "string" && FORMULA_START.test(cell) && (kind === "formulas" || inForce?.[r]?.[c] !== "@");
+        setCell(box.sheet.id, box.row + r, box.column + c, isFormula ? { value: "", formula: cell as string } : { value: cell });
+      }),
+    );
+  const grid = (box: Box, cell: (data: CellData | undefined, row: number, column: number) => unknown) =>
+    Array.from({ length: box.rows }, (_, r) =>
+      Array.from({ length: box.columns }, (_, c) => cell(cellAt(box.sheet.id, box.row + r, box.column + c), box.row + r, box.column + c)),
+    );
+  const jsonOf = (data: CellData | undefined) => {
+    if (data?.json !== undefined) return data.json;
+    const value = data?.value ?? "";
+    if (typeof value === "number") return { type: "Double", basicValue: value };
+    if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
+    return value === "" ? { type: "Empty", basicValue: "" } : { type: "String", basicValue: value };
+  };
+  /** The properties a range can load, read from the cells when the batch is synced. */
+  const RANGE_READS: Record<string, (box: Box) => unknown> = {
+    values: (box) => grid(box, (data) => data?.value ?? ""),
+    formulas: (box) => grid(box, (data) => data?.formula ?? data?.value ?? ""),
+    numberFormat: (box) => grid(box, (_data, row, column) => formatAt(box.sheet.id, row, column)),
+    valuesAsJson: (box) => grid(box, jsonOf),
+    text: (box) => grid(box, (data) => String(data?.value ?? "")),
+    rowCount: (box) => box.rows,
+    columnCount: (box) => box.columns,
+    address: (box) => addressOf(box),
+    rowIndex: (box) => box.row,
+    columnIndex: (box) => box.column,
+    cellCount: (box) => box.rows * box.columns,
+  };
+  const HEAVY_READS = ["values", "formulas", "numberFormat", "valuesAsJson", "text"];
+  // Results Excel spilled, each the box from its formula cell.
+  const spills: Box[] = [];
+  const overlaps = (a: Box, b: Box) =>
+    a.sheet.id === b.sheet.id && a.row < b.row + b.rows && b.row < a.row + a.rows && a.column < b.column + b.columns && b.column < a.column + a.columns;
+
+  // ---- cell helpers the tables use: one cell at a time, or moving blocks as Excel inserts and deletes ----
+  const valueAt = (sheet: SheetData, row: number, column: number): unknown => cellAt(sheet.id, row, column)?.value ?? "";
+  const formulaAt = (sheet: SheetData, row: number, column: number): string | null => cellAt(sheet.id, row, column)?.formula ?? null;
+  const isEmptyCell = (sheet: SheetData, row: number, column: number) => formulaAt(sheet, row, column) === null && valueAt(sheet, row, column) === "";
+  /** One value as Range.values writes it (null: unchanged), with the same check of texts read as formulas. */
+  const writeValue = (sheet: SheetData, row: number, column: number, value: unknown) => {
+    if (value === null || value === undefined) return;
+    const format = formatAt(sheet.id, row, column);
+    if (typeof value === "string" && FORMULA_START.test(value) && format !== "@") {
+      state.formulaLike.push({ target: `${sheet.name}!${letters(column)}${row + 1}`, text: value, numberFormat: format });
+      setCell(sheet.id, row, column, { value: "", formula: value });
+      return;
+    }
+    setCell(sheet.id, row, column, { value });
+  };
+  const writeFormula = (sheet: SheetData, row: number, column: number, formula: string) => setCell(sheet.id, row, column, { value: "", formula });
+  // Formats are unset by assignment, not `delete`, which would make a long array slow to use.
+  const unsetFormat = (sheetId: string, row: number, column: number) => {
+    const rows = formats.get(sheetId)?.get(column);
+    if (rows && row < rows.length) rows[row] = undefined as unknown as string;
+  };
+  const clearCell = (sheet: SheetData, row: number, column: number) => {
+    cells.get(sheet.id)?.delete(`${row},${column}`);
+    unsetFormat(sheet.id, row, column);
+  };
+  /** Moves every cell (content and format) of `inside` by `down` rows and `right` columns; what they leave is empty. */
+  const moveCells = (sheet: SheetData, inside: (row: number, column: number) => boolean, down: number, right: number) => {
+    const moved: [number, number, CellData | undefined, string | undefined][] = [];
+    const sheetCells = cells.get(sheet.id);
+    for (const [key, data] of sheetCells ?? []) {
+      const [row, column] = key.split(",").map(Number) as [number, number];
+      if (inside(row, column)) moved.push([row, column, data, undefined]);
+    }
+    for (const [column, rows] of formats.get(sheet.id) ?? []) {
+      rows.forEach((format, row) => {
+        if (format !== undefined && inside(row, column)) moved.push([row, column, undefined, format]);
+      });
+    }
+    for (const [row, column, data, format] of moved) {
+      if (data) sheetCells?.delete(`${row},${column}`);
+      if (format !== undefined) unsetFormat(sheet.id, row, column);
+    }
+    for (const [row, column, data, format] of moved) {
+      if (data) setCell(sheet.id, row + down, column + right, data);
+      if (format !== undefined) setFormat(sheet.id, row + down, column + right, format);
+    }
+  };
+  /** The bounding box of the non-empty cells of `within` (formats count unless valuesOnly), or null. */
+  const usedBox = (within: Box, valuesOnly: boolean): Box | null => {
+    let top = Infinity;
+    let bottom = -1;
+    let left = Infinity;
+    let right = -1;
+    const take = (row: number, column: number) => {
+      if (row < within.row || row >= within.row + within.rows || column < within.column || column >= within.column + within.columns) return;
+      top = Math.min(top, row);
+      bottom = Math.max(bottom, row);
+      left = Math.min(left, column);
+      right = Math.max(right, column);
+    };
+    for (const [key, data] of cells.get(within.sheet.id) ?? []) {
+      if (data.formula === undefined && (data.value === "" || data.value === null || data.value === undefined)) continue;
+      const [row, column] = key.split(",").map(Number) as [number, number];
+      take(row, column);
+    }
+    if (!valuesOnly) {
+      for (const [column, rows] of formats.get(within.sheet.id) ?? []) rows.forEach((format, row) => format !== undefined && take(row, column));
+    }
+    return bottom < 0 ? null : { sheet: within.sheet, row: top, column: left, rows: bottom - top + 1, columns: right - left + 1 };
+  };
+
   const applyWrite = (kind: string, box: Box, copy: unknown[][]) => {
+    checkShape(box, copy, kind);
     const target = addressOf(box);
     if (kind === "numberFormat") {
-      copy.forEach((row, r) => row.forEach((format, c) => setFormat(box.sheet.id, box.row + r, box.column + c, String(format))));
+      copy.forEach((row, r) => row.forEach((format, c) => format !== null && format !== undefined && setFormat(box.sheet.id, box.row + r, box.column + c, String(format))));
       commit({ kind, target, value: copy });
     } else if (kind === "values") {
       const inForce = copy.map((row, r) =>
@@ -163,92 +421,1002 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
           return format;
         }),
       );
+      storeWrite(kind, box, copy, inForce);
       commit({ kind, target, value: copy, numberFormat: inForce });
     } else {
+      if (kind === "formulas") storeWrite(kind, box, copy);
       commit({ kind, target, value: copy });
     }
   };
 
-  const makeRange = (box: Box, batch: Batch): Any => {
-    const range: Any = {
-      load: () => range,
-      getCell: (row: number, column: number) => makeRange({ ...box, row: box.row + row, column: box.column + column, rows: 1, columns: 1 }, batch),
-      getOffsetRange: (rows: number, columns: number) => makeRange({ ...box, row: box.row + rows, column: box.column + columns }, batch),
-      getResizedRange: (rows: number, columns: number) => makeRange({ ...box, rows: box.rows + rows, columns: box.columns + columns }, batch),
-      format: { autofitColumns: () => queue(batch, "autofit", addressOf(box), null) },
+  // ---- Office.js proxies: a property is readable once loaded and synced ----
+  const notLoaded = (name: string) =>
+    richApiError("PropertyNotLoaded", `fake Excel: ${name} is read before load() and sync(), which Excel refuses`);
+  /** The names a load(...) asks for: "a,b", ["a", "b"], {select: "a"} or nothing (every light property). */
+  const requested = (what: unknown, light: readonly string[]): string[] => {
+    const text = typeof what === "string" ? what : Array.isArray(what) ? what.join(",") : typeof what === "object" && what ? String((what as Any).select ?? "") : "";
+    const names = text
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
+    return names.length === 0 ? [...light] : names;
+  };
+  /**
+   * Gives `proxy` load() and getters for `light` properties (what a bare load() brings) and
+   * `heavy` ones (brought only when named, and counted in the answer's bytes); `read` runs at the
+   * sync and returns null for a null object.
+   */
+  const loadable = (proxy: Any, batch: Batch, light: readonly string[], read: (names: string[]) => Record<string, unknown> | null, heavy: readonly string[] = []) => {
+    let loaded: Record<string, unknown> | undefined;
+    const fill = (names: string[] = [...light]) => {
+      const snapshot = read(names);
+      loaded = { ...(loaded ?? {}), ...(snapshot ?? {}), isNullObject: snapshot === null };
+      let bytes = 0;
+      for (const name of names) if (heavy.includes(name) && snapshot) bytes += jsonBytes(snapshot[name]);
+      return bytes;
     };
-    Object.defineProperty(range, "address", { get: () => addressOf(box) });
+    proxy.load = (what?: unknown) => {
+      const names = requested(what, light);
+      batch.push({ bytes: 40 + utf8Bytes(names.join(",")), apply: () => fill(names) });
+      return proxy;
+    };
+    proxy.__fill = fill;
+    for (const name of [...light, ...heavy, "isNullObject"]) {
+      const own = Object.getOwnPropertyDescriptor(proxy, name);
+      Object.defineProperty(proxy, name, {
+        configurable: true,
+        enumerable: true,
+        get: () => {
+          if (!loaded || !(name in loaded)) throw notLoaded(name);
+          return loaded[name];
+        },
+        ...(own?.set ? { set: own.set } : {}),
+      });
+    }
+    return proxy;
+  };
+  /** A ClientResult: its value is there after the sync. */
+  const clientResult = (batch: Batch, compute: () => unknown) => {
+    let done = false;
+    let value: unknown;
+    batch.push({
+      bytes: 40,
+      apply: () => {
+        value = compute();
+        done = true;
+        return jsonBytes(value);
+      },
+    });
+    return {
+      get value() {
+        if (!done) throw new Error("fake Excel: the value of a ClientResult is there only after context.sync()");
+        return value;
+      },
+    };
+  };
+  /** A collection: load() fills `items` (each loaded with the properties asked as items/...). */
+  const collection = (batch: Batch, list: () => Any[]) => {
+    let items: Any[] | undefined;
+    const proxy: Any = {
+      load: (what?: unknown) => {
+        const text = typeof what === "string" ? what : Array.isArray(what) ? what.join(",") : "";
+        const itemNames = text
+          .split(",")
+          .map((name) => name.trim())
+          .filter((name) => name.startsWith("items/"))
+          .map((name) => name.slice("items/".length));
+        batch.push({
+          bytes: 40,
+          apply: () => {
+            items = list();
+            let bytes = 0;
+            for (const item of items) bytes += item.__fill ? item.__fill(itemNames.length > 0 ? itemNames : undefined) : 0;
+            return bytes;
+          },
+        });
+        return proxy;
+      },
+      getCount: () => clientResult(batch, () => list().length),
+      getFirstOrNullObject: () => {
+        const first = once(() => list()[0] ?? null);
+        return nullable(first, batch);
+      },
+    };
+    Object.defineProperty(proxy, "items", {
+      get: () => {
+        if (!items) throw notLoaded("items");
+        return items;
+      },
+    });
+    Object.defineProperty(proxy, "count", {
+      get: () => {
+        if (!items) throw notLoaded("count");
+        return items.length;
+      },
+    });
+    return proxy;
+  };
+  /** Resolves once, at the first sync that needs it (as Office.js resolves an object's path), then keeps the answer. */
+  const once = <T,>(resolve: () => T): (() => T) => {
+    let done = false;
+    let value: T;
+    return () => {
+      if (!done) {
+        value = resolve();
+        done = true;
+      }
+      return value;
+    };
+  };
+  /** A proxy from getFirstOrNullObject: the item's own proxy once found, a null object otherwise. */
+  const nullable = (find: () => Any | null, batch: Batch): Any => {
+    const proxy: Any = {};
+    let found: Any | null | undefined;
+    proxy.load = (what?: unknown) => {
+      batch.push({
+        bytes: 40,
+        apply: () => {
+          found = find();
+          if (found) {
+            const bytes = found.__fill(what === undefined ? undefined : requested(what, []));
+            for (const key of Object.keys(found)) if (!(key in proxy)) Object.defineProperty(proxy, key, { get: () => found[key], configurable: true });
+            return bytes;
+          }
+          return 0;
+        },
+      });
+      return proxy;
+    };
+    Object.defineProperty(proxy, "isNullObject", {
+      get: () => {
+        if (found === undefined) throw notLoaded("isNullObject");
+        return found === null;
+      },
+    });
+    return proxy;
+  };
+
+  /**
+   * An ...OrNullObject of a kind whose proxy `make` builds: usable at once like the real thing,
+   * and isNullObject once loaded and synced.
+   */
+  const orNull = <T,>(find: () => T | null, make: (resolve: () => T) => Any, batch: Batch): Any => {
+    const located = once(find);
+    const proxy = make(() => {
+      const found = located();
+      if (found === null) throw richApiError("InvalidOperation", "fake Excel: this object is a null object");
+      return found;
+    });
+    let isNull: boolean | undefined;
+    proxy.load = (what?: unknown) => {
+      batch.push({
+        bytes: 40,
+        apply: () => {
+          isNull = located() === null;
+          if (isNull) return 0;
+          const names = what === undefined ? [] : requested(what, []);
+          return proxy.__fill(names.length > 0 ? names : undefined);
+        },
+      });
+      return proxy;
+    };
+    Object.defineProperty(proxy, "isNullObject", {
+      configurable: true,
+      get: () => {
+        if (isNull === undefined) throw notLoaded("isNullObject");
+        return isNull;
+      },
+    });
+    return proxy;
+  };
+
+  // ---- ranges ----
+  /** A range whose box is found at the sync (null for a null object), as Office.js resolves a path. */
+  const makeRange = (at: Box | (() => Box | null), batch: Batch): Any => {
+    const resolveBox = typeof at === "function" ? at : () => at;
+    const box = () => {
+      const found = resolveBox();
+      if (!found) throw richApiError("InvalidOperation", "fake Excel: this range is a null object");
+      return found;
+    };
+    const derive = (change: (b: Box) => Box | null) =>
+      makeRange(() => {
+        const found = resolveBox();
+        return found ? change(found) : null;
+      }, batch);
+    const spillAt = (spill: Box, b: Box) => spill.sheet.id === b.sheet.id && spill.row === b.row && spill.column === b.column;
+    const range: Any = {
+      getTables: () => collection(batch, () => workbook.tables.filter((table) => overlaps(tableBox(table), box())).map((table) => tableProxy(() => table, batch))),
+      getSpillingToRangeOrNullObject: () => derive((b) => spills.find((spill) => spillAt(spill, b)) ?? null),
+      getSpillParentOrNullObject: () =>
+        derive((b) => {
+          const spill = spills.find((candidate) => overlaps(candidate, { ...b, rows: 1, columns: 1 }));
+          return spill ? { ...spill, rows: 1, columns: 1 } : null;
+        }),
+      getCell: (row: number, column: number) => derive((b) => ({ ...b, row: b.row + row, column: b.column + column, rows: 1, columns: 1 })),
+      getOffsetRange: (rows: number, columns: number) => derive((b) => ({ ...b, row: b.row + rows, column: b.column + columns })),
+      getResizedRange: (rows: number, columns: number) => derive((b) => ({ ...b, rows: b.rows + rows, columns: b.columns + columns })),
+      getRow: (row: number) => derive((b) => ({ ...b, row: b.row + row, rows: 1 })),
+      getColumn: (column: number) => derive((b) => ({ ...b, column: b.column + column, columns: 1 })),
+      getRowsBelow: (count = 1) => derive((b) => ({ ...b, row: b.row + b.rows, rows: count })),
+      getColumnsAfter: (count = 1) => derive((b) => ({ ...b, column: b.column + b.columns, columns: count })),
+      getUsedRangeOrNullObject: (valuesOnly?: boolean) => derive((b) => usedBox(b, valuesOnly === true)),
+      getSpecialCellsOrNullObject: (cellType: string) => formulaAreas(resolveBox, cellType, batch),
+      format: { autofitColumns: () => queue(batch, "autofit", () => addressOf(box()), null) },
+      clear: () =>
+        call(batch, "clear", () => {
+          const b = box();
+          for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.columns; c++) clearCell(b.sheet, b.row + r, b.column + c);
+          commit({ kind: "clear", target: addressOf(b), value: null });
+        }),
+      select: () =>
+        call(batch, "select", () => {
+          const b = box();
+          selection = addressOf(b);
+          activeSheetId = b.sheet.id;
+          commit({ kind: "select", target: addressOf(b), value: null });
+        }),
+      // Where the range is, known at the sync: a PivotTable's destination.
+      __box: box,
+    };
+    Object.defineProperty(range, "worksheet", { get: () => sheetProxy(() => box().sheet, batch) });
     for (const kind of ["formulas", "values", "numberFormat"]) {
       Object.defineProperty(range, kind, {
+        configurable: true,
         set: (value: unknown) => {
-          checkShape(box, value, kind);
-          queue(batch, kind, addressOf(box), value, (copy: unknown[][]) => applyWrite(kind, box, copy));
-        },
-        get: () => {
-          throw new Error(`fake Excel: reading ${kind} is not supported`);
+          if (typeof at !== "function") checkShape(at, value, kind);
+          queue(batch, kind, () => addressOf(box()), value, (copy: unknown[][]) => applyWrite(kind, box(), copy));
         },
       });
     }
-    return range;
+    return loadable(
+      range,
+      batch,
+      ["address", "rowCount", "columnCount", "rowIndex", "columnIndex", "cellCount"],
+      (names) => {
+        const b = resolveBox();
+        if (!b) return null;
+        return Object.fromEntries(names.filter((name) => name in RANGE_READS).map((name) => [name, (RANGE_READS[name] as (read: Box) => unknown)(b)]));
+      },
+      HEAVY_READS,
+    );
   };
 
-  interface SheetData {
-    id: string;
-    name: string;
-  }
-  let sheetCounter = 1;
-  const newSheet = (name: string): SheetData => ({ id: `sheet-${sheetCounter++}`, name });
-  // The workbook's sheets; one added by a batch joins them when that batch is synced.
-  const sheets: SheetData[] = [newSheet(options.sheetName)];
+  /** Range.getSpecialCellsOrNullObject(formulas): the cells holding formulas, one area per run down a column. */
+  const formulaAreas = (resolveBox: () => Box | null, cellType: string, batch: Batch): Any => {
+    const areasOf = once((): Box[] | null => {
+      const b = resolveBox();
+      if (!b) return null;
+      if (cellType !== "Formulas") throw new Error(`fake Excel: special cells of type ${cellType} are not modelled`);
+      const found = new Map<number, number[]>();
+      for (const [key, data] of cells.get(b.sheet.id) ?? []) {
+        if (data.formula === undefined) continue;
+        const [row, column] = key.split(",").map(Number) as [number, number];
+        if (row < b.row || row >= b.row + b.rows || column < b.column || column >= b.column + b.columns) continue;
+        let rows = found.get(column);
+        if (!rows) found.set(column, (rows = []));
+        rows.push(row);
+      }
+      const areas: Box[] = [];
+      for (const [column, rows] of [...found].sort((x, y) => x[0] - y[0])) {
+        rows.sort((x, y) => x - y);
+        let start = rows[0]!;
+        rows.forEach((row, index) => {
+          const next = rows[index + 1];
+          if (next === row + 1) return;
+          areas.push({ sheet: b.sheet, row: start, column, rows: row - start + 1, columns: 1 });
+          if (next !== undefined) start = next;
+        });
+      }
+      return areas.length === 0 ? null : areas;
+    });
+    const proxy: Any = { areas: collection(batch, () => (areasOf() ?? []).map((area) => makeRange(area, batch))) };
+    return loadable(proxy, batch, ["address", "cellCount", "areaCount"], () => {
+      const areas = areasOf();
+      if (!areas) return null;
+      return { address: areas.map(addressOf).join(","), cellCount: areas.reduce((sum, area) => sum + area.rows, 0), areaCount: areas.length };
+    });
+  };
 
-  const sheetProxy = (data: SheetData, batch: Batch): Any => {
-    const sheet: Any = {
-      id: data.id,
-      name: data.name,
-      load: () => sheet,
-      activate: () => queue(batch, "activate", data.name, null),
-      getRange: (address: string) => makeRange(boxOf(data, address), batch),
-      tables: {
-        add: (address: string, hasHeaders: boolean) => {
-          queue(batch, "table", `${data.name}!${address}`, { hasHeaders });
-          return { getRange: () => makeRange(boxOf(data, address), batch) };
-        },
-      },
-      pivotTables: {
-        add: (pivotName: string, _source: unknown, destination: Any) => {
-          queue(batch, "pivot", destination.address, { name: pivotName });
-          return {};
-        },
-      },
+  // ---- worksheets ----
+  type SheetData = FakeSheet;
+  const sheets: SheetData[] = workbook.sheets;
+  let selection = options.selection;
+  let activeSheetId = sheets[0]?.id;
+  /** The box of `Sheet!A1:B2`, or of `A1:B2` on the first sheet. */
+  const resolve = (address: string): Box => {
+    const bang = address.lastIndexOf("!");
+    const sheetName = bang < 0 ? sheets[0]?.name : address.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
+    const sheet = sheets.find((candidate) => candidate.name === sheetName);
+    if (!sheet) throw new Error(`fake Excel: no worksheet ${sheetName}`);
+    return boxOf(sheet, address.slice(bang + 1));
+  };
+  const SHEET_NAME = /^[^[\]:*?/\\]{1,31}$/;
+  const sheetNamed = (key: string) => sheets.find((sheet) => sheet.id === key || sheet.name.toLowerCase() === key.toLowerCase());
+  const WHOLE_SHEET = { row: 0, column: 0, rows: 1_048_576, columns: 16_384 };
+  const sheetProxy = (at: SheetData | (() => SheetData | null), batch: Batch): Any => {
+    const resolveSheet = typeof at === "function" ? at : () => at;
+    const sheet = () => {
+      const found = resolveSheet();
+      if (!found) throw richApiError("ItemNotFound", "fake Excel: no such worksheet");
+      return found;
     };
-    return sheet;
+    const proxy: Any = {
+      activate: () =>
+        queue(batch, "activate", () => sheet().name, null, () => {
+          activeSheetId = sheet().id;
+          commit({ kind: "activate", target: sheet().name, value: null });
+        }),
+      delete: () =>
+        call(batch, "deleteWorksheet", () => {
+          const data = sheet();
+          sheets.splice(sheets.indexOf(data), 1);
+          workbook.tables = workbook.tables.filter((table) => table.sheetId !== data.id);
+          workbook.pivots = workbook.pivots.filter((pivot) => pivot.sheetId !== data.id);
+          commit({ kind: "deleteWorksheet", target: data.name, value: null });
+        }),
+      getRange: (address?: string) => makeRange(() => (address ? boxOf(sheet(), address) : { sheet: sheet(), ...WHOLE_SHEET }), batch),
+      getCell: (row: number, column: number) => makeRange(() => ({ sheet: sheet(), row, column, rows: 1, columns: 1 }), batch),
+      getUsedRangeOrNullObject: (valuesOnly?: boolean) => makeRange(() => usedBox({ sheet: sheet(), ...WHOLE_SHEET }, valuesOnly === true), batch),
+      getUsedRange: (valuesOnly?: boolean) =>
+        makeRange(() => usedBox({ sheet: sheet(), ...WHOLE_SHEET }, valuesOnly === true) ?? { sheet: sheet(), row: 0, column: 0, rows: 1, columns: 1 }, batch),
+      tables: tableCollection(batch, sheet),
+      pivotTables: pivotCollection(batch, sheet),
+    };
+    Object.defineProperty(proxy, "name", {
+      configurable: true,
+      set: (name: string) =>
+        call(batch, name, () => {
+          if (!SHEET_NAME.test(name) || sheets.some((other) => other !== sheet() && other.name.toLowerCase() === name.toLowerCase())) {
+            throw richApiError("InvalidArgument", `fake Excel: cannot rename a worksheet to ${name}`);
+          }
+          commit({ kind: "renameWorksheet", target: sheet().name, value: name });
+          sheet().name = name;
+        }),
+    });
+    return loadable(proxy, batch, ["id", "name", "position"], () => {
+      const data = resolveSheet();
+      return data ? { id: data.id, name: data.name, position: sheets.indexOf(data) } : null;
+    });
+  };
+  const worksheets = (batch: Batch): Any => {
+    const list = collection(batch, () => sheets.map((data) => sheetProxy(data, batch)));
+    list.add = (name: string) => {
+      let added: SheetData | undefined;
+      queue(batch, "addWorksheet", name, null, () => {
+        if (!SHEET_NAME.test(name) || sheetNamed(name)) throw richApiError("ItemAlreadyExists", `fake Excel: a worksheet named ${name} cannot be added`);
+        added = { id: `sheet-${++workbook.counter}`, name };
+        sheets.push(added);
+        commit({ kind: "addWorksheet", target: name, value: null });
+      });
+      return sheetProxy(() => added ?? null, batch);
+    };
+    list.getItem = (key: string) =>
+      sheetProxy(
+        once(() => {
+          const found = sheetNamed(key);
+          if (!found) throw richApiError("ItemNotFound", `fake Excel: no worksheet ${key}`);
+          return found;
+        }),
+        batch,
+      );
+    list.getItemOrNullObject = (key: string) => sheetProxy(once(() => sheetNamed(key) ?? null), batch);
+    list.getActiveWorksheet = () => sheetProxy(once(() => sheets.find((sheet) => sheet.id === activeSheetId) ?? sheets[0] ?? null), batch);
+    return list;
+  };
+
+  // ---- tables ----
+  const TABLE_NAME = /^[A-Za-z_\\][A-Za-z0-9_.\\]{0,254}$/;
+  const CELL_LIKE = /^([A-Za-z]{1,3}\d+|[Rr]\d*[Cc]\d*|[RrCc])$/;
+  const sheetById = (id: string) => {
+    const found = sheets.find((sheet) => sheet.id === id);
+    if (!found) throw richApiError("ItemNotFound", "fake Excel: the worksheet is gone");
+    return found;
+  };
+  const tableBox = (table: FakeTable): Box => ({ sheet: sheetById(table.sheetId), row: table.row, column: table.column, rows: table.rows, columns: table.columns.length });
+  const bodyBox = (table: FakeTable): Box => ({ ...tableBox(table), row: table.row + 1, rows: table.rows - 1 });
+  const tableNamed = (key: string) => workbook.tables.find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase());
+  const checkTableName = (name: string, except?: FakeTable) => {
+    const taken =
+      workbook.tables.some((table) => table !== except && table.name.toLowerCase() === name.toLowerCase()) ||
+      workbook.pivots.some((pivot) => pivot.name.toLowerCase() === name.toLowerCase());
+    if (!TABLE_NAME.test(name) || CELL_LIKE.test(name) || taken) throw richApiError("InvalidArgument", `fake Excel: ${name} is not a valid, free table name`);
+  };
+  /** The formula every body cell of a table column shares: Excel's calculated column, filled into new rows. */
+  const calculatedFormula = (table: FakeTable, index: number, bodyRows = table.rows - 1): string | null => {
+    const sheet = sheetById(table.sheetId);
+    let shared: string | null = null;
+    for (let row = table.row + 1; row <= table.row + bodyRows; row++) {
+      const formula = formulaAt(sheet, row, table.column + index);
+      if (formula === null || (shared !== null && formula !== shared)) return null;
+      shared = formula;
+    }
+    return shared;
+  };
+  const compareCells = (a: unknown, b: unknown) => {
+    if (typeof a === "number" && typeof b === "number") return a - b;
+    if (typeof a === "number") return -1;
+    if (typeof b === "number") return 1;
+    return String(a).localeCompare(String(b));
+  };
+  const sortTable = (table: FakeTable) => {
+    if (table.sortFields.length === 0) return;
+    const sheet = sheetById(table.sheetId);
+    const width = table.columns.length;
+    const rows = Array.from({ length: table.rows - 1 }, (_, index) =>
+      Array.from({ length: width }, (_, c) => ({
+        data: cellAt(sheet.id, table.row + 1 + index, table.column + c),
+        format: formats.get(sheet.id)?.get(table.column + c)?.[table.row + 1 + index],
+      })),
+    );
+    rows.sort((x, y) => {
+      for (const field of table.sortFields) {
+        const order = compareCells(x[field.key]?.data?.value ?? "", y[field.key]?.data?.value ?? "");
+        if (order !== 0) return field.ascending ? order : -order;
+      }
+      return 0;
+    });
+    const sheetCells = cells.get(sheet.id);
+    rows.forEach((row, index) =>
+      row.forEach((cell, c) => {
+        const at = table.row + 1 + index;
+        if (cell.data) setCell(sheet.id, at, table.column + c, cell.data);
+        else sheetCells?.delete(`${at},${table.column + c}`);
+        if (cell.format !== undefined) setFormat(sheet.id, at, table.column + c, cell.format);
+        else unsetFormat(sheet.id, at, table.column + c);
+      }),
+    );
+  };
+  const filterTable = (table: FakeTable) => {
+    const sheet = sheetById(table.sheetId);
+    table.hiddenRows = [];
+    for (let index = 0; index < table.rows - 1; index++) {
+      const row = table.row + 1 + index;
+      const hidden = Object.entries(table.filters).some(([column, criteria]) => {
+        const values = (criteria as { values?: unknown[] }).values;
+        return Array.isArray(values) && !values.map(String).includes(String(valueAt(sheet, row, table.column + Number(column))));
+      });
+      if (hidden) table.hiddenRows.push(index);
+    }
+  };
+  const uniqueHeaders = (names: string[]) => {
+    const seen = new Set<string>();
+    return names.map((name, index) => {
+      let candidate = name === "" ? `Column${index + 1}` : name;
+      for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = `${name}${n}`;
+      seen.add(candidate.toLowerCase());
+      return candidate;
+    });
+  };
+  const writeHeaders = (table: FakeTable) => {
+    const sheet = sheetById(table.sheetId);
+    table.columns.forEach((name, c) => {
+      setFormat(sheet.id, table.row, table.column + c, "@");
+      writeValue(sheet, table.row, table.column + c, name);
+    });
+  };
+  const tableProxy = (resolveTable: () => FakeTable, batch: Batch): Any => {
+    const rangeOfTable = (part: (table: FakeTable) => Box) => makeRange(() => part(resolveTable()), batch);
+    const columnProxy = (locate: () => number): Any => {
+      const index = once(locate);
+      const proxy: Any = {
+        getDataBodyRange: () => rangeOfTable((table) => ({ ...bodyBox(table), column: table.column + index(), columns: 1 })),
+        getHeaderRowRange: () => rangeOfTable((table) => ({ ...tableBox(table), column: table.column + index(), rows: 1, columns: 1 })),
+        getRange: () => rangeOfTable((table) => ({ ...tableBox(table), column: table.column + index(), columns: 1 })),
+        delete: () =>
+          call(batch, "deleteColumn", () => {
+            const table = resolveTable();
+            const at = index();
+            const sheet = sheetById(table.sheetId);
+            for (let r = 0; r < table.rows; r++) clearCell(sheet, table.row + r, table.column + at);
+            // Like Excel, the cells right of the column, in the table's rows, move left.
+            moveCells(sheet, (row, column) => row >= table.row && row < table.row + table.rows && column > table.column + at, 0, -1);
+            table.columns.splice(at, 1);
+            commit({ kind: "tableColumnDelete", target: table.name, value: at });
+          }),
+      };
+      Object.defineProperty(proxy, "name", {
+        configurable: true,
+        set: (name: string) =>
+          call(batch, name, () => {
+            const table = resolveTable();
+            table.columns[index()] = name;
+            writeHeaders(table);
+          }),
+      });
+      return loadable(proxy, batch, ["name", "index", "id"], () => {
+        const table = resolveTable();
+        const at = index();
+        return at < table.columns.length ? { name: table.columns[at], index: at, id: at + 1 } : null;
+      });
+    };
+    const columns = collection(batch, () => resolveTable().columns.map((_, at) => columnProxy(() => at)));
+    columns.getItemAt = (at: number) => columnProxy(() => at);
+    columns.getItem = (key: string | number) =>
+      columnProxy(() => {
+        const at = typeof key === "number" ? key - 1 : resolveTable().columns.findIndex((name) => name.toLowerCase() === key.toLowerCase());
+        if (at < 0) throw richApiError("ItemNotFound", `fake Excel: no column ${key}`);
+        return at;
+      });
+    columns.add = (index?: number | null, values?: unknown[][] | null, name?: string) => {
+      let at = -1;
+      queue(batch, "tableColumnAdd", () => resolveTable().name, { index, values, name }, () => {
+        const table = resolveTable();
+        const sheet = sheetById(table.sheetId);
+        at = index === null || index === undefined || index < 0 ? table.columns.length : index;
+        const column = table.column + at;
+        const inRows = (row: number) => row >= table.row && row < table.row + table.rows;
+        const occupied = Array.from({ length: table.rows }, (_, r) => !isEmptyCell(sheet, table.row + r, column)).some(Boolean);
+        // Like Excel, a column goes into empty cells, or pushes right what is there (in the table's rows).
+        if (at < table.columns.length || occupied) moveCells(sheet, (row, c) => inRows(row) && c >= column, 0, 1);
+        const header = name ?? (values && values.length === table.rows ? String(values[0]?.[0] ?? "") : "");
+        const names = [...table.columns];
+        names.splice(at, 0, header);
+        table.columns = uniqueHeaders(names);
+        writeHeaders(table);
+        const body = values ? (values.length === table.rows ? values.slice(1) : values) : [];
+        body.forEach((row, r) => {
+          const cell = row[0];
+          if (typeof cell === "string" && cell.startsWith("=")) writeFormula(sheet, table.row + 1 + r, column, cell);
+          else writeValue(sheet, table.row + 1 + r, column, cell);
+        });
+        commit({ kind: "tableColumnAdd", target: table.name, value: { index: at, name: table.columns[at] } });
+      });
+      return columnProxy(() => at);
+    };
+    const rows = collection(batch, () => Array.from({ length: resolveTable().rows - 1 }, (_, at) => ({ __fill: () => 0, index: at })));
+    rows.add = (index?: number | null, values?: unknown[][] | null) => {
+      queue(batch, "tableRowsAdd", () => resolveTable().name, { index, values }, () => {
+        const table = resolveTable();
+        if (index !== null && index !== undefined && index >= 0 && index !== table.rows - 1) throw new Error("fake Excel: rows are added at the end only");
+        const sheet = sheetById(table.sheetId);
+        const added = values ?? [table.columns.map(() => null)];
+        for (const row of added) {
+          if (!Array.isArray(row) || row.length !== table.columns.length) throw richApiError("InvalidArgument", "fake Excel: a row must have one value per column");
+        }
+        const end = table.row + table.rows;
+        const occupied = added.some((_, r) => table.columns.some((_, c) => !isEmptyCell(sheet, end + r, table.column + c)));
+        // Like Excel, a table grows into empty cells, and inserts (pushing down what is below) otherwise.
+        if (occupied) {
+          moveCells(sheet, (row, column) => row >= end && column >= table.column && column < table.column + table.columns.length, added.length, 0);
+        }
+        const calculated = table.columns.map((_, c) => calculatedFormula(table, c));
+        table.rows += added.length;
+        added.forEach((row, r) =>
+          row.forEach((value, c) => {
+            const formula = calculated[c];
+            if ((value === null || value === undefined) && formula) writeFormula(sheet, end + r, table.column + c, formula);
+            else writeValue(sheet, end + r, table.column + c, value);
+          }),
+        );
+        commit({ kind: "tableRowsAdd", target: table.name, value: added });
+      });
+    };
+    rows.getItemAt = (at: number) => ({
+      getRange: () => rangeOfTable((table) => ({ ...bodyBox(table), row: table.row + 1 + at, rows: 1 })),
+      delete: () =>
+        call(batch, at, () => {
+          const table = resolveTable();
+          if (at >= table.rows - 1) throw richApiError("ItemNotFound", "fake Excel: no such table row");
+          const sheet = sheetById(table.sheetId);
+          const row = table.row + 1 + at;
+          for (let c = 0; c < table.columns.length; c++) clearCell(sheet, row, table.column + c);
+          if (table.rows > 2) {
+            // Like Excel, the cells below, in the table's columns, move up.
+            moveCells(sheet, (r, column) => r > row && column >= table.column && column < table.column + table.columns.length, -1, 0);
+            table.rows -= 1;
+          }
+          commit({ kind: "tableRowDelete", target: table.name, value: at });
+        }),
+    });
+    const sort: Any = {
+      apply: (fields: { key: number; ascending?: boolean }[]) =>
+        call(batch, fields, () => {
+          const table = resolveTable();
+          table.sortFields = fields.map((field) => ({ key: field.key, ascending: field.ascending !== false }));
+          sortTable(table);
+          commit({ kind: "tableSort", target: table.name, value: table.sortFields });
+        }),
+      reapply: () =>
+        call(batch, "reapply", () => {
+          const table = resolveTable();
+          sortTable(table);
+          commit({ kind: "tableSortReapply", target: table.name, value: table.sortFields });
+        }),
+      clear: () => call(batch, "clear", () => void (resolveTable().sortFields = [])),
+    };
+    loadable(sort, batch, ["fields"], () => ({ fields: resolveTable().sortFields.map((field) => ({ ...field })) }));
+    const autoFilter: Any = {
+      apply: (_range: unknown, columnIndex: number, criteria: unknown) =>
+        call(batch, { columnIndex, criteria }, () => {
+          const table = resolveTable();
+          table.filters[String(columnIndex)] = criteria;
+          filterTable(table);
+          commit({ kind: "tableFilter", target: table.name, value: table.filters });
+        }),
+      reapply: () => call(batch, "reapply", () => filterTable(resolveTable())),
+      clearCriteria: () =>
+        call(batch, "clear", () => {
+          const table = resolveTable();
+          table.filters = {};
+          filterTable(table);
+        }),
+    };
+    loadable(autoFilter, batch, ["criteria", "enabled", "isDataFiltered"], () => {
+      const table = resolveTable();
+      return { criteria: JSON.parse(JSON.stringify(table.filters)), enabled: true, isDataFiltered: Object.keys(table.filters).length > 0 };
+    });
+    const proxy: Any = {
+      getRange: () => rangeOfTable(tableBox),
+      getDataBodyRange: () => rangeOfTable(bodyBox),
+      getHeaderRowRange: () => rangeOfTable((table) => ({ ...tableBox(table), rows: 1 })),
+      columns,
+      rows,
+      sort,
+      autoFilter,
+      resize: (address: string) =>
+        queue(batch, "tableResize", () => resolveTable().name, address, () => {
+          const table = resolveTable();
+          const sheet = sheetById(table.sheetId);
+          const next = boxOf(sheet, address);
+          if (next.row !== table.row || next.column !== table.column || next.rows < 2) {
+            throw richApiError("InvalidArgument", "fake Excel: a resized table keeps its header row and first column");
+          }
+          if (workbook.tables.some((other) => other !== table && overlaps(tableBox(other), next))) {
+            throw richApiError("InvalidOperation", "fake Excel: a table cannot overlap another table");
+          }
+          const oldBodyRows = table.rows - 1;
+          const names = table.columns.slice(0, next.columns);
+          for (let c = table.columns.length; c < next.columns; c++) names.push(String(valueAt(sheet, table.row, table.column + c)));
+          const calculated = names.map((_, c) => (c < table.columns.length ? calculatedFormula(table, c) : null));
+          table.columns = uniqueHeaders(names);
+          writeHeaders(table);
+          table.rows = next.rows;
+          // Excel fills a calculated column into the rows a table grows by.
+          calculated.forEach((formula, c) => {
+            if (formula) for (let r = oldBodyRows; r < table.rows - 1; r++) writeFormula(sheet, table.row + 1 + r, table.column + c, formula);
+          });
+          commit({ kind: "tableResize", target: table.name, value: addressOf(tableBox(table)) });
+        }),
+      reapplyFilters: () =>
+        call(batch, "reapplyFilters", () => {
+          const table = resolveTable();
+          filterTable(table);
+          commit({ kind: "tableFilterReapply", target: table.name, value: table.filters });
+        }),
+      clearFilters: () =>
+        call(batch, "clearFilters", () => {
+          const table = resolveTable();
+          table.filters = {};
+          filterTable(table);
+        }),
+      delete: () =>
+        call(batch, "deleteTable", () => {
+          const table = resolveTable();
+          const box = tableBox(table);
+          for (let r = 0; r < box.rows; r++) for (let c = 0; c < box.columns; c++) clearCell(box.sheet, box.row + r, box.column + c);
+          workbook.tables = workbook.tables.filter((other) => other !== table);
+          commit({ kind: "tableDelete", target: table.name, value: null });
+        }),
+      convertToRange: () => {
+        call(batch, "convertToRange", () => {
+          const table = resolveTable();
+          workbook.tables = workbook.tables.filter((other) => other !== table);
+          commit({ kind: "tableToRange", target: table.name, value: null });
+        });
+        return makeRange(() => tableBox(resolveTable()), batch);
+      },
+      // What a PivotTable is built on, known at the sync.
+      __table: resolveTable,
+    };
+    Object.defineProperty(proxy, "worksheet", { get: () => sheetProxy(() => sheetById(resolveTable().sheetId), batch) });
+    Object.defineProperty(proxy, "name", {
+      configurable: true,
+      set: (name: string) =>
+        queue(batch, "tableName", () => resolveTable().name, name, () => {
+          const table = resolveTable();
+          checkTableName(name, table);
+          commit({ kind: "tableName", target: table.name, value: name });
+          table.name = name;
+        }),
+    });
+    return loadable(proxy, batch, ["id", "name", "showHeaders", "showTotals", "style"], () => {
+      const table = resolveTable();
+      return { id: table.id, name: table.name, showHeaders: true, showTotals: false, style: table.style };
+    });
+  };
+  /** The tables of the workbook, or of one worksheet. */
+  const tableCollection = (batch: Batch, ofSheet?: () => SheetData): Any => {
+    const inScope = () => workbook.tables.filter((table) => !ofSheet || table.sheetId === ofSheet().id);
+    const list = collection(batch, () => inScope().map((table) => tableProxy(() => table, batch)));
+    const find = (key: string) => inScope().find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase());
+    list.getItem = (key: string) =>
+      tableProxy(
+        once(() => {
+          const found = find(key);
+          if (!found) throw richApiError("ItemNotFound", `fake Excel: no table ${key}`);
+          return found;
+        }),
+        batch,
+      );
+    list.getItemOrNullObject = (key: string) => orNull(() => find(key) ?? null, (resolveTable) => tableProxy(resolveTable, batch), batch);
+    list.add = (address: string, hasHeaders: boolean) => {
+      let created: FakeTable | undefined;
+      const local = address.slice(address.lastIndexOf("!") + 1);
+      const sheetOf = () => (ofSheet ? ofSheet() : sheetNamed(address.slice(0, Math.max(0, address.lastIndexOf("!"))).replace(/^'(.*)'$/, "$1")));
+      queue(batch, "table", () => `${sheetOf()?.name}!${local}`, { hasHeaders }, (copy) => {
+        const sheet = sheetOf();
+        if (!sheet) throw richApiError("ItemNotFound", `fake Excel: no worksheet for ${address}`);
+        if (!hasHeaders) throw new Error("fake Excel: tables without a header row are not modelled");
+        const box = boxOf(sheet, local);
+        if (workbook.tables.some((table) => overlaps(tableBox(table), box))) throw richApiError("InvalidOperation", "fake Excel: a table cannot overlap another table");
+        let number = workbook.tables.length + 1;
+        while (tableNamed(`Table${number}`)) number++;
+        created = {
+          id: `{table-${++workbook.counter}}`,
+          name: `Table${number}`,
+          sheetId: sheet.id,
+          row: box.row,
+          column: box.column,
+          rows: Math.max(2, box.rows),
+          columns: uniqueHeaders(Array.from({ length: box.columns }, (_, c) => String(valueAt(sheet, box.row, box.column + c)))),
+          sortFields: [],
+          filters: {},
+          hiddenRows: [],
+          style: "TableStyleMedium2",
+        };
+        workbook.tables.push(created);
+        commit({ kind: "table", target: addressOf(box), value: copy });
+      });
+      return tableProxy(() => {
+        if (!created) throw richApiError("ItemNotFound", "fake Excel: the table was not added");
+        return created;
+      }, batch);
+    };
+    return list;
+  };
+
+  // ---- PivotTables: the fake keeps their fields and sums their source the way they are set up ----
+  const summarise = (pivot: FakePivot) => {
+    const table = workbook.tables.find((candidate) => candidate.id === pivot.sourceTableId);
+    if (!table) {
+      pivot.summary = [];
+      return;
+    }
+    const sheet = sheetById(table.sheetId);
+    const indexOf = (name: string) => table.columns.findIndex((column) => column === name);
+    const keys = pivot.rowFields.map(indexOf);
+    const sources = pivot.dataFields.map((field) => indexOf(field.source));
+    const groups = new Map<string, { key: unknown[]; sums: number[]; counts: number[] }>();
+    for (let row = table.row + 1; row < table.row + table.rows; row++) {
+      const key = keys.map((column) => valueAt(sheet, row, table.column + column));
+      const id = JSON.stringify(key);
+      let group = groups.get(id);
+      if (!group) groups.set(id, (group = { key, sums: sources.map(() => 0), counts: sources.map(() => 0) }));
+      const into = group;
+      sources.forEach((column, i) => {
+        const value = valueAt(sheet, row, table.column + column);
+        if (typeof value === "number") {
+          into.sums[i]! += value;
+          into.counts[i]! += 1;
+        }
+      });
+    }
+    pivot.summary = [...groups.values()]
+      .sort((a, b) => compareCells(a.key[0], b.key[0]))
+      .map((group) => ({
+        key: group.key,
+        values: group.sums.map((sum, i) => {
+          const how = pivot.dataFields[i]!.summarizeBy;
+          return how === "Average" ? sum / Math.max(1, group.counts[i]!) : how === "Count" ? group.counts[i]! : sum;
+        }),
+      }));
+  };
+  const pivotProxy = (resolvePivot: () => FakePivot, batch: Batch): Any => {
+    const sourceTable = () => {
+      const table = workbook.tables.find((candidate) => candidate.id === resolvePivot().sourceTableId);
+      if (!table) throw richApiError("InvalidOperation", "fake Excel: the PivotTable's source is gone");
+      return table;
+    };
+    const field = (name: string) => {
+      if (!sourceTable().columns.includes(name)) throw richApiError("ItemNotFound", `fake Excel: the PivotTable has no field ${name}`);
+    };
+    const dataHierarchy = (locate: () => FakePivotData): Any => {
+      const data = once(locate);
+      const proxy: Any = {};
+      for (const property of ["summarizeBy", "numberFormat", "name"] as const) {
+        Object.defineProperty(proxy, property, {
+          configurable: true,
+          set: (value: string) =>
+            call(batch, value, () => {
+              data()[property] = value;
+              summarise(resolvePivot());
+              commit({ kind: "pivotDataField", target: resolvePivot().name, value: { field: data().source, [property]: value } });
+            }),
+        });
+      }
+      return loadable(proxy, batch, ["name", "summarizeBy", "numberFormat"], () => ({ ...data() }));
+    };
+    const rowHierarchies = collection(batch, () => resolvePivot().rowFields.map((name) => loadable({}, batch, ["name"], () => ({ name }))));
+    rowHierarchies.add = (source: Any) => {
+      call(batch, source.__name, () => {
+        const pivot = resolvePivot();
+        field(source.__name);
+        pivot.rowFields.push(source.__name);
+        summarise(pivot);
+        commit({ kind: "pivotRows", target: pivot.name, value: [...pivot.rowFields] });
+      });
+      return loadable({}, batch, ["name"], () => ({ name: source.__name }));
+    };
+    const dataHierarchies = collection(batch, () => resolvePivot().dataFields.map((data) => dataHierarchy(() => data)));
+    dataHierarchies.add = (source: Any) => {
+      let added: FakePivotData | undefined;
+      call(batch, source.__name, () => {
+        const pivot = resolvePivot();
+        field(source.__name);
+        // Excel sums a numeric field by default.
+        added = { name: `Sum of ${source.__name}`, source: source.__name, summarizeBy: "Sum", numberFormat: "General" };
+        pivot.dataFields.push(added);
+        summarise(pivot);
+        commit({ kind: "pivotData", target: pivot.name, value: source.__name });
+      });
+      return dataHierarchy(() => {
+        if (!added) throw richApiError("ItemNotFound", "fake Excel: the data field was not added");
+        return added;
+      });
+    };
+    const layout: Any = {};
+    for (const property of ["layoutType", "showRowGrandTotals", "showColumnGrandTotals"] as const) {
+      Object.defineProperty(layout, property, {
+        configurable: true,
+        set: (value: unknown) =>
+          call(batch, value, () => {
+            (resolvePivot().layout as Record<string, unknown>)[property] = value;
+            commit({ kind: "pivotLayout", target: resolvePivot().name, value: { [property]: value } });
+          }),
+      });
+    }
+    loadable(layout, batch, ["layoutType", "showRowGrandTotals", "showColumnGrandTotals"], () => ({ ...resolvePivot().layout }));
+    const proxy: Any = {
+      hierarchies: { getItem: (name: string) => ({ __name: name }) },
+      rowHierarchies,
+      dataHierarchies,
+      columnHierarchies: collection(batch, () => []),
+      filterHierarchies: collection(batch, () => []),
+      layout,
+      refresh: () =>
+        call(batch, "refresh", () => {
+          const pivot = resolvePivot();
+          sourceTable();
+          pivot.refreshCount += 1;
+          summarise(pivot);
+          commit({ kind: "pivotRefresh", target: pivot.name, value: pivot.refreshCount });
+        }),
+      getDataSourceString: () => clientResult(batch, () => sourceTable().name),
+      delete: () =>
+        call(batch, "delete", () => {
+          const pivot = resolvePivot();
+          workbook.pivots = workbook.pivots.filter((other) => other !== pivot);
+          commit({ kind: "pivotDelete", target: pivot.name, value: null });
+        }),
+    };
+    Object.defineProperty(proxy, "worksheet", { get: () => sheetProxy(() => sheetById(resolvePivot().sheetId), batch) });
+    Object.defineProperty(proxy, "name", { configurable: true, set: (name: string) => call(batch, name, () => void (resolvePivot().name = name)) });
+    return loadable(proxy, batch, ["id", "name"], () => ({ id: resolvePivot().id, name: resolvePivot().name }));
+  };
+  const pivotCollection = (batch: Batch, ofSheet?: () => SheetData): Any => {
+    const inScope = () => workbook.pivots.filter((pivot) => !ofSheet || pivot.sheetId === ofSheet().id);
+    const list = collection(batch, () => inScope().map((pivot) => pivotProxy(() => pivot, batch)));
+    const find = (key: string) => inScope().find((pivot) => pivot.name.toLowerCase() === key.toLowerCase());
+    list.getItem = (name: string) =>
+      pivotProxy(
+        once(() => {
+          const found = find(name);
+          if (!found) throw richApiError("ItemNotFound", `fake Excel: no PivotTable ${name}`);
+          return found;
+        }),
+        batch,
+      );
+    list.add = (name: string, source: Any, destination: Any) => {
+      let created: FakePivot | undefined;
+      queue(batch, "pivot", "pivotTables", { name }, () => {
+        if (!source?.__table) throw new Error("fake Excel: PivotTables are built on tables only here");
+        const table: FakeTable = source.__table();
+        if (workbook.pivots.some((pivot) => pivot.name.toLowerCase() === name.toLowerCase()) || tableNamed(name)) {
+          throw richApiError("InvalidArgument", `fake Excel: the PivotTable name ${name} is taken`);
+        }
+        const box: Box = destination.__box();
+        if (workbook.tables.some((other) => overlaps(tableBox(other), box))) throw richApiError("InvalidOperation", "fake Excel: a PivotTable cannot overlap a table");
+        created = {
+          id: `{pivot-${++workbook.counter}}`,
+          name,
+          sheetId: box.sheet.id,
+          row: box.row,
+          column: box.column,
+          sourceTableId: table.id,
+          rowFields: [],
+          dataFields: [],
+          layout: { layoutType: "Compact", showRowGrandTotals: true, showColumnGrandTotals: true },
+          refreshCount: 0,
+          summary: [],
+        };
+        workbook.pivots.push(created);
+        summarise(created);
+        commit({ kind: "pivot", target: addressOf(box), value: { name, source: table.name } });
+      });
+      return pivotProxy(() => {
+        if (!created) throw richApiError("ItemNotFound", "fake Excel: the PivotTable was not added");
+        return created;
+      }, batch);
+    };
+    return list;
+  };
+
+  // ---- custom XML parts ----
+  const namespaceOf = (xml: string) => {
+    const root = /^\s*(?:<\?xml[^>]*\?>\s*)?<([A-Za-z_][\w.-]*(?::[\w.-]+)?)([^>]*)>/.exec(xml);
+    if (!root) throw richApiError("InvalidArgument", "fake Excel: a custom XML part must be XML");
+    return /\sxmlns="([^"]*)"/.exec(root[2] ?? "")?.[1] ?? "";
+  };
+  const partProxy = (resolvePart: () => FakePart | null, batch: Batch): Any => {
+    const part = () => {
+      const found = resolvePart();
+      if (!found) throw richApiError("ItemNotFound", "fake Excel: no such custom XML part");
+      return found;
+    };
+    const proxy: Any = {
+      getXml: () => clientResult(batch, () => part().xml),
+      setXml: (xml: string) =>
+        queue(batch, "customXml", () => part().id, xml, () => {
+          const data = part();
+          data.namespaceUri = namespaceOf(xml);
+          data.xml = xml;
+          commit({ kind: "customXml", target: data.id, value: xml });
+        }),
+      delete: () =>
+        call(batch, "delete", () => {
+          const data = part();
+          workbook.customXmlParts = workbook.customXmlParts.filter((other) => other !== data);
+          commit({ kind: "customXmlDelete", target: data.id, value: null });
+        }),
+    };
+    return loadable(proxy, batch, ["id", "namespaceUri"], () => {
+      const data = resolvePart();
+      return data ? { id: data.id, namespaceUri: data.namespaceUri } : null;
+    });
+  };
+  const customXmlParts = (batch: Batch): Any => {
+    const scoped = (filter: (part: FakePart) => boolean) => {
+      const list = collection(batch, () => workbook.customXmlParts.filter(filter).map((part) => partProxy(() => part, batch)));
+      list.getItem = (id: string) => partProxy(once(() => workbook.customXmlParts.find((part) => filter(part) && part.id === id) ?? null), batch);
+      list.getItemOrNullObject = list.getItem;
+      return list;
+    };
+    const all = scoped(() => true);
+    all.add = (xml: string) => {
+      let created: FakePart | undefined;
+      queue(batch, "customXml", "workbook", xml, () => {
+        created = { id: `{part-${++workbook.counter}}`, namespaceUri: namespaceOf(xml), xml };
+        workbook.customXmlParts.push(created);
+        commit({ kind: "customXml", target: created.id, value: xml });
+      });
+      return partProxy(() => created ?? null, batch);
+    };
+    all.getByNamespace = (namespaceUri: string) => scoped((part) => part.namespaceUri === namespaceUri);
+    return all;
   };
 
   const makeWorkbook = (batch: Batch): Any => ({
-    getSelectedRange: () => makeRange(boxOf(sheets[0], options.selection), batch),
-    worksheets: {
-      load: () => undefined,
-      get items() {
-        return sheets.map((data) => sheetProxy(data, batch));
-      },
-      add: (name: string) => {
-        const data = newSheet(name);
-        queue(batch, "addWorksheet", name, null, () => {
-          sheets.push(data);
-          commit({ kind: "addWorksheet", target: name, value: null });
-        });
-        return sheetProxy(data, batch);
-      },
-      getItem: (key: string) => {
-        const found = sheets.find((sheet) => sheet.id === key || sheet.name === key);
-        if (!found) throw new Error(`fake Excel: no worksheet ${key}`);
-        return sheetProxy(found, batch);
-      },
-    },
+    getSelectedRange: () => makeRange(once(() => resolve(selection)), batch),
+    getActiveCell: () => makeRange(once(() => ({ ...resolve(selection), rows: 1, columns: 1 })), batch),
+    worksheets: worksheets(batch),
+    tables: tableCollection(batch),
+    pivotTables: pivotCollection(batch),
+    customXmlParts: customXmlParts(batch),
     insertWorksheetsFromBase64: (base64: string, insertOptions: unknown) => {
       let ids: string[] | undefined;
       queue(batch, "insertWorksheetsFromBase64", "workbook", { base64, options: insertOptions }, (copy) => {
-        const data = newSheet(`Export ${sheetCounter}`);
+        const data: SheetData = { id: `sheet-${++workbook.counter}`, name: `Export ${workbook.counter}` };
         sheets.push(data);
         ids = [data.id];
         commit({ kind: "insertWorksheetsFromBase64", target: "workbook", value: copy });
@@ -265,20 +1433,34 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     },
   });
 
-  const richApiError = (code: string, message: string) => Object.assign(new Error(message), { name: "RichApi.Error", code, debugInfo: { code, message } });
-
   const sync = async (batch: Batch) => {
     const operations = batch.splice(0);
     const bytes = operations.reduce((sum, operation) => sum + operation.bytes, 0);
-    const refused = bytes > REQUEST_LIMIT_BYTES;
-    state.syncs.push({ bytes, refused });
-    if (refused) {
+    const record: FakeSync = { bytes, refused: bytes > REQUEST_LIMIT_BYTES };
+    state.syncs.push(record);
+    if (record.refused) {
       throw richApiError(
         "RequestPayloadSizeLimitExceeded",
         'The request payload size has exceeded the limit. Please refer to the documentation: "https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins".',
       );
     }
-    for (const operation of operations) operation.apply();
+    let answered = 0;
+    for (const operation of operations) {
+      let answer: void | number;
+      try {
+        answer = operation.apply();
+      } catch (error) {
+        // Excel stops a batch at the operation that fails; what came before it stays done.
+        throw (error as { name?: string }).name === "RichApi.Error" ? error : richApiError("InvalidArgument", (error as Error).message);
+      }
+      if (typeof answer === "number") answered += answer;
+    }
+    // The answer to the reads is bound by the same 5 MB.
+    record.bytes += answered;
+    if (answered > REQUEST_LIMIT_BYTES) {
+      record.refused = true;
+      throw richApiError("ResponsePayloadSizeLimitExceeded", "The response payload size has exceeded the limit.");
+    }
   };
 
   win.Excel = {
@@ -291,7 +1473,75 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     },
     CalculationType: { full: "Full", recalculate: "Recalculate" },
     WorksheetPositionType: { end: "End", start: "Start" },
+    AggregationFunction: { sum: "Sum", count: "Count", average: "Average", automatic: "Automatic" },
+    PivotLayoutType: { compact: "Compact", tabular: "Tabular", outline: "Outline" },
+    SpecialCellType: { formulas: "Formulas", constants: "Constants", blanks: "Blanks" },
   };
+
+  // A saved workbook opened again: its cells, formats and spills as the file kept them.
+  if (saved) {
+    for (const [sheetId, entries] of saved.cells) cells.set(sheetId, new Map(entries));
+    for (const [sheetId, columns] of saved.formats) {
+      formats.set(sheetId, new Map(columns.map(([column, rows]) => [column, rows.map((format) => format ?? undefined) as string[]])));
+    }
+    for (const spill of saved.spills) spills.push({ ...spill, sheet: sheetById(spill.sheetId) });
+  }
+  /** The workbook as a file keeps it. */
+  const saveWorkbook = (): string => {
+    const file: FakeSavedWorkbook = {
+      workbook,
+      cells: [...cells].map(([sheetId, entries]) => [sheetId, [...entries]]),
+      formats: [...formats].map(([sheetId, columns]) => [sheetId, [...columns].map(([column, rows]) => [column, Array.from(rows, (format) => format ?? null)])]),
+      spills: spills.map((spill) => ({ sheetId: spill.sheet.id, row: spill.row, column: spill.column, rows: spill.rows, columns: spill.columns })),
+    };
+    return JSON.stringify(file);
+  };
+  /** A table as the workbook holds it now, for tests: where it is and every cell of it. */
+  const readTable = (name: string) => {
+    const table = tableNamed(name);
+    if (!table) return undefined;
+    const box = tableBox(table);
+    return {
+      ...JSON.parse(JSON.stringify(table)),
+      sheet: box.sheet.name,
+      address: addressOf(box),
+      values: RANGE_READS.values!(box) as unknown[][],
+      formulas: RANGE_READS.formulas!(box) as unknown[][],
+      numberFormat: RANGE_READS.numberFormat!(box) as string[][],
+    };
+  };
+
+  const control: FakeOfficeControl = {
+    select: (address) => {
+      resolve(address);
+      selection = address;
+    },
+    spill: (anchor, rows) => {
+      const box = resolve(anchor);
+      const formula = cellAt(box.sheet.id, box.row, box.column)?.formula;
+      rows.forEach((row, r) =>
+        row.forEach((cell, c) => {
+          const json = typeof cell === "object" && cell !== null ? cell : undefined;
+          const value = json ? (json as { basicValue?: unknown }).basicValue : cell;
+          setCell(box.sheet.id, box.row + r, box.column + c, { value, ...(r === 0 && c === 0 && formula ? { formula } : {}), ...(json ? { json } : {}) });
+        }),
+      );
+      const earlier = spills.findIndex((spill) => spill.sheet.id === box.sheet.id && spill.row === box.row && spill.column === box.column);
+      if (earlier >= 0) spills.splice(earlier, 1);
+      spills.push({ ...box, rows: rows.length, columns: rows[0]?.length ?? 1 });
+    },
+    cells: (address) => {
+      const box = resolve(address);
+      return {
+        values: RANGE_READS.values?.(box) as unknown[][],
+        formulas: RANGE_READS.formulas?.(box) as unknown[][],
+        numberFormat: RANGE_READS.numberFormat?.(box) as string[][],
+      };
+    },
+    save: saveWorkbook,
+    table: readTable,
+  };
+  win.__officeFakeControl = control;
 
   const supportsSet = (name: string, version: string) => {
     if (!options.requirementSets) return true;
@@ -311,7 +1561,10 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     remove: (name: string) => {
       delete state.settings[name];
     },
-    saveAsync: (callback?: (result: unknown) => void) => callback?.({ status: "succeeded" }),
+    saveAsync: (callback?: (result: unknown) => void) => {
+      workbook.settings = JSON.parse(JSON.stringify(state.settings));
+      callback?.({ status: "succeeded" });
+    },
   };
 
   win.Office = {
@@ -321,6 +1574,14 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       const info = { host: "Excel", platform: options.platform ?? "PC" };
       callback?.(info);
       return Promise.resolve(info);
+    },
+    StartupBehavior: { none: "None", load: "Load" },
+    addin: {
+      setStartupBehavior: async (behavior: string) => {
+        workbook.startupBehavior = behavior;
+        record("startupBehavior", "addin", behavior);
+      },
+      getStartupBehavior: async () => workbook.startupBehavior,
     },
     context: {
       platform: options.platform ?? "PC",

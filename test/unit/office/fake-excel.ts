@@ -1,9 +1,11 @@
-import { installFakeOffice, type FakeOfficeOptions, type FakeOfficeState } from "../../e2e/support/fake-office";
+import { installFakeOffice, type FakeOfficeControl, type FakeOfficeOptions, type FakeOfficeState } from "../../e2e/support/fake-office";
 import { withGlobals } from "./office-globals";
 
 export interface FakeExcel {
   /** What reached the workbook, every sync's size and every text Excel would read as a formula. */
   state: FakeOfficeState;
+  /** What Excel or its user would do: select, spill a formula's result, read cells back. */
+  control: FakeOfficeControl;
   /** Puts the globals back as they were. */
   restore(): void;
 }
@@ -24,10 +26,11 @@ export function installFakeExcel(options: Partial<FakeOfficeOptions> = {}): Fake
     CustomFunctions: undefined,
     __officeFake: undefined,
     __associatedFunctions: undefined,
+    __officeFakeControl: undefined,
   });
   installFakeOffice({ ...DEFAULTS, ...options });
-  const state = (globalThis as unknown as { __officeFake: FakeOfficeState }).__officeFake;
-  return { state, restore };
+  const globals = globalThis as unknown as { __officeFake: FakeOfficeState; __officeFakeControl: FakeOfficeControl };
+  return { state: globals.__officeFake, control: globals.__officeFakeControl, restore };
 }
 
 function cellOf(address: string): { row: number; column: number } {

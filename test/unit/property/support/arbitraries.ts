@@ -311,12 +311,61 @@ export const statsModel: fc.Arbitrary<StatsQueryModel> = fc
     offset: countModel,
     headers: fc.option(fc.constantFrom(...HEADER_STYLES), { nil: undefined }),
     profile: fc.option(profileName, { nil: undefined }),
+    cacheSeconds: fc.option(fc.integer({ min: 0, max: 86_400 }), { nil: undefined }),
   })
   .chain((model) =>
     // Orders name a chosen group or any metric, each field once, as the form's sort picker does.
     fc
       .uniqueArray(fc.tuple(fc.constantFrom<string>(...model.groups, ...METRICS), fc.boolean()), { selector: ([field]) => field, maxLength: 3 })
       .map((orders) => ({ ...model, orders: orders.map(([field, descending]) => (descending ? `${field}:desc` : field)) })),
+  );
+
+/** The filters the query form has a picker for (PICKER_FILTERS of src/taskpane/query-form.ts): no ad units. */
+const BUILDER_FILTERS = FILTER_NAMES.filter((name) => name !== "ad_units");
+/** What the form's number fields give: empty, or a whole number from 1 the request accepts. */
+const builderCount = fc.option(fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: MAX_ROW_COUNT })), { nil: undefined });
+const calendarDay = isoDate.filter(isCalendarDate);
+
+/**
+ * A query the pane's query builder can produce and Insert formula accepts: a valid period, metrics
+ * in the form's order (all of them as none), the pickers' values (each once), orders on a chosen
+ * group or a metric, date options only with the date group, and the form's own option values.
+ */
+export const builderModel: fc.Arbitrary<StatsQueryModel> = fc
+  .record({
+    period: fc.oneof(
+      fc.constantFrom(...PERIOD_WORDS).map((periodWordOfModel): QueryPeriod => ({ word: periodWordOfModel })),
+      fc.tuple(calendarDay, calendarDay).map(([first, second]): QueryPeriod => (first <= second ? { from: first, to: second } : { from: second, to: first })),
+    ),
+    groups: fc.uniqueArray(fc.constantFrom(...GROUPS)),
+    metrics: fc.subarray([...METRICS], { minLength: 1 }).map((metrics) => (metrics.length === METRICS.length ? [] : metrics)),
+    filters: fc
+      .record(
+        Object.fromEntries(BUILDER_FILTERS.map((name) => [name, fc.uniqueArray(FILTER_VALUES[name], { minLength: 1, maxLength: 3 })])) as {
+          [Name in FilterName]: fc.Arbitrary<string[]>;
+        },
+        { requiredKeys: [] },
+      ),
+    dateGroup: fc.constantFrom(...DATE_GROUPS),
+    dateGroupLimit: builderCount,
+    limit: builderCount,
+    offset: builderCount,
+    headers: fc.constantFrom(...HEADER_STYLES),
+    profile: fc.option(profileName, { nil: undefined }),
+    cacheSeconds: fc.option(fc.integer({ min: 0, max: 86_400 }), { nil: undefined }),
+  })
+  .chain((model) =>
+    fc
+      .uniqueArray(fc.tuple(fc.constantFrom<string>(...model.groups, ...METRICS), fc.boolean()), { selector: ([field]) => field, maxLength: 3 })
+      .map((orders): StatsQueryModel => {
+        const byDate = model.groups.includes("date");
+        return {
+          ...model,
+          orders: orders.map(([field, descending]) => (descending ? `${field}:desc` : field)),
+          dateGroup: byDate ? model.dateGroup : undefined,
+          dateGroupLimit: byDate ? model.dateGroupLimit : undefined,
+        };
+      }),
   );
 
 export const legacyModel: fc.Arbitrary<LegacyQueryModel> = fc.record({

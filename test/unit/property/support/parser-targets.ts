@@ -354,6 +354,7 @@ function judgeStatsModel(model: StatsQueryModel): Judgement {
       if (!isDeepStrictEqual(query.request, expectedRequest(model))) problems.push(`request ${JSON.stringify(query.request)}, the form means ${JSON.stringify(expectedRequest(model))}`);
       if (query.headers !== (model.headers ?? "readable")) problems.push(`headers ${query.headers}`);
       if (query.profile !== (model.profile || undefined)) problems.push(`profile ${JSON.stringify(query.profile)}, the form names ${JSON.stringify(model.profile)}`);
+      if (query.cacheSeconds !== model.cacheSeconds) problems.push(`cacheSeconds ${String(query.cacheSeconds)}, the form says ${String(model.cacheSeconds)}`);
       return problems;
     },
   );

@@ -1,0 +1,53 @@
+import type { FilterName } from "../../api";
+import { FILTER_NAMES } from "../../api";
+import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
+import type { PeriodWord } from "../periods";
+import type { StoredQueryModel } from "./stored-query";
+
+/** A stored query in words, for the Queries view: `Revenues, Impressions by Date, Country; last 30 days; Countries: FR, DE`. */
+
+const PERIOD_WORDS_TEXT: Record<PeriodWord, string> = {
+  TODAY: "today",
+  YESTERDAY: "yesterday",
+  LAST_7_DAYS: "last 7 days",
+  LAST_30_DAYS: "last 30 days",
+  MTD: "month to date",
+  LAST_MONTH: "last month",
+  QTD: "quarter to date",
+  LAST_QUARTER: "last quarter",
+  YTD: "year to date",
+  LAST_YEAR: "last year",
+};
+
+const FILTER_TITLES: Record<FilterName, string> = {
+  organizations: "Organizations",
+  assets: "Assets",
+  asset_types: "Asset types",
+  ad_units: "Ad units",
+  countries: "Countries",
+  formats: "Formats",
+  integration_types: "Integration types",
+  device_types: "Device types",
+};
+
+const MAX_LISTED = 5;
+
+function listed(values: readonly string[]): string {
+  return values.length <= MAX_LISTED ? values.join(", ") : `${values.slice(0, MAX_LISTED).join(", ")} and ${values.length - MAX_LISTED} more`;
+}
+
+export function describeQuery(model: StoredQueryModel): string {
+  const metrics = model.metrics.length === 0 ? "All metrics" : model.metrics.map((metric) => READABLE_METRIC_HEADERS[metric]).join(", ");
+  const groups = model.groups.length === 0 ? "in total" : `by ${model.groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", ")}`;
+  const period = "word" in model.period ? PERIOD_WORDS_TEXT[model.period.word] : `${model.period.from} to ${model.period.to}`;
+  const parts = [`${metrics} ${groups}`, period];
+  if (model.groups.includes("date") && model.dateGroup && model.dateGroup !== "day") parts.push(`dates by ${model.dateGroup}`);
+  for (const name of FILTER_NAMES) {
+    const values = model.filters[name];
+    if (values && values.length > 0) parts.push(`${FILTER_TITLES[name]}: ${listed(values)}`);
+  }
+  if (model.orders.length > 0) parts.push(`sorted by ${model.orders.map((order) => order.replace(/:desc$/, " (descending)")).join(", ")}`);
+  if (model.limit !== undefined) parts.push(`at most ${model.limit.toLocaleString("en-US")} rows`);
+  if (model.profile) parts.push(`profile ${model.profile}`);
+  return parts.join("; ");
+}

@@ -1,0 +1,62 @@
+import type { GroupName } from "../../api";
+import { READABLE_GROUP_HEADERS } from "../rows/headers";
+
+/**
+ * Names the add-in gives what it creates in a workbook. Excel's rules: a table (or PivotTable)
+ * name starts with a letter or underscore, holds letters, digits, underscores and periods, is
+ * not a cell reference (A1, R1C1), and is unique in the workbook regardless of case; a sheet
+ * name has at most 31 characters and none of [ ] : * ? / \.
+ */
+
+const MAX_TABLE_NAME = 255;
+const MAX_SHEET_NAME = 31;
+const CELL_REFERENCE = /^([A-Za-z]{1,3}\d+|[Rr]\d*[Cc]\d*|[RrCc])$/;
+
+function taken(names: Iterable<string>): Set<string> {
+  return new Set(Array.from(names, (name) => name.toLowerCase()));
+}
+
+/** `base`, or `base_2`, `base_3`... (`base 2` for sheets): the first one not taken. */
+function firstFree(base: string, names: Iterable<string>, separator: string, maxLength: number): string {
+  const used = taken(names);
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? "" : `${separator}${n}`;
+    const candidate = base.slice(0, maxLength - suffix.length) + suffix;
+    if (!used.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** A word of a table name: letters and digits of a readable header, `Device type` → `DeviceType`. */
+function nameWord(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join("");
+}
+
+/** A readable, valid, free table name for a query grouped by `groups`: `Stats_by_Date_Country`. */
+export function tableNameFor(groups: readonly GroupName[], existing: Iterable<string>): string {
+  const words = groups.map((group) => nameWord(READABLE_GROUP_HEADERS[group]));
+  return safeTableName(words.length === 0 ? "Stats_Totals" : `Stats_by_${words.join("_")}`, existing);
+}
+
+/** `wanted` made valid and free (the PivotTable beside a table: `<table>_Pivot`). */
+export function safeTableName(wanted: string, existing: Iterable<string>): string {
+  let base = wanted.replace(/[^A-Za-z0-9_.]/g, "_");
+  if (!/^[A-Za-z_]/.test(base)) base = `_${base}`;
+  if (CELL_REFERENCE.test(base)) base = `${base}_`;
+  return firstFree(base, existing, "_", MAX_TABLE_NAME);
+}
+
+/** A free worksheet name from `wanted`: `Reporting`, `Reporting 2`... */
+export function sheetNameFor(wanted: string, existing: Iterable<string>): string {
+  const base = wanted.replace(/[[\]:*?/\\]/g, " ").trim().slice(0, MAX_SHEET_NAME) || "Reporting";
+  return firstFree(base, existing, " ", MAX_SHEET_NAME);
+}
+
+/** The sheet of a table's PivotTable: `<table> Pivot`, the table's name cut so that " Pivot" always shows. */
+export function pivotSheetNameFor(tableName: string, existing: Iterable<string>): string {
+  const suffix = " Pivot";
+  return sheetNameFor(`${tableName.slice(0, MAX_SHEET_NAME - suffix.length - 2)}${suffix}`, existing);
+}

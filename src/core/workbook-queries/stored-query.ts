@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { DATE_GROUPS, FILTER_NAMES, GROUPS, METRICS, type FilterName } from "../../api";
+import { HEADER_STYLES } from "../arguments/options";
+import type { StatsQueryModel } from "../formula-text";
+import { PERIOD_WORDS } from "../periods";
+
+/**
+ * What the workbook keeps of a table the add-in refreshes: its query, where the table is, the
+ * PivotTables built on it and how its last refresh went. It travels with the file, so it holds
+ * nothing secret: a profile appears by name only, and `.strict()` refuses any field not listed
+ * here, so that no credential can ride along in a field added by mistake.
+ */
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a day written YYYY-MM-DD" });
+const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, { message: "must be a UTC time" });
+const count = z.number().int().min(0).max(1_000_000_000);
+/** Profile names as the Connect tab accepts them: they end up in `profile=` of a formula too. */
+const profileName = z.string().min(1).max(60).refine((name) => !/[;=\r\n]/.test(name));
+
+const filterValues = z.array(z.string().min(1).max(200)).max(10_000);
+const filters = z
+  .object(Object.fromEntries(FILTER_NAMES.map((name) => [name, filterValues.optional()])) as Record<FilterName, z.ZodOptional<typeof filterValues>>)
+  .strict();
+
+export const storedQueryModel = z
+  .object({
+    period: z.union([z.object({ word: z.enum(PERIOD_WORDS) }).strict(), z.object({ from: isoDay, to: isoDay }).strict()]),
+    groups: z.array(z.enum(GROUPS)).max(GROUPS.length),
+    metrics: z.array(z.enum(METRICS)).max(METRICS.length),
+    filters,
+    orders: z.array(z.string().max(40)).max(20),
+    dateGroup: z.enum(DATE_GROUPS).optional(),
+    dateGroupLimit: count.optional(),
+    limit: count.optional(),
+    offset: count.optional(),
+    headers: z.enum(HEADER_STYLES).optional(),
+    profile: profileName.optional(),
+  })
+  .strict();
+
+/** Where something of Excel's is: its id survives a rename, the name is the fallback and what the pane shows. */
+const excelObject = z.object({ excelId: z.string().max(200), name: z.string().min(1).max(255), sheet: z.string().max(31) }).strict();
+
+export const storedTableQuery = z
+  .object({
+    version: z.literal(1),
+    /** The add-in's own id: the key of the record, stable whatever the user renames. */
+    id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+    query: storedQueryModel,
+    table: excelObject,
+    /** The query's columns (API names) in order: the first columns of the table; any further ones are the user's. */
+    columns: z.array(z.string().max(40)).min(1).max(GROUPS.length + METRICS.length),
+    pivots: z.array(excelObject).max(50),
+    createdAt: isoTime,
+    lastRefresh: z
+      .object({
+        at: isoTime,
+        rows: count,
+        /** The last day the service had statistics for (/dates), when the table was refreshed. */
+        dataThrough: isoDay.optional(),
+        /** The profile it ran with, by name. */
+        profile: profileName.optional(),
+      })
+      .strict()
+      .optional(),
+    /** Why the last refresh failed (the old rows stayed); cleared by the next success. */
+    lastFailure: z.object({ at: isoTime, reason: z.string().max(1_000) }).strict().optional(),
+  })
+  .strict();
+
+export type StoredQueryModel = z.infer<typeof storedQueryModel>;
+export type StoredTableQuery = z.infer<typeof storedTableQuery>;
+
+export const workbookQueryOptions = z.object({ refreshOnOpen: z.boolean() }).strict();
+export type WorkbookQueryOptions = z.infer<typeof workbookQueryOptions>;
+export const DEFAULT_WORKBOOK_OPTIONS: WorkbookQueryOptions = { refreshOnOpen: false };
+
+/**
+ * The model as a table keeps it: a table always fetches afresh and always has a header row, so
+ * `cacheSeconds` and `headers=none` have no meaning for it.
+ */
+export function storedModelOf(model: StatsQueryModel): StoredQueryModel {
+  const stored: StoredQueryModel = {
+    period: "word" in model.period ? { word: model.period.word } : { from: model.period.from, to: model.period.to },
+    groups: [...model.groups],
+    metrics: [...model.metrics],
+    filters: Object.fromEntries(Object.entries(model.filters).filter(([, values]) => values && values.length > 0).map(([name, values]) => [name, [...(values ?? [])]])),
+    orders: [...model.orders],
+  };
+  if (model.dateGroup !== undefined) stored.dateGroup = model.dateGroup;
+  if (model.dateGroupLimit !== undefined) stored.dateGroupLimit = model.dateGroupLimit;
+  if (model.limit !== undefined) stored.limit = model.limit;
+  if (model.offset !== undefined && model.offset > 0) stored.offset = model.offset;
+  if (model.headers === "api") stored.headers = "api";
+  if (model.profile) stored.profile = model.profile;
+  return storedQueryModel.parse(stored);
+}
+
+/** The stored model as the query builder and the formula text take it. */
+export function queryModelOf(stored: StoredQueryModel): StatsQueryModel {
+  return { ...stored, filters: { ...stored.filters } };
+}
+
+/** A fresh id for a record: random, so that two copies of a workbook never mix their tables up. */
+export function newRecordId(random: () => number = Math.random): string {
+  const hex = (digits: number) => Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join("");
+  return `q-${hex(8)}-${hex(4)}-${hex(12)}`;
+}

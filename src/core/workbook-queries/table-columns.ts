@@ -1,0 +1,56 @@
+import type { GroupName, MetricName, StatsRequest } from "../../api";
+import { metricsOf } from "../rows/stats-rows";
+
+/**
+ * The columns a query writes into a table and how each is shown: dates as dates, counts with
+ * thousands separators, money (revenues, eCPM) with two decimals, and service text as text, so
+ * that no name from the service can become a formula.
+ */
+export type ColumnKind = "date" | "text" | "count" | "money";
+
+export const NUMBER_FORMATS: Record<ColumnKind, string> = {
+  date: "yyyy-mm-dd",
+  text: "@",
+  count: "#,##0",
+  money: "#,##0.00",
+};
+/** Range.values keeps a text as it is only in a cell formatted as text. */
+export const TEXT_FORMAT = "@";
+const GENERAL_FORMAT = "General";
+
+const METRIC_KINDS: Record<MetricName, ColumnKind> = {
+  impressions: "count",
+  requests: "count",
+  revenues: "money",
+  ecpm: "money",
+};
+
+export interface TableColumn {
+  /** The API name of the group or metric. */
+  key: GroupName | MetricName;
+  kind: ColumnKind;
+  isMetric: boolean;
+}
+
+/** One column per group in the request's order, then one per metric: the order statsRows writes. */
+export function tableColumnsOf(request: StatsRequest): TableColumn[] {
+  return [
+    ...(request.groups ?? []).map((group): TableColumn => ({ key: group, kind: group === "date" ? "date" : "text", isMetric: false })),
+    ...metricsOf(request).map((metric): TableColumn => ({ key: metric, kind: METRIC_KINDS[metric], isMetric: true })),
+  ];
+}
+
+export type TableCell = string | number | boolean;
+
+/**
+ * The number format a data cell is written with. A text is always written as text ("@"): that is
+ * what keeps `=HYPERLINK(...)` a name rather than a formula. A number gets its column's format,
+ * or the one the user chose for the column (`userFormat`, read from the table before a refresh),
+ * unless that is text, which would store numbers as text.
+ */
+export function cellFormat(value: TableCell, column: TableColumn, userFormat?: string): string {
+  if (typeof value === "string" && value !== "") return TEXT_FORMAT;
+  if (userFormat !== undefined && userFormat !== TEXT_FORMAT) return userFormat;
+  if (column.kind === "text") return typeof value === "string" ? TEXT_FORMAT : GENERAL_FORMAT;
+  return NUMBER_FORMATS[column.kind];
+}

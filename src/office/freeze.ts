@@ -1,0 +1,171 @@
+import { frozenSheetName, isReportingFormula, type FreezePlan, type FreezeSourceInfo } from "../core/freeze-note";
+import { jsonBytes } from "../core/spill-limit";
+import { excelApiSupported } from "./host";
+import { columnLetter, requireExcel, SYNC_BUDGET_BYTES, syncChunks, WorkbookError } from "./workbook";
+
+/**
+ * "Freeze selection as values": the selected table, or the result a REPORTING formula spilled,
+ * copied as plain values with their number formats to a new sheet, under a note of where they
+ * came from. Read and written in blocks, so that no request to Excel passes 5 MB either way.
+ */
+
+type Cell = string | number | boolean;
+
+export interface FrozenSheet {
+  sheetName: string;
+  /** Rows and columns of values copied, header included. */
+  rows: number;
+  columns: number;
+  source: FreezeSourceInfo;
+}
+
+/** The shape of `valuesAsJson` the copy needs: the value, and a format the value carries itself. */
+interface JsonCell {
+  basicValue?: unknown;
+  numberFormat?: string;
+}
+
+const TEXT_NUMBER_FORMAT = "@";
+const GENERAL = "General";
+// The first block is small; later ones are sized on the heaviest row read so far, with room to spare.
+const FIRST_READ_ROWS = 500;
+const MAX_READ_ROWS = 20_000;
+const READ_MARGIN = 2;
+
+const NOTHING_TO_FREEZE =
+  "Select a cell of an Excel table or of a REPORTING formula's result, then choose Freeze selection as values.";
+
+interface Located {
+  kind: FreezeSourceInfo["kind"];
+  range: Excel.Range;
+  tableName?: string;
+  formula?: string;
+}
+
+function formulaText(value: unknown): string {
+  return typeof value === "string" && value.startsWith("=") ? value : "";
+}
+
+function cellOf(value: unknown): Cell {
+  return typeof value === "number" || typeof value === "boolean" || typeof value === "string" ? value : String(value ?? "");
+}
+
+/** The selected table, or the spill (or single result) of the REPORTING formula the selection is in. */
+async function locate(context: Excel.RequestContext): Promise<Located> {
+  const cell = context.workbook.getSelectedRange().getCell(0, 0);
+  cell.load("address, formulas");
+  const tables = excelApiSupported("1.9") ? cell.getTables(false) : undefined;
+  tables?.load("items/name");
+  await context.sync();
+  const table = tables?.items[0];
+  if (table) return { kind: "table", range: table.getRange(), tableName: table.name };
+  const own = formulaText(cell.formulas[0]?.[0]);
+  if (!excelApiSupported("1.12")) {
+    if (isReportingFormula(own)) {
+      throw new WorkbookError(
+        "Freezing a formula's result needs a newer Excel (ExcelApi 1.12, as in Microsoft 365). Copy the result and use Paste Values instead.",
+      );
+    }
+    throw new WorkbookError(NOTHING_TO_FREEZE);
+  }
+  const spill = cell.getSpillingToRangeOrNullObject();
+  spill.load("address");
+  const parent = cell.getSpillParentOrNullObject();
+  parent.load("address, formulas");
+  await context.sync();
+  if (!spill.isNullObject && isReportingFormula(own)) return { kind: "spill", range: spill, formula: own };
+  if (!parent.isNullObject) {
+    const formula = formulaText(parent.formulas[0]?.[0]);
+    if (isReportingFormula(formula)) return { kind: "spill", range: parent.getSpillingToRangeOrNullObject(), formula };
+  }
+  if (isReportingFormula(own)) return { kind: "cell", range: cell, formula: own };
+  throw new WorkbookError(NOTHING_TO_FREEZE);
+}
+
+/**
+ * Reads the values and number formats of `range` block by block. Where Excel can say
+ * (valuesAsJson, ExcelApi 1.16), a number that carries its own format, such as a date a custom
+ * function returned, keeps that format: the cell's own format is General there.
+ */
+async function readInBlocks(context: Excel.RequestContext, range: Excel.Range, asJson: boolean): Promise<{ values: Cell[][]; formats: string[][] }> {
+  range.load("rowCount, columnCount");
+  await context.sync();
+  const { rowCount, columnCount } = range;
+  const values: Cell[][] = [];
+  const formats: string[][] = [];
+  let heaviestRow = 1;
+  for (let start = 0, size = FIRST_READ_ROWS; start < rowCount; ) {
+    const count = Math.min(size, rowCount - start);
+    const block = range.getCell(start, 0).getResizedRange(count - 1, columnCount - 1);
+    // valuesAsJson is a property of cells, not the navigation the rule takes it for.
+    // eslint-disable-next-line office-addins/no-navigational-load
+    if (asJson) block.load("valuesAsJson, numberFormat");
+    else block.load("values, numberFormat");
+    // A sync per block is the point: one read of every row could pass Excel's 5 MB.
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop
+    await context.sync();
+    const read: unknown[][] = asJson ? block.valuesAsJson : block.values;
+    const blockFormats: unknown[][] = block.numberFormat;
+    read.forEach((row, r) => {
+      const cellFormats = blockFormats[r] ?? [];
+      values.push(row.map((cell) => cellOf(asJson ? (cell as JsonCell).basicValue : cell)));
+      formats.push(
+        row.map((cell, c) => {
+          const format = String(cellFormats[c] ?? GENERAL);
+          const own = asJson ? (cell as JsonCell).numberFormat : undefined;
+          return format === GENERAL && own ? own : format;
+        }),
+      );
+      heaviestRow = Math.max(heaviestRow, jsonBytes(row) + jsonBytes(cellFormats));
+    });
+    start += count;
+    size = Math.max(1, Math.min(MAX_READ_ROWS, Math.floor(SYNC_BUDGET_BYTES / (heaviestRow * READ_MARGIN))));
+  }
+  return { values, formats };
+}
+
+/** Text is written into cells formatted as text, so that none becomes a formula; the rest keeps its format. */
+function writtenFormats(values: Cell[][], formats: string[][]): string[][] {
+  return values.map((row, r) => row.map((value, c) => (typeof value === "string" && value !== "" ? TEXT_NUMBER_FORMAT : (formats[r]?.[c] ?? GENERAL))));
+}
+
+/**
+ * Copies the selection's table or REPORTING result to a new sheet as values. `plan` names the sheet
+ * and writes the note, once the values are read (a table's dates may give its period).
+ */
+export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promise<FreezePlan>): Promise<FrozenSheet> {
+  requireExcel();
+  return Excel.run(async (context) => {
+    const located = await locate(context);
+    located.range.load("address");
+    const { values, formats } = await readInBlocks(context, located.range, located.kind !== "table" && excelApiSupported("1.16"));
+    const source: FreezeSourceInfo = { kind: located.kind, address: located.range.address, tableName: located.tableName, formula: located.formula, rows: values };
+    const { sheetBase, note } = await plan(source);
+
+    const sheets = context.workbook.worksheets;
+    sheets.load("items/name");
+    await context.sync();
+    const sheetName = frozenSheetName(sheetBase, sheets.items.map((sheet) => sheet.name));
+    const sheet = sheets.add(sheetName);
+    const noteRange = sheet.getRange(`A1:B${note.length}`);
+    noteRange.numberFormat = note.map(() => [TEXT_NUMBER_FORMAT, TEXT_NUMBER_FORMAT]);
+    noteRange.values = note.map(([label, text]) => [label, text]);
+
+    const columns = values[0]?.length ?? 0;
+    const firstRow = note.length + 2;
+    const lastColumn = columnLetter(columns - 1);
+    const cellFormats = writtenFormats(values, formats);
+    for (const [start, end] of syncChunks(values.length, (index) => jsonBytes(values[index]) + jsonBytes(cellFormats[index]) + 2)) {
+      const block = sheet.getRange(`A${firstRow + start}:${lastColumn}${firstRow + end - 1}`);
+      // Formats before values, in the same request: every text lands in a cell already formatted as text.
+      block.numberFormat = cellFormats.slice(start, end);
+      block.values = values.slice(start, end);
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
+    }
+    sheet.getRange(`A1:${columnLetter(Math.max(columns, 2) - 1)}${firstRow + values.length - 1}`).format.autofitColumns();
+    sheet.activate();
+    await context.sync();
+    return { sheetName, rows: values.length, columns, source };
+  });
+}

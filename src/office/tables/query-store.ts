@@ -1,0 +1,175 @@
+import { serialised, type QueryStore } from "../../core/workbook-queries/query-store";
+import {
+  readTableQueryXml,
+  readWorkbookOptionsXml,
+  TABLE_QUERY_NAMESPACE,
+  tableQueryXml,
+  WORKBOOK_OPTIONS_NAMESPACE,
+  workbookOptionsXml,
+} from "../../core/workbook-queries/record-xml";
+import { DEFAULT_WORKBOOK_OPTIONS, storedTableQuery, workbookQueryOptions, type StoredTableQuery, type WorkbookQueryOptions } from "../../core/workbook-queries/stored-query";
+import { isSetSupported } from "../requirements";
+import { requireExcel } from "../workbook";
+
+/**
+ * The workbook's table queries in custom XML parts (ExcelApi 1.5): one part per table, found by
+ * namespace. Parts are kept inside the file, whoever opens it and whatever their profile, and a
+ * user cannot break them by renaming a table or a sheet.
+ */
+export class CustomXmlQueryStore implements QueryStore {
+  /** Record id → part id, as last read: a record's part is rewritten in place. */
+  private readonly parts = new Map<string, string>();
+  private readonly inTurn = serialised();
+
+  list(): Promise<{ records: StoredTableQuery[]; unreadable: number }> {
+    return this.inTurn(() => this.read());
+  }
+
+  put(record: StoredTableQuery): Promise<void> {
+    const xml = tableQueryXml(record);
+    return this.inTurn(async () => {
+      if (!this.parts.has(record.id)) await this.read();
+      const partId = this.parts.get(record.id);
+      await Excel.run(async (context) => {
+        if (partId) {
+          context.workbook.customXmlParts.getItem(partId).setXml(xml);
+          await context.sync();
+          return;
+        }
+        const part = context.workbook.customXmlParts.add(xml);
+        part.load("id");
+        await context.sync();
+        this.parts.set(record.id, part.id);
+      });
+    });
+  }
+
+  remove(id: string): Promise<void> {
+    return this.inTurn(async () => {
+      if (!this.parts.has(id)) await this.read();
+      const partId = this.parts.get(id);
+      if (!partId) return;
+      await Excel.run(async (context) => {
+        context.workbook.customXmlParts.getItem(partId).delete();
+        await context.sync();
+      });
+      this.parts.delete(id);
+    });
+  }
+
+  async options(): Promise<WorkbookQueryOptions> {
+    const part = await this.optionsPart();
+    return (part && readWorkbookOptionsXml(part.xml)) ?? DEFAULT_WORKBOOK_OPTIONS;
+  }
+
+  setOptions(options: WorkbookQueryOptions): Promise<void> {
+    const xml = workbookOptionsXml(options);
+    return this.inTurn(async () => {
+      const part = await this.optionsPart();
+      await Excel.run(async (context) => {
+        if (part) context.workbook.customXmlParts.getItem(part.id).setXml(xml);
+        else context.workbook.customXmlParts.add(xml);
+        await context.sync();
+      });
+    });
+  }
+
+  private async read(): Promise<{ records: StoredTableQuery[]; unreadable: number }> {
+    const parts = await partsOf(TABLE_QUERY_NAMESPACE);
+    this.parts.clear();
+    const records: StoredTableQuery[] = [];
+    let unreadable = 0;
+    for (const part of parts) {
+      const read = readTableQueryXml(part.xml);
+      if ("problem" in read || this.parts.has(read.record.id)) {
+        unreadable++;
+        continue;
+      }
+      this.parts.set(read.record.id, part.id);
+      records.push(read.record);
+    }
+    return { records: records.sort((a, b) => a.createdAt.localeCompare(b.createdAt)), unreadable };
+  }
+
+  private async optionsPart(): Promise<{ id: string; xml: string } | undefined> {
+    return (await partsOf(WORKBOOK_OPTIONS_NAMESPACE))[0];
+  }
+}
+
+async function partsOf(namespace: string): Promise<{ id: string; xml: string }[]> {
+  return Excel.run(async (context) => {
+    const parts = context.workbook.customXmlParts.getByNamespace(namespace);
+    parts.load("items/id");
+    await context.sync();
+    const xml = parts.items.map((part) => part.getXml());
+    await context.sync();
+    return parts.items.map((part, index) => ({ id: part.id, xml: xml[index]!.value }));
+  });
+}
+
+const RECORDS_SETTING = "reportingTableQueries";
+const OPTIONS_SETTING = "reportingWorkbookOptions";
+
+/**
+ * Before ExcelApi 1.5: the document's settings, which Office also saves inside the file (as JSON
+ * text, saved with saveAsync; about 2 MB in all).
+ */
+export class SettingsQueryStore implements QueryStore {
+  private readonly inTurn = serialised();
+
+  async list(): Promise<{ records: StoredTableQuery[]; unreadable: number }> {
+    const stored = this.readAll();
+    const records = stored.flatMap((entry) => {
+      const parsed = storedTableQuery.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
+    return { records, unreadable: stored.length - records.length };
+  }
+
+  put(record: StoredTableQuery): Promise<void> {
+    const checked = storedTableQuery.parse(record);
+    return this.inTurn(() => this.write(RECORDS_SETTING, [...this.readAll().filter((entry) => (entry as { id?: unknown }).id !== checked.id), checked]));
+  }
+
+  remove(id: string): Promise<void> {
+    return this.inTurn(() => this.write(RECORDS_SETTING, this.readAll().filter((entry) => (entry as { id?: unknown }).id !== id)));
+  }
+
+  async options(): Promise<WorkbookQueryOptions> {
+    const parsed = workbookQueryOptions.safeParse(parseJson(Office.context.document.settings.get(OPTIONS_SETTING)));
+    return parsed.success ? parsed.data : DEFAULT_WORKBOOK_OPTIONS;
+  }
+
+  setOptions(options: WorkbookQueryOptions): Promise<void> {
+    return this.inTurn(() => this.write(OPTIONS_SETTING, workbookQueryOptions.parse(options)));
+  }
+
+  private readAll(): unknown[] {
+    const parsed = parseJson(Office.context.document.settings.get(RECORDS_SETTING));
+    return Array.isArray(parsed) ? parsed : [];
+  }
+
+  private write(name: string, value: unknown): Promise<void> {
+    const settings = Office.context.document.settings;
+    settings.set(name, JSON.stringify(value));
+    return new Promise((resolve, reject) =>
+      // "failed" is Office.AsyncResultStatus.Failed, compared as text so that an older Office.js without the enum still works.
+      settings.saveAsync((result) => (String(result.status) === "failed" ? reject(new Error(result.error?.message)) : resolve())),
+    );
+  }
+}
+
+function parseJson(text: unknown): unknown {
+  if (typeof text !== "string") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Custom XML parts where Excel has them, the document settings otherwise. */
+export function workbookQueryStore(): QueryStore {
+  requireExcel();
+  return isSetSupported("ExcelApi", "1.5") ? new CustomXmlQueryStore() : new SettingsQueryStore();
+}

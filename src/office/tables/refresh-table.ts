@@ -1,0 +1,159 @@
+import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
+import type { TableData, WrittenTable } from "../../core/workbook-queries/table-refresh";
+import { isSetSupported } from "../requirements";
+import { requireExcel, WorkbookError } from "../workbook";
+import { blockAddress, dataFormats, writeBlock } from "./cell-blocks";
+
+// Rows added or deleted one by one (before ExcelApi 1.13) go in runs of this many per sync.
+const ROW_OPERATIONS_PER_SYNC = 2_000;
+
+/** The table of a record, found by Excel's id (stable across renames), else by its last known name. */
+export async function findTable(context: Excel.RequestContext, record: Pick<StoredTableQuery, "table">): Promise<Excel.Table> {
+  const byId = context.workbook.tables.getItemOrNullObject(record.table.excelId);
+  const byName = context.workbook.tables.getItemOrNullObject(record.table.name);
+  byId.load("id");
+  byName.load("id");
+  await context.sync();
+  if (!byId.isNullObject) return byId;
+  if (!byName.isNullObject) return byName;
+  throw new WorkbookError(
+    `The table ${record.table.name} is no longer in this workbook (deleted, or converted to a range). ` +
+      "Remove its link in the Queries view, or insert its query again.",
+  );
+}
+
+interface Shape {
+  sheet: Excel.Worksheet;
+  row: number;
+  column: number;
+  /** Data rows now (a table always keeps at least one, blank when the query had none). */
+  bodyRows: number;
+  /** Every column, the user's included. */
+  width: number;
+  headers: string[];
+  /** The number format of each column's first data cell: the user's choice, kept for numbers. */
+  firstRowFormats: string[];
+  sorted: boolean;
+}
+
+async function shapeOf(context: Excel.RequestContext, table: Excel.Table): Promise<Shape> {
+  const range = table.getRange();
+  range.load("rowIndex, columnIndex, rowCount, columnCount");
+  const firstRow = table.getDataBodyRange().getRow(0);
+  firstRow.load("numberFormat");
+  const columns = table.columns;
+  columns.load("items/name");
+  const sort = table.sort;
+  sort.load("fields");
+  const sheet = table.worksheet;
+  sheet.load("name");
+  await context.sync();
+  return {
+    sheet,
+    row: range.rowIndex,
+    column: range.columnIndex,
+    bodyRows: range.rowCount - 1,
+    width: range.columnCount,
+    headers: columns.items.map((column) => column.name),
+    firstRowFormats: (firstRow.numberFormat[0] ?? []).map(String),
+    sorted: sort.fields.length > 0,
+  };
+}
+
+/** Throws, in words, when cells of `address` on `sheet` hold anything: the table would cover or move them. */
+async function requireEmpty(context: Excel.RequestContext, sheet: Excel.Worksheet, address: string, tableName: string, why: string): Promise<void> {
+  const used = sheet.getRange(address).getUsedRangeOrNullObject(true);
+  used.load("address");
+  await context.sync();
+  if (!used.isNullObject) {
+    throw new WorkbookError(
+      `The table ${tableName} was not refreshed: ${why}, but ${used.address} holds data that the add-in will not overwrite or move. ` +
+        "Move that data away from the table, then refresh again. The table keeps its previous rows.",
+    );
+  }
+}
+
+/**
+ * The query's columns of the table to match `data`: added (or removed) right after the query's
+ * current columns, before any column the user added.
+ */
+async function matchColumns(context: Excel.RequestContext, table: Excel.Table, shape: Shape, owned: number, data: TableData, name: string): Promise<Shape> {
+  const wanted = data.columns.length;
+  if (wanted === owned) return shape;
+  const rightOfTable = blockAddress(shape.row, shape.column + shape.width, shape.bodyRows + 1, Math.abs(wanted - owned));
+  await requireEmpty(context, shape.sheet, rightOfTable, name, "its query now has a different number of columns");
+  if (wanted > owned) {
+    for (let index = owned; index < wanted; index++) table.columns.add(index, undefined, data.header[index]);
+  } else {
+    for (let index = owned - 1; index >= wanted; index--) table.columns.getItemAt(index).delete();
+  }
+  await context.sync();
+  return shapeOf(context, table);
+}
+
+/** Grows or shrinks the table's data rows to `rows`, touching no cell outside it. */
+async function resizeRows(context: Excel.RequestContext, table: Excel.Table, shape: Shape, rows: number, name: string): Promise<void> {
+  const { sheet, row, column, width, bodyRows } = shape;
+  if (rows === bodyRows) return;
+  if (rows > bodyRows) {
+    await requireEmpty(context, sheet, blockAddress(row + 1 + bodyRows, column, rows - bodyRows, width), name, `it needs ${(rows - bodyRows).toLocaleString("en-US")} more rows below it`);
+  }
+  if (isSetSupported("ExcelApi", "1.13")) {
+    table.resize(blockAddress(row, column, rows + 1, width));
+    // Rows the table gave up become plain cells again: emptied, so no stale number stays behind.
+    if (rows < bodyRows) sheet.getRange(blockAddress(row + 1 + rows, column, bodyRows - rows, width)).clear();
+    await context.sync();
+    return;
+  }
+  // Before ExcelApi 1.13: blank rows added at the end (null leaves a cell to Excel, which fills
+  // calculated columns), or rows deleted from the end.
+  let left = Math.abs(rows - bodyRows);
+  while (left > 0) {
+    const count = Math.min(left, ROW_OPERATIONS_PER_SYNC);
+    if (rows > bodyRows) {
+      const blank = Array.from({ length: count }, () => new Array<null>(width).fill(null));
+      table.rows.add(undefined, blank as unknown as (string | number | boolean)[][]);
+    } else {
+      const last = bodyRows - (Math.abs(rows - bodyRows) - left);
+      for (let index = last - 1; index >= last - count; index--) table.rows.getItemAt(index).delete();
+    }
+    left -= count;
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop
+    await context.sync();
+  }
+}
+
+/**
+ * Writes a refreshed answer into the record's table. The table keeps its name, style, the user's
+ * formats of its columns (for numbers), their sort and filter (applied again to the new rows), and
+ * every column the user added right of the query's (their formulas fill the new rows). Cells
+ * outside the table are never written: a table that must grow over data fails, saying where.
+ */
+export async function writeTableRows(record: StoredTableQuery, data: TableData): Promise<WrittenTable> {
+  requireExcel();
+  return Excel.run(async (context) => {
+    const table = await findTable(context, record);
+    table.load("id, name");
+    let shape = await shapeOf(context, table);
+    const name = table.name;
+    const owned = Math.min(record.columns.length, shape.width);
+    shape = await matchColumns(context, table, shape, owned, data, name);
+    // The query's columns get new headers only when the query changed; a header the user renamed stays.
+    const sameColumns = record.columns.length === data.columns.length && record.columns.every((key, index) => key === data.columns[index]?.key);
+    if (!sameColumns) {
+      data.header.forEach((header, index) => {
+        if (shape.headers[index] !== header) table.columns.getItemAt(index).name = header;
+      });
+    }
+    // A table keeps at least one data row: blank when the query returned none.
+    const rows = data.rows.length > 0 ? data.rows : [data.columns.map(() => "")];
+    await resizeRows(context, table, shape, rows.length, name);
+    const userFormats = data.columns.map((column, index) => (sameColumns || record.columns[index] === column.key ? shape.firstRowFormats[index] : undefined));
+    await writeBlock(context, shape.sheet, shape.row + 1, shape.column, { values: rows, formats: dataFormats(rows, data.columns, userFormats) });
+    // The user's filter and sort, applied to the new rows as Excel's own Refresh does.
+    table.reapplyFilters();
+    if (shape.sorted) table.sort.reapply();
+    await context.sync();
+    return { excelId: table.id, name: table.name, sheet: shape.sheet.name, rows: data.rows.length };
+  });
+}

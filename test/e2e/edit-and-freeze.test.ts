@@ -1,0 +1,274 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { ReportingClient } from "../../src/client";
+import { readStatsQuery } from "../../src/core/arguments/stats-query";
+import { isoDateFromExcelSerial } from "../../src/core/excel-dates";
+import { periodLabel } from "../../src/core/freeze-note";
+import { localToday, periodOfWord } from "../../src/core/periods";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { describeWithBrowser, launchChromium } from "./support/browser";
+import { buildPane } from "./support/build-pane";
+import { installFakeOffice, type FakeOfficeControl, type FakeOfficeState } from "./support/fake-office";
+import { formulaArguments } from "./support/formula-arguments";
+import { fillProfileForm, pickerContent, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { serveDirectory, type StaticServer } from "./support/static-server";
+
+jest.setTimeout(240_000);
+
+/**
+ * "Edit a formula" and "Freeze for close" through the built pane, against the emulator and the
+ * recording fake of Excel: the fake keeps what each cell holds, and the test plays Excel where
+ * the fake has no calculation engine (a formula's spill is the add-in's own STATS answer).
+ */
+
+const EXCEL_LIMIT_BYTES = 5_000_000;
+const NOTE_ROWS = 6;
+
+type Cells = ReturnType<FakeOfficeControl["cells"]>;
+type Window = { __officeFake: FakeOfficeState; __officeFakeControl: FakeOfficeControl; __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>> };
+
+function officeState(page: Page): Promise<FakeOfficeState> {
+  return page.evaluate(() => (window as unknown as Window).__officeFake);
+}
+
+function select(page: Page, address: string): Promise<void> {
+  return page.evaluate((target) => (window as unknown as Window).__officeFakeControl.select(target), address);
+}
+
+function cells(page: Page, address: string): Promise<Cells> {
+  return page.evaluate((target) => (window as unknown as Window).__officeFakeControl.cells(target), address);
+}
+
+/** A formula written as a user would type it (through Excel.run, like any write the fake records). */
+function typeFormula(page: Page, address: string, formula: string): Promise<void> {
+  return page.evaluate(
+    async ([target, text]) => {
+      await Excel.run(async (context) => {
+        context.workbook.worksheets.getItem("Sheet1").getRange(target).formulas = [[text]];
+        await context.sync();
+      });
+    },
+    [address, formula] as const,
+  );
+}
+
+/** What Excel does once the formula at `address` has calculated: the add-in's STATS answer spills from it. */
+async function spillFormula(page: Page, address: string, formula: string): Promise<unknown[][]> {
+  const args = formulaArguments(formula, "REPORTING.STATS");
+  return page.evaluate(
+    async ([target, values]) => {
+      const win = window as unknown as Window;
+      const padded: unknown[] = values.map((value) => value ?? null);
+      while (padded.length < 7) padded.push(null);
+      const rows = await win.__associatedFunctions.STATS!(...padded, {});
+      win.__officeFakeControl.spill(`Sheet1!${target}`, rows);
+      return rows;
+    },
+    [address, args] as const,
+  );
+}
+
+function syncsOver(state: FakeOfficeState, from: number): FakeOfficeState["syncs"] {
+  return state.syncs.slice(from).filter((sync) => sync.refused || sync.bytes >= EXCEL_LIMIT_BYTES);
+}
+
+describeWithBrowser("edit a formula and freeze for close, in Chromium", (executablePath) => {
+  let emulator: RunningEmulator;
+  let server: StaticServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let profile: ProfileInput;
+  let dates: { from: string; to: string };
+  const pageErrors: string[] = [];
+  const today = localToday();
+  /** The formula the builder inserted at B2, then the one Update formula wrote. */
+  let inserted = "";
+  let updated = "";
+
+  beforeAll(async () => {
+    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 90, seed: 5 })]);
+    emulator = running;
+    server = await serveDirectory(dist);
+    browser = await launchChromium(executablePath);
+    const wide = emulator.credentials.bearer.reduce((best, credential) => (credential.organizations.length > best.organizations.length ? credential : best));
+    profile = { name: "Demo", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: wide.token };
+    dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: wide.token }).dates();
+
+    context = await browser.newContext({ viewport: { width: 420, height: 900 } });
+    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
+    page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto(`${server.origin}/taskpane.html`);
+    await page.waitForSelector("body[data-ready=true]");
+    await fillProfileForm(page, profile);
+    await statusAfter(page, () => page.click("#profile-save"));
+    await page.click("#tab-query");
+    await pickerContent(page, "countries");
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+    await emulator?.close();
+  });
+
+  it("loads the selected formula into the builder, exactly as the builder wrote it", async () => {
+    await page.selectOption("#query-period", "LAST_MONTH");
+    await page.selectOption("#query-group-add", "country");
+    await page.click("#query-group-add-button");
+    await page.click('details[data-filter="formats"] > summary');
+    await page.check('details[data-filter="formats"] input[value="interstitial"]');
+    await page.check("#query-metric-requests");
+    await page.uncheck("#query-metric-ecpm");
+    await page.selectOption("#query-order-field", "revenues");
+    await page.selectOption("#query-order-direction", "desc");
+    await page.click("#query-order-add");
+    await page.fill("#query-cache", "300");
+    await page.check("#query-pin-profile");
+    inserted = await page.inputValue("#query-formula");
+    expect(inserted).toBe(
+      '=REPORTING.STATS("LAST_MONTH",,"date,country","impressions,revenues,requests","formats=interstitial","revenues:desc","profile=Demo; cache=300")',
+    );
+    expect((await statusAfter(page, () => page.click("#query-insert-formula"))).text).toBe("Formula inserted at Sheet1!B2. It recalculates with the active profile.");
+
+    // The builder moves on to something else before the formula is loaded back.
+    await page.selectOption("#query-period", "YTD");
+    await page.click('#query-groups li[data-value="country"] [data-action="remove"]');
+    await page.uncheck("#query-pin-profile");
+    await page.fill("#query-cache", "");
+    expect(await page.inputValue("#query-formula")).not.toBe(inserted);
+
+    const before = (await officeState(page)).writes.length;
+    const loaded = await statusAfter(page, () => page.click("#query-edit-formula"));
+    expect(loaded).toEqual({ kind: "success", text: "Loaded the formula of Sheet1!B2. Change the query, then choose Update formula." });
+    expect(await page.inputValue("#query-formula")).toBe(inserted);
+    expect(await page.inputValue("#query-period")).toBe("LAST_MONTH");
+    expect(await page.$$eval("#query-groups li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["date", "country"]);
+    expect(await page.isChecked("#query-pin-profile")).toBe(true);
+    expect(await page.isVisible("#query-update-formula")).toBe(true);
+    expect(await page.textContent("#query-editing")).toBe("Editing the formula in Sheet1!B2. Change the query, then choose Update formula.");
+    expect((await officeState(page)).writes.length).toBe(before);
+    await screenshot(page, "edit-formula-loaded");
+  });
+
+  it("writes the edited formula back into the same cell, and nothing else", async () => {
+    await page.click('#query-groups li[data-value="country"] [data-action="remove"]');
+    await page.selectOption("#query-group-add", "format");
+    await page.click("#query-group-add-button");
+    updated = await page.inputValue("#query-formula");
+    expect(updated).toBe(
+      '=REPORTING.STATS("LAST_MONTH",,"date,format","impressions,revenues,requests","formats=interstitial","revenues:desc","profile=Demo; cache=300")',
+    );
+    const before = (await officeState(page)).writes.length;
+    const done = await statusAfter(page, () => page.click("#query-update-formula"));
+    expect(done).toEqual({ kind: "success", text: "Formula updated in Sheet1!B2. It recalculates with the new query." });
+    expect((await officeState(page)).writes.slice(before)).toEqual([{ kind: "formulas", target: "Sheet1!B2", value: [[updated]] }]);
+    expect((await cells(page, "Sheet1!B2")).formulas).toEqual([[updated]]);
+    const [from, to, groups, metrics, filters, orders, options] = formulaArguments(updated, "REPORTING.STATS");
+    expect(readStatsQuery({ from, to, groups, metrics, filters, orders, options }, today).request.groups).toEqual(["date", "format"]);
+  });
+
+  it("loads the formula from any cell of its result, and refuses what the builder cannot show without touching it", async () => {
+    await spillFormula(page, "B2", updated);
+    await select(page, "C4");
+    await page.selectOption("#query-period", "YTD");
+    expect((await statusAfter(page, () => page.click("#query-edit-formula"))).kind).toBe("success");
+    expect(await page.inputValue("#query-formula")).toBe(updated);
+
+    await typeFormula(page, "J2", '=REPORTING.STATS(A1,,"date")');
+    await typeFormula(page, "J3", '=REPORTING.LEGACY.STATS("LAST_7_DAYS",,"day")');
+    await typeFormula(page, "J4", '=REPORTING.STATS("YTD",,,"ecpm,revenues")');
+    const before = (await officeState(page)).writes.length;
+    const refusals: Record<string, string> = {};
+    for (const cell of ["J2", "J3", "J4", "J5"]) {
+      await select(page, cell);
+      const refused = await statusAfter(page, () => page.click("#query-edit-formula"));
+      expect(refused.kind).toBe("error");
+      refusals[cell] = refused.text;
+    }
+    expect(refusals).toEqual({
+      J2: "Sheet1!J2: The from argument is A1, a cell reference or a calculation: the builder loads only texts and numbers typed into the formula. Edit it in the cell instead; the builder leaves it as it is.",
+      J3: "Sheet1!J3: This cell holds a REPORTING.LEGACY.STATS formula; the Query tab edits REPORTING.STATS formulas only. Edit it in the cell instead; the builder leaves it as it is.",
+      J4: expect.stringMatching(/^Sheet1!J4: The formula lists its metrics as ecpm, revenues; the builder always puts them in the order/),
+      J5: "Sheet1!J5 holds no formula. Select a cell with =REPORTING.STATS(...) or any cell of its result.",
+    });
+    expect(await page.inputValue("#query-formula")).toBe(updated);
+    expect((await officeState(page)).writes.length).toBe(before);
+    // Still editing B2: the refusals left the loaded formula where it was.
+    expect(await page.textContent("#query-editing")).toBe("Editing the formula in Sheet1!B2. Change the query, then choose Update formula.");
+  });
+
+  it("freezes a formula's spill as values on a sheet named after its period, with a note, dates keeping their format", async () => {
+    const spilled = await spillFormula(page, "B2", updated);
+    await select(page, "D5");
+    const state = await officeState(page);
+    const [writesBefore, syncsBefore] = [state.writes.length, state.syncs.length];
+    const done = await statusAfter(page, () => page.click("#query-freeze"));
+    const sheet = `${periodLabel(periodOfWord("LAST_MONTH", today()))} (frozen)`;
+    expect(done).toEqual({ kind: "success", text: `Frozen as values on the new sheet "${sheet}": ${spilled.length} rows under a note of the query.` });
+
+    const note = await cells(page, `'${sheet}'!A1:B${NOTE_ROWS}`);
+    expect(note.values.map((row) => row[0])).toEqual(["Frozen values", "Query", "Period", "Profile", "Last refreshed", "Data through"]);
+    expect(note.values[1]![1]).toBe(updated);
+    expect(note.values[3]![1]).toBe("Demo");
+    expect(note.values[5]![1]).toBe(dates.to);
+    expect(note.numberFormat.flat().every((format) => format === "@")).toBe(true);
+
+    const width = (spilled[0] as unknown[]).length;
+    const lastColumn = String.fromCharCode(64 + width);
+    const copy = await cells(page, `'${sheet}'!A${NOTE_ROWS + 2}:${lastColumn}${NOTE_ROWS + 1 + spilled.length}`);
+    const plain = (cell: unknown) => (typeof cell === "object" && cell !== null ? (cell as { basicValue: unknown }).basicValue : cell);
+    expect(copy.values).toEqual(spilled.map((row) => (row as unknown[]).map(plain)));
+    expect(copy.formulas).toEqual(copy.values);
+    // The spill's dates carried their own format (CustomFunctionsRuntime 1.4): the copy keeps it.
+    expect(new Set(copy.numberFormat.slice(1).map((row) => row[0]))).toEqual(new Set(["yyyy-mm-dd"]));
+
+    const after = await officeState(page);
+    expect(after.formulaLike).toEqual([]);
+    expect(syncsOver(after, syncsBefore)).toEqual([]);
+    expect(after.writes.slice(writesBefore).every((write) => write.target.startsWith(`${sheet}!`) || write.kind === "addWorksheet" || write.kind === "activate")).toBe(true);
+  });
+
+  it("freezes a table inserted with Insert as table: same values, same formats, the note above them", async () => {
+    await page.click("#query-stop-editing");
+    const insertedTable = await statusAfter(page, () => page.click("#query-insert-table"));
+    expect(insertedTable.kind).toBe("success");
+    const tableWrite = (await officeState(page)).writes.find((write) => write.kind === "table");
+    if (!tableWrite) throw new Error("Insert as table wrote no table");
+    const source = await cells(page, tableWrite.target);
+    await select(page, "Reporting!B5");
+
+    const state = await officeState(page);
+    const [writesBefore, syncsBefore] = [state.writes.length, state.syncs.length];
+    const done = await statusAfter(page, () => page.click("#query-freeze"));
+    const days = source.values.slice(1).map((row) => isoDateFromExcelSerial(row[0] as number)).sort();
+    const sheet = `${periodLabel({ from: days[0]!, to: days[days.length - 1]! })} (frozen 2)`;
+    expect(done).toEqual({ kind: "success", text: `Frozen as values on the new sheet "${sheet}": ${source.values.length} rows under a note of the query.` });
+
+    const rows = source.values.length;
+    const columns = source.values[0]!.length;
+    const copy = await cells(page, `'${sheet}'!A${NOTE_ROWS + 2}:${String.fromCharCode(64 + columns)}${NOTE_ROWS + 1 + rows}`);
+    expect(copy.values).toEqual(source.values);
+    expect(copy.numberFormat).toEqual(source.numberFormat);
+    expect(copy.formulas).toEqual(source.values);
+    const note = await cells(page, `'${sheet}'!A1:B${NOTE_ROWS}`);
+    expect(note.values).toEqual([
+      ["Frozen values", expect.stringMatching(new RegExp(`^Copied from ${tableWrite.target} at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\. They no longer refresh\\.$`))],
+      // Excel's own name for the table (or the readable one the pane gives it).
+      ["Query", expect.stringMatching(/^The table [A-Za-z_][\w.]*$/)],
+      ["Period", `${days[0]} to ${days[days.length - 1]} (the dates in the table)`],
+      ["Profile", "Demo"],
+      ["Last refreshed", "not recorded"],
+      ["Data through", dates.to],
+    ]);
+
+    const after = await officeState(page);
+    expect(after.formulaLike).toEqual([]);
+    expect(syncsOver(after, syncsBefore)).toEqual([]);
+    expect(after.writes.slice(writesBefore).filter((write) => write.kind === "values" || write.kind === "numberFormat").every((write) => write.target.startsWith(`${sheet}!`))).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await screenshot(page, "freeze-table");
+  });
+});

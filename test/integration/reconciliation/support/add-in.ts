@@ -1,0 +1,109 @@
+import type { FetchLike } from "../../../../src/client";
+import { memoryStorage } from "../../../../src/core/profiles/memory-storage";
+import { PROFILES_KEY, ProfileStore } from "../../../../src/core/profiles/profile-store";
+import { createReportingRuntime, type ReportingRuntime } from "../../../../src/core/runtime/reporting-runtime";
+import { DEFAULT_SPILL_BUDGET_BYTES } from "../../../../src/core/spill-limit";
+import { loadFunctionsBundle, type BuiltBundle, type LoadedBundle } from "../../functions/support/functions-bundle";
+import type { DateStyle } from "./cases";
+import type { Endpoint, World } from "./world";
+
+/**
+ * The add-in's own code paths against one endpoint: the runtime the task pane and the functions
+ * share (profiles, clients, cache, VALUE batching, spill budget) in this process, and the built
+ * functions.js evaluated as Excel's shared runtime does. Every credential of the emulator is a
+ * profile, named after its label (B0, L2...), so a query picks one with `profile=`.
+ */
+
+/** The requirement sets of an Excel whose spilled dates take `style`. */
+export const REQUIREMENTS_OF_STYLE: Record<DateStyle, string[]> = {
+  double: ["CustomFunctionsRuntime 1.4", "ExcelApi 1.19", "SharedRuntime 1.1"],
+  formattedNumber: ["CustomFunctionsRuntime 1.4", "ExcelApi 1.16", "SharedRuntime 1.1"],
+  serial: ["CustomFunctionsRuntime 1.3", "ExcelApi 1.19", "SharedRuntime 1.1"],
+};
+
+export interface SentRequest {
+  url: string;
+  body: string | undefined;
+}
+
+export interface AddIn {
+  /** The runtime whose functions cut spills at `spillBudget` bytes (one per budget). */
+  runtime(spillBudget?: number): ReportingRuntime;
+  /** Every request the runtimes sent, in order. */
+  sent: SentRequest[];
+  /** The built functions for an Excel with dates in `style`, on the user's day `today`. */
+  bundle(style: DateStyle, today?: string): LoadedBundle;
+  /** Forgets the runtimes' cached answers, as Refresh all does. */
+  clearCaches(): void;
+  /**
+   * A runtime and built functions of their own, whose requests no other query shares: to count
+   * the requests of one batch of VALUE cells while other queries run.
+   */
+  isolated(): { runtime: ReportingRuntime; sent: SentRequest[]; bundle(style: DateStyle): LoadedBundle };
+}
+
+export function profilesOf(world: World, endpoint: Endpoint): Record<string, string> {
+  const profiles = [
+    ...world.bearer.map((identity) => ({ name: identity.label, kind: "bearer", baseUrl: endpoint.baseUrl, legacyBaseUrl: endpoint.legacyBaseUrl, token: identity.token })),
+    ...world.legacy.map((identity) => ({
+      name: identity.label,
+      kind: "legacy",
+      baseUrl: endpoint.baseUrl,
+      legacyBaseUrl: endpoint.legacyBaseUrl,
+      apiKey: identity.apiKey,
+      apiSecret: identity.apiSecret,
+    })),
+  ];
+  return { [PROFILES_KEY]: JSON.stringify({ profiles, active: world.widest.label }) };
+}
+
+export function createAddIn(world: World, endpoints: { runtime: Endpoint; bundle: Endpoint }, built: BuiltBundle | undefined): AddIn {
+  const newRuntime = (sent: SentRequest[], spillBudget: number) => {
+    const recordingFetch: FetchLike = (url, init) => {
+      sent.push({ url, body: init.body });
+      if (sent.length > 5_000) sent.splice(0, sent.length - 5_000);
+      return globalThis.fetch(url, init);
+    };
+    return createReportingRuntime({
+      store: new ProfileStore({ storage: memoryStorage(profilesOf(world, endpoints.runtime)) }),
+      today: () => world.today,
+      transport: { fetch: recordingFetch },
+      spillBudgetBytes: spillBudget,
+    });
+  };
+  const newBundle = (style: DateStyle, today: string) => {
+    if (!built) throw new Error("the built functions bundle was not given");
+    const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+    return loadFunctionsBundle(built, { storage: profilesOf(world, endpoints.bundle), supportedSets: REQUIREMENTS_OF_STYLE[style], localNow: { year, month, day } });
+  };
+  const sent: SentRequest[] = [];
+  const runtimes = new Map<number, ReportingRuntime>();
+  const bundles = new Map<string, LoadedBundle>();
+  return {
+    sent,
+    runtime(spillBudget = DEFAULT_SPILL_BUDGET_BYTES) {
+      let runtime = runtimes.get(spillBudget);
+      if (!runtime) {
+        runtime = newRuntime(sent, spillBudget);
+        runtimes.set(spillBudget, runtime);
+      }
+      return runtime;
+    },
+    clearCaches() {
+      for (const runtime of runtimes.values()) runtime.functions.clearCache();
+    },
+    bundle(style, today = world.today) {
+      const key = `${style} ${today}`;
+      let bundle = bundles.get(key);
+      if (!bundle) {
+        bundle = newBundle(style, today);
+        bundles.set(key, bundle);
+      }
+      return bundle;
+    },
+    isolated() {
+      const own: SentRequest[] = [];
+      return { runtime: newRuntime(own, DEFAULT_SPILL_BUDGET_BYTES), sent: own, bundle: (style) => newBundle(style, world.today) };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { StatsQuery } from "../../../../src/core/arguments/stats-query";
+import { statsRows } from "../../../../src/core/rows/stats-rows";
+import { refreshStoredTable, tableStatsQuery, withFailure, type TableData, type TableRefreshDependencies } from "../../../../src/core/workbook-queries/table-refresh";
+import type { StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
+import { deferred } from "../deferred";
+import { storedRecord } from "./fixtures";
+
+function dependencies(overrides: Partial<TableRefreshDependencies> = {}) {
+  const asked: StatsQuery[] = [];
+  const written: TableData[] = [];
+  const saved: StoredTableQuery[] = [];
+  const deps: TableRefreshDependencies = {
+    today: () => "2026-02-10",
+    now: () => Date.UTC(2026, 1, 10, 9, 30, 0),
+    async fetch(query) {
+      asked.push(query);
+      return statsRows([{ group: { date: "2026-01-01", country: "FR" }, metrics: { impressions: 10, revenues: 1, ecpm: 100 } }], query.request, query.headers);
+    },
+    dataThrough: async () => "2026-02-09",
+    activeProfile: () => "Colleague",
+    async write(record, data) {
+      written.push(data);
+      return { excelId: record.table.excelId, name: "Renamed", sheet: "Moved", rows: data.rows.length };
+    },
+    save: async (record) => void saved.push(record),
+    ...overrides,
+  };
+  return { deps, asked, written, saved };
+}
+
+describe("refreshing one stored table", () => {
+  const record = withFailure(storedRecord("q-aaaaaaaa-0000-000000000000", { query: { period: { word: "LAST_MONTH" }, groups: ["date", "country"], metrics: [], filters: {}, orders: [], headers: "none" } }), "old reason", 0);
+
+  it("asks the service afresh, with a header row, writes the rows and saves when, how many, the data-through day and the profile", async () => {
+    const { deps, asked, written, saved } = dependencies();
+    const next = await refreshStoredTable(record, deps, new AbortController().signal);
+    expect(asked[0]).toMatchObject({ cacheSeconds: 0, headers: "readable", request: { filters: { from: "2026-01-01", to: "2026-01-31" } } });
+    expect(written[0]!.header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+    expect(next.lastRefresh).toEqual({ at: "2026-02-10T09:30:00Z", rows: 1, dataThrough: "2026-02-09", profile: "Colleague" });
+    expect(next.table).toEqual({ excelId: record.table.excelId, name: "Renamed", sheet: "Moved" });
+    expect(next.lastFailure).toBeUndefined();
+    expect(saved).toEqual([next]);
+  });
+
+  it("writes nothing once cancelled while the rows were on their way", async () => {
+    const rows = deferred<ReturnType<typeof statsRows>>();
+    const { deps, written, saved } = dependencies({ fetch: () => rows.promise });
+    const controller = new AbortController();
+    const refreshing = refreshStoredTable(record, deps, controller.signal);
+    controller.abort();
+    rows.resolve(statsRows([], { filters: { from: "2026-01-01", to: "2026-01-31" } }, "readable"));
+    await expect(refreshing).rejects.toMatchObject({ kind: "cancelled" });
+    expect(written).toEqual([]);
+    expect(saved).toEqual([]);
+  });
+
+  it("refreshes without a data-through day when /dates fails, and runs an edited query into the same table", async () => {
+    const { deps, asked, saved } = dependencies({ dataThrough: () => Promise.reject(new Error("down")) });
+    const edited = { ...record.query, groups: ["country" as const] };
+    const next = await refreshStoredTable(record, deps, new AbortController().signal, edited);
+    expect(next.lastRefresh?.dataThrough).toBeUndefined();
+    expect(asked[0]!.request.groups).toEqual(["country"]);
+    expect(saved[0]!.query).toEqual(edited);
+    expect(saved[0]!.columns).toEqual(["country", "impressions", "revenues", "ecpm", "requests"]);
+  });
+
+  it("keeps a pinned profile's name, and a query's own cache choice never applies to a refresh", () => {
+    const query = tableStatsQuery({ ...record.query, profile: "Finance" }, () => "2026-02-10", true);
+    expect(query).toMatchObject({ profile: "Finance", cacheSeconds: 0 });
+    expect(tableStatsQuery(record.query, () => "2026-02-10", false).cacheSeconds).toBeUndefined();
+  });
+});
