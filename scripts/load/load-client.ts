@@ -40,8 +40,13 @@ export interface TargetResult {
 }
 
 export interface LoadResult {
+  /** The measured seconds. */
   seconds: number;
+  /** Requests started in the measured seconds. */
   targets: TargetResult[];
+  /** Requests started during the warm-up, per target. */
+  warmUp: TargetResult[];
+  warmUpSeconds: number;
 }
 
 /** Queries the add-in sends most: daily series, a month by country, a week's export by format and country. */
@@ -104,14 +109,7 @@ export async function runLoadPlan(plan: LoadPlan, onMeasuring: () => void = () =
     ),
   );
   clearTimeout(marker);
-  return { seconds: (performance.now() - measuredFrom) / 1000, targets: targets.map((target, index) => ({ ...target, statuses: mergeRefusals(target, warmUp[index]!) })) };
-}
-
-/** Statuses other than 200 count wherever they happened: a refusal during the warm-up is still one. */
-function mergeRefusals(measured: TargetResult, warmUp: TargetResult): Record<string, number> {
-  const statuses = { ...measured.statuses };
-  for (const [status, count] of Object.entries(warmUp.statuses)) if (status !== "200") statuses[status] = (statuses[status] ?? 0) + count;
-  return statuses;
+  return { seconds: (performance.now() - measuredFrom) / 1000, targets, warmUp, warmUpSeconds: plan.warmUpSeconds };
 }
 
 if (require.main === module) {

@@ -1,17 +1,15 @@
-// The emulator under a bounded load from a second process on loopback (load-client.ts): statuses,
-// throughput, latency and the emulator's memory while it serves. The emulator runs in this
-// process, so process.memoryUsage() is its memory; the load comes from the other process.
-// Optionally the same load again through the production host's proxy (src/host), as a ratio.
-import { spawn } from "node:child_process";
+// The emulator under a bounded load from another process on loopback: statuses, throughput,
+// latency and the emulator's memory while it serves. Three processes: this one directs and
+// measures, the emulator runs alone in emulator-process.ts (so its memory is its own, sampled
+// over IPC), and load-client.ts sends the load. Optionally the same load again through the
+// production host's proxy (src/host), as a ratio.
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { widestBearer } from "../../bench/support/widest-bearer";
 import { REPO_ROOT } from "../../test/support/fresh-dist";
+import type { EmulatorProcessOptions, FromEmulator, ToEmulator } from "./emulator-process";
 import { MEASURING, type LoadPlan, type LoadResult, type TargetResult } from "./load-client";
 
 /** The data the mix of load-client.ts asks about: 120 days ending 2026-06-29. */
@@ -72,19 +70,34 @@ function percentile(values: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]!;
 }
 
-function figures(leg: string, result: TargetResult, seconds: number, concurrency: number): LegFigures {
-  const expected = (status: string) => status === "200" || status === "429";
-  const unexpected = Object.entries(result.statuses).reduce((sum, [status, count]) => sum + (expected(status) ? 0 : count), 0) + result.withoutRetryAfter;
+function merged(parts: readonly TargetResult[]): TargetResult {
+  const statuses: Record<string, number> = {};
+  for (const part of parts) for (const [status, count] of Object.entries(part.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  return {
+    name: parts[0]!.name,
+    requests: parts.reduce((sum, part) => sum + part.requests, 0),
+    statuses,
+    byKind: parts[0]!.byKind,
+    withoutRetryAfter: parts.reduce((sum, part) => sum + part.withoutRetryAfter, 0),
+    latencies: parts.flatMap((part) => part.latencies),
+    bytes: parts.reduce((sum, part) => sum + part.bytes, 0),
+  };
+}
+
+/** Figures of the measured seconds; answers other than 200 and 429 count as unexpected whenever they came. */
+function figures(leg: string, measured: TargetResult, warmUp: TargetResult, seconds: number, concurrency: number): LegFigures {
+  const unexpectedIn = (result: TargetResult) =>
+    Object.entries(result.statuses).reduce((sum, [status, count]) => sum + (status === "200" || status === "429" ? 0 : count), 0) + result.withoutRetryAfter;
   return {
     leg,
     seconds,
     concurrency,
-    requests: result.requests,
-    requestsPerSecond: result.requests / seconds,
-    p50Ms: percentile(result.latencies, 0.5),
-    p99Ms: percentile(result.latencies, 0.99),
-    statuses: result.statuses,
-    unexpected,
+    requests: measured.requests,
+    requestsPerSecond: measured.requests / seconds,
+    p50Ms: percentile(measured.latencies, 0.5),
+    p99Ms: percentile(measured.latencies, 0.99),
+    statuses: measured.statuses,
+    unexpected: unexpectedIn(measured) + unexpectedIn(warmUp),
   };
 }
 
@@ -114,15 +127,61 @@ function loadFromSecondProcess(plan: LoadPlan, onMeasuring: () => void = () => u
   });
 }
 
-function collectGarbage(): void {
-  setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
+interface EmulatorProcess {
+  baseUrl: string;
+  rateLimitedBaseUrl: string;
+  token: string;
+  memory(collectGarbage: boolean): Promise<NodeJS.MemoryUsage>;
+  stop(): Promise<void>;
 }
 
-/** RSS every SAMPLE_EVERY_MS; `measuring()` drops what was sampled during the warm-up. */
-function sampleMemory(): { samples: { rss: number }[]; measuring(): void; stop(): void } {
+async function startEmulatorProcess(options: EmulatorProcessOptions): Promise<EmulatorProcess> {
+  const child: ChildProcess = spawn(process.execPath, ["--expose-gc", "--import", "tsx", join(__dirname, "emulator-process.ts"), JSON.stringify(options)], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const waiting: ((message: FromEmulator) => void)[] = [];
+  child.on("message", (message: FromEmulator) => waiting.shift()?.(message));
+  const next = () => new Promise<FromEmulator>((resolve) => waiting.push(resolve));
+  const ready = await Promise.race([next(), exited.then(() => undefined)]);
+  if (ready?.kind !== "ready") throw new Error("the emulator process exited before it listened");
+  let asking = Promise.resolve() as Promise<unknown>;
+  return {
+    baseUrl: ready.baseUrl,
+    rateLimitedBaseUrl: ready.rateLimitedBaseUrl,
+    token: ready.token,
+    memory(collectGarbage) {
+      // One question at a time, so each answer goes to its question.
+      const answer = asking.then(() => {
+        const reply = next();
+        child.send({ kind: "memory", collectGarbage } satisfies ToEmulator);
+        return reply;
+      });
+      asking = answer.catch(() => undefined);
+      return answer.then((message) => {
+        if (message.kind !== "memory") throw new Error(`unexpected ${message.kind} from the emulator process`);
+        return { rss: message.rss, heapUsed: message.heapUsed } as NodeJS.MemoryUsage;
+      });
+    },
+    async stop() {
+      if (child.connected) child.send({ kind: "stop" } satisfies ToEmulator);
+      await exited;
+    },
+  };
+}
+
+/** The emulator's RSS every SAMPLE_EVERY_MS; `measuring()` drops what was sampled during the warm-up. */
+function sampleMemory(emulator: EmulatorProcess): { samples: { rss: number }[]; measuring(): void; stop(): Promise<void> } {
   let samples: { rss: number }[] = [];
-  const timer = setInterval(() => samples.push({ rss: process.memoryUsage().rss }), SAMPLE_EVERY_MS);
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      samples.push({ rss: (await emulator.memory(false)).rss });
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
+    }
+  })();
   return {
     get samples() {
       return samples;
@@ -130,7 +189,10 @@ function sampleMemory(): { samples: { rss: number }[]; measuring(): void; stop()
     measuring: () => {
       samples = [];
     },
-    stop: () => clearInterval(timer),
+    stop: async () => {
+      stopped = true;
+      await loop;
+    },
   };
 }
 
@@ -196,32 +258,35 @@ function memoryOf(samples: readonly { rss: number }[], before: NodeJS.MemoryUsag
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
-  const emulator: RunningEmulator = await startEmulator(LOAD_DATA);
-  // The same data behind a door that limits the rate, so the load meets the documented 429.
-  const limited = await startEmulator({ ...LOAD_DATA, store: emulator.store, rateLimitPerMinute: RATE_LIMIT_PER_MINUTE });
-  const { token } = widestBearer(emulator.credentials);
+  const emulator = await startEmulatorProcess({ data: LOAD_DATA, rateLimitPerMinute: RATE_LIMIT_PER_MINUTE });
   try {
-    collectGarbage();
-    const before = process.memoryUsage();
-    const sampler = sampleMemory();
+    const before = await emulator.memory(true);
+    const sampler = sampleMemory(emulator);
     const result = await loadFromSecondProcess(
       {
         warmUpSeconds: WARM_UP_SECONDS,
         seconds: options.seconds,
         targets: [
-          { name: "service", baseUrl: emulator.baseUrl, token, workers: options.concurrency },
-          { name: "rate-limited", baseUrl: limited.baseUrl, token, workers: RATE_LIMITED_WORKERS },
+          { name: "service", baseUrl: emulator.baseUrl, token: emulator.token, workers: options.concurrency },
+          { name: "rate-limited", baseUrl: emulator.rateLimitedBaseUrl, token: emulator.token, workers: RATE_LIMITED_WORKERS },
         ],
       },
       () => sampler.measuring(),
     );
-    sampler.stop();
-    collectGarbage();
-    const after = process.memoryUsage();
+    await sampler.stop();
+    const after = await emulator.memory(true);
     const [service, rateLimited] = result.targets as [TargetResult, TargetResult];
+    const [serviceWarmUp, rateLimitedWarmUp] = result.warmUp as [TargetResult, TargetResult];
     const report: LoadReport = {
-      direct: figures("straight to the emulator", service, result.seconds, options.concurrency),
-      rateLimited: figures(`rate-limited door (${RATE_LIMIT_PER_MINUTE}/min)`, rateLimited, result.seconds, RATE_LIMITED_WORKERS),
+      direct: figures("straight to the emulator", service, serviceWarmUp, result.seconds, options.concurrency),
+      // The door's few requests are spent in the first second, so its figures span the whole run.
+      rateLimited: figures(
+        `rate-limited door (${RATE_LIMIT_PER_MINUTE}/min)`,
+        merged([rateLimitedWarmUp, rateLimited]),
+        { ...rateLimited, requests: 0, statuses: {}, withoutRetryAfter: 0, latencies: [] },
+        result.seconds + result.warmUpSeconds,
+        RATE_LIMITED_WORKERS,
+      ),
       memory: memoryOf(sampler.samples, before, after),
       host: { unavailable: "not asked" },
     };
@@ -237,9 +302,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
           const through = await loadFromSecondProcess({
             warmUpSeconds: WARM_UP_SECONDS,
             seconds: options.seconds,
-            targets: [{ name: "host", baseUrl: `${host.url}/service/bearer`, token, workers: options.concurrency }],
+            targets: [{ name: "host", baseUrl: `${host.url}/service/bearer`, token: emulator.token, workers: options.concurrency }],
           });
-          report.host = figures("through the host's proxy", through.targets[0]!, through.seconds, options.concurrency);
+          report.host = figures("through the host's proxy", through.targets[0]!, through.warmUp[0]!, through.seconds, options.concurrency);
         } finally {
           await host.stop();
         }
@@ -247,7 +312,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     }
     return report;
   } finally {
-    await limited.close();
-    await emulator.close();
+    await emulator.stop();
   }
 }

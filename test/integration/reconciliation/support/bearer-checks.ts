@@ -594,3 +594,34 @@ async function checkValueCells(context: CheckContext, label: string, identity: B
     ledger.sameCount("value", label, `${cells.length} VALUE cells in functions.js send one /stats request`, bundle.fetches.filter((fetched) => fetched.url.endsWith("/stats")).length, 1);
   }
 }
+
+/**
+ * A period before the first day of data: no impressions anywhere, so every eCPM is 0 (the
+ * documented value), never an error, a blank or an infinity, whichever path shows it.
+ */
+export async function checkWithoutImpressions(context: CheckContext): Promise<void> {
+  const { ledger, world, endpoint, addIn } = context;
+  const period = { from: plusDays(world.period.from, -40), to: plusDays(world.period.from, -20) };
+  const label = `E ${world.widest.label} ${period.from}..${period.to} (before the data)`;
+  const options = `headers=none; profile=${world.widest.label}; cache=0`;
+  const zeroRow = (what: string, rows: readonly (readonly unknown[])[] | undefined) =>
+    rows && ledger.sameRows("ecpm", label, `${what}: impressions, revenues, eCPM and requests are all 0`, plainRows(rows), [[0, 0, 0, 0]]);
+
+  const raw = (await rawRows(endpoint, world.widest, { filters: period })).stats;
+  zeroRow("/stats", raw.map((entry) => entryValues(entry, [], [...METRICS])));
+  const runtime = addIn.runtime();
+  await runtime.ready;
+  zeroRow("STATS (core)", (await attempt(context, "ecpm", label, "STATS (core)", () => runtime.functions.stats(period.from, period.to, null, null, null, null, options)))?.rows);
+  const value = await attempt(context, "ecpm", label, "VALUE ecpm (core)", () => runtime.functions.value("ecpm", period.from, period.to, null, `profile=${world.widest.label}; cache=0`));
+  if (value !== undefined) ledger.sameCount("ecpm", label, "VALUE ecpm (core) is 0", value, 0);
+  const grouped = await attempt(context, "ecpm", label, "STATS by country (core)", () => runtime.functions.stats(period.from, period.to, "country", "ecpm", null, null, `profile=${world.widest.label}`));
+  if (grouped) ledger.sameRows("ecpm", label, "STATS by country (core) is its header alone", grouped.rows, [["Country", "eCPM"]]);
+  const legacy = world.legacy[0]!;
+  const legacyRows = await attempt(context, "ecpm", label, "LEGACY.STATS (core)", async () => (await runtime.functions.legacyStats(period.from, period.to, null, `headers=none; profile=${legacy.label}`)).rows);
+  if (legacyRows) ledger.sameRows("ecpm", label, "LEGACY.STATS totals (core): all 0", legacyRows, [[0, 0, 0, 0]]);
+  if (!context.bundle) return;
+  const bundle = addIn.bundle("double");
+  zeroRow("STATS (functions.js)", await attempt(context, "ecpm", label, "STATS (functions.js)", async () => (await bundle.call("STATS", [period.from, period.to, null, null, null, null, [[options]]])) as unknown[][]));
+  const built = await attempt(context, "ecpm", label, "VALUE ecpm (functions.js)", () => bundle.call("VALUE", ["ecpm", period.from, period.to, null, [[`profile=${world.widest.label}; cache=0`]]]));
+  if (built !== undefined) ledger.sameCount("ecpm", label, "VALUE ecpm (functions.js) is 0", built, 0);
+}

@@ -5,7 +5,7 @@ import { LEGACY_FUNCTION_GROUPS } from "../../../../src/core/legacy/group-by";
 import { FUZZ_SEED } from "../../../support/fuzz-seed";
 import type { BuiltBundle } from "../../functions/support/functions-bundle";
 import { createAddIn } from "./add-in";
-import { checkBearerCase } from "./bearer-checks";
+import { checkBearerCase, checkWithoutImpressions } from "./bearer-checks";
 import { bearerCases, DATE_STYLES, legacyCases, ORDER_ENTRIES, WINDOWS, type BearerCase, type LegacyCase } from "./cases";
 import type { CheckContext } from "./context";
 import { checkIsolation } from "./isolation-checks";
@@ -125,6 +125,7 @@ export async function runReconciliation(session: Pick<Session, "context" | "tap"
   // Queries are independent: a few at a time keep the emulator's database busy while others wait.
   await inTurns(bearer, CONCURRENT_QUERIES, (each) => guard(each.label, () => checkBearerCase(context, each)));
   await inTurns(legacy, CONCURRENT_QUERIES, (each) => guard(each.label, () => checkLegacyCase(context, each)));
+  await guard("a period without impressions", () => checkWithoutImpressions(context));
   await guard("period words", () => checkPeriodWords(context, session.tap, size.wordDays));
   await guard("isolation", () => checkIsolation(context));
 }
