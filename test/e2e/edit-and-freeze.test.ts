@@ -9,7 +9,7 @@ import { describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeControl, type FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
-import { fillProfileForm, pickerContent, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { fillProfileForm, officeState, pickerContent, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
@@ -26,9 +26,6 @@ const NOTE_ROWS = 6;
 type Cells = ReturnType<FakeOfficeControl["cells"]>;
 type Window = { __officeFake: FakeOfficeState; __officeFakeControl: FakeOfficeControl; __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>> };
 
-function officeState(page: Page): Promise<FakeOfficeState> {
-  return page.evaluate(() => (window as unknown as Window).__officeFake);
-}
 
 function select(page: Page, address: string): Promise<void> {
   return page.evaluate((target) => (window as unknown as Window).__officeFakeControl.select(target), address);

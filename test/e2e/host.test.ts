@@ -2,7 +2,6 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { StatsRequest } from "../../src/api";
 import { ReportingClient } from "../../src/client";
 import { neutraliseCsv } from "../../src/core/csv-safety";
-import { excelSerialFromIsoDate } from "../../src/core/excel-dates";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { withByteOrderMark } from "../../src/taskpane/downloads";
 import { makeCertificate, type TestCertificate } from "../integration/host/support/certificate";
@@ -11,7 +10,7 @@ import { startTestHost, type TestHost } from "../integration/host/support/runnin
 import { describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice } from "./support/fake-office";
-import { fillProfileForm, previewRows, statusAfter, type ProfileInput } from "./support/pane-page";
+import { datedCountryPreview, fillProfileForm, previewRows, statusAfter, type ProfileInput } from "./support/pane-page";
 
 jest.setTimeout(240_000);
 
@@ -134,13 +133,7 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     const { header, rows } = await previewRows(page, "#query-preview-table");
     expect(header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
     expect(rows).toEqual(
-      direct.stats.slice(0, 20).map((entry) => [
-        String(excelSerialFromIsoDate(entry.group.date ?? "")),
-        entry.group.country ?? "",
-        String(entry.metrics.impressions),
-        String(entry.metrics.revenues),
-        String(entry.metrics.ecpm),
-      ]),
+      datedCountryPreview(direct.stats.slice(0, 20)),
     );
     // Every request went through the host's proxy; the policy refused nothing the pane needs.
     expect(host.accessLog().some((record) => record.path === "/service/bearer/stats" && record.status === 200)).toBe(true);

@@ -5,8 +5,8 @@ import { ReportingClient } from "../../src/client";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
-import { installFakeOffice, type FakeOfficeState } from "./support/fake-office";
-import { fillProfileForm, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
+import { installFakeOffice } from "./support/fake-office";
+import { fillProfileForm, officeState, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(180_000);
@@ -39,9 +39,6 @@ function delayOfficeStart(delayMs: number | null): void {
   };
 }
 
-function officeState(page: Page): Promise<FakeOfficeState> {
-  return page.evaluate(() => (window as unknown as { __officeFake: FakeOfficeState }).__officeFake);
-}
 
 describeWithBrowser("the pane on each platform and on a slow start", (executablePath) => {
   let emulator: RunningEmulator;

@@ -5,7 +5,6 @@ import type { StatsRequest } from "../../src/api";
 import { LegacyClient, ReportingClient } from "../../src/client";
 import { readLegacyQuery } from "../../src/core/arguments/legacy-query";
 import { readStatsQuery } from "../../src/core/arguments/stats-query";
-import { excelSerialFromIsoDate } from "../../src/core/excel-dates";
 import { legacyStatsRows } from "../../src/core/legacy/legacy-rows";
 import { serviceGroupBy } from "../../src/core/legacy/group-by";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
@@ -14,8 +13,10 @@ import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
 import {
+  datedCountryPreview,
   fillProfileForm,
   hiddenUnderStatus,
+  officeState,
   pickerContent,
   previewRows,
   screenshot,
@@ -54,9 +55,6 @@ async function everythingOutsideOfficeRuntimeStorage(page: Page, consoleLines: s
   return `${inPage}\n${consoleLines.join("\n")}`;
 }
 
-function officeState(page: Page): Promise<FakeOfficeState> {
-  return page.evaluate(() => (window as unknown as { __officeFake: FakeOfficeState }).__officeFake);
-}
 
 describeWithBrowser("task pane in Chromium against the emulator", (executablePath) => {
   let emulator: RunningEmulator;
@@ -236,13 +234,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const { header, rows } = await previewRows(page, "#query-preview-table");
       expect(header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
       expect(rows).toEqual(
-        direct.stats.slice(0, 20).map((entry) => [
-          String(excelSerialFromIsoDate(entry.group.date ?? "")),
-          entry.group.country ?? "",
-          String(entry.metrics.impressions),
-          String(entry.metrics.revenues),
-          String(entry.metrics.ecpm),
-        ]),
+        datedCountryPreview(direct.stats.slice(0, 20)),
       );
       await screenshot(page, "query-preview");
     });

@@ -1,7 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import type { StatsEntry } from "../../../src/api";
+import { excelSerialFromIsoDate } from "../../../src/core/excel-dates";
 import { REPO_ROOT } from "../../support/fresh-dist";
+import type { FakeOfficeState } from "./fake-office";
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, "test-results", "screenshots");
 
@@ -148,4 +151,20 @@ export async function hiddenUnderStatus(page: Page): Promise<string[]> {
       return [`${element.tagName.toLowerCase()} ${name}`];
     });
   });
+}
+
+/** What the recording fake of Office has seen so far: writes, syncs, settings, storage. */
+export function officeState(page: Page): Promise<FakeOfficeState> {
+  return page.evaluate(() => (window as unknown as { __officeFake: FakeOfficeState }).__officeFake);
+}
+
+/** The preview cells a date × country query with impressions, revenues and eCPM shows for these rows. */
+export function datedCountryPreview(entries: readonly StatsEntry[]): string[][] {
+  return entries.map((entry) => [
+    String(excelSerialFromIsoDate(entry.group.date ?? "")),
+    entry.group.country ?? "",
+    String(entry.metrics.impressions),
+    String(entry.metrics.revenues),
+    String(entry.metrics.ecpm),
+  ]);
 }

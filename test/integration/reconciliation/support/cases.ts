@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { DATE_GROUPS, FILTER_NAMES, GROUPS, METRICS, type FilterName, type GroupName } from "../../../../src/api";
+import { DATE_GROUPS, FILTER_NAMES, GROUP_OF_FILTER, GROUPS, METRICS, type FilterName, type GroupName } from "../../../../src/api";
 import { HEADER_STYLES, type HeaderStyle } from "../../../../src/core/arguments/options";
 import type { LegacyQueryModel, QueryPeriod, StatsQueryModel } from "../../../../src/core/formula-text";
 import { LEGACY_FUNCTION_GROUPS, type LegacyFunctionGroup } from "../../../../src/core/legacy/group-by";
@@ -116,17 +116,6 @@ export function labelOf(bearerCase: Pick<BearerCase, "model" | "identity">, inde
   return `Q${index} ${world.bearer[bearerCase.identity]!.label} ${describeModel(bearerCase.model)}`;
 }
 
-const FILTER_GROUP: Record<FilterName, GroupName> = {
-  organizations: "organization",
-  assets: "asset",
-  asset_types: "asset_type",
-  ad_units: "ad_unit",
-  countries: "country",
-  formats: "format",
-  integration_types: "integration_type",
-  device_types: "device_types",
-};
-
 export function bearerCases(world: World, count: number, seed: number): BearerCase[] {
   const drawn = fc.sample(choices, { seed, numRuns: count });
   return drawn.map((draw, index) => {
@@ -213,7 +202,7 @@ export function bearerCases(world: World, count: number, seed: number): BearerCa
 
 /** The group a filter narrows: VALUE cells vary along it. */
 export function groupOfFilter(name: FilterName): GroupName {
-  return FILTER_GROUP[name];
+  return GROUP_OF_FILTER[name];
 }
 
 export function describeLegacy(legacyCase: Omit<LegacyCase, "label">, index: number, world: World): string {
