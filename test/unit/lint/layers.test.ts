@@ -64,6 +64,13 @@ const SYNC_IN_LOOP = `export async function formatAll(context: { sync(): Promise
 
 const violations: Violation[] = [
   {
+    name: "office, below a subfolder, imports the Node host server",
+    filePath: "src/office/tables/violation.ts",
+    code: `import { startHost } from "../../host/start";\nexport const s = startHost;\n`,
+    ruleId: "no-restricted-imports",
+    mentions: "src/host is the Node server",
+  },
+  {
     name: "api imports client",
     filePath: "src/api/violation.ts",
     code: `import { createTransport } from "../client/transport";\nexport const transport = createTransport;\n`,
@@ -222,6 +229,11 @@ const violations: Violation[] = [
 ];
 
 const allowed: Allowed[] = [
+  {
+    name: "office, below a subfolder, imports src/office/host.ts",
+    filePath: "src/office/tables/allowed.ts",
+    code: `import { officePlatform } from "../host";\nexport const p = officePlatform;\n`,
+  },
   {
     name: "api imports itself and packages (zod/v4/core is not src/core)",
     filePath: "src/api/allowed.ts",
