@@ -63,8 +63,9 @@ module.exports = async (env, argv) => {
     devtool: "source-map",
     target: "web",
     entry: {
-      taskpane: "./src/taskpane/taskpane.ts",
-      functions: FUNCTIONS_SOURCE,
+      // zod-jitless first: it must run before src/api builds its schemas (see the module).
+      taskpane: ["./src/office/zod-jitless.ts", "./src/taskpane/taskpane.ts"],
+      functions: ["./src/office/zod-jitless.ts", FUNCTIONS_SOURCE],
     },
     output: {
       path: path.resolve(__dirname, "dist"),
