@@ -75,6 +75,12 @@ module.exports = async (env, argv) => {
         mode === "production"
           ? (pathData) => (FIXED_NAME_CHUNKS.has(pathData.chunk?.name) ? "[name].js" : "[name].[contenthash:8].js")
           : "[name].js",
+      // Lazy chunks (exceljs) are named by the page's runtime only: hashed like the rest, so a
+      // release never meets an old copy in a cache.
+      chunkFilename: mode === "production" ? "[name].[contenthash:8].js" : "[name].js",
+      // Chunks load relative to the page, which sits beside them. Not webpack's "auto": that
+      // guesses from document.currentScript at start-up, which the functions' runtimes may lack.
+      publicPath: "",
       clean: true,
     },
     optimization: {
@@ -89,7 +95,9 @@ module.exports = async (env, argv) => {
           default: false,
           defaultVendors: false,
           // Libraries change less often than our code: their own file stays cached across releases.
-          vendors: { test: /[\\/]node_modules[\\/]/, name: "vendors", priority: 10, enforce: true },
+          // "initial": a library only a lazy chunk imports (exceljs, for Excel exports) stays in that
+          // chunk, fetched when first needed, rather than joining what every page load fetches.
+          vendors: { test: /[\\/]node_modules[\\/]/, name: "vendors", priority: 10, enforce: true, chunks: "initial" },
           // enforce: the page loads every chunk anyway, so a small shared module is still worth
           // one copy rather than one per entry (the default minSize would duplicate it).
           common: { minChunks: 2, name: "common", priority: 0, enforce: true },

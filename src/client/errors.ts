@@ -1,5 +1,6 @@
 import { errorBody } from "../api/stats-response";
 import type { PlainIssue } from "./issues";
+import { answeredReference, IN_PROFILE, requestReference, supportReference, withoutInternalTerms } from "./pane-text";
 import { patternRedactor, type Redactor } from "./redact";
 
 /**
@@ -148,9 +149,26 @@ function sentence(text: string): string {
 }
 
 function unclassifiedKind(init: ApiErrorInit): ApiErrorKind {
-  if (init.status === 408) return { code: "request_timeout", kind: "timeout", userMessage: unclassifiedMessage(init), retryable: true };
+  const texts = { userMessage: unclassifiedMessage(init), paneMessage: unclassifiedPaneMessage(init) };
+  if (init.status === 408) return { code: "request_timeout", kind: "timeout", ...texts, retryable: true };
   const kind: ErrorKind = init.status === 413 ? "too_large" : init.status >= 500 ? "unavailable" : "refused";
-  return { code: "http_error", kind, userMessage: unclassifiedMessage(init), retryable: false };
+  return { code: "http_error", kind, ...texts, retryable: false };
+}
+
+function unclassifiedPaneMessage(init: ApiErrorInit): string {
+  const { status } = init;
+  if (status === 408) return "The service gave up waiting for the request. Try again in a moment; if it keeps happening, choose a shorter period.";
+  if (status === 413) return "The request is too large for the service. Use fewer values in the filters, or split it into several requests.";
+  if (status >= 400 && status <= 499) {
+    return `The service refused this request${serviceSaid(init.serviceMessage)}. Trying again will not help: the add-in may need an update, so contact support.`;
+  }
+  return "The service answered with an unexpected error. Try again; if it keeps happening, contact support.";
+}
+
+/** `: <the service's words>` for a pane sentence, without internal terms; empty without words. */
+function serviceSaid(serviceMessage: string | undefined): string {
+  const words = serviceMessage === undefined ? "" : sentence(withoutInternalTerms(clip(serviceMessage, MAX_SERVICE_MESSAGE_CHARS)));
+  return words === "" ? "" : `: ${words}`;
 }
 
 /**
@@ -178,7 +196,8 @@ function withServiceReason(userMessage: string, serviceMessage: string | undefin
   return reason && !userMessage.includes(reason) ? `${userMessage} The service said: ${reason}` : userMessage;
 }
 
-type ApiErrorKind = Pick<ReportingErrorInit, "code" | "kind" | "userMessage" | "retryable">;
+/** What a subclass decides; `paneMessage` comes without the reference for support, which ApiError adds. */
+type ApiErrorKind = Pick<ReportingErrorInit, "code" | "kind" | "userMessage" | "retryable"> & { paneMessage: string };
 
 export class ApiError extends ReportingError {
   readonly status: number;
@@ -199,7 +218,9 @@ export class ApiError extends ReportingError {
     super({
       ...kind,
       cellMessage: withServiceReason(kind.userMessage, serviceMessage),
-      paneMessage: requestId === undefined ? undefined : `${kind.userMessage} Reference for support: ${requestId}.`,
+      paneMessage:
+        kind.paneMessage +
+        supportReference([answeredReference(init.status, init.route), init.serviceCode && `code ${init.serviceCode}`, requestReference(requestId)]),
       redactor,
     });
     this.name = "ApiError";
@@ -220,6 +241,7 @@ export class BadRequestError extends ApiError {
       code: "bad_request",
       kind: "input",
       userMessage: `The service rejected the request${said}. Check the dates, filters and groups, then try again.`,
+      paneMessage: `The service did not accept the query${serviceSaid(init.serviceMessage)}. Check the dates, filters and groups, then try again.`,
       retryable: false,
     });
     this.name = "BadRequestError";
@@ -235,6 +257,10 @@ export class AuthenticationError extends ApiError {
         init.credentials === "apiKey"
           ? `The service refused the API key and secret. Check them in ${CONNECT_HINT} and connect again.`
           : `The service refused the access token. Check the token in ${CONNECT_HINT} and sign in again.`,
+      paneMessage:
+        init.credentials === "apiKey"
+          ? `The service did not accept the API key and secret. Copy them again from where you got them and paste them ${IN_PROFILE}.`
+          : `The service did not accept the access token. Copy it again from where you got it and paste it ${IN_PROFILE}.`,
       retryable: false,
     });
     this.name = "AuthenticationError";
@@ -248,6 +274,8 @@ export class PermissionDeniedError extends ApiError {
       kind: "access",
       userMessage:
         "This account is not allowed to see the requested data. Check the organizations, assets and ad units in the filters, or ask your administrator for access.",
+      paneMessage:
+        "This account may not see the data asked for. Remove from the filters what it cannot see (organizations, assets, ad units), or ask your administrator for access.",
       retryable: false,
     });
     this.name = "PermissionDeniedError";
@@ -261,6 +289,8 @@ export class NotFoundError extends ApiError {
       code: "not_found",
       kind: "not_found",
       userMessage: `The service found nothing${said}. Check the service address in ${CONNECT_HINT} and the values in the filters.`,
+      // The service's own words name the route: they stay in the cell's message and the body.
+      paneMessage: `Nothing was found at this service address: it is probably wrong or incomplete. Copy it again from where you got it and paste it ${IN_PROFILE}.`,
       retryable: false,
     });
     this.name = "NotFoundError";
@@ -288,11 +318,30 @@ export class RateLimitError extends ApiError {
       code: "rate_limited",
       kind: "rate_limited",
       userMessage: `The service is receiving too many requests. Wait ${wait} and refresh.`,
+      paneMessage: `The service is receiving too many requests. Wait ${wait}, then try again.`,
       retryable: true,
     });
     this.name = "RateLimitError";
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
+}
+
+/**
+ * The add-in's own server (src/host) answers 502, 503 and 504 in the service's error shape when
+ * it cannot reach the service for the pane; its codes say why, so the pane can say who to ask.
+ */
+const HOST_FAILURES = new Map<string, string>(Object.entries({
+  upstream_refused:
+    "The add-in's server reached the reporting service's computer, but the service refused the connection: it may be down. Try again later; if it keeps happening, tell your IT team.",
+  upstream_unknown_host:
+    "The add-in's server could not find the reporting service: the address it was set up with names no known computer. Tell your IT team.",
+  upstream_timeout: "The reporting service did not answer the add-in's server in time. Try again, or ask for less data (a shorter period or fewer groups).",
+  upstream_unreachable: "The add-in's server could not reach the reporting service. Try again later; if it keeps happening, tell your IT team.",
+  proxy_not_configured: "The add-in's server has no reporting service set up behind this address. Tell your IT team, who sets it up on the server.",
+}));
+
+function serverPaneMessage(serviceCode: string | undefined): string {
+  return (serviceCode === undefined ? undefined : HOST_FAILURES.get(serviceCode)) ?? "The reporting service has a problem right now. Try again in a few minutes.";
 }
 
 export class ServerError extends ApiError {
@@ -301,6 +350,7 @@ export class ServerError extends ApiError {
       code: "server_error",
       kind: "unavailable",
       userMessage: `The reporting service is unavailable right now (HTTP ${init.status}). Try again in a few minutes.`,
+      paneMessage: serverPaneMessage(init.serviceCode),
       retryable: true,
     });
     this.name = "ServerError";
@@ -309,14 +359,19 @@ export class ServerError extends ApiError {
 
 /**
  * What most likely stopped a request that got no answer, as far as the add-in can tell: a
- * browser hides why it refused a request, but the addresses say a lot.
- * - `cross_origin`: the service is on another origin than the add-in's page and sends no CORS
- *   headers (the real service is not known to), so the browser blocks every call;
+ * browser hides why it refused a request, but the addresses, the failure's code (outside a
+ * browser) and a probe without credentials say a lot (see src/client/unanswered.ts).
+ * - `offline`: the computer has no network at all;
  * - `insecure_address`: an http:// service called from an https:// page (mixed content);
+ * - `refused`: the service's computer answered, but nothing listens at the address's port;
+ * - `unknown_host`: the address names no known computer (DNS);
+ * - `unreachable`: nothing answers at the address (refused or unknown: a browser does not say);
+ * - `cross_origin`: the service answers, but on another origin than the add-in's page and
+ *   without CORS headers (the real service is not known to send them), so the browser blocks it;
  * - `interrupted`: the answer had begun to arrive, so the address works;
- * - `network`: anything else (no network, wrong host, a service down).
+ * - `network`: anything else (a page's own server not answering, no origin known).
  */
-export type ConnectionCause = "network" | "cross_origin" | "insecure_address" | "interrupted";
+export type ConnectionCause = "network" | "offline" | "refused" | "unknown_host" | "unreachable" | "cross_origin" | "insecure_address" | "interrupted";
 
 export interface ConnectionErrorInit {
   route: string;
@@ -329,19 +384,47 @@ export interface ConnectionErrorInit {
 }
 
 const PROXY_HINT = `Enter the add-in's proxy address for the service in ${CONNECT_HINT}, or ask your IT team to set one up.`;
+const CHECK_ADDRESS = `Check the service address in ${CONNECT_HINT}.`;
+const PANE_CHECK_ADDRESS = `Check the service address ${IN_PROFILE}`;
+const PANE_PROXY_HINT = `Enter the add-in server's address for the service ${IN_PROFILE} (your IT team knows it), or ask them to set one up.`;
 
-const CONNECTION_MESSAGES: Record<ConnectionCause, { userMessage: string; forSupport?: string }> = {
-  network: { userMessage: `Could not reach the reporting service. Check the internet connection and the service address in ${CONNECT_HINT}, then refresh.` },
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** `userMessage` for cells; `paneMessage` for the pane, its reference for support included. */
+const CONNECTION_MESSAGES: Record<ConnectionCause, { userMessage: string; paneMessage: string }> = {
+  network: {
+    userMessage: `Could not reach the reporting service. Check the internet connection and the service address in ${CONNECT_HINT}, then refresh.`,
+    paneMessage: `Could not reach the reporting service. Check the network connection and the service address ${IN_PROFILE}, then try again.`,
+  },
+  offline: {
+    userMessage: "This computer is offline. Connect it to the internet, then refresh.",
+    paneMessage: "This computer is not connected to the internet. Connect it, then try again.",
+  },
+  refused: {
+    userMessage: `Nothing accepted the connection at the service address: its port may be wrong, or the service is not running. ${CHECK_ADDRESS}`,
+    paneMessage: `Nothing accepted the connection at the service address: the number after the colon (the port) may be wrong, or the service is not running. ${PANE_CHECK_ADDRESS}; if it is right, try again later. Reference for support: connection refused.`,
+  },
+  unknown_host: {
+    userMessage: `The service address names a computer that cannot be found. ${CHECK_ADDRESS}`,
+    paneMessage: `The service address names a computer that cannot be found. ${PANE_CHECK_ADDRESS} for a typing mistake. Reference for support: host name not found.`,
+  },
+  unreachable: {
+    userMessage: `Nothing answers at the service address: it may be wrong, or the service is down. ${CHECK_ADDRESS}`,
+    paneMessage: `Nothing answers at the service address: it may be wrong (the computer's name or the number after the colon), or the service is down. ${PANE_CHECK_ADDRESS}; if it is right, try again later. Reference for support: connection refused or host not found.`,
+  },
   cross_origin: {
     userMessage: `The browser most likely blocked the request: the reporting service does not accept calls from the add-in's page. ${PROXY_HINT}`,
-    forSupport: "For your IT team: the service sends no CORS headers allowing the add-in's origin.",
+    paneMessage: `The browser blocked the service's answers: the service does not accept calls from the add-in's page. ${PANE_PROXY_HINT} Reference for support: no CORS headers allowing the add-in's origin.`,
   },
   insecure_address: {
     userMessage: `The browser most likely blocked the request: the service address starts with http:// but the add-in runs on https://. ${PROXY_HINT}`,
-    forSupport: "For your IT team: browsers block http:// calls from an https:// page (mixed content).",
+    paneMessage: `The browser blocked the request because the service address starts with http:// (not secure) while the add-in runs on https://. Use the service's https:// address, or ${lowerFirst(PANE_PROXY_HINT)} Reference for support: mixed content.`,
   },
   interrupted: {
     userMessage: "The connection to the reporting service broke while the answer was arriving. Refresh to try again; if it keeps happening, check the internet connection.",
+    paneMessage: "The connection broke while the service's answer was arriving. Try again; if it keeps happening, check the network connection.",
   },
 };
 
@@ -353,12 +436,12 @@ export class ConnectionError extends ReportingError {
   constructor(init: ConnectionErrorInit) {
     const redactor = init.redactor ?? patternRedactor;
     const likelyCause = init.likelyCause ?? "network";
-    const { userMessage, forSupport } = CONNECTION_MESSAGES[likelyCause];
+    const { userMessage, paneMessage } = CONNECTION_MESSAGES[likelyCause];
     super({
       code: "connection_failed",
       kind: "unavailable",
       userMessage,
-      paneMessage: forSupport === undefined ? undefined : `${userMessage} ${forSupport}`,
+      paneMessage,
       retryable: true,
       cause: init.cause === undefined ? undefined : redactedCause(init.cause, redactor),
       redactor,
@@ -399,6 +482,11 @@ export class RedirectError extends ReportingError {
         init.problem === "loop"
           ? `The service address keeps redirecting (more than ${init.hops ?? 0} times in a row). ${check}`
           : `The service address sends the add-in on to ${where}. To keep your credentials safe, the add-in does not follow it. ${check}`,
+      paneMessage:
+        (init.problem === "loop"
+          ? `The service address keeps sending the add-in on from one address to the next. ${PANE_CHECK_ADDRESS}.`
+          : `The service address sends the add-in on to ${where}. To keep your credentials safe, the add-in does not follow. ${PANE_CHECK_ADDRESS}.`) +
+        supportReference([`redirect on ${init.route}`]),
       retryable: false,
       redactor: init.redactor,
     });
@@ -426,6 +514,9 @@ export class AnswerTooLargeError extends ReportingError {
       userMessage: init.isExport
         ? `The file from ${init.route} is larger than ${size}, more than the add-in takes at once. Choose a shorter period or fewer groups, then try again.`
         : `The service's answer to ${init.route} is larger than ${size}, more than the add-in reads at once. Choose a shorter period, fewer groups or more filters, then refresh.`,
+      paneMessage: init.isExport
+        ? `The file is larger than ${size}, more than the add-in takes at once. Choose a shorter period or fewer groups, then try again.`
+        : `The answer is larger than ${size}, more than the add-in reads at once. Choose a shorter period, fewer groups or more filters, then try again.`,
       retryable: false,
       redactor: init.redactor,
     });
@@ -450,6 +541,7 @@ export class TimeoutError extends ReportingError {
       code: "timeout",
       kind: "timeout",
       userMessage: `The service did not answer within ${formatDuration(init.timeoutMs)}. Try a shorter period or fewer groups, then refresh.`,
+      paneMessage: `The service did not answer within ${formatDuration(init.timeoutMs)}. Try again; for a query, choose a shorter period or fewer groups.`,
       retryable: true,
       redactor: init.redactor,
     });
@@ -467,6 +559,7 @@ export class AbortedError extends ReportingError {
       code: "aborted",
       kind: "cancelled",
       userMessage: "The request was cancelled before the service answered.",
+      paneMessage: "Cancelled before the service answered.",
       retryable: false,
       redactor: init.redactor,
     });
@@ -517,15 +610,47 @@ function describeAnswerProblem(init: ResponseValidationErrorInit): string {
   return `The service answered ${init.route} with an unexpected value${where}${what}${more}. The add-in may need an update; contact support if this keeps happening.`;
 }
 
+/** The pane's side of `describeAnswerProblem`: what to do first, the route and field for support last. */
+function describeAnswerForPane(init: ResponseValidationErrorInit): string {
+  const route = `answer to ${init.route}`;
+  switch (init.unreadable) {
+    case "not_json":
+      return `The service address leads to something other than the reporting service (a web page, say). ${PANE_CHECK_ADDRESS}.${supportReference([`${route} is not JSON`])}`;
+    case "empty":
+      return `The service sent an empty answer. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`empty ${route}`])}`;
+    case "cut_off":
+      return `The service's answer was cut off before its end. Try again; if it keeps happening, check the network connection.${supportReference([`${route} cut off`])}`;
+    case "malformed":
+      return `The service's answer was broken. Try again; if it keeps happening, contact support.${supportReference([`malformed JSON in the ${route}`])}`;
+    case "damaged":
+      return `The service's answer arrived damaged. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`${route} could not be unpacked`])}`;
+    case undefined:
+      break;
+  }
+  const [first] = init.issues;
+  const where = first ? `${first.path === "" ? "" : ` at ${first.path}`} (${first.message})` : "";
+  return `The service's answer had an unexpected form. The add-in may need an update; contact support if this keeps happening.${supportReference([`${route}${where}`])}`;
+}
+
 export class ResponseValidationError extends ReportingError {
   readonly route: string;
   readonly issues: readonly PlainIssue[];
+  /** Why the answer could not be read at all, when it could not: `not_json` points at a wrong address. */
+  readonly unreadable: UnreadableAnswer | undefined;
 
   constructor(init: ResponseValidationErrorInit) {
     const redactor = init.redactor ?? patternRedactor;
-    super({ code: "unexpected_response", kind: "bad_answer", userMessage: describeAnswerProblem(init), retryable: false, redactor });
+    super({
+      code: "unexpected_response",
+      kind: "bad_answer",
+      userMessage: describeAnswerProblem(init),
+      paneMessage: describeAnswerForPane(init),
+      retryable: false,
+      redactor,
+    });
     this.name = "ResponseValidationError";
     this.route = init.route;
+    this.unreadable = init.unreadable;
     this.issues = init.issues.map((issue) => ({ path: redactor.redact(issue.path), message: redactor.redact(issue.message) }));
   }
 }
@@ -541,6 +666,7 @@ export class InvalidRequestError extends ReportingError {
       code: "invalid_request",
       kind: "input",
       userMessage: `The request was not sent: ${problems}. Correct ${init.issues.length === 1 ? "this" : "these"} and try again.`,
+      paneMessage: `The request was not sent: ${withoutInternalTerms(problems)}. Correct ${init.issues.length === 1 ? "this" : "these"} and try again.`,
       retryable: false,
       redactor,
     });

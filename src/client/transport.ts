@@ -12,6 +12,7 @@ import {
   type ReportingError,
 } from "./errors";
 import { patternRedactor, type Redactor } from "./redact";
+import { classifyUnanswered, failureCodeOf, probeAddress } from "./unanswered";
 import { decideRetry, DEFAULT_RETRY_POLICY, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from "./retry-policy";
 
 /**
@@ -58,6 +59,8 @@ export interface RetryEvent {
   delayMs: number;
   /** Why the previous attempt failed (redacted). */
   reason: string;
+  /** Set when the service asked for this wait (Retry-After), so that a pane can say so. */
+  retryAfterMs?: number;
 }
 
 export interface TransportOptions {
@@ -83,6 +86,18 @@ export interface TransportOptions {
    * browser, which deserves another message than "check the internet connection".
    */
   pageOrigin?: string | undefined;
+  /**
+   * False when the computer has no network at all (`navigator.onLine`, passed by src/office):
+   * the message then says so instead of doubting the address.
+   */
+  isOnline?: () => boolean;
+  /**
+   * True when something answers at `address` (another origin's root) to a request without
+   * credentials whose answer nobody reads (a browser's `no-cors` fetch, passed by src/office):
+   * it tells a service that only lacks CORS headers from an address where nothing listens.
+   * Without it, a failure on another origin is taken for the browser's refusal.
+   */
+  probeReachable?: (address: string, signal: AbortSignal) => Promise<boolean>;
   /** The largest JSON answer read (default `DEFAULT_MAX_JSON_BYTES`). */
   maxJsonBytes?: number;
   /** The largest export (an Excel file, a CSV text) read (default `DEFAULT_MAX_EXPORT_BYTES`). */
@@ -223,24 +238,8 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** Browsers allow http:// calls to the machine itself from an https:// page; only CORS applies there. */
-function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
-
-/** What most likely stopped a request that got no answer at all, judged from the two addresses. */
-function unansweredCause(url: string, pageOrigin: string | undefined): ConnectionCause {
-  if (pageOrigin === undefined) return "network";
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return "network";
-  }
-  if (target.origin === pageOrigin) return "network";
-  if (target.protocol === "http:" && pageOrigin.startsWith("https:") && !isLoopback(target.hostname)) return "insecure_address";
-  return "cross_origin";
-}
+/** How long a probe may take: it only has to show that something listens. */
+const PROBE_TIMEOUT_MS = 5_000;
 
 function isRedirectStatus(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
@@ -317,6 +316,26 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxJsonBytes = options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   const maxExportBytes = options.maxExportBytes ?? DEFAULT_MAX_EXPORT_BYTES;
+
+  /** What most likely stopped a request that got no answer at all (src/client/unanswered.ts). */
+  async function unansweredCause(url: string, failure: unknown, signal: AbortSignal | undefined): Promise<ConnectionCause> {
+    const verdict = classifyUnanswered({ url, pageOrigin: options.pageOrigin, online: options.isOnline?.(), failureCode: failureCodeOf(failure) });
+    if (verdict !== "probe") return verdict;
+    const address = probeAddress(url);
+    if (!options.probeReachable || address === undefined) return "cross_origin";
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      return (await options.probeReachable(address, controller.signal)) ? "cross_origin" : "unreachable";
+    } catch {
+      return "unreachable";
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
   const policy: RetryPolicy = {
     ...DEFAULT_RETRY_POLICY,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
@@ -422,14 +441,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
           outcome: { kind: "final" },
         };
       }
+      const likelyCause = answered ? "interrupted" : await unansweredCause(request.url, failure, callerSignal);
+      if (callerSignal?.aborted) throw new AbortedError({ route: request.route, redactor });
       return {
-        error: new ConnectionError({
-          route: request.route,
-          detail: describeFailure(failure),
-          cause: failure,
-          likelyCause: answered ? "interrupted" : unansweredCause(request.url, options.pageOrigin),
-          redactor,
-        }),
+        error: new ConnectionError({ route: request.route, detail: describeFailure(failure), cause: failure, likelyCause, redactor }),
         outcome: { kind: "network" },
       };
     } finally {
@@ -458,7 +473,14 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if ("response" in result) return result.response;
       const decision = decideRetry(result.outcome, retriesDone, policy, now(), random(), now() - started);
       if (!decision.retry) throw result.error;
-      const event: RetryEvent = { route: request.route, retry: retriesDone + 1, delayMs: decision.delayMs, reason: result.error.message };
+      const asked = result.outcome.kind === "status" ? parseRetryAfter(result.outcome.retryAfter, now()) : undefined;
+      const event: RetryEvent = {
+        route: request.route,
+        retry: retriesDone + 1,
+        delayMs: decision.delayMs,
+        reason: result.error.message,
+        ...(asked ? { retryAfterMs: decision.delayMs } : {}),
+      };
       options.log?.(
         redactor.redact(`${request.method} ${request.route}: retry ${event.retry} of ${policy.maxRetries} in ${Math.round(event.delayMs)} ms (${event.reason})`),
       );

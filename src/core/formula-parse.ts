@@ -91,5 +91,6 @@ export function statsModelOfFormula(formula: string, today: Today): StatsFormula
   if (query.headers !== "readable") model.headers = query.headers;
   if (query.profile !== undefined) model.profile = query.profile;
   if (query.cacheSeconds !== undefined) model.cacheSeconds = query.cacheSeconds;
+  if (query.compare !== undefined) model.compare = query.compare;
   return { model };
 }

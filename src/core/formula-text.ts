@@ -4,6 +4,7 @@ import type { LegacyArguments } from "./arguments/legacy-query";
 import type { StatsArguments } from "./arguments/stats-query";
 import type { LegacyFunctionGroup } from "./legacy/group-by";
 import type { HeaderStyle } from "./arguments/options";
+import type { CompareMode } from "./compare/compare-mode";
 import type { PeriodWord } from "./periods";
 
 /**
@@ -32,6 +33,8 @@ export interface StatsQueryModel {
   profile?: string | undefined;
   /** How long an answer is reused (`cache=`); left out, the functions' default. */
   cacheSeconds?: number | undefined;
+  /** Adds the comparison's value, the change and the change % after each metric (`compare=`). */
+  compare?: CompareMode | undefined;
 }
 
 /** The seven arguments of `REPORTING.STATS` in order, `undefined` where left empty. */
@@ -71,6 +74,7 @@ function optionsText(model: StatsQueryModel): string | undefined {
   if (model.headers && model.headers !== "readable") parts.push(`headers=${model.headers}`);
   if (model.profile) parts.push(`profile=${model.profile}`);
   if (model.cacheSeconds !== undefined) parts.push(`cache=${model.cacheSeconds}`);
+  if (model.compare) parts.push(`compare=${model.compare}`);
   return parts.length === 0 ? undefined : parts.join("; ");
 }
 

@@ -23,6 +23,16 @@ function describe(init: MissingCredentialsInit): string {
   return `${SIGN_IN}: ${whose} has no ${what}.`;
 }
 
+/** The pane's wording: it is the task pane, so it names the tab and the field. */
+function describeForPane(init: MissingCredentialsInit): string {
+  const { profile, needs = "bearer" } = init;
+  if (profile !== undefined && init.unknownProfile) return `There is no profile named "${profile}". Check its spelling, or create it on the Connect tab.`;
+  if (init.needs === undefined && profile === undefined) return "No profile is in use. Create one on the Connect tab, or press Use beside a saved one.";
+  const what = needs === "legacy" ? "an API key and secret (for the Legacy tab)" : "an access token (for the Query tab)";
+  const whose = profile === undefined ? "The profile in use" : `The profile "${profile}"`;
+  return `${whose} has no ${what}. Add it to the profile on the Connect tab.`;
+}
+
 /**
  * No credentials to call the service with: no profile signed in, a profile=name that does not
  * exist, or a profile without the interface a function needs. The office layer throws it from
@@ -32,7 +42,7 @@ export class MissingCredentialsError extends ReportingError {
   readonly profile: string | undefined;
 
   constructor(init: MissingCredentialsInit = {}) {
-    super({ code: "missing_credentials", kind: "sign_in", userMessage: describe(init), retryable: false });
+    super({ code: "missing_credentials", kind: "sign_in", userMessage: describe(init), paneMessage: describeForPane(init), retryable: false });
     this.name = "MissingCredentialsError";
     this.profile = init.profile;
   }

@@ -4,6 +4,8 @@ import { readOptions, REFERENCE_OPTIONS, type HeaderStyle } from "./arguments/op
 import { readStatsQuery, type StatsQuery } from "./arguments/stats-query";
 import { readValueQuery } from "./arguments/value-query";
 import type { CellInput } from "./cell-values";
+import { comparedStatsTable } from "./compare/compared-table";
+import { comparisonRequest } from "./compare/comparison-request";
 import type { Connect, ReportingConnection } from "./data-sources";
 import { applicationsRows } from "./legacy/applications-rows";
 import { needsRegrouping, serviceGroupBy } from "./legacy/group-by";
@@ -86,8 +88,18 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
   const statsTable = async (query: StatsQuery, signal?: AbortSignal): Promise<SpillTable> => {
     const connection = await deps.connect(query.profile);
     const bearer = requireBearer(connection, query.profile);
-    const answer = await service.stats(connection, bearer, query.request, { signal, ttlMs: ttlOf(query.cacheSeconds) });
-    return statsRows(answer.stats, query.request, query.headers);
+    const call = { signal, ttlMs: ttlOf(query.cacheSeconds) };
+    if (query.compare === undefined) {
+      const answer = await service.stats(connection, bearer, query.request, call);
+      return statsRows(answer.stats, query.request, query.headers);
+    }
+    // The comparison is one more request through the same cache: a formula and its preview
+    // share it, and the query's own answer is shared with the same query without compare=.
+    const [answer, comparison] = await Promise.all([
+      service.stats(connection, bearer, query.request, call),
+      service.stats(connection, bearer, comparisonRequest(query.request, query.compare), call),
+    ]);
+    return comparedStatsTable(answer.stats, comparison.stats, query.request, query.headers, query.compare);
   };
 
   const bearerReference =

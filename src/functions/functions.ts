@@ -28,7 +28,7 @@ function referenceCall(
  * @param [metrics] Numbers to show (all four when empty): revenues, impressions, ecpm, requests. Example: "revenues;ecpm"
  * @param [filters] A text such as "countries=FR,DE; formats=interstitial", or a two-column range (filter name, values). Example: "countries=FR,DE"
  * @param [orders] Sort order, a name with :asc or :desc, as a text or a range. Example: "revenues:desc"
- * @param [options] A text such as "date_group=week; limit=500; offset=0; date_group_limit=3; headers=api; profile=Finance; cache=60". Example: "date_group=month; headers=none"
+ * @param [options] A text such as "date_group=week; limit=500; offset=0; date_group_limit=3; headers=api; profile=Finance; cache=60". compare=previous_period or compare=previous_year adds, after each metric, its earlier value, the change and the change %. Example: "date_group=month; compare=previous_year"
  * @param invocation Supplied by Excel.
  * @returns The table that spills from the cell.
  */

@@ -47,6 +47,26 @@ function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return kept;
 }
 
+/**
+ * Why the service could not be reached, as a code of its own: the pane tells a service that
+ * refuses connections (down, or the wrong port) from an address naming no computer (a setting
+ * to correct), which the system's code alone would leave to the reader of a log.
+ */
+export function unreachableFailure(systemCode: string | undefined): { status: 502 | 504; code: string; message: string } {
+  switch (systemCode) {
+    case "ECONNREFUSED":
+      return { status: 502, code: "upstream_refused", message: "The Reporting service refused the add-in server's connection" };
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return { status: 502, code: "upstream_unknown_host", message: "The add-in server could not find the Reporting service's host name" };
+    case "UND_ERR_CONNECT_TIMEOUT":
+    case "ETIMEDOUT":
+      return { status: 504, code: "upstream_timeout", message: "The Reporting service did not accept the add-in server's connection in time" };
+    default:
+      return { status: 502, code: "upstream_unreachable", message: "The add-in server could not reach the Reporting service" };
+  }
+}
+
 async function registerProxy(app: FastifyInstance, route: ServiceRoute & { target: string }, limits: ProxyLimits): Promise<void> {
   const seconds = limits.upstreamTimeoutMs / 1000;
   // The body is read here, within the limit (fastify answers 413 past it, before the service is
@@ -74,12 +94,8 @@ async function registerProxy(app: FastifyInstance, route: ServiceRoute & { targe
           sendError(reply, 504, "upstream_timeout", `The Reporting service did not answer within ${seconds} seconds. Try again, or ask for less data.`);
           return;
         }
-        sendError(
-          reply,
-          502,
-          "upstream_unreachable",
-          `The add-in server could not reach the Reporting service${cause ? ` (${cause})` : ""}. Try again later; if it persists, tell the server's administrator.`,
-        );
+        const failure = unreachableFailure(cause);
+        sendError(reply, failure.status, failure.code, `${failure.message}${cause ? ` (${cause})` : ""}. Try again later; if it persists, tell the server's administrator.`);
       },
     },
   });

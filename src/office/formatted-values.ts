@@ -5,6 +5,8 @@ import { isSetSupported } from "./requirements";
 
 /** Unambiguous in every locale, and sorts as text the way it sorts as a date. */
 export const SPILL_DATE_FORMAT = "yyyy-mm-dd";
+/** Change % of compare= columns: fractions (0.125) that read as 12.5%. */
+export const SPILL_PERCENT_FORMAT = "0.0%";
 
 /**
  * How a date cell of a spill is written:
@@ -31,12 +33,20 @@ export function supportedDateStyle(): DateCellStyle {
   return "serial";
 }
 
-/** A row as Excel receives it: numbers of the date columns become dated values in `style`. */
-function encodeRow(row: readonly SpillCell[], dateColumns: readonly number[], type: FormattedDate["type"]): SpillOutput[number] {
+/** The columns that carry a number format of their own: dates, and compare='s change %. */
+function formattedColumns(table: SpillTable): [column: number, format: string][] {
+  return [
+    ...table.dateColumns.map((column): [number, string] => [column, SPILL_DATE_FORMAT]),
+    ...(table.percentColumns ?? []).map((column): [number, string] => [column, SPILL_PERCENT_FORMAT]),
+  ];
+}
+
+/** A row as Excel receives it: numbers of the formatted columns become values carrying their format in `style`. */
+function encodeRow(row: readonly SpillCell[], columns: readonly [number, string][], type: FormattedDate["type"]): SpillOutput[number] {
   const out: SpillOutput[number] = row.slice();
-  for (const column of dateColumns) {
+  for (const [column, numberFormat] of columns) {
     const cell = row[column];
-    if (typeof cell === "number") out[column] = { type, basicValue: cell, numberFormat: SPILL_DATE_FORMAT };
+    if (typeof cell === "number") out[column] = { type, basicValue: cell, numberFormat };
   }
   return out;
 }
@@ -52,8 +62,9 @@ function dateType(style: DateCellStyle): FormattedDate["type"] | undefined {
  */
 export function spillOutput(table: SpillTable, style: DateCellStyle): SpillOutput {
   const type = dateType(style);
-  if (type === undefined || table.dateColumns.length === 0) return table.rows;
-  return table.rows.map((row) => encodeRow(row, table.dateColumns, type));
+  const columns = formattedColumns(table);
+  if (type === undefined || columns.length === 0) return table.rows;
+  return table.rows.map((row) => encodeRow(row, columns, type));
 }
 
 /**
@@ -63,6 +74,7 @@ export function spillOutput(table: SpillTable, style: DateCellStyle): SpillOutpu
  */
 export function fitSpill(table: SpillTable, style: DateCellStyle, budgetBytes: number = DEFAULT_SPILL_BUDGET_BYTES): SpillTable {
   const type = dateType(style);
-  if (type === undefined || table.dateColumns.length === 0) return limitSpill(table, budgetBytes);
-  return limitSpill(table, budgetBytes, (row) => encodeRow(row, table.dateColumns, type));
+  const columns = formattedColumns(table);
+  if (type === undefined || columns.length === 0) return limitSpill(table, budgetBytes);
+  return limitSpill(table, budgetBytes, (row) => encodeRow(row, columns, type));
 }

@@ -1,6 +1,7 @@
 import { localToday } from "../core/periods";
 import { createReportingRuntime, type ReportingRuntime } from "../core/runtime/reporting-runtime";
 import { detectHost } from "./host";
+import { browserIsOnline, browserProbe } from "./network-status";
 import { createProfileStore } from "./storage";
 import { recalculateWorkbook } from "./workbook";
 
@@ -35,7 +36,8 @@ export function pageRuntime(): ReportingRuntime {
     recalculate: recalculateReportingFormulas,
     // Lets a failed request say it was most likely blocked by the browser (another origin
     // without CORS, or http:// from this https:// page) rather than blame the network.
-    transport: { pageOrigin: pageOrigin() },
+    // A failure to connect says which: no network, nothing at the address, or CORS.
+    transport: { pageOrigin: pageOrigin(), isOnline: browserIsOnline, probeReachable: browserProbe },
   });
   // When Excel never starts the add-in, the pane and each formula awaiting `ready` report it;
   // a page where nothing awaits it yet must not log it as unhandled.

@@ -18,12 +18,6 @@ export function downloadFile(fileName: string, content: BlobPart, mediaType: str
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** `reporting_2025-02-01_to_2025-02-28_by_date_country.csv`: says what the file holds. */
-export function exportFileName(period: { from: string; to: string }, groups: readonly string[], extension: string): string {
-  const by = groups.length > 0 ? `_by_${groups.join("_")}` : "_totals";
-  return `reporting_${period.from}_to_${period.to}${by}.${extension}`;
-}
-
 export const CSV_MEDIA_TYPE = "text/csv;charset=utf-8";
 export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

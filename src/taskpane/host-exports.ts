@@ -1,5 +1,7 @@
 import type { StatsRequest } from "../api";
 import { createRedactor, createTransport, type Transport } from "../client";
+import type { HeaderStyle } from "../core/arguments/options";
+import type { QuerySheetRow } from "../core/exports/query-sheet";
 
 /**
  * Exports prepared by the add-in's production server (src/host) for a browser to download: the
@@ -63,6 +65,10 @@ export async function prepareHostExport(options: {
   token: string;
   format: "csv" | "xlsx";
   fileName: string;
+  /** The header the query asks for; the service's file has API names. */
+  headers: HeaderStyle;
+  /** The Excel file's Query sheet, as the pane describes the query (no credential in it). */
+  querySheet: readonly QuerySheetRow[];
   request: StatsRequest;
 }): Promise<PreparedExport> {
   transport ??= createTransport({ pageOrigin: options.origin });
@@ -72,7 +78,13 @@ export async function prepareHostExport(options: {
     url: options.origin + options.offer.path,
     route: options.offer.path,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ format: options.format, fileName: options.fileName, request: options.request }),
+    body: JSON.stringify({
+      format: options.format,
+      fileName: options.fileName,
+      headers: options.headers,
+      ...(options.format === "xlsx" ? { querySheet: options.querySheet } : {}),
+      request: options.request,
+    }),
     credentials: "token",
     redactor: createRedactor([token]),
   });

@@ -1,26 +1,28 @@
 import type { Application } from "../api";
-import { addDays } from "../core/calendar";
 import { legacyArgumentsOf, legacyStatsFormula, type LegacyQueryModel } from "../core/formula-text";
 import { LEGACY_FUNCTION_GROUPS, type LegacyFunctionGroup } from "../core/legacy/group-by";
+import { LEGACY_READABLE_GROUPS } from "../core/legacy/legacy-rows";
 import { hasLegacyCredentials } from "../core/profiles/profile";
 import type { ProfileState } from "../core/profiles/profile-store";
+import type { DateRange } from "../core/periods";
+import type { SpillTable } from "../core/rows/spill-table";
+import { officePlatform } from "../office/host";
 import { insertFormulaAtSelection } from "../office/workbook";
 import type { PaneContext } from "./context";
 import { byId, clear, el, optionElement, whileBusy } from "./dom";
+import { downloadsWork } from "./downloads";
+import { exportLegacy } from "./legacy/legacy-exports";
+import { insertLegacyTable } from "./legacy/legacy-table";
+import { PeriodField } from "./legacy/period-field";
 import { OrderedList } from "./ordered-list";
-import { PREVIEW_ROWS, renderPreview } from "./preview-table";
+import { legacyPreviewFacts, previewModel, textTableModel } from "../core/preview";
+import { loadPreviewReference } from "./preview-labels";
+import { PREVIEW_ROWS, renderPreviewTable } from "./preview-table";
 import { NEEDS_EXCEL } from "./query-tab";
 import { plainMessage } from "./status";
 
-export const LEGACY_GROUP_LABELS: Record<LegacyFunctionGroup, string> = {
-  month: "Month",
-  day: "Day",
-  ad_unit_id: "Ad unit",
-  country: "Country",
-  ad_unit_type: "Ad unit type",
-  ad_unit_name: "Ad unit name",
-  application: "Application",
-};
+/** The groupings as the columns they make are named (the Query tab's names where they match). */
+export const LEGACY_GROUP_LABELS: Record<LegacyFunctionGroup, string> = LEGACY_READABLE_GROUPS;
 
 /** The Legacy tab: applications with their ad units, and the legacy statistics. */
 export function setUpLegacyTab(context: PaneContext): void {
@@ -30,20 +32,28 @@ export function setUpLegacyTab(context: PaneContext): void {
   const applicationsBox = byId("legacy-applications");
   const loadButton = byId<HTMLButtonElement>("legacy-load-applications");
   const formElement = byId<HTMLFormElement>("legacy-form");
-  const from = byId<HTMLInputElement>("legacy-from");
-  const to = byId<HTMLInputElement>("legacy-to");
+  const period = new PeriodField(
+    {
+      choice: byId<HTMLSelectElement>("legacy-period"),
+      customRange: byId("legacy-custom-range"),
+      from: byId<HTMLInputElement>("legacy-from"),
+      to: byId<HTMLInputElement>("legacy-to"),
+      dates: byId("legacy-period-dates"),
+    },
+    () => context.today(),
+  );
   const groups = new OrderedList(byId<HTMLOListElement>("legacy-groups"));
   const groupAdd = byId<HTMLSelectElement>("legacy-group-add");
   const formula = byId<HTMLTextAreaElement>("legacy-formula");
   const previewButton = byId<HTMLButtonElement>("legacy-preview");
   const insertButton = byId<HTMLButtonElement>("legacy-insert-formula");
+  const insertTableButton = byId<HTMLButtonElement>("legacy-insert-table");
+  const exportCsvButton = byId<HTMLButtonElement>("legacy-export-csv");
+  const exportXlsxButton = byId<HTMLButtonElement>("legacy-export-xlsx");
   const summary = byId("legacy-preview-summary");
   const table = byId("legacy-preview-table");
   let loadedFor: string | undefined;
 
-  const yesterday = addDays(context.today(), -1);
-  to.value = yesterday;
-  from.value = addDays(yesterday, -29);
   groups.set([{ value: "day", label: LEGACY_GROUP_LABELS.day }]);
 
   function refreshGroupChoices(): void {
@@ -57,26 +67,35 @@ export function setUpLegacyTab(context: PaneContext): void {
     );
   }
 
-  function readModel(): LegacyQueryModel | { problem: string; field: HTMLElement } {
-    if (!from.value) return { problem: "Choose the first day.", field: from };
-    if (!to.value) return { problem: "Choose the last day.", field: to };
-    if (to.value < from.value) return { problem: "The last day comes before the first day: swap them.", field: to };
-    return { period: { from: from.value, to: to.value }, groupBy: groups.values() as LegacyFunctionGroup[] };
+  function readModel(): { model: LegacyQueryModel; range: DateRange } | { problem: string; field: HTMLElement } {
+    const reading = period.read();
+    if ("problem" in reading) return { problem: reading.problem, field: period.field(reading.field) };
+    return { model: { period: reading.period, groupBy: groups.values() as LegacyFunctionGroup[] }, range: reading.range };
   }
 
   function showFormula(): void {
-    const model = readModel();
-    formula.value = "problem" in model ? "" : legacyStatsFormula(model);
+    const read = readModel();
+    formula.value = "problem" in read ? "" : legacyStatsFormula(read.model);
+  }
+
+  function currentQuery(): { model: LegacyQueryModel; range: DateRange } | undefined {
+    const read = readModel();
+    if ("problem" in read) {
+      context.status.show(read.problem, "error");
+      read.field.focus();
+      return undefined;
+    }
+    return read;
   }
 
   function currentModel(): LegacyQueryModel | undefined {
-    const model = readModel();
-    if ("problem" in model) {
-      context.status.show(model.problem, "error");
-      model.field.focus();
-      return undefined;
-    }
-    return model;
+    return currentQuery()?.model;
+  }
+
+  /** Every row of the query, from the cache the preview and LEGACY.STATS formulas share. */
+  function rowsOf(model: LegacyQueryModel): Promise<SpillTable> {
+    const args = legacyArgumentsOf(model);
+    return runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options);
   }
 
   function renderApplications(applications: readonly Application[]): void {
@@ -87,24 +106,20 @@ export function setUpLegacyTab(context: PaneContext): void {
     }
     const list = el("div", { className: "applications" });
     for (const application of applications) {
-      const units = el("table", {}, [
-        el("caption", { className: "hint", text: `Ad units of ${application.name}` }),
-        el("thead", {}, [el("tr", {}, ["Name", "Type", "Id"].map((text) => el("th", { text, attrs: { scope: "col" } })))]),
-        el(
-          "tbody",
-          {},
-          application.ad_unit_details.map((unit) =>
-            el("tr", {}, [el("td", { text: unit.name }), el("td", { text: unit.type }), el("td", { text: unit.id })]),
-          ),
-        ),
-      ]);
+      const units = el("div");
+      // The same renderer as the previews: at 320 px the Id column scrolls, with a cue, behind a sticky Name.
+      renderPreviewTable(
+        units,
+        textTableModel(["Name", "Type", "Id"], application.ad_unit_details.map((unit) => [unit.name, unit.type, unit.id])),
+        { caption: `Ad units of ${application.name}`, label: `Ad units of ${application.name} (${application.app_key})` },
+      );
       list.append(
         el("details", { attrs: { "data-app-key": String(application.app_key) } }, [
           el("summary", {
             text: `${application.name} (${application.platform}) · ${application.ad_unit_details.length} ad units`,
           }),
           el("p", { className: "hint", text: `App key ${application.app_key} · ${application.bundle} · ${application.publisher_name}` }),
-          el("div", { className: "table-wrap" }, [units]),
+          units,
         ]),
       );
     }
@@ -135,12 +150,12 @@ export function setUpLegacyTab(context: PaneContext): void {
   }
 
   async function preview(): Promise<void> {
-    const model = currentModel();
-    if (!model) return;
+    const current = currentQuery();
+    if (!current) return;
+    const { model, range } = current;
     context.status.busy("Fetching the legacy preview…");
     try {
-      const args = legacyArgumentsOf(model);
-      const result = await runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options);
+      const result = await rowsOf(model);
       const data = result.dataRowCount === 0 ? [] : result.rows.slice(1, 1 + PREVIEW_ROWS);
       const total = result.dataRowCount;
       const text =
@@ -148,7 +163,10 @@ export function setUpLegacyTab(context: PaneContext): void {
           ? "No statistics for this period."
           : `${total.toLocaleString()} ${total === 1 ? "row" : "rows"} in total${total > data.length ? `; the first ${data.length} are shown` : ""}.`;
       summary.textContent = text;
-      renderPreview(table, result.rows[0], data, { dateColumn: result.dateColumns[0], caption: `Preview of ${legacyStatsFormula(model)}` });
+      // Names for codes come from the Reporting lists when the profile has a token; otherwise codes stay.
+      const { labelOf } = await loadPreviewReference(runtime);
+      const facts = legacyPreviewFacts({ groupBy: [...model.groupBy], headers: "readable", period: range }, result, { labelOf, shownRows: PREVIEW_ROWS });
+      renderPreviewTable(table, previewModel(result, facts), { caption: `Preview of ${legacyStatsFormula(model)}`, label: "Rows of the legacy preview" });
       context.status.success(`Legacy preview ready: ${text}`);
     } catch (error) {
       summary.textContent = plainMessage(error);
@@ -165,10 +183,35 @@ export function setUpLegacyTab(context: PaneContext): void {
     if (!model) return;
     context.status.busy("Inserting the formula…");
     try {
-      const args = legacyArgumentsOf(model);
-      const result = await runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options);
+      const result = await rowsOf(model);
       const inserted = await insertFormulaAtSelection({ formula: legacyStatsFormula(model), result });
       context.status.success(`Formula inserted at ${inserted.address}.`);
+    } catch (error) {
+      context.status.error(error);
+    }
+  }
+
+  async function insertAsTable(): Promise<void> {
+    if (context.host !== "excel") {
+      context.status.show(NEEDS_EXCEL, "error");
+      return;
+    }
+    const model = currentModel();
+    if (!model) return;
+    context.status.busy("Fetching every row for the table…");
+    try {
+      await insertLegacyTable(context, await rowsOf(model), model.groupBy);
+    } catch (error) {
+      context.status.error(error);
+    }
+  }
+
+  async function exportFile(kind: "csv" | "xlsx"): Promise<void> {
+    const query = currentQuery();
+    if (!query) return;
+    context.status.busy(kind === "csv" ? "Preparing the CSV file…" : "Preparing the Excel file…");
+    try {
+      await exportLegacy(context, { ...query, table: await rowsOf(query.model), kind });
     } catch (error) {
       context.status.error(error);
     }
@@ -202,6 +245,14 @@ export function setUpLegacyTab(context: PaneContext): void {
     void whileBusy(previewButton, preview);
   });
   insertButton.addEventListener("click", () => void whileBusy(insertButton, insertFormula));
+  insertTableButton.addEventListener("click", () => void whileBusy(insertTableButton, insertAsTable));
+  // Excel for Mac ignores downloads (downloads.ts), and the legacy service has no export the
+  // add-in's server could prepare: there the buttons give way to a note.
+  const canDownload = downloadsWork(officePlatform());
+  byId("legacy-exports").hidden = !canDownload;
+  byId("legacy-export-note").hidden = canDownload;
+  exportCsvButton.addEventListener("click", () => void whileBusy(exportCsvButton, () => exportFile("csv")));
+  exportXlsxButton.addEventListener("click", () => void whileBusy(exportXlsxButton, () => exportFile("xlsx")));
   loadButton.addEventListener("click", () => void whileBusy(loadButton, () => loadApplications()));
 
   refreshGroupChoices();

@@ -1,5 +1,8 @@
 import type { Option } from "../api";
+import { searchOptions } from "../core/option-search";
 import { clear, el, uniqueId } from "./dom";
+import { pickerCountText, pickerSearchAnnouncement, pickerSelectionAnnouncement } from "./picker-text";
+import { rovingTarget } from "./roving-focus";
 
 /** Lists longer than this get a search box. */
 const SEARCH_FROM = 8;
@@ -8,28 +11,38 @@ const MAX_SHOWN = 300;
 
 /**
  * A multi-select filter: shows labels, returns values. Collapsed behind a summary that says
- * how many values are chosen; searchable when the list is long.
+ * how many values are chosen; searchable when the list is long, best matches first.
+ *
+ * For the keyboard the options are one Tab stop: the arrow keys move between them (Down from
+ * the search box enters the list, Up from the first option goes back to it), Space ticks, and
+ * Escape closes the picker with focus back on its summary.
  */
 export class OptionPicker {
   readonly element: HTMLDetailsElement;
   private options: Option[] = [];
   private readonly selected = new Set<string>();
+  private readonly summary: HTMLElement;
   private readonly count: HTMLSpanElement;
   private readonly search: HTMLInputElement;
   private readonly searchField: HTMLDivElement;
   private readonly list: HTMLUListElement;
   private readonly message: HTMLParagraphElement;
+  private readonly announcer: HTMLParagraphElement;
   private readonly listeners = new Set<() => void>();
+  /** The option that holds the list's Tab stop, kept across renders while it is shown. */
+  private current: string | undefined;
 
   constructor(
     readonly name: string,
     private readonly title: string,
   ) {
     const searchId = uniqueId(`picker-${name}-search`);
+    const titleId = uniqueId(`picker-${name}-title`);
+    const listId = uniqueId(`picker-${name}-options`);
     this.count = el("span", { className: "count", text: "Loading…" });
     this.search = el("input", {
-      attrs: { id: searchId, type: "search", autocomplete: "off", "aria-controls": `picker-${name}-options` },
-      on: { input: () => this.renderOptions() },
+      attrs: { id: searchId, type: "search", autocomplete: "off", "aria-controls": listId },
+      on: { input: () => this.searched(), keydown: (event) => this.searchKey(event as KeyboardEvent) },
     });
     this.searchField = el("div", { className: "field" }, [
       el("label", { text: `Search ${title.toLowerCase()}`, attrs: { for: searchId } }),
@@ -37,18 +50,32 @@ export class OptionPicker {
     ]);
     this.list = el("ul", {
       className: "picker-options",
-      attrs: { id: `picker-${name}-options`, role: "group", "aria-label": title },
+      attrs: { id: listId, "aria-label": `${title}: values` },
+      on: { keydown: (event) => this.listKey(event as KeyboardEvent), focusin: (event) => this.focused(event) },
     });
     this.message = el("p", { className: "hint" });
+    this.announcer = el("p", { className: "visually-hidden", attrs: { "aria-live": "polite" } });
     const clearButton = el("button", {
       className: "subtle",
       text: "Clear",
       attrs: { type: "button", "aria-label": `Clear the ${title.toLowerCase()} filter` },
-      on: { click: () => this.setSelected([]) },
+      on: {
+        click: () => {
+          this.setSelected([]);
+          this.announceSelection();
+        },
+      },
     });
-    this.element = el("details", { className: "picker", attrs: { "data-filter": name } }, [
-      el("summary", {}, [el("span", { text: title }), this.count]),
-      el("div", { className: "picker-body" }, [this.searchField, this.message, this.list, clearButton]),
+    this.summary = el("summary", {}, [el("span", { text: title, attrs: { id: titleId } }), this.count]);
+    this.element = el("details", { className: "picker", attrs: { "data-filter": name }, on: { keydown: (event) => this.escape(event as KeyboardEvent) } }, [
+      this.summary,
+      el("div", { className: "picker-body", attrs: { role: "group", "aria-labelledby": titleId } }, [
+        this.searchField,
+        this.message,
+        this.list,
+        clearButton,
+        this.announcer,
+      ]),
     ]);
     this.renderCount();
   }
@@ -100,17 +127,72 @@ export class OptionPicker {
   }
 
   private renderCount(): void {
-    const chosen = this.selected.size;
-    this.count.textContent = chosen === 0 ? `all (${this.options.length})` : `${chosen} selected`;
+    this.count.textContent = pickerCountText(this.selected.size, this.options.length);
   }
 
-  private renderOptions(): void {
-    const query = this.search.value.trim().toLowerCase();
-    const matching = query
-      ? this.options.filter((option) => `${option.label} ${option.value}`.toLowerCase().includes(query))
-      : this.options;
+  private announceSelection(): void {
+    this.announcer.textContent = pickerSelectionAnnouncement(this.title, this.selected.size, this.options.length);
+  }
+
+  private checkboxes(): HTMLInputElement[] {
+    return Array.from(this.list.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'));
+  }
+
+  private searched(): void {
+    const matching = this.renderOptions();
+    this.announcer.textContent = pickerSearchAnnouncement(matching, MAX_SHOWN);
+  }
+
+  /** Escape anywhere inside an open picker closes it; the summary keeps the focus, as a menu button would. */
+  private escape(event: KeyboardEvent): void {
+    if (event.key !== "Escape" || !this.element.open) return;
+    // Chromium would otherwise empty the search box instead.
+    event.preventDefault();
+    event.stopPropagation();
+    this.element.open = false;
+    this.summary.focus();
+  }
+
+  private searchKey(event: KeyboardEvent): void {
+    if (event.key !== "ArrowDown") return;
+    const first = this.checkboxes()[0];
+    if (!first) return;
+    event.preventDefault();
+    first.focus();
+  }
+
+  private listKey(event: KeyboardEvent): void {
+    const boxes = this.checkboxes();
+    const index = boxes.indexOf(event.target as HTMLInputElement);
+    if (index === -1) return;
+    const target = rovingTarget(event.key, index, boxes.length, { orientation: "vertical", wrap: false });
+    if (target === undefined) {
+      if (event.key === "ArrowUp" && !this.searchField.hidden) {
+        event.preventDefault();
+        this.search.focus();
+      }
+      return;
+    }
+    event.preventDefault();
+    boxes[target]?.focus();
+  }
+
+  /** The option last focused keeps the list's single Tab stop. */
+  private focused(event: Event): void {
+    const box = event.target as HTMLInputElement;
+    if (box.type !== "checkbox") return;
+    this.current = box.value;
+    for (const other of this.checkboxes()) other.tabIndex = other === box ? 0 : -1;
+  }
+
+  /** Renders the options matching the search, best first, and says how many match. */
+  private renderOptions(): number {
+    const matching = searchOptions(this.options, this.search.value);
+    const shown = matching.slice(0, MAX_SHOWN);
+    const hadFocus = this.list.contains(document.activeElement);
     clear(this.list);
-    for (const option of matching.slice(0, MAX_SHOWN)) {
+    const stop = shown.some((option) => option.value === this.current) ? this.current : shown[0]?.value;
+    for (const option of shown) {
       const checkbox = el("input", {
         attrs: { type: "checkbox", value: option.value },
         on: {
@@ -118,19 +200,23 @@ export class OptionPicker {
             if ((event.target as HTMLInputElement).checked) this.selected.add(option.value);
             else this.selected.delete(option.value);
             this.renderCount();
+            this.announceSelection();
             this.changed();
           },
         },
       });
       checkbox.checked = this.selected.has(option.value);
+      checkbox.tabIndex = option.value === stop ? 0 : -1;
       const showValue = option.label !== option.value;
       this.list.append(
         el("li", {}, [el("label", {}, [checkbox, el("span", { text: option.label }), showValue && el("span", { className: "value", text: option.value })])]),
       );
     }
+    // A re-render (Clear, a new choice from a loaded formula) must not drop the keyboard user's place.
+    if (hadFocus) this.checkboxes().find((box) => box.tabIndex === 0)?.focus();
     if (this.options.length === 0) this.message.textContent = "No values available.";
-    else if (matching.length === 0) this.message.textContent = "No value matches your search.";
-    else if (matching.length > MAX_SHOWN) this.message.textContent = `Showing ${MAX_SHOWN} of ${matching.length}: type to narrow the list.`;
+    else if (matching.length === 0 || matching.length > MAX_SHOWN) this.message.textContent = pickerSearchAnnouncement(matching.length, MAX_SHOWN);
     else this.message.textContent = "";
+    return matching.length;
   }
 }

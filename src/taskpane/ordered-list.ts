@@ -1,4 +1,5 @@
 import { clear, el } from "./dom";
+import { movedAnnouncement, removedAnnouncement } from "./ordered-list-text";
 
 export interface ListItem {
   value: string;
@@ -8,13 +9,16 @@ export interface ListItem {
 /**
  * A list the user orders: each entry can move up or down or be removed with a button whose
  * accessible name says which entry it acts on. Focus stays on the moved entry's button, so a
- * keyboard user can press "Move up" repeatedly.
+ * keyboard user can press "Move up" repeatedly; a screen reader hears where it now stands.
  */
 export class OrderedList {
   private items: ListItem[] = [];
   private readonly listeners = new Set<() => void>();
+  private readonly announcer = el("p", { className: "visually-hidden", attrs: { "aria-live": "polite" } });
 
-  constructor(private readonly list: HTMLOListElement) {}
+  constructor(private readonly list: HTMLOListElement) {
+    list.after(this.announcer);
+  }
 
   values(): string[] {
     return this.items.map((item) => item.value);
@@ -66,14 +70,16 @@ export class OrderedList {
     this.items.splice(target, 0, item);
     this.render();
     this.changed();
+    this.announcer.textContent = movedAnnouncement(item.label, target + 1, this.items.length);
     const button = this.list.querySelector<HTMLButtonElement>(`li:nth-child(${target + 1}) [data-action="${focusAction}"]`);
     (button && !button.disabled ? button : this.list.querySelector<HTMLButtonElement>(`li:nth-child(${target + 1}) button:not(:disabled)`))?.focus();
   }
 
   private remove(index: number): void {
-    this.items.splice(index, 1);
+    const [removed] = this.items.splice(index, 1);
     this.render();
     this.changed();
+    if (removed) this.announcer.textContent = removedAnnouncement(removed.label, this.items.length);
     const next = this.list.querySelector<HTMLButtonElement>(`li:nth-child(${Math.min(index, this.items.length - 1) + 1}) [data-action="remove"]`);
     next?.focus();
   }

@@ -1,24 +1,117 @@
-import { isoDateFromExcelSerial } from "../core/excel-dates";
-import { clear, el } from "./dom";
-import { previewNumberText } from "./number-text";
+import {
+  columnsHiddenRight,
+  isNumericKind,
+  PREVIEW_ROWS,
+  previewModel,
+  scrollCueText,
+  type PreviewCell as ShownCell,
+  type PreviewModel,
+} from "../core/preview";
+import { clear, el, uniqueId } from "./dom";
 
+export { PREVIEW_ROWS };
+
+/** A raw cell of a spill row, as the old renderPreview receives them. */
 export type PreviewCell = string | number | boolean | null | undefined;
 
-/** Rows shown in the pane; the workbook gets them all. */
-export const PREVIEW_ROWS = 20;
+export interface PreviewTableOptions {
+  /** Read by screen readers before the table: which query the rows answer. */
+  caption: string;
+  /** Name of the scrolling region ("Query preview"); one per tab keeps landmarks apart. */
+  label?: string;
+}
 
-function formatCell(value: PreviewCell, isDate: boolean): { text: string; numeric: boolean } {
-  if (value === null || value === undefined) return { text: "", numeric: false };
-  if (typeof value === "number") {
-    if (isDate) return { text: isoDateFromExcelSerial(value), numeric: false };
-    return { text: previewNumberText(value), numeric: true };
+/** Stops watching the size of a previous render in the same container. */
+const detachers = new WeakMap<HTMLElement, () => void>();
+
+/** A note with its dates kept whole: "2026-11-" at a line's end and "13" on the next reads as two things. */
+function noteElement(note: string): HTMLSpanElement {
+  const parts = note.split(/(\d{4}-\d{2}-\d{2})/).map((part, index) => (index % 2 === 1 ? el("span", { className: "nowrap", text: part }) : part));
+  return el("span", { className: "cell-note" }, parts);
+}
+
+function cellElement(tag: "td" | "th", cell: ShownCell, attrs: Record<string, string> = {}): HTMLTableCellElement {
+  const element = el(tag, {
+    className: cell.numeric ? "number" : "",
+    // The raw value rides along so that tests (and copy tools) need not parse formatted text.
+    attrs: { "data-value": cell.value, ...(cell.title ? { title: cell.title } : {}), ...attrs },
+  });
+  element.append(cell.text);
+  // The space keeps the note a word apart for screen readers; the note's own line hides it.
+  if (cell.note) element.append(" ", noteElement(cell.note));
+  return element;
+}
+
+function tableOf(model: PreviewModel, caption: string): HTMLTableElement {
+  const table = el("table", { className: "preview-table", attrs: { "data-rows": String(model.rows.length) } });
+  table.append(el("caption", { className: "visually-hidden", text: caption }));
+  table.append(
+    el("thead", {}, [
+      el(
+        "tr",
+        {},
+        model.columns.map((column) =>
+          el("th", { text: column.heading, className: isNumericKind(column.kind) ? "number" : "", attrs: { scope: "col", "data-kind": column.kind } }),
+        ),
+      ),
+    ]),
+  );
+  table.append(el("tbody", {}, model.rows.map((row) => el("tr", { className: row.partial ? "partial" : "" }, row.cells.map((cell) => cellElement("td", cell))))));
+  const totals = model.totals;
+  if (totals) {
+    const label = el("th", { attrs: { scope: "row" } }, [totals.label]);
+    if (totals.detail) label.append(" ", noteElement(totals.detail));
+    table.append(el("tfoot", {}, [el("tr", {}, [label, ...totals.cells.slice(1).map((cell) => cellElement("td", cell))])]));
   }
-  return { text: String(value), numeric: false };
+  return table;
 }
 
 /**
- * Renders a header row (or none) and the first data rows as an accessible table.
- * `dateColumn` marks the column holding Excel serial dates.
+ * Renders a preview model into `container`: a table that scrolls sideways inside the pane with
+ * its first column kept in view, a fade and a line of text saying how many columns are still to
+ * the right, and the totals row (if any) in the table's footer.
+ */
+export function renderPreviewTable(container: HTMLElement, model: PreviewModel, options: PreviewTableOptions): void {
+  detachers.get(container)?.();
+  clear(container);
+  const table = tableOf(model, options.caption);
+  const cue = el("p", { className: "preview-cue hint", attrs: { id: uniqueId("preview-cue") } });
+  // Focusable, so that keyboard users can scroll it with the arrow keys (axe: scrollable-region-focusable).
+  const scroller = el("div", {
+    className: "preview-scroll",
+    attrs: { role: "region", tabindex: "0", "aria-label": options.label ?? "Preview rows", "aria-describedby": cue.id },
+  }, [table]);
+  const frame = el("div", { className: "preview-frame" }, [scroller, el("div", { className: "preview-fade", attrs: { "aria-hidden": "true" } })]);
+
+  const headings = Array.from(table.tHead?.rows[0]?.cells ?? []);
+  const updateCue = () => {
+    // The first column stays in view (sticky): only the others can be out of sight. A column whose
+    // padding alone is cut off still shows all it holds, so its content box is what counts.
+    const edges = headings.slice(1).map((cell) => {
+      const padding = parseFloat(getComputedStyle(cell).paddingRight) || 0;
+      return { left: cell.offsetLeft, right: cell.offsetLeft + cell.offsetWidth - padding };
+    });
+    const hidden = scroller.clientWidth > 0 ? columnsHiddenRight(edges, scroller.scrollLeft, scroller.clientWidth) : 0;
+    const text = scrollCueText(hidden);
+    cue.replaceChildren(text, text ? el("span", { text: " →", attrs: { "aria-hidden": "true" } }) : "");
+    cue.hidden = hidden === 0;
+    frame.dataset.moreRight = String(hidden > 0);
+    frame.dataset.scrolled = String(scroller.scrollLeft > 0);
+  };
+  scroller.addEventListener("scroll", updateCue, { passive: true });
+  // A tab shown later, or a pane made wider, changes what fits.
+  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(updateCue) : undefined;
+  observer?.observe(scroller);
+  observer?.observe(table);
+  detachers.set(container, () => observer?.disconnect());
+
+  container.append(frame, cue);
+  updateCue();
+}
+
+/**
+ * The first signature, kept for callers not yet moved to renderPreviewTable: the same table, with
+ * no names for codes, and no totals (these callers pass only the rows shown, not the whole answer).
  */
 export function renderPreview(
   container: HTMLElement,
@@ -26,26 +119,19 @@ export function renderPreview(
   rows: readonly (readonly PreviewCell[])[],
   options: { dateColumn?: number | undefined; caption: string },
 ): void {
-  clear(container);
-  const table = el("table", { attrs: { "data-rows": String(rows.length) } });
-  table.append(el("caption", { className: "visually-hidden", text: options.caption }));
-  if (header) {
-    table.append(el("thead", {}, [el("tr", {}, header.map((cell) => el("th", { text: String(cell ?? ""), attrs: { scope: "col" } })))]));
-  }
-  const body = el("tbody");
-  for (const row of rows) {
-    body.append(
-      el(
-        "tr",
-        {},
-        row.map((cell, index) => {
-          const { text, numeric } = formatCell(cell, index === options.dateColumn);
-          // The raw value rides along so that tests (and copy tools) need not parse formatted text.
-          return el("td", { text, className: numeric ? "number" : "", attrs: { "data-value": String(cell ?? "") } });
-        }),
-      ),
-    );
-  }
-  table.append(body);
-  container.append(table);
+  const table = {
+    rows: header ? [header as PreviewCell[], ...(rows as PreviewCell[][])] : (rows as PreviewCell[][]),
+    dateColumns: options.dateColumn === undefined ? [] : [options.dateColumn],
+    dataRowCount: rows.length,
+    omittedRowCount: 0,
+  };
+  const { totals: _totals, ...model } = previewModel(table as Parameters<typeof previewModel>[0], {
+    groups: [],
+    metrics: [],
+    dateColumns: table.dateColumns,
+    headers: header ? "readable" : "none",
+    dateBucket: "day",
+    shownRows: rows.length,
+  });
+  renderPreviewTable(container, model, { caption: options.caption });
 }

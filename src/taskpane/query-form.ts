@@ -2,13 +2,24 @@ import { GROUPS, METRICS, type DateGroup, type FilterName, type GroupName, type 
 import type { HeaderStyle } from "../core/arguments/options";
 import type { StatsQueryModel } from "../core/formula-text";
 import { builderProblem } from "../core/builder-limits";
-import { MAX_CACHE_SECONDS } from "../core/arguments/options";
 import { addDays } from "../core/calendar";
 import { PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "../core/periods";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../core/rows/headers";
 import { byId, el, optionElement } from "./dom";
 import { OptionPicker } from "./option-picker";
 import { OrderedList } from "./ordered-list";
+import { compareChoiceOf, withCompare } from "./query/compare-choice";
+import {
+  checkCacheSeconds,
+  checkCustomRange,
+  checkMaximumRows,
+  checkMetricCount,
+  checkRecentPeriods,
+  checkSkippedRows,
+  type Checked,
+  type NumberText,
+} from "./query/field-checks";
+import type { FieldProblem } from "./query/field-messages";
 
 export const PERIOD_LABELS: Record<PeriodWord, string> = {
   TODAY: "Today",
@@ -40,19 +51,18 @@ export type PickerFilter = (typeof PICKER_FILTERS)[number][0];
 
 export type ModelResult = { model: StatsQueryModel; period: DateRange } | { problem: string; field: HTMLElement };
 
-function positiveInteger(input: HTMLInputElement): number | undefined | "invalid" {
-  const text = input.value.trim();
-  if (text === "") return undefined;
-  const value = Number(text);
-  return Number.isInteger(value) && value >= 1 ? value : "invalid";
+/** The period as chosen, even while another field has a problem; the range is missing while a custom one is wrong. */
+export interface PeriodChoice {
+  word?: PeriodWord;
+  range?: DateRange;
 }
 
-function cacheSecondsOf(input: HTMLInputElement): number | undefined | "invalid" {
-  const text = input.value.trim();
-  if (text === "") return undefined;
-  const value = Number(text);
-  return Number.isInteger(value) && value >= 0 && value <= MAX_CACHE_SECONDS ? value : "invalid";
+/** What a number box holds, telling apart "empty" and "typed something the browser cannot read" (such as "-"). */
+function numberText(input: HTMLInputElement): NumberText {
+  return input.validity.badInput ? "unreadable" : input.value;
 }
+
+const ORDER_PLACEHOLDER = "Choose a column…";
 
 /**
  * The query form: reads the controls into a `StatsQueryModel` and tells listeners of every
@@ -74,6 +84,10 @@ export class QueryForm {
   private readonly orders = new OrderedList(byId<HTMLOListElement>("query-orders"));
   private readonly orderField = byId<HTMLSelectElement>("query-order-field");
   private readonly orderDirection = byId<HTMLSelectElement>("query-order-direction");
+  private readonly orderAdd = byId<HTMLButtonElement>("query-order-add");
+  private readonly orderPending = byId("query-order-pending");
+  private readonly metricsGroup = byId("query-metrics-group");
+  private readonly compare = byId<HTMLSelectElement>("query-compare");
   private readonly limit = byId<HTMLInputElement>("query-limit");
   private readonly offset = byId<HTMLInputElement>("query-offset");
   private readonly cache = byId<HTMLInputElement>("query-cache");
@@ -123,13 +137,18 @@ export class QueryForm {
       this.groups.add({ value, label: READABLE_GROUP_HEADERS[value] });
       this.groupAdd.focus();
     });
-    byId("query-order-add").addEventListener("click", () => {
+    this.orderAdd.addEventListener("click", () => {
       const field = this.orderField.value;
       if (!field) return;
       const descending = this.orderDirection.value === "desc";
       this.orders.retain((item) => item.value.replace(/:desc$/, "") !== field);
       this.orders.add(this.orderItem(descending ? `${field}:desc` : field));
+      // Back to the placeholder, so that what the selects show is never mistaken for a sort not yet added.
+      this.orderField.value = "";
+      this.showPendingOrder();
+      this.orderField.focus();
     });
+    for (const select of [this.orderField, this.orderDirection]) select.addEventListener("change", () => this.showPendingOrder());
     this.pinProfile.addEventListener("change", () => this.pinTo(undefined));
 
     const form = byId<HTMLFormElement>("query-form");
@@ -173,15 +192,46 @@ export class QueryForm {
 
   /** The query as the user set it up, or the first problem and the control to fix. */
   read(): ModelResult {
+    const inspected = this.inspect();
+    const first = inspected.problems[0];
+    if (first) return { problem: first.problem, field: first.focus };
+    return { model: inspected.model!, period: inspected.period! };
+  }
+
+  /** Every field's problem, in the order of the form, for the messages next to the fields. */
+  problems(): FieldProblem[] {
+    return this.inspect().problems;
+  }
+
+  /** The period chosen, for "data through": known even while another field is wrong. */
+  periodChoice(): PeriodChoice {
+    if (this.period.value !== CUSTOM) {
+      const word = this.period.value as PeriodWord;
+      return { word, range: periodOfWord(word, this.today()) };
+    }
+    return checkCustomRange(this.from.value, this.to.value) ? {} : { range: { from: this.from.value, to: this.to.value } };
+  }
+
+  private inspect(): { problems: FieldProblem[]; model?: StatsQueryModel; period?: DateRange } {
+    const problems: FieldProblem[] = [];
+    const number = <Value>(input: HTMLInputElement, checked: Checked<Value>): Value | undefined => {
+      if ("value" in checked) return checked.value;
+      problems.push({ focus: input, marked: input, problem: checked.problem });
+      return undefined;
+    };
+
     const periodChoice = this.period.value;
-    let period: DateRange;
-    let modelPeriod: StatsQueryModel["period"];
+    let period: DateRange | undefined;
+    let modelPeriod: StatsQueryModel["period"] | undefined;
     if (periodChoice === CUSTOM) {
-      if (!this.from.value) return { problem: "Choose the first day of the custom range.", field: this.from };
-      if (!this.to.value) return { problem: "Choose the last day of the custom range.", field: this.to };
-      if (this.to.value < this.from.value) return { problem: "The last day comes before the first day: swap them.", field: this.to };
-      period = { from: this.from.value, to: this.to.value };
-      modelPeriod = period;
+      const wrong = checkCustomRange(this.from.value, this.to.value);
+      if (wrong) {
+        const input = wrong.field === "from" ? this.from : this.to;
+        problems.push({ focus: input, marked: input, problem: wrong.problem });
+      } else {
+        period = { from: this.from.value, to: this.to.value };
+        modelPeriod = period;
+      }
     } else {
       const word = periodChoice as PeriodWord;
       period = periodOfWord(word, this.today());
@@ -190,47 +240,38 @@ export class QueryForm {
     const metrics = METRICS.filter(
       (metric) => this.metrics.querySelector<HTMLInputElement>(`input[value="${metric}"]`)?.checked,
     );
-    if (metrics.length === 0) {
-      return { problem: "Choose at least one metric.", field: this.metrics.querySelector("input") ?? this.metrics };
-    }
+    const noMetric = checkMetricCount(metrics.length);
+    if (noMetric) problems.push({ focus: this.metrics.querySelector("input") ?? this.metricsGroup, marked: this.metricsGroup, problem: noMetric });
     const groups = this.groups.values() as GroupName[];
-    const limit = positiveInteger(this.limit);
-    if (limit === "invalid") return { problem: "Maximum rows must be a whole number, 1 or more, or empty for all.", field: this.limit };
-    const offset = positiveInteger(this.offset);
-    if (offset === "invalid") return { problem: "Skip the first rows must be a whole number, 1 or more, or empty for none.", field: this.offset };
-    const cacheSeconds = cacheSecondsOf(this.cache);
-    if (cacheSeconds === "invalid") {
-      return { problem: `Reuse answers must be whole seconds from 0 to ${MAX_CACHE_SECONDS}, or empty for the default.`, field: this.cache };
-    }
     const hasDate = groups.includes("date");
-    const dateGroupLimit = hasDate ? positiveInteger(this.dateGroupLimit) : undefined;
-    if (dateGroupLimit === "invalid") {
-      return { problem: "Most recent periods must be a whole number, 1 or more, or empty for all.", field: this.dateGroupLimit };
-    }
+    const dateGroupLimit = hasDate ? number(this.dateGroupLimit, checkRecentPeriods(numberText(this.dateGroupLimit))) : undefined;
+    const limit = number(this.limit, checkMaximumRows(numberText(this.limit)));
+    const offset = number(this.offset, checkSkippedRows(numberText(this.offset)));
+    const cacheSeconds = number(this.cache, checkCacheSeconds(numberText(this.cache)));
+    if (problems.length > 0 || !period || !modelPeriod) return { problems };
+
     const filters: Partial<Record<FilterName, string[]>> = {};
     for (const [name] of PICKER_FILTERS) {
       const values = this.pickers[name].values();
       if (values.length > 0) filters[name] = values;
     }
-    return {
-      period,
-      model: {
-        period: modelPeriod,
-        groups,
-        // Every metric in the service's order is what an empty list means; say so explicitly
-        // only when the user picked fewer.
-        metrics: metrics.length === METRICS.length ? [] : metrics,
-        filters,
-        orders: this.orders.values(),
-        dateGroup: hasDate ? (this.dateGroup.value as DateGroup) : undefined,
-        dateGroupLimit,
-        limit,
-        offset,
-        headers: this.headers.value as HeaderStyle,
-        profile: this.pinProfile.checked ? (this.pinnedProfile ?? this.activeProfileName()) : undefined,
-        cacheSeconds,
-      },
+    const model: StatsQueryModel = {
+      period: modelPeriod,
+      groups,
+      // Every metric in the service's order is what an empty list means; say so explicitly
+      // only when the user picked fewer.
+      metrics: metrics.length === METRICS.length ? [] : metrics,
+      filters,
+      orders: this.orders.values(),
+      dateGroup: hasDate ? (this.dateGroup.value as DateGroup) : undefined,
+      dateGroupLimit,
+      limit,
+      offset,
+      headers: this.headers.value as HeaderStyle,
+      profile: this.pinProfile.checked ? (this.pinnedProfile ?? this.activeProfileName()) : undefined,
+      cacheSeconds,
     };
+    return { problems, period, model: withCompare(model, compareChoiceOf(this.compare.value)) };
   }
 
   /**
@@ -260,6 +301,7 @@ export class QueryForm {
     this.offset.value = model.offset ? String(model.offset) : "";
     this.cache.value = model.cacheSeconds === undefined ? "" : String(model.cacheSeconds);
     this.headers.value = model.headers ?? "readable";
+    this.compare.value = model.compare ?? "";
     this.pinProfile.checked = Boolean(model.profile);
     this.pinTo(model.profile || undefined);
     for (const [name] of PICKER_FILTERS) this.pickers[name].setSelected(model.filters[name] ?? []);
@@ -310,10 +352,25 @@ export class QueryForm {
     this.groupAdd.replaceChildren(
       ...GROUPS.filter((group) => !chosen.has(group)).map((group) => optionElement(group, READABLE_GROUP_HEADERS[group])),
     );
+    const pending = this.orderField.value;
+    const orderable = [...this.groups.values(), ...METRICS];
     this.orderField.replaceChildren(
-      ...[...this.groups.values(), ...METRICS].map((field) => optionElement(field, this.labelOf(field))),
+      optionElement("", ORDER_PLACEHOLDER),
+      ...orderable.map((field) => optionElement(field, this.labelOf(field))),
     );
+    this.orderField.value = orderable.includes(pending) ? pending : "";
+    this.showPendingOrder();
     this.dateOptions.hidden = !chosen.has("date");
+  }
+
+  /** Add waits for a column; a column chosen but not added says it is not applied yet. */
+  private showPendingOrder(): void {
+    const field = this.orderField.value;
+    this.orderAdd.disabled = field === "";
+    this.orderPending.textContent =
+      field === ""
+        ? "Choose a column, then Add: a sort applies once it is in the list above."
+        : `Not applied yet: choose Add to sort by ${this.labelOf(field)}, ${this.orderDirection.value === "desc" ? "descending" : "ascending"}.`;
   }
 
   private changed(): void {

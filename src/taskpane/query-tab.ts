@@ -2,31 +2,43 @@ import type { Option } from "../api";
 import { readStatsQuery, type StatsQuery } from "../core/arguments/stats-query";
 import { formulaProblem, statsArgumentsOf, statsFormula, type StatsQueryModel } from "../core/formula-text";
 import { hasBearerCredentials } from "../core/profiles/profile";
+import { statsPreviewFacts } from "../core/preview";
 import type { ProfileState } from "../core/profiles/profile-store";
 import type { SpillTable } from "../core/rows/spill-table";
 import { insertFormulaAtSelection, insertWorkbookSheets } from "../office/workbook";
 import type { PaneContext } from "./context";
-import { byId, whileBusy } from "./dom";
+import { byId } from "./dom";
 import { setUpFormulaEditing } from "./formula-edit";
 import { setUpFreeze } from "./freeze-action";
 import { setUpTableEditing, type TableEditing } from "./table-edit";
 import { insertLinkedTable } from "./table-insert";
 import { TableOptions } from "./table-options";
-import { neutraliseCsv } from "../core/csv-safety";
 import { officePlatform } from "../office/host";
-import { canOpenInBrowser, openInBrowser } from "../office/browser-window";
-import { findHostExports, prepareHostExport, profileUsesHost, type HostExportOffer } from "./host-exports";
-import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, checkWorksheetFile, downloadFile, downloadsWork, exportFileName, withByteOrderMark } from "./downloads";
-import { PREVIEW_ROWS, renderPreview } from "./preview-table";
+import { canOpenInBrowser } from "../office/browser-window";
+import { findHostExports, profileUsesHost, type HostExportOffer } from "./host-exports";
+import { exportStats } from "./exports/export-stats";
+import { checkWorksheetFile, downloadsWork } from "./downloads";
 import { QueryForm, type PickerFilter } from "./query-form";
+import { ActionRunner, ActionStatus } from "./query/action-runner";
+import { FieldMessages } from "./query/field-messages";
+import { PeriodNote } from "./query/period-note";
+import { PreviewPanel } from "./query/preview-panel";
+import { loadPreviewReference } from "./preview-labels";
+import { PREVIEW_ROWS } from "./preview-table";
 import { plainMessage } from "./status";
 
 export const NEEDS_EXCEL = "Inserting needs Excel: open this add-in inside Excel.";
 
-/** The Query tab: builds a query, previews it, puts it in the workbook, exports it. */
-/** Returns what the Queries view needs of it: loading a table's query for editing. */
+/**
+ * The Query tab: builds a query, previews it, puts it in the workbook, exports it. Returns what
+ * the Queries view needs of it: loading a table's query for editing.
+ */
 export function setUpQueryTab(context: PaneContext): TableEditing {
   const { runtime } = context;
+  const actionBar = byId("query-actions");
+  const status = new ActionStatus(byId("query-action-message"));
+  /** The context the actions run with: their outcomes are also written next to the buttons. */
+  const acting: PaneContext = { ...context, status };
   const form = new QueryForm(
     () => context.today(),
     () => context.current().active?.name,
@@ -34,8 +46,15 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
   const formElement = byId<HTMLFormElement>("query-form");
   const signedOut = byId("query-signed-out");
   const formula = byId<HTMLTextAreaElement>("query-formula");
-  const previewSummary = byId("query-preview-summary");
-  const previewTable = byId("query-preview-table");
+  const formulaNote = byId("query-formula-note");
+  const previewPanel = new PreviewPanel({
+    section: byId("query-preview-section"),
+    summary: byId("query-preview-summary"),
+    stale: byId("query-preview-stale"),
+    table: byId("query-preview-table"),
+  });
+  const fieldMessages = new FieldMessages();
+  const periodNote = new PeriodNote(byId("query-data-through"), byId("query-past-data"));
   const buttons = {
     preview: byId<HTMLButtonElement>("query-preview"),
     insertFormula: byId<HTMLButtonElement>("query-insert-formula"),
@@ -44,24 +63,43 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     exportXlsx: byId<HTMLButtonElement>("query-export-xlsx"),
     openSheet: byId<HTMLButtonElement>("query-open-sheet"),
     refreshAll: byId<HTMLButtonElement>("query-refresh-all"),
+    editFormula: byId<HTMLButtonElement>("query-edit-formula"),
+    freeze: byId<HTMLButtonElement>("query-freeze"),
   };
+  const runner = new ActionRunner(
+    { progress: byId("query-action-progress"), message: byId("query-action-message"), cancel: byId<HTMLButtonElement>("query-cancel") },
+    status,
+    () => Object.values(buttons),
+    (listener) => runtime.onRetry(listener),
+  );
   /** The formula text and row count of the last preview, to size the date format. */
   let lastPreview: { formula: string; table: SpillTable } | undefined;
   let referencesLoadedFor: string | undefined;
   let loadGeneration = 0;
 
+  // Outside Excel these can never work: they are not shown, and the host notice says why.
   if (context.host !== "excel") {
-    for (const button of [buttons.insertFormula, buttons.insertTable, buttons.openSheet, byId("query-edit-formula"), byId("query-freeze")]) {
-      button.setAttribute("aria-describedby", "host-notice");
-    }
+    for (const hidden of [buttons.insertFormula, buttons.insertTable, buttons.openSheet, buttons.editFormula, buttons.freeze]) hidden.hidden = true;
+    for (const id of ["query-insert-group", "query-freeze-hint", "query-table-options"]) byId(id).hidden = true;
   }
 
+  /** The formula of the form; while a field is wrong, the last valid one stays, greyed, with a word to fix the field. */
+  let lastValidFormula = "";
   function showFormula(): void {
     const read = form.read();
-    formula.value = "model" in read ? statsFormula(read.model) : "";
-    formula.setAttribute("aria-description", "model" in read ? "" : read.problem);
+    const valid = "model" in read;
+    if (valid) lastValidFormula = statsFormula(read.model);
+    formula.value = lastValidFormula;
+    formula.classList.toggle("outdated", !valid);
+    formulaNote.hidden = valid;
+    fieldMessages.show(form.problems());
+    previewPanel.follow(valid ? lastValidFormula : undefined);
+    const choice = form.periodChoice();
+    periodNote.period(choice.range, choice.word);
   }
   form.onChange(showFormula);
+  // An error said about the query before it changed no longer applies.
+  form.onChange(() => status.clearError());
   const tableOptions = new TableOptions(context.host === "excel");
   form.onChange(() => {
     const read = form.read();
@@ -72,7 +110,7 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
   function currentQuery(): { model: StatsQueryModel; query: StatsQuery; formula: string; period: { from: string; to: string } } | undefined {
     const read = form.read();
     if ("problem" in read) {
-      context.status.show(read.problem, "error");
+      status.show(`Fix the marked field first: ${read.problem}`, "error");
       read.field.focus();
       return undefined;
     }
@@ -80,7 +118,7 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
       const query = readStatsQuery(statsArgumentsOf(read.model), () => context.today());
       return { model: read.model, query, formula: statsFormula(read.model), period: read.period };
     } catch (error) {
-      context.status.show(plainMessage(error), "error");
+      status.show(plainMessage(error), "error");
       return undefined;
     }
   }
@@ -88,77 +126,68 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
   function activeBearer(): { client: NonNullable<ReturnType<typeof runtime.clients>["reporting"]> } | undefined {
     const client = runtime.clients().reporting;
     if (!client) {
-      context.status.show("Sign in on the Connect tab with a profile that has an access token.", "error");
+      status.show("Sign in on the Connect tab with a profile that has an access token.", "error");
       return undefined;
     }
     return { client };
   }
 
-  async function preview(): Promise<void> {
+  async function preview(signal: AbortSignal): Promise<void> {
     const current = currentQuery();
     if (!current) return;
-    context.status.busy("Fetching the preview…");
+    status.busy("Fetching the preview…");
+    let table: SpillTable;
     try {
-      const table = await runtime.functions.statsTable(current.query);
-      lastPreview = { formula: current.formula, table };
-      const hasHeader = current.query.headers !== "none";
-      const header = hasHeader ? table.rows[0] : undefined;
-      const data = table.dataRowCount === 0 ? [] : table.rows.slice(hasHeader ? 1 : 0, (hasHeader ? 1 : 0) + PREVIEW_ROWS);
-      const total = table.dataRowCount;
-      const summary =
-        total === 0
-          ? "No statistics match this query: try a longer period or fewer filters."
-          : `${total.toLocaleString()} ${total === 1 ? "row" : "rows"} in total${total > data.length ? `; the first ${data.length} are shown` : ""}.`;
-      previewSummary.textContent = summary;
-      renderPreview(previewTable, header, data, { dateColumn: table.dateColumns[0], caption: `Preview of ${current.formula}` });
-      context.status.success(`Preview ready: ${summary}`);
+      table = await runtime.functions.statsTable(current.query, signal);
     } catch (error) {
-      previewSummary.textContent = plainMessage(error);
-      context.status.error(error);
+      // A cancelled preview leaves the one shown as it was; a failed one says why in its place.
+      if (!signal.aborted) previewPanel.showError(plainMessage(error));
+      throw error;
     }
+    lastPreview = { formula: current.formula, table };
+    // The pickers' lists, already cached: names for codes and the last day with data. Never fails.
+    const reference = await loadPreviewReference(runtime);
+    const facts = statsPreviewFacts(current.query, table, { ...reference, shownRows: PREVIEW_ROWS });
+    const summary = previewPanel.show(table, current.formula, facts);
+    status.success(`Preview ready: ${summary}`);
+    previewPanel.reveal();
   }
 
-  async function tableOf(query: StatsQuery, formulaText: string): Promise<SpillTable> {
+  async function tableOf(query: StatsQuery, formulaText: string, signal: AbortSignal): Promise<SpillTable> {
     if (lastPreview?.formula === formulaText) return lastPreview.table;
-    return runtime.functions.statsTable(query);
+    return runtime.functions.statsTable(query, signal);
   }
 
-  async function insertFormula(): Promise<void> {
+  async function insertFormula(signal: AbortSignal): Promise<void> {
     if (context.host !== "excel") {
-      context.status.show(NEEDS_EXCEL, "error");
+      status.show(NEEDS_EXCEL, "error");
       return;
     }
     const current = currentQuery();
     if (!current) return;
     const problem = formulaProblem(current.formula);
     if (problem) {
-      context.status.show(problem, "error");
+      status.show(problem, "error");
       return;
     }
-    context.status.busy("Inserting the formula…");
-    try {
-      // The answer sizes the date format to the rows the spill will show; it stays cached for the formula.
-      const table = await tableOf(current.query, current.formula);
-      const inserted = await insertFormulaAtSelection({ formula: current.formula, result: table });
-      context.status.success(`Formula inserted at ${inserted.address}. It recalculates with the active profile.`);
-    } catch (error) {
-      context.status.error(error);
-    }
+    status.busy("Inserting the formula…");
+    // The answer sizes the date format to the rows the spill will show; it stays cached for the formula.
+    const table = await tableOf(current.query, current.formula, signal);
+    // Cancel pressed while the answer came: nothing is written.
+    signal.throwIfAborted();
+    const inserted = await insertFormulaAtSelection({ formula: current.formula, result: table });
+    status.success(`Formula inserted at ${inserted.address}. It recalculates with the active profile.`);
   }
 
   async function insertAsTable(): Promise<void> {
     if (context.host !== "excel") {
-      context.status.show(NEEDS_EXCEL, "error");
+      status.show(NEEDS_EXCEL, "error");
       return;
     }
     const current = currentQuery();
     if (!current) return;
-    try {
-      await insertLinkedTable(context, current.model, tableOptions.read());
-      void tableOptions.refreshSheets();
-    } catch (error) {
-      context.status.error(error);
-    }
+    await insertLinkedTable(acting, current.model, tableOptions.read());
+    void tableOptions.refreshSheets();
   }
 
   const platform = officePlatform();
@@ -171,82 +200,37 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     return viaHost ? "host" : "none";
   }
 
-  /** Says how many CSV fields were neutralised, after what happened to the file. */
-  function neutralisedNote(count: number): string {
-    return count === 0
-      ? ""
-      : ` ${count === 1 ? "1 field" : `${count.toLocaleString()} fields`} a spreadsheet would have read as a formula ` +
-          `${count === 1 ? "starts" : "start"} with ' so that ${count === 1 ? "it stays" : "they stay"} text.`;
-  }
-
   async function exportFile(kind: "csv" | "xlsx"): Promise<void> {
     const current = currentQuery();
-    const connection = current && activeBearer();
-    if (!current || !connection) return;
-    context.status.busy(kind === "csv" ? "Preparing the CSV file…" : "Preparing the Excel file…");
-    try {
-      const name = exportFileName(current.period, current.query.request.groups ?? [], kind);
-      if (exportRoute() === "host" && hostExports) {
-        // The server prepares the file (the CSV checked as below) and the browser downloads it.
-        const prepared = await prepareHostExport({
-          offer: hostExports,
-          origin: location.origin,
-          token: context.current().active?.token ?? "",
-          format: kind,
-          fileName: name,
-          request: current.query.request,
-        });
-        openInBrowser(prepared.url);
-        context.status.success(`Opened ${prepared.fileName} in your browser, which saves it; the link works once, within a minute.${neutralisedNote(prepared.neutralised)}`);
-        return;
-      }
-      if (kind === "xlsx") {
-        downloadFile(name, (await connection.client.statsXlsx(current.query.request)) as Uint8Array<ArrayBuffer>, XLSX_MEDIA_TYPE);
-        context.status.success(`Downloaded ${name}.`);
-        return;
-      }
-      // The service's CSV carries names its users typed: a spreadsheet opening the file would run
-      // one starting with = as a formula (CSV injection), so no field is passed on unchecked.
-      const checked = neutraliseCsv(await connection.client.statsCsv(current.query.request));
-      downloadFile(name, withByteOrderMark(checked.csv), CSV_MEDIA_TYPE);
-      context.status.success(`Downloaded ${name}.${neutralisedNote(checked.neutralised)}`);
-    } catch (error) {
-      context.status.error(error);
-    }
+    if (!current) return;
+    await exportStats(acting, { ...current, kind, host: exportRoute() === "host" ? hostExports : undefined });
   }
 
-  async function openAsWorksheet(): Promise<void> {
+  async function openAsWorksheet(signal: AbortSignal): Promise<void> {
     if (context.host !== "excel") {
-      context.status.show(NEEDS_EXCEL, "error");
+      status.show(NEEDS_EXCEL, "error");
       return;
     }
     const current = currentQuery();
     const connection = current && activeBearer();
     if (!current || !connection) return;
-    context.status.busy("Fetching the Excel export…");
-    try {
-      const bytes = await connection.client.statsXlsx(current.query.request);
-      checkWorksheetFile(bytes.length, officePlatform());
-      const inserted = await insertWorkbookSheets(bytes);
-      context.status.success(`Added the worksheet ${inserted.sheetNames.join(", ")} to this workbook.`);
-    } catch (error) {
-      context.status.error(error);
-    }
+    status.busy("Fetching the Excel export…");
+    const bytes = await connection.client.statsXlsx(current.query.request, { signal });
+    checkWorksheetFile(bytes.length, officePlatform());
+    signal.throwIfAborted();
+    const inserted = await insertWorkbookSheets(bytes);
+    status.success(`Added the worksheet ${inserted.sheetNames.join(", ")} to this workbook.`);
   }
 
   async function refreshAll(): Promise<void> {
-    context.status.busy("Refreshing every REPORTING formula…");
-    try {
-      lastPreview = undefined;
-      await runtime.refreshAll();
-      context.status.success(
-        context.host === "excel"
-          ? "Cached answers cleared; every REPORTING formula is recalculating."
-          : "Cached answers cleared. Formulas live in Excel: open the add-in there to recalculate them.",
-      );
-    } catch (error) {
-      context.status.error(error);
-    }
+    status.busy("Refreshing every REPORTING formula…");
+    lastPreview = undefined;
+    await runtime.refreshAll();
+    status.success(
+      context.host === "excel"
+        ? "Cached answers cleared; every REPORTING formula is recalculating."
+        : "Cached answers cleared. Formulas live in Excel: open the add-in there to recalculate them.",
+    );
   }
 
   /** Fills the pickers through the runtime's cache, which the REPORTING reference functions share. */
@@ -272,7 +256,9 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
       fill("asset_types", () => runtime.reference("assetTypes")),
       fill("assets", async () => (await runtime.reference("assets")).map((asset) => ({ value: asset.value, label: asset.label }))),
       runtime.reference("dates").then((period) => {
-        if (generation === loadGeneration) form.setAvailablePeriod(period);
+        if (generation !== loadGeneration) return;
+        form.setAvailablePeriod(period);
+        periodNote.dataThrough(period.to);
       }),
     ]);
     if (generation !== loadGeneration) return;
@@ -287,10 +273,13 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     const usable = active && hasBearerCredentials(active) ? active : undefined;
     signedOut.hidden = usable !== undefined;
     formElement.hidden = usable === undefined;
+    actionBar.hidden = usable === undefined;
     const identity = usable ? `${usable.name}|${usable.baseUrl}|${usable.token?.length ?? 0}` : undefined;
     if (identity === referencesLoadedFor) return;
     referencesLoadedFor = identity;
     lastPreview = undefined;
+    previewPanel.reset();
+    periodNote.dataThrough(undefined);
     if (usable) void loadReferences();
     else {
       loadGeneration += 1;
@@ -300,10 +289,11 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
 
   formElement.addEventListener("submit", (event) => {
     event.preventDefault();
-    void whileBusy(buttons.preview, preview);
+    void runner.run(buttons.preview, preview, { cancellable: true });
   });
-  buttons.insertFormula.addEventListener("click", () => void whileBusy(buttons.insertFormula, insertFormula));
-  buttons.insertTable.addEventListener("click", () => void whileBusy(buttons.insertTable, insertAsTable));
+  buttons.insertFormula.addEventListener("click", () => void runner.run(buttons.insertFormula, insertFormula, { cancellable: true }));
+  // Not cancellable: the table is written in steps that must not stop half way.
+  buttons.insertTable.addEventListener("click", () => void runner.run(buttons.insertTable, insertAsTable, { cancellable: false }));
   // Excel for Mac ignores downloads (downloads.ts): rather than buttons that silently do nothing,
   // the pane offers Open as worksheet there and says why, unless the add-in's own server
   // (src/host) can prepare the file for the browser and the profile reaches the service through it.
@@ -311,7 +301,10 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     const route = exportRoute();
     buttons.exportCsv.hidden = route === "none";
     buttons.exportXlsx.hidden = route === "none";
+    byId("query-export-group").hidden = route === "none";
     byId("query-export-note").hidden = route !== "none";
+    // There, Open as worksheet is the export: its disclosure starts open so that it is in sight.
+    if (route === "none") byId<HTMLDetailsElement>("query-more-actions").open = true;
   }
   showExportChoices();
   if (!downloadsWork(platform)) {
@@ -320,10 +313,11 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
       showExportChoices();
     });
   }
-  buttons.exportCsv.addEventListener("click", () => void whileBusy(buttons.exportCsv, () => exportFile("csv")));
-  buttons.exportXlsx.addEventListener("click", () => void whileBusy(buttons.exportXlsx, () => exportFile("xlsx")));
-  buttons.openSheet.addEventListener("click", () => void whileBusy(buttons.openSheet, openAsWorksheet));
-  buttons.refreshAll.addEventListener("click", () => void whileBusy(buttons.refreshAll, refreshAll));
+  // Exports take no signal yet (src/taskpane/exports): they run to the end, without Cancel.
+  buttons.exportCsv.addEventListener("click", () => void runner.run(buttons.exportCsv, () => exportFile("csv"), { cancellable: false }));
+  buttons.exportXlsx.addEventListener("click", () => void runner.run(buttons.exportXlsx, () => exportFile("xlsx"), { cancellable: false }));
+  buttons.openSheet.addEventListener("click", () => void runner.run(buttons.openSheet, openAsWorksheet, { cancellable: true }));
+  buttons.refreshAll.addEventListener("click", () => void runner.run(buttons.refreshAll, refreshAll, { cancellable: false }));
 
   setUpFormulaEditing(context, form, () => currentQuery()?.formula);
   setUpFreeze(context);

@@ -8,6 +8,7 @@ import { byId } from "./dom";
 import { setUpLegacyTab } from "./legacy-tab";
 import { refreshIfOpenedToRefresh, setUpQueriesTab } from "./queries-tab";
 import { setUpQueryTab } from "./query-tab";
+import { keepScrollRegionsReachable } from "./scroll-regions";
 import { StatusBar, plainMessage } from "./status";
 import { setUpTabs } from "./tabs";
 
@@ -39,6 +40,7 @@ async function start(): Promise<void> {
   setUpConnectTab(context);
   const tableEditing = setUpQueryTab(context);
   setUpLegacyTab(context);
+  keepScrollRegionsReachable(document.querySelector("main") ?? document.body);
   const selectTab = setUpTabs(byId("tabs-list"), (tabId) => {
     if (tabId === "tab-queries") void queries.reload();
   });

@@ -9,7 +9,7 @@ import { describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeControl, type FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
-import { fillProfileForm, officeState, pickerContent, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { fillProfileForm, officeState, openMoreActions, pickerContent, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
@@ -138,6 +138,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     expect(await page.inputValue("#query-formula")).not.toBe(inserted);
 
     const before = (await officeState(page)).writes.length;
+    await openMoreActions(page);
     const loaded = await statusAfter(page, () => page.click("#query-edit-formula"));
     expect(loaded).toEqual({ kind: "success", text: "Loaded the formula of Sheet1!B2. Change the query, then choose Update formula." });
     expect(await page.inputValue("#query-formula")).toBe(inserted);
@@ -171,6 +172,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     await spillFormula(page, "B2", updated);
     await select(page, "C4");
     await page.selectOption("#query-period", "YTD");
+    await openMoreActions(page);
     expect((await statusAfter(page, () => page.click("#query-edit-formula"))).kind).toBe("success");
     expect(await page.inputValue("#query-formula")).toBe(updated);
 
@@ -181,6 +183,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     const refusals: Record<string, string> = {};
     for (const cell of ["J2", "J3", "J4", "J5"]) {
       await select(page, cell);
+      await openMoreActions(page);
       const refused = await statusAfter(page, () => page.click("#query-edit-formula"));
       expect(refused.kind).toBe("error");
       refusals[cell] = refused.text;
@@ -202,6 +205,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     await select(page, "D5");
     const state = await officeState(page);
     const [writesBefore, syncsBefore] = [state.writes.length, state.syncs.length];
+    await openMoreActions(page);
     const done = await statusAfter(page, () => page.click("#query-freeze"));
     const sheet = `${periodLabel(periodOfWord("LAST_MONTH", today()))} (frozen)`;
     expect(done).toEqual({ kind: "success", text: `Frozen as values on the new sheet "${sheet}": ${spilled.length} rows under a note of the query.` });
@@ -239,6 +243,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
 
     const state = await officeState(page);
     const [writesBefore, syncsBefore] = [state.writes.length, state.syncs.length];
+    await openMoreActions(page);
     const done = await statusAfter(page, () => page.click("#query-freeze"));
     const days = source.values.slice(1).map((row) => isoDateFromExcelSerial(row[0] as number)).sort();
     const sheet = `${periodLabel({ from: days[0]!, to: days[days.length - 1]! })} (frozen 2)`;

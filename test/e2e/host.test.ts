@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { StatsRequest } from "../../src/api";
 import { ReportingClient } from "../../src/client";
-import { neutraliseCsv } from "../../src/core/csv-safety";
+import { prepareStatsCsv } from "../../src/core/exports/csv-export";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { withByteOrderMark } from "../../src/taskpane/downloads";
 import { makeCertificate, type TestCertificate } from "../integration/host/support/certificate";
 import { send } from "../integration/host/support/https-client";
 import { startTestHost, type TestHost } from "../integration/host/support/running-host";
@@ -101,9 +100,18 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     return page;
   }
 
-  async function signIn(page: Page, input: ProfileInput): Promise<void> {
+  /** `unreachable`: the service cannot be reached from here, so the user saves it anyway, then uses it knowingly. */
+  async function signIn(page: Page, input: ProfileInput, options: { unreachable?: boolean } = {}): Promise<void> {
     await fillProfileForm(page, input);
-    expect((await statusAfter(page, () => page.click("#profile-save"))).kind).toBe("success");
+    if (options.unreachable) {
+      await page.click("#profile-save");
+      await page.waitForSelector("#profile-save-anyway", { timeout: 60_000 });
+      await page.click("#profile-save-anyway");
+      await page.click(`button[aria-label="Use profile ${input.name}"]`);
+      await page.waitForFunction((name) => document.getElementById("active-profile-summary")?.textContent?.includes(name), input.name);
+    } else {
+      expect((await statusAfter(page, () => page.click("#profile-save"))).kind).toBe("success");
+    }
     await page.click("#tab-query");
     await page.waitForSelector("#query-form", { state: "visible" });
     await page.selectOption("#query-period", "CUSTOM");
@@ -148,7 +156,7 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     expect(await page.isHidden("#query-export-note")).toBe(true);
     const exported = await statusAfter(page, () => page.click("#query-export-csv"));
     expect(exported.kind).toBe("success");
-    expect(exported.text).toMatch(/^Opened reporting_.*\.csv in your browser, which saves it; the link works once, within a minute\./);
+    expect(exported.text).toMatch(/^Opened stats_.*_by-date-country\.csv in your browser, which saves it; the link works once, within a minute\./);
     const [opened] = (await records(page)).openedInBrowser;
     expect(opened).toMatch(new RegExp(`^${host.url}/host/exports/[A-Za-z0-9_-]{22}$`));
     expect(opened).not.toContain(profile.token);
@@ -160,14 +168,16 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     })).text();
     const download = await send(opened!, { ca: certificate.pem });
     expect(download.status).toBe(200);
-    expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="reporting_.*\.csv"$/);
-    expect(download.text()).toBe(withByteOrderMark(neutraliseCsv(csv).csv));
+    expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="stats_.*_by-date-country\.csv"$/);
+    // The pane's header choice (readable, the default) reaches the file: the host shares the pane's code.
+    expect(download.text()).toBe(prepareStatsCsv(csv, "readable").csv);
+    expect(download.text()).toMatch(/^\uFEFFDate,Country,Impressions,Revenues,eCPM\r\n/);
     expect((await send(opened!, { ca: certificate.pem })).status).toBe(404);
   });
 
   it("on Excel for Mac with a profile that reaches the service elsewhere, keeps Open as worksheet and the note", async () => {
     const page = await openPane("Mac");
-    await signIn(page, { ...profile, name: "Elsewhere", baseUrl: "https://reporting.example.com/api" });
+    await signIn(page, { ...profile, name: "Elsewhere", baseUrl: "https://reporting.example.com/api" }, { unreachable: true });
     await page.waitForFunction(() => document.getElementById("query-export-note")?.hidden === false);
     expect(await page.isHidden("#query-export-csv")).toBe(true);
     expect(await page.isVisible("#query-open-sheet")).toBe(true);

@@ -346,7 +346,7 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
         ["failed", DENIED],
         ["refreshed", SMALL],
       ]);
-      expect(items[2]!.text).toMatch(/^Stats_by_Date_Country: failed\. This account is not allowed to see the requested data/);
+      expect(items[2]!.text).toMatch(/^Stats_by_Date_Country: failed\. This account may not see the data asked for/);
       expect(items[1]!.text).toMatch(new RegExp(`^${BIG}: refreshed, [\\d,]+ rows, data through ${dates.to}, 1 PivotTable refreshed\\.$`));
 
       const after = await fakeState(page);
@@ -397,7 +397,7 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
     it("shows the failure's reason in the Queries view", async () => {
       const listed = await queriesList(page);
       const denied = listed.find((item) => item.name === DENIED)!;
-      expect(denied.text).toMatch(/The last refresh failed \(.+\): This account is not allowed to see the requested data/);
+      expect(denied.text).toMatch(/The last refresh failed \(.+\): This account may not see the data asked for/);
       await screenshot(page, "month-end-refreshed");
     });
 

@@ -6,7 +6,7 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice } from "./support/fake-office";
-import { fillProfileForm, officeState, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
+import { fillProfileForm, officeState, openMoreActions, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(180_000);
@@ -141,7 +141,7 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
       const [download] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
       const saved = (await readFile((await download.path()) ?? "")).toString("utf8");
       expect(saved).toBe(
-        "\uFEFFdate,country,revenues\r\n" +
+        "\uFEFFDate,Country,Revenues\r\n" +
           `${period.from},"'=HYPERLINK(""https://evil.example/?x=1,2"",""Click"")",-12.5\r\n` +
           `${period.from},'@SUM(1+1)*cmd|' /C calc'!A0,3\r\n` +
           `${period.from},"multi\nline",+4\r\n`,
@@ -158,6 +158,7 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
       const large = Buffer.alloc(4_000_000);
       large.set([0x50, 0x4b, 0x03, 0x04]);
       await page.route("**/stats/xls", async (route) => route.fulfill({ response: await route.fetch(), body: large }));
+      await openMoreActions(page);
       const refused = await statusAfter(page, () => page.click("#query-open-sheet"));
       expect(refused.kind).toBe("error");
       expect(refused.text).toBe(

@@ -5,6 +5,7 @@ import type { StatsRequest } from "../../src/api";
 import { LegacyClient, ReportingClient } from "../../src/client";
 import { readLegacyQuery } from "../../src/core/arguments/legacy-query";
 import { readStatsQuery } from "../../src/core/arguments/stats-query";
+import { prepareStatsCsv } from "../../src/core/exports/csv-export";
 import { legacyStatsRows } from "../../src/core/legacy/legacy-rows";
 import { serviceGroupBy } from "../../src/core/legacy/group-by";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
@@ -17,6 +18,7 @@ import {
   fillProfileForm,
   hiddenUnderStatus,
   officeState,
+  openMoreActions,
   pickerContent,
   previewRows,
   screenshot,
@@ -279,6 +281,8 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
         expect(spilled).toBe(total + 1);
         expect(statsRequests).toEqual([]);
 
+        await openMoreActions(page);
+
         await statusAfter(page, () => page.click("#query-refresh-all"));
         expect(await callStats(args)).toBe(total + 1);
         expect(statsRequests.length).toBeGreaterThan(0);
@@ -310,6 +314,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
 
     it("refreshes every REPORTING formula on request", async () => {
       const before = (await officeState(page)).writes.length;
+      await openMoreActions(page);
       const done = await statusAfter(page, () => page.click("#query-refresh-all"));
       expect(done.text).toBe("Cached answers cleared; every REPORTING formula is recalculating.");
       expect((await officeState(page)).writes.slice(before)).toEqual([{ kind: "calculate", target: "application", value: "Full" }]);
@@ -318,14 +323,16 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
     it("exports CSV and Excel files whose content matches /stats", async () => {
       const exportRequest: StatsRequest = request;
       const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
-      expect(csvDownload.suggestedFilename()).toBe(`reporting_${dates.from}_to_${dates.to}_by_date_country.csv`);
+      const countryPart = `country-${(request.filters.countries ?? []).join("-")}`;
+      expect(csvDownload.suggestedFilename()).toBe(`stats_${dates.from}_${dates.to}_by-date-country_${countryPart}.csv`);
       const csvBytes = await readFile((await csvDownload.path()) ?? "");
       const csv = csvBytes.toString("utf8");
       expect(csv.startsWith("\uFEFF")).toBe(true);
-      expect(csv).toBe(`\uFEFF${await client.statsCsv(exportRequest)}`);
+      // The query's header choice (readable) replaces the service's API names; the data is the service's.
+      expect(csv).toBe(prepareStatsCsv(await client.statsCsv(exportRequest), "readable").csv);
       const all = await client.statsAll(exportRequest);
       const lines = csv.slice(1).trimEnd().split("\r\n");
-      expect(lines[0]).toBe("date,country,impressions,revenues,ecpm");
+      expect(lines[0]).toBe("Date,Country,Impressions,Revenues,eCPM");
       expect(lines.slice(1)).toEqual(
         all.stats.map((entry) =>
           [entry.group.date, entry.group.country, entry.metrics.impressions, entry.metrics.revenues, entry.metrics.ecpm].join(","),
@@ -333,7 +340,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       );
 
       const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-xlsx")]);
-      expect(xlsxDownload.suggestedFilename()).toBe(`reporting_${dates.from}_to_${dates.to}_by_date_country.xlsx`);
+      expect(xlsxDownload.suggestedFilename()).toBe(`stats_${dates.from}_${dates.to}_by-date-country_${countryPart}.xlsx`);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.readFile((await xlsxDownload.path()) ?? "");
       const sheet = workbook.worksheets[0];
@@ -351,11 +358,13 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
           entry.metrics.ecpm,
         ]);
       });
-      await waitForStatus(page, /^Downloaded reporting_/);
+      expect(workbook.worksheets.map((item) => item.name)).toEqual(["Statistics", "Query"]);
+      await waitForStatus(page, /^Downloaded stats_/);
     });
 
     it("opens the Excel export as a new worksheet of the workbook", async () => {
       const before = (await officeState(page)).writes.length;
+      await openMoreActions(page);
       const opened = await statusAfter(page, () => page.click("#query-open-sheet"));
       expect(opened.kind).toBe("success");
       const write = (await officeState(page)).writes.slice(before).find((entry) => entry.kind === "insertWorksheetsFromBase64");
@@ -399,6 +408,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       );
       expect(shown).toEqual(applications.map((app) => ({ key: String(app.app_key), units: app.ad_unit_details.map((unit) => unit.id) })));
 
+      await page.selectOption("#legacy-period", "CUSTOM");
       await page.fill("#legacy-from", dates.from);
       await page.fill("#legacy-to", dates.to);
       await page.selectOption("#legacy-group-add", "ad_unit_type");
@@ -503,12 +513,13 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       await pickerContent(page, "countries");
       const previewed = await statusAfter(page, () => page.click("#query-preview"));
       expect(previewed.kind).toBe("success");
-      const inserted = await statusAfter(page, () => page.click("#query-insert-formula"));
-      expect(inserted).toEqual({ kind: "error", text: "Inserting needs Excel: open this add-in inside Excel." });
-      const table = await statusAfter(page, () => page.click("#query-insert-table"));
-      expect(table.text).toBe("Inserting needs Excel: open this add-in inside Excel.");
+      // Buttons that can never work outside Excel are not shown; the host notice says why.
+      for (const id of ["query-insert-formula", "query-insert-table", "query-open-sheet", "query-edit-formula", "query-freeze", "query-table-options"]) {
+        expect({ id, hidden: await page.isHidden(`#${id}`) }).toEqual({ id, hidden: true });
+      }
+      expect(await page.isVisible("#query-export-csv")).toBe(true);
       const [download] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
-      expect(download.suggestedFilename()).toMatch(/^reporting_\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2}_by_date\.csv$/);
+      expect(download.suggestedFilename()).toMatch(/^stats_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}_by-date\.csv$/);
       await screenshot(page, "plain-browser");
       // Both bundles ran without an uncaught error, the functions bundle included.
       expect(consoleLines.filter((line) => line.startsWith("pageerror"))).toEqual([]);

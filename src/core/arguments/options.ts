@@ -1,11 +1,12 @@
 import { isBlank, isRange, type CellInput, type CellValue } from "../cell-values";
+import { COMPARE_MODES, type CompareMode } from "../compare/compare-mode";
 import { ArgumentError, quoted } from "./argument-error";
 import { aliasMap, nameKey } from "./list-text";
 
 export const HEADER_STYLES = ["readable", "api", "none"] as const;
 export type HeaderStyle = (typeof HEADER_STYLES)[number];
 
-export const OPTION_NAMES = ["date_group", "limit", "offset", "date_group_limit", "headers", "profile", "cache"] as const;
+export const OPTION_NAMES = ["date_group", "limit", "offset", "date_group_limit", "headers", "profile", "cache", "compare"] as const;
 export type OptionName = (typeof OPTION_NAMES)[number];
 
 /**
@@ -21,6 +22,8 @@ export interface CallOptions {
   profile?: string;
   /** How long a cached answer may be reused, in seconds; 0 always asks the service again. */
   cacheSeconds?: number;
+  /** The period the numbers are compared with (STATS only). */
+  compare?: CompareMode;
 }
 
 /** The longest cache= accepted: a day. An answer kept for ever would never show new numbers. */
@@ -39,9 +42,17 @@ const OPTION_ALIASES = aliasMap<OptionName>({
   header: "headers",
   profile: "profile",
   cache: "cache",
+  compare: "compare",
+  compare_with: "compare",
 });
 
 const DATE_GROUP_ALIASES = aliasMap<string>({ daily: "day", weekly: "week", monthly: "month", days: "day", weeks: "week", months: "month" });
+const COMPARE_ALIASES = aliasMap<CompareMode>({
+  previous_period: "previous_period",
+  previous_year: "previous_year",
+  prior_period: "previous_period",
+  prior_year: "previous_year",
+});
 const HEADER_ALIASES = aliasMap<HeaderStyle>({ readable: "readable", api: "api", none: "none", no: "none", off: "none", false: "none" });
 
 function cellText(value: CellValue): string {
@@ -75,6 +86,12 @@ function setOption(options: CallOptions, nameText: string, valueText: string, al
     case "profile":
       options.profile = value;
       return;
+    case "compare": {
+      const mode = COMPARE_ALIASES.get(nameKey(value));
+      if (!mode) throw new ArgumentError("options", `compare=${value} is not accepted. Use compare=${COMPARE_MODES.join(" or compare=")}`);
+      options.compare = mode;
+      return;
+    }
     case "cache": {
       const seconds = readNumberLike(value);
       if (typeof seconds !== "number" || !Number.isInteger(seconds) || seconds < 0 || seconds > MAX_CACHE_SECONDS) {
@@ -103,12 +120,14 @@ function exampleOf(name: OptionName): string {
     headers: "api",
     profile: "Finance",
     cache: "60",
+    compare: "previous_year",
   };
   return examples[name];
 }
 
 /**
- * Options from a text (`date_group=week; limit=500; headers=api; profile=Finance; cache=60`) or
+ * Options from a text (`date_group=week; limit=500; headers=api; profile=Finance; cache=60;
+ * compare=previous_year`) or
  * a two-column range (name, value). `allowed` lists the options the calling function takes.
  */
 export function readOptions(input: CellInput, allowed: readonly OptionName[], functionName: string): CallOptions {

@@ -1,8 +1,11 @@
 import { statsRequest, type StatsRequest } from "../../api";
 import type { CellInput } from "../cell-values";
+import type { CompareMode } from "../compare/compare-mode";
+import { comparisonRequest } from "../compare/comparison-request";
 import type { Today } from "../periods";
 import { readPeriod } from "./dates";
 import { readFilters } from "./filters";
+import { ArgumentError } from "./argument-error";
 import { readListItems } from "./list-text";
 import { readGroupNames, readMetricNames, readOrderEntries } from "./names";
 import { readOptions, type HeaderStyle, type OptionName } from "./options";
@@ -14,6 +17,8 @@ export interface StatsQuery {
   headers: HeaderStyle;
   profile?: string;
   cacheSeconds?: number;
+  /** Adds, after each metric, its value over the comparison period, the change and the change %. */
+  compare?: CompareMode;
 }
 
 /** The arguments of REPORTING.STATS as Excel passes them (blank ones may be null or undefined). */
@@ -27,7 +32,7 @@ export interface StatsArguments {
   options?: CellInput;
 }
 
-export const STATS_OPTIONS: readonly OptionName[] = ["date_group", "limit", "offset", "date_group_limit", "headers", "profile", "cache"];
+export const STATS_OPTIONS: readonly OptionName[] = ["date_group", "limit", "offset", "date_group_limit", "headers", "profile", "cache", "compare"];
 
 /** Reads and checks every argument; throws an ArgumentError naming the first one that is wrong. */
 export function readStatsQuery(args: StatsArguments, today: Today): StatsQuery {
@@ -46,10 +51,22 @@ export function readStatsQuery(args: StatsArguments, today: Today): StatsQuery {
   }
   const checked = statsRequest.safeParse(candidate);
   if (!checked.success) throw argumentErrorOfIssues(checked.error.issues, candidate);
+  if (options.compare !== undefined) checkComparable(checked.data, options.compare);
   return {
     request: checked.data,
     headers: options.headers,
     ...(options.profile !== undefined ? { profile: options.profile } : {}),
     ...(options.cacheSeconds !== undefined ? { cacheSeconds: options.cacheSeconds } : {}),
+    ...(options.compare !== undefined ? { compare: options.compare } : {}),
   };
+}
+
+/** The comparison period must be days a request can name: a period in early 1900 has none before it. */
+function checkComparable(request: StatsRequest, mode: CompareMode): void {
+  const compared = comparisonRequest(request, mode);
+  if (statsRequest.safeParse(compared).success) return;
+  throw new ArgumentError(
+    "options",
+    `compare=${mode} would compare with ${compared.filters.from} to ${compared.filters.to}, before 1900-01-01, the first day Excel can show. Use a later period, or leave compare out`,
+  );
 }

@@ -2,34 +2,39 @@ import type { Application, LegacyStatsResponse } from "../../api";
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell, SpillRows } from "../cell-values";
 import { createGroupDateConverter } from "../excel-dates";
-import { headerRows } from "../rows/headers";
+import { headerRows, READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
 import { spillTable, type SpillTable } from "../rows/spill-table";
 import { indexAdUnits } from "./ad-unit-index";
 import { flattenLegacyAggregation } from "./flatten";
 import { serviceGroupBy, type LegacyFunctionGroup } from "./group-by";
 import { regroupLegacyLeaves } from "./regroup";
 
-const READABLE_GROUPS: Record<LegacyFunctionGroup, string> = {
+/**
+ * The Query tab's readable names where the grouping is the same thing (a day is a Date, an ad
+ * unit id is the Ad unit), so that a legacy table and a REPORTING one line up.
+ */
+export const LEGACY_READABLE_GROUPS: Record<LegacyFunctionGroup, string> = {
   month: "Month",
-  day: "Day",
-  ad_unit_id: "Ad unit id",
-  country: "Country",
+  day: READABLE_GROUP_HEADERS.date,
+  ad_unit_id: READABLE_GROUP_HEADERS.ad_unit,
+  country: READABLE_GROUP_HEADERS.country,
   ad_unit_type: "Ad unit type",
   ad_unit_name: "Ad unit name",
   application: "Application",
 };
 
-const STAT_COLUMNS = [
-  { api: "impressions", readable: "Impressions" },
-  { api: "revenue", readable: "Revenue" },
-  { api: "requests", readable: "Requests" },
-  { api: "ecpm", readable: "eCPM" },
+/** In the Query tab's order and with its readable names; `api` is the legacy service's own name. */
+export const LEGACY_STAT_COLUMNS = [
+  { api: "impressions", readable: READABLE_METRIC_HEADERS.impressions },
+  { api: "revenue", readable: READABLE_METRIC_HEADERS.revenues },
+  { api: "ecpm", readable: READABLE_METRIC_HEADERS.ecpm },
+  { api: "requests", readable: READABLE_METRIC_HEADERS.requests },
 ] as const;
 
 /**
- * LEGACY.STATS rows: one column per grouping in the order asked, then impressions, revenue,
- * requests and eCPM. Month and day keys become Excel dates. `applications` is needed only when a
- * grouping derives from the ad unit (type, name, application).
+ * LEGACY.STATS rows: one column per grouping in the order asked, then impressions, revenues,
+ * eCPM and requests (the Query tab's order). Month and day keys become Excel dates.
+ * `applications` is needed only when a grouping derives from the ad unit (type, name, application).
  */
 export function legacyStatsRows(
   response: LegacyStatsResponse,
@@ -43,14 +48,14 @@ export function legacyStatsRows(
   const toDate = createGroupDateConverter();
   const isDate = groups.map((group) => group === "month" || group === "day");
   const rows: SpillRows = headerRows(
-    [...groups.map((group) => ({ api: group, readable: READABLE_GROUPS[group] })), ...STAT_COLUMNS],
+    [...groups.map((group) => ({ api: group, readable: LEGACY_READABLE_GROUPS[group] })), ...LEGACY_STAT_COLUMNS],
     headers,
   );
   for (const { keys, stats } of legacyRows) {
     const cells: SpillCell[] = keys.map((key, index) => (isDate[index] && key !== "" ? toDate(key) : key));
-    cells.push(stats.impressions, stats.revenue, stats.requests, stats.ecpm);
+    cells.push(stats.impressions, stats.revenue, stats.ecpm, stats.requests);
     rows.push(cells);
   }
   const dateColumns = groups.flatMap((group, index) => (isDate[index] ? [index] : []));
-  return spillTable(rows, dateColumns, legacyRows.length, groups.length + STAT_COLUMNS.length);
+  return spillTable(rows, dateColumns, legacyRows.length, groups.length + LEGACY_STAT_COLUMNS.length);
 }

@@ -105,7 +105,7 @@ export class ProfileStore {
       const index = previousName === undefined ? -1 : this.profiles.findIndex((existing) => sameProfileName(existing.name, previousName));
       if (previousName !== undefined && index === -1) throw new ProfileError(`There is no profile named "${previousName}".`);
       const clash = this.profiles.find((existing, at) => at !== index && sameProfileName(existing.name, profile.name));
-      if (clash) throw new ProfileError(`A profile named "${clash.name}" already exists. Choose another name.`);
+      if (clash) throw new ProfileError(`A profile named "${clash.name}" already exists. Choose another name.`, ["name"]);
       if (index === -1) this.profiles.push(profile);
       else this.profiles[index] = profile;
       if (previousName !== undefined && this.activeName !== null && sameProfileName(this.activeName, previousName)) {

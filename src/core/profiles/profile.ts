@@ -35,7 +35,7 @@ export const profileSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, { message: "needs a name" })
+    .min(1, { message: "is empty: type one, such as Finance" })
     .max(60, { message: "must be at most 60 characters" })
     // Formulas name a profile inside their options text (`profile=Finance; limit=10`).
     .refine((name) => !/[;=\r\n]/.test(name), { message: "cannot contain ; or = or a line break" }),
@@ -59,9 +59,13 @@ export type PublicProfile = Omit<Profile, SecretField>;
 
 /** A profile that cannot be saved or found, in plain words that never carry a secret. */
 export class ProfileError extends ReportingError {
-  constructor(userMessage: string) {
+  /** The profile's fields the message is about (`name`, `baseUrl`, ...), so a form can mark them. */
+  readonly fields: readonly string[];
+
+  constructor(userMessage: string, fields: readonly string[] = []) {
     super({ code: "invalid_profile", kind: "input", userMessage, retryable: false });
     this.name = "ProfileError";
+    this.fields = fields;
   }
 }
 
@@ -104,7 +108,7 @@ function describeIssues(error: z.ZodError): string {
 /** Parses a profile typed by a user; throws a `ProfileError` naming each bad field. */
 export function parseProfile(input: unknown): Profile {
   const result = enteredProfileSchema.safeParse(input);
-  if (!result.success) throw new ProfileError(describeIssues(result.error));
+  if (!result.success) throw new ProfileError(describeIssues(result.error), [...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? "")))]);
   return dropUnusedSecrets(result.data);
 }
 

@@ -8,6 +8,11 @@ import type { SpillRows } from "../cell-values";
 export interface SpillTable {
   rows: SpillRows;
   dateColumns: number[];
+  /**
+   * Indexes of the columns holding fractions to show as percentages (the change % of a
+   * compared query, 0.125 for 12.5 %); absent or empty when there are none.
+   */
+  percentColumns?: number[];
   /** Data rows of the full answer, header excluded. */
   dataRowCount: number;
   /** Data rows left out to stay within the spill budget (0 when all fit). */

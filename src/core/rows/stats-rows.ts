@@ -1,4 +1,4 @@
-import { METRICS, type GroupName, type MetricName, type StatsEntry, type StatsRequest } from "../../api";
+import { METRICS, type GroupName, type MetricName, type StatsEntry, type StatsGroup, type StatsRequest } from "../../api";
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell, SpillRows } from "../cell-values";
 import { createGroupDateConverter } from "../excel-dates";
@@ -7,14 +7,15 @@ import { spillTable, type SpillTable } from "./spill-table";
 
 type Accessor = (entry: StatsEntry) => SpillCell;
 
+/** The cell of one group: a date as an Excel serial (through `toDate`), a missing value as "". */
+export function groupCell(values: StatsGroup, group: GroupName, toDate: (value: string) => number | string): SpillCell {
+  const value = values[group];
+  if (value === null || value === undefined) return "";
+  return group === "date" ? toDate(value) : value;
+}
+
 function groupAccessor(group: GroupName, toDate: (value: string) => number | string): Accessor {
-  if (group === "date") {
-    return (entry) => {
-      const value = entry.group.date;
-      return value === null || value === undefined ? "" : toDate(value);
-    };
-  }
-  return (entry) => entry.group[group] ?? "";
+  return (entry) => groupCell(entry.group, group, toDate);
 }
 
 function metricAccessor(metric: MetricName): Accessor {

@@ -1,6 +1,6 @@
 import type { ApplicationsResponse, ReferenceResult } from "../../api";
 import type { ReferenceRouteName } from "../../api/routes";
-import type { Transport, TransportOptions } from "../../client";
+import { isTransport, type RetryEvent, type Transport, type TransportOptions } from "../../client";
 import { MissingCredentialsError } from "../missing-credentials";
 import type { Today } from "../periods";
 import type { Profile } from "../profiles/profile";
@@ -40,6 +40,12 @@ export interface ReportingRuntime {
   applications(options?: { signal?: AbortSignal; fresh?: boolean }): Promise<ApplicationsResponse>;
   /** Forgets every cached answer and recalculates every REPORTING formula. */
   refreshAll(): Promise<void>;
+  /**
+   * Hears every retry the clients are about to make (after a 429, a 5xx, a dropped connection),
+   * whichever surface asked, so that a pane waiting on an answer can say why; returns the
+   * unsubscribe. Silent when the runtime was given a ready-made transport.
+   */
+  onRetry(listener: (event: RetryEvent) => void): () => void;
 }
 
 export interface ReportingRuntimeDependencies
@@ -65,7 +71,24 @@ export function createReportingRuntime(deps: ReportingRuntimeDependencies): Repo
   const now = deps.now ?? (() => Date.now());
   const defaultTtlMs = deps.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
   const service = new ServiceCache(new QueryCache({ now, defaultTtlMs }));
-  const connections = new ProfileConnections(deps.store, deps.transport);
+  const retryListeners = new Set<(event: RetryEvent) => void>();
+  const given = deps.transport;
+  const transport: TransportOptions | Transport = isTransport(given)
+    ? given
+    : {
+        ...given,
+        onRetry(event) {
+          given?.onRetry?.(event);
+          for (const listener of retryListeners) {
+            try {
+              listener(event);
+            } catch {
+              // A listener's failure must not stop the request it hears about.
+            }
+          }
+        },
+      };
+  const connections = new ProfileConnections(deps.store, transport);
   const functions = createReportingFunctions({
     connect: connections.connect,
     today: deps.today,
@@ -120,7 +143,7 @@ export function createReportingRuntime(deps: ReportingRuntimeDependencies): Repo
       };
     },
     clients: (profileName) => connections.find(profileName)?.clients ?? {},
-    trialClients: (profile) => buildClients(profile, deps.transport),
+    trialClients: (profile) => buildClients(profile, transport),
     async reference(name, options = {}) {
       await ready;
       const connection = activeConnection();
@@ -135,5 +158,11 @@ export function createReportingRuntime(deps: ReportingRuntimeDependencies): Repo
       });
     },
     refreshAll,
+    onRetry(listener) {
+      retryListeners.add(listener);
+      return () => {
+        retryListeners.delete(listener);
+      };
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { FilterName } from "../../api";
 import { FILTER_NAMES } from "../../api";
+import { COMPARE_LABELS } from "../compare/compare-mode";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
 import type { PeriodWord } from "../periods";
 import type { StoredQueryModel } from "./stored-query";
@@ -47,6 +48,7 @@ export function describeQuery(model: StoredQueryModel): string {
     if (values && values.length > 0) parts.push(`${FILTER_TITLES[name]}: ${listed(values)}`);
   }
   if (model.orders.length > 0) parts.push(`sorted by ${model.orders.map((order) => order.replace(/:desc$/, " (descending)")).join(", ")}`);
+  if (model.compare) parts.push(`compared with the ${COMPARE_LABELS[model.compare]}`);
   if (model.limit !== undefined) parts.push(`at most ${model.limit.toLocaleString("en-US")} rows`);
   if (model.profile) parts.push(`profile ${model.profile}`);
   return parts.join("; ");

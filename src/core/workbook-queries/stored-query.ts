@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DATE_GROUPS, FILTER_NAMES, GROUPS, METRICS, type FilterName } from "../../api";
 import { HEADER_STYLES } from "../arguments/options";
+import { COMPARE_MODES } from "../compare/compare-mode";
+import { COMPARISON_PARTS } from "../compare/comparison-columns";
 import type { StatsQueryModel } from "../formula-text";
 import { PERIOD_WORDS } from "../periods";
 
@@ -35,6 +37,7 @@ export const storedQueryModel = z
     offset: count.optional(),
     headers: z.enum(HEADER_STYLES).optional(),
     profile: profileName.optional(),
+    compare: z.enum(COMPARE_MODES).optional(),
   })
   .strict();
 
@@ -49,7 +52,7 @@ export const storedTableQuery = z
     query: storedQueryModel,
     table: excelObject,
     /** The query's columns (API names) in order: the first columns of the table; any further ones are the user's. */
-    columns: z.array(z.string().max(40)).min(1).max(GROUPS.length + METRICS.length),
+    columns: z.array(z.string().max(40)).min(1).max(GROUPS.length + METRICS.length * (1 + COMPARISON_PARTS.length)),
     pivots: z.array(excelObject).max(50),
     createdAt: isoTime,
     lastRefresh: z
@@ -93,6 +96,7 @@ export function storedModelOf(model: StatsQueryModel): StoredQueryModel {
   if (model.offset !== undefined && model.offset > 0) stored.offset = model.offset;
   if (model.headers === "api") stored.headers = "api";
   if (model.profile) stored.profile = model.profile;
+  if (model.compare) stored.compare = model.compare;
   return storedQueryModel.parse(stored);
 }
 

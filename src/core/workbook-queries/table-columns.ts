@@ -1,4 +1,6 @@
 import type { GroupName, MetricName, StatsRequest } from "../../api";
+import type { CompareMode } from "../compare/compare-mode";
+import { comparisonColumnsOf, type ComparisonColumnKey } from "../compare/comparison-columns";
 import { metricsOf } from "../rows/stats-rows";
 
 /**
@@ -6,13 +8,14 @@ import { metricsOf } from "../rows/stats-rows";
  * thousands separators, money (revenues, eCPM) with two decimals, and service text as text, so
  * that no name from the service can become a formula.
  */
-export type ColumnKind = "date" | "text" | "count" | "money";
+export type ColumnKind = "date" | "text" | "count" | "money" | "percent";
 
 export const NUMBER_FORMATS: Record<ColumnKind, string> = {
   date: "yyyy-mm-dd",
   text: "@",
   count: "#,##0",
   money: "#,##0.00",
+  percent: "0.0%",
 };
 /** Range.values keeps a text as it is only in a cell formatted as text. */
 export const TEXT_FORMAT = "@";
@@ -26,17 +29,25 @@ const METRIC_KINDS: Record<MetricName, ColumnKind> = {
 };
 
 export interface TableColumn {
-  /** The API name of the group or metric. */
-  key: GroupName | MetricName;
+  /** The API name of the group or metric, or of a comparison column (`revenues_change_pct`). */
+  key: GroupName | MetricName | ComparisonColumnKey;
   kind: ColumnKind;
   isMetric: boolean;
 }
 
-/** One column per group in the request's order, then one per metric: the order statsRows writes. */
-export function tableColumnsOf(request: StatsRequest): TableColumn[] {
+/**
+ * One column per group in the request's order, then one per metric, each followed by its
+ * comparison columns when the query compares: the order statsRows and comparisonRows write.
+ */
+export function tableColumnsOf(request: StatsRequest, compare?: CompareMode): TableColumn[] {
   return [
     ...(request.groups ?? []).map((group): TableColumn => ({ key: group, kind: group === "date" ? "date" : "text", isMetric: false })),
-    ...metricsOf(request).map((metric): TableColumn => ({ key: metric, kind: METRIC_KINDS[metric], isMetric: true })),
+    ...metricsOf(request).flatMap((metric): TableColumn[] => [
+      { key: metric, kind: METRIC_KINDS[metric], isMetric: true },
+      ...(compare === undefined ? [] : comparisonColumnsOf(metric, compare)).map(
+        (column): TableColumn => ({ key: column.api, kind: column.part === "change_pct" ? "percent" : METRIC_KINDS[metric], isMetric: true }),
+      ),
+    ]),
   ];
 }
 

@@ -36,7 +36,7 @@ export function tableDataOf(table: SpillTable, query: StatsQuery): TableData {
   return {
     header: (header ?? []).map(String),
     rows: table.dataRowCount === 0 ? [] : (rows as TableCell[][]),
-    columns: tableColumnsOf(query.request),
+    columns: tableColumnsOf(query.request, query.compare),
   };
 }
 

@@ -20,7 +20,7 @@ export const EXPORT_FORMATS: Record<ExportFormat, FormatDetails> = {
 const MAX_NAME_LENGTH = 150;
 
 /**
- * The name the browser saves the file under: letters, digits, `.`, `_` and `-` only (what the
+ * The name the browser saves the file under: letters, digits, `.`, `_`, `+` and `-` only (what the
  * pane's names hold), so that it needs no quoting in Content-Disposition and cannot name a path;
  * always with the format's extension.
  */
@@ -28,7 +28,7 @@ export function safeFileName(requested: string | undefined, format: ExportFormat
   const { extension } = EXPORT_FORMATS[format];
   const stem = (requested ?? "")
     .replace(/\.(csv|xlsx)$/i, "")
-    .replace(/[^A-Za-z0-9._-]+/g, "_")
+    .replace(/[^A-Za-z0-9._+-]+/g, "_")
     .replace(/^[._]+/, "")
     .slice(0, MAX_NAME_LENGTH);
   return `${stem === "" ? "reporting" : stem}${extension}`;

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { neutraliseCsv, UnreadableCsvError } from "../../core/csv-safety";
+import { HEADER_STYLES, type HeaderStyle } from "../../core/arguments/options";
+import { UnreadableCsvError } from "../../core/csv-safety";
+import { prepareStatsCsv } from "../../core/exports/csv-export";
+import type { QuerySheetRow } from "../../core/exports/query-sheet";
+import { ExcelExportError, rewriteStatsXlsx } from "../../core/exports/xlsx-export";
 import { sendError } from "../error-reply";
 import { EXPORT_FORMATS, safeFileName, type ExportFormat } from "./export-formats";
 import type { ExportStore } from "./export-store";
@@ -19,6 +23,10 @@ export interface ExportRouteOptions {
 interface PrepareBody {
   format: ExportFormat;
   fileName?: string;
+  /** The header the query asks for; without it the file keeps the service's (API) names. */
+  headers?: HeaderStyle;
+  /** The Excel file's Query sheet, as the pane describes the query (src/core/exports/query-sheet.ts). */
+  querySheet?: QuerySheetRow[];
   /** The /stats request, sent to the service as the pane would send it. */
   request: Record<string, unknown>;
 }
@@ -31,6 +39,13 @@ const prepareSchema = {
     properties: {
       format: { type: "string", enum: ["csv", "xlsx"] },
       fileName: { type: "string", maxLength: 300 },
+      headers: { type: "string", enum: [...HEADER_STYLES] },
+      // Plain text pairs, written as values (never formulas); bounded like everything taken from a caller.
+      querySheet: {
+        type: "array",
+        maxItems: 60,
+        items: { type: "array", minItems: 2, maxItems: 2, items: { type: "string", maxLength: 10_000 } },
+      },
       request: { type: "object" },
     },
   },
@@ -38,21 +53,21 @@ const prepareSchema = {
 
 // Every .xlsx is a zip archive, and every zip starts with these bytes.
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const BYTE_ORDER_MARK = "\uFEFF";
 
 /**
- * The file as the pane would have saved it: a CSV with every formula-like field neutralised
- * (src/core/csv-safety.ts, the pane's own check) and the byte order mark Excel needs to read it
- * as UTF-8; an Excel file only if it is one.
+ * The file as the pane would have saved it, made by the pane's own code (src/core/exports): the
+ * header in the query's style; a CSV with every formula-like field neutralised and the byte order
+ * mark Excel needs to read it as UTF-8; an Excel file only if it is one, with its Query sheet.
  */
-function preparedBytes(format: ExportFormat, bytes: Buffer): { bytes: Buffer; neutralised: number } {
+async function preparedBytes(format: ExportFormat, bytes: Buffer, headers: HeaderStyle | undefined, querySheet: readonly QuerySheetRow[] | undefined): Promise<{ bytes: Buffer; neutralised: number }> {
   if (format === "xlsx") {
     if (!bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) throw new UpstreamFailure(502, "bad_answer", "The Reporting service's answer is not an Excel file.");
-    return { bytes, neutralised: 0 };
+    // A pane from before header choices and Query sheets asks for neither: it gets the service's file.
+    if (headers === undefined && querySheet === undefined) return { bytes, neutralised: 0 };
+    return { bytes: Buffer.from(await rewriteStatsXlsx(bytes, headers ?? "api", querySheet ?? [])), neutralised: 0 };
   }
-  const checked = neutraliseCsv(bytes.toString("utf8"));
-  const text = checked.csv.startsWith(BYTE_ORDER_MARK) ? checked.csv : BYTE_ORDER_MARK + checked.csv;
-  return { bytes: Buffer.from(text, "utf8"), neutralised: checked.neutralised };
+  const checked = prepareStatsCsv(bytes.toString("utf8"), headers ?? "api");
+  return { bytes: Buffer.from(checked.csv, "utf8"), neutralised: checked.neutralised };
 }
 
 /**
@@ -62,7 +77,7 @@ function preparedBytes(format: ExportFormat, bytes: Buffer): { bytes: Buffer; ne
  */
 export function registerExportRoutes(app: FastifyInstance, options: ExportRouteOptions): void {
   app.post<{ Body: PrepareBody }>(EXPORTS_PATH, { schema: prepareSchema }, async (request, reply) => {
-    const { format, fileName, request: statsRequest } = request.body;
+    const { format, fileName, headers, querySheet, request: statsRequest } = request.body;
     const details = EXPORT_FORMATS[format];
     try {
       const answer = await fetchExport({
@@ -74,7 +89,7 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
         maxBytes: options.maxBytes,
       });
       if (answer.kind === "refused") return reply.code(answer.status).header("cache-control", "no-store").send(answer.body);
-      const prepared = preparedBytes(format, answer.bytes);
+      const prepared = await preparedBytes(format, answer.bytes, headers, querySheet);
       const name = safeFileName(fileName, format);
       const id = options.store.add({ bytes: prepared.bytes, fileName: name, mediaType: details.mediaType });
       if (id === undefined) {
@@ -87,7 +102,7 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
         .send({ url: `${EXPORTS_PATH}/${id}`, fileName: name, bytes: prepared.bytes.length, neutralised: prepared.neutralised, expiresInSeconds: options.ttlMs / 1000 });
     } catch (error) {
       if (error instanceof UpstreamFailure) return sendError(reply, error.status, error.code, error.message);
-      if (error instanceof UnreadableCsvError) return sendError(reply, 502, error.code, error.message);
+      if (error instanceof UnreadableCsvError || error instanceof ExcelExportError) return sendError(reply, 502, error.code, error.message);
       throw error;
     }
   });

@@ -4,13 +4,15 @@ import type { Page } from "playwright-core";
 import type { StatsEntry } from "../../../src/api";
 import { excelSerialFromIsoDate } from "../../../src/core/excel-dates";
 import { REPO_ROOT } from "../../support/fresh-dist";
+import { expectAccessible } from "./axe";
 import type { FakeOfficeState } from "./fake-office";
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, "test-results", "screenshots");
 
 /**
  * Saves the whole pane: the content scrolls inside <main>, so the window is made tall enough
- * to show all of it (status bar included) for the shot, then given back its size.
+ * to show all of it (status bar included) for the shot, then given back its size. Every state
+ * photographed is also checked by axe-core: the picture stays for looking at what failed.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -25,6 +27,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   } finally {
     if (viewport && overflow > 0) await page.setViewportSize(viewport);
   }
+  await expectAccessible(page, name);
+}
+
+/** Opens the Query tab's "More actions" (Edit selected formula, Freeze, Open as worksheet, Refresh all) as a user would. */
+export async function openMoreActions(page: Page): Promise<void> {
+  if (!(await page.$eval("#query-more-actions", (details) => (details as HTMLDetailsElement).open))) await page.click("#query-more-actions > summary");
 }
 
 /** Empties the status bar, so the next wait sees only what the next action says. */

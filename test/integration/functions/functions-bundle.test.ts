@@ -254,11 +254,11 @@ describe("REPORTING.LEGACY.STATS", () => {
     const { status, body } = await getJson(url, legacyHeaders(legacyCredential));
     expect(status).toBe(200);
     const direct = legacyStatsResponse.parse(body);
-    const expected = Object.entries(direct.aggregation ?? {}).map(([country, node]) => [country, node.stats!.impressions, node.stats!.revenue, node.stats!.requests, node.stats!.ecpm]);
+    const expected = Object.entries(direct.aggregation ?? {}).map(([country, node]) => [country, node.stats!.impressions, node.stats!.revenue, node.stats!.ecpm, node.stats!.requests]);
 
     const result = (await bundle.call("LEGACY.STATS", [serialOf(FROM), serialOf(TO), [["country"]], [["headers=api"]]])) as unknown[][];
 
-    expect(result[0]).toEqual(["country", "impressions", "revenue", "requests", "ecpm"]);
+    expect(result[0]).toEqual(["country", "impressions", "revenue", "ecpm", "requests"]);
     expect(new Set(result.slice(1).map((row) => JSON.stringify(row)))).toEqual(new Set(expected.map((row) => JSON.stringify(row))));
   });
 });

@@ -1,4 +1,9 @@
+import ExcelJS from "exceljs";
 import type { RunningEmulator } from "../../../src/emulator";
+import { prepareStatsCsv } from "../../../src/core/exports/csv-export";
+import { exportFileName } from "../../../src/core/exports/file-name";
+import { statsQueryRows } from "../../../src/core/exports/query-sheet";
+import { rewriteStatsXlsx } from "../../../src/core/exports/xlsx-export";
 import { neutraliseCsv } from "../../../src/core/csv-safety";
 import { withByteOrderMark } from "../../../src/taskpane/downloads";
 import { bearerHeaders, START_TIMEOUT_MS, startConformanceEmulator, widestBearer } from "../emulator/support/emulator";
@@ -106,6 +111,64 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
     const refused = await prepare(host, { format: "pdf", request: STATS_REQUEST }, { authorization: `Bearer ${token}` });
     expect(refused.status).toBe(400);
     expect((refused.json() as { error: { code: string } }).error.code).toBe("invalid_request");
+  });
+
+  describe("with the pane's header choice and Query sheet (src/core/exports, shared with the pane)", () => {
+    const model = { period: { from: "2026-06-01", to: "2026-06-07" }, groups: ["date", "country"] as const, metrics: [], filters: { countries: ["US", "FR"] }, orders: [] };
+    const request = { filters: { from: "2026-06-01", to: "2026-06-07", countries: ["US", "FR"] }, groups: ["date", "country"] };
+    const querySheet = statsQueryRows({ ...model, groups: [...model.groups] }, request as never, {
+      profile: "Finance",
+      madeAt: "2026-06-08T09:00:00+02:00",
+      dataThrough: "2026-06-07",
+      formula: '=REPORTING.STATS("2026-06-01","2026-06-07","date,country",,"countries=US,FR")',
+    });
+    const fileName = exportFileName({ prefix: "stats", period: model.period, groups: model.groups, filters: model.filters, extension: "xlsx" });
+
+    async function sheets(bytes: Uint8Array): Promise<unknown[][][]> {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+      return workbook.worksheets.map((sheet) => sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1)));
+    }
+
+    it("CSV: readable or no header, the data records as the service sent them, neutralised", async () => {
+      const direct = await send(`${emulator.baseUrl}/stats/csv`, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(request) });
+      for (const headers of ["readable", "none"] as const) {
+        const prepared = (await prepare(host, { format: "csv", fileName: fileName.replace(/xlsx$/, "csv"), headers, request }, { authorization: `Bearer ${token}` })).json() as Prepared;
+        expect(prepared.fileName).toBe("stats_2026-06-01_2026-06-07_by-date-country_country-US-FR.csv");
+        const download = await host.send(prepared.url);
+        expect(download.text()).toBe(prepareStatsCsv(direct.text(), headers).csv);
+        const lines = download.text().split("\r\n");
+        if (headers === "readable") expect(lines[0]).toBe("\uFEFFDate,Country,Impressions,Revenues,eCPM,Requests");
+        else expect(lines[0]).toMatch(/^\uFEFF2026-06-0\d,(US|FR),/);
+        expect(lines.length).toBe(direct.text().split("\r\n").length - (headers === "none" ? 1 : 0));
+      }
+    });
+
+    it("Excel: the header row renamed, the rows the service's, and the Query sheet, as the pane makes them", async () => {
+      const prepared = (await prepare(host, { format: "xlsx", fileName, headers: "readable", querySheet, request }, { authorization: `Bearer ${token}` })).json() as Prepared;
+      expect(prepared.fileName).toBe("stats_2026-06-01_2026-06-07_by-date-country_country-US-FR.xlsx");
+      const download = await host.send(prepared.url);
+      const direct = await send(`${emulator.baseUrl}/stats/xls`, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(request) });
+      const [statistics, query] = await sheets(download.body);
+      const [serviceSheet] = await sheets(direct.body);
+      expect(statistics![0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(serviceSheet![0]).toEqual(["date", "country", "impressions", "revenues", "ecpm", "requests"]);
+      expect(statistics!.slice(1)).toEqual(serviceSheet!.slice(1));
+      expect(statistics!.length).toBeGreaterThan(1);
+      expect(query).toEqual([["Field", "Value"], ...querySheet]);
+      expect(new Map(query!.slice(1) as [string, string][]).get("Filter: Countries")).toBe("US, FR");
+      // The pane, where downloads work, makes the same sheets from the same service file.
+      expect(await sheets(await rewriteStatsXlsx(direct.body, "readable", querySheet))).toEqual([statistics, query]);
+    });
+
+    it("refuses a Query sheet that is not pairs, or longer than any query needs, and an unknown header style", async () => {
+      const tooWide = [["From", "2026-06-01", "extra"]];
+      const tooLong = Array.from({ length: 61 }, () => ["Field", "Value"]);
+      for (const body of [{ querySheet: tooWide }, { querySheet: tooLong }, { headers: "fancy" }]) {
+        const refused = await prepare(host, { format: "xlsx", request, ...body }, { authorization: `Bearer ${token}` });
+        expect(refused.status).toBe(400);
+      }
+    });
   });
 
   it("puts the credential in no URL and no log line, and the export's id in no log line either", async () => {

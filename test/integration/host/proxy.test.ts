@@ -196,10 +196,22 @@ describe("a service that fails", () => {
       expect(answer.status).toBe(502);
       expect(answer.json()).toEqual({
         error: {
-          code: "upstream_unreachable",
-          message: "The add-in server could not reach the Reporting service (ECONNREFUSED). Try again later; if it persists, tell the server's administrator.",
+          code: "upstream_refused",
+          message: "The Reporting service refused the add-in server's connection (ECONNREFUSED). Try again later; if it persists, tell the server's administrator.",
         },
       });
+    } finally {
+      await host.stop();
+    }
+  });
+
+  it("answers 502 with a code of its own when the service's host name is unknown, so the pane can say which", async () => {
+    // .invalid never resolves (RFC 2606): the lookup fails whether or not this machine has a network.
+    const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", "https://reporting.invalid/api"]);
+    try {
+      const answer = await host.send("/service/bearer/dates", { headers: { authorization: "Bearer t" } });
+      expect(answer.status).toBe(502);
+      expect((answer.json() as { error: { code: string } }).error.code).toBe("upstream_unknown_host");
     } finally {
       await host.stop();
     }

@@ -73,7 +73,7 @@ describe("the error contract", () => {
     expect(error).toMatchObject({ status: 503, serviceCode: "maintenance", requestId: "req-8c1f", route: "/stats" });
     expect(error.body).toContain("Back at 10:00");
     // The pane has room for the reference; a cell of 255 characters keeps the service's reason instead.
-    expect(error.paneMessage).toContain("Reference for support: req-8c1f.");
+    expect(error.paneMessage).toMatch(/ Reference for support: HTTP 503 on \/stats, code maintenance, request req-8c1f\.$/);
     expect(error.cellMessage).not.toContain("req-8c1f");
     expect(error.cellMessage).toContain("The service said: Back at 10:00");
   });

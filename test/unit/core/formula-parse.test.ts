@@ -22,7 +22,7 @@ describe("statsModelOfFormula", () => {
   it("loads every argument the builder writes, and writes the same text back", () => {
     const formula =
       '=REPORTING.STATS("2026-06-01","2026-06-30","country,date","revenues,ecpm","countries=FR,DE; formats=interstitial",' +
-      '"revenues:desc,date","date_group=week; date_group_limit=3; limit=500; offset=20; headers=api; profile=Team ""A""; cache=0")';
+      '"revenues:desc,date","date_group=week; date_group_limit=3; limit=500; offset=20; headers=api; profile=Team ""A""; cache=0; compare=previous_year")';
     const loaded = model(formula);
     expect(loaded).toEqual({
       period: { from: "2026-06-01", to: "2026-06-30" },
@@ -37,8 +37,15 @@ describe("statsModelOfFormula", () => {
       headers: "api",
       profile: 'Team "A"',
       cacheSeconds: 0,
+      compare: "previous_year",
     });
     expect(statsFormula(loaded)).toBe(formula);
+  });
+
+  it("reads compare= as typed by hand into the builder's words, and leaves it out when absent", () => {
+    expect(model('=REPORTING.STATS("LAST_MONTH",,,,,,"Compare = Previous period")').compare).toBe("previous_period");
+    expect(model('=REPORTING.STATS("LAST_MONTH")')).not.toHaveProperty("compare");
+    expect(problem('=REPORTING.STATS("LAST_MONTH",,,,,,"compare=last_year")')).toContain("compare=last_year is not accepted. Use compare=previous_period or compare=previous_year");
   });
 
   it("keeps a period word as a word, whatever its case, so the formula keeps moving", () => {

@@ -104,7 +104,9 @@ describe("round trip through the formulas' argument parser", () => {
       offset: 10,
       headers: "none",
       profile: "Finance EU",
+      compare: "previous_period",
     });
+    expect(statsFormula(query)).toContain('headers=none; profile=Finance EU; compare=previous_period")');
     const parsed = parseBack(statsFormula(query));
     expect(parsed.request).toEqual({
       filters: {
@@ -128,6 +130,7 @@ describe("round trip through the formulas' argument parser", () => {
     });
     expect(parsed.headers).toBe("none");
     expect(parsed.profile).toBe("Finance EU");
+    expect(parsed.compare).toBe("previous_period");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { LegacyStatsResponse, StatsEntry, StatsRequest } from "../../../src/api";
 import type { LegacySource, ReportingConnection, StatsSource } from "../../../src/core/data-sources";
 import { MissingCredentialsError } from "../../../src/core/missing-credentials";
+import { readStatsQuery } from "../../../src/core/arguments/stats-query";
 import { createReportingFunctions } from "../../../src/core/reporting-functions";
 import { applications, legacyResponse, stats, UNIT_A, UNIT_B } from "./legacy/fixtures";
 import { settle } from "./deferred";
@@ -133,6 +134,42 @@ describe("STATS", () => {
   });
 });
 
+describe("STATS with compare=", () => {
+  it("sends one extra request for the comparison period, shared by the preview of the same query and reused by a second call", async () => {
+    const { functions, bearer } = setup();
+    const table = await functions.stats("LAST_MONTH", null, "country", "revenues", "countries=FR,DE", null, "compare=previous_period; headers=api");
+    expect(bearer.requests).toEqual([
+      { filters: { from: "2025-04-01", to: "2025-04-30", countries: ["FR", "DE"] }, groups: ["country"], metrics: ["revenues"] },
+      { filters: { from: "2025-03-02", to: "2025-03-31", countries: ["FR", "DE"] }, groups: ["country"], metrics: ["revenues"] },
+    ]);
+    expect(table.rows).toEqual([
+      ["country", "revenues", "revenues_previous", "revenues_change", "revenues_change_pct"],
+      ["FR", 1, 1, 0, 0],
+      ["DE", 2, 2, 0, 0],
+    ]);
+    expect(table.percentColumns).toEqual([4]);
+
+    await functions.stats("LAST_MONTH", null, "country", "revenues", "countries=FR,DE", null, "compare=previous_period; headers=api");
+    const preview = await functions.statsTable(readStatsQuery({ from: "LAST_MONTH", to: null, groups: "country", metrics: "revenues", filters: "countries=FR,DE", options: "compare=previous_period" }, () => "2025-05-15"));
+    // The same query without compare= is the first of the two answers.
+    await functions.stats("LAST_MONTH", null, "country", "revenues", "countries=FR,DE");
+    expect(bearer.requests).toHaveLength(2);
+    expect(preview.rows[0]).toEqual(["Country", "Revenues", "Revenues (previous period)", "Revenues change", "Revenues change %"]);
+  });
+
+  it("fails as a whole when the comparison's request fails, and leaves the period's answer cached", async () => {
+    const { functions, bearer } = setup();
+    const statsAll = bearer.source.statsAll.bind(bearer.source);
+    bearer.source.statsAll = async (request, options) => {
+      if (request.filters.from === "2024-04-01") throw new MissingCredentialsError();
+      return statsAll(request, options);
+    };
+    await expect(functions.stats("LAST_MONTH", null, "country", "revenues", null, null, "compare=previous_year")).rejects.toBeInstanceOf(MissingCredentialsError);
+    await functions.stats("LAST_MONTH", null, "country", "revenues");
+    expect(bearer.requests.map((request) => request.filters.from)).toEqual(["2025-04-01"]);
+  });
+});
+
 describe("VALUE", () => {
   it("answers 1,000 cells over one period and one dimension with one request", async () => {
     const { functions, bearer } = setup();
@@ -176,8 +213,8 @@ describe("LEGACY.STATS and APPLICATIONS", () => {
     const table = await functions.legacyStats("2025-01-01", "2025-01-31", "day, ad_unit_type", "headers=none");
     expect(legacy.calls.stats).toEqual([{ from: "2025-01-01", to: "2025-01-31", groupBy: ["day", "ad_unit_id"] }]);
     expect(table.rows).toEqual([
-      [45658, "optin_video", 100, 1, 110, 10],
-      [45658, "interstitial", 300, 1, 330, (1 / 300) * 1000],
+      [45658, "optin_video", 100, 1, 10, 110],
+      [45658, "interstitial", 300, 1, (1 / 300) * 1000, 330],
     ]);
     expect(table.dateColumns).toEqual([0]);
     const listing = await functions.applications();

@@ -1,5 +1,5 @@
 import { spillTable } from "../../../src/core/rows/spill-table";
-import { SPILL_DATE_FORMAT, spillOutput, supportedDateStyle } from "../../../src/office/formatted-values";
+import { SPILL_DATE_FORMAT, SPILL_PERCENT_FORMAT, fitSpill, spillOutput, supportedDateStyle } from "../../../src/office/formatted-values";
 import { officeSupporting, withGlobals } from "./office-globals";
 
 describe("supportedDateStyle", () => {
@@ -60,5 +60,36 @@ describe("spillOutput", () => {
 
   it("leaves serial numbers as they are where data types are unavailable", () => {
     expect(spillOutput(table, "serial")).toEqual(table.rows);
+  });
+});
+
+describe("compare= change % columns", () => {
+  const compared = {
+    ...spillTable(
+      [
+        ["Country", "Revenues", "Revenues (previous period)", "Revenues change", "Revenues change %"],
+        ["FR", 12.5, 10, 2.5, 0.25],
+        ["DE", 3, 0, 3, ""],
+      ],
+      [],
+      2,
+      5,
+    ),
+    percentColumns: [4],
+  };
+
+  it("carry a percent format on their numbers, and blanks stay blank", () => {
+    const rows = spillOutput(compared, "double");
+    expect(rows[1]).toEqual(["FR", 12.5, 10, 2.5, { type: "Double", basicValue: 0.25, numberFormat: SPILL_PERCENT_FORMAT }]);
+    expect(rows[2]).toEqual(["DE", 3, 0, 3, ""]);
+    expect(rows[0]).toEqual(compared.rows[0]);
+  });
+
+  it("are measured with their format when the spill is cut to its budget", () => {
+    const many = { ...compared, rows: [compared.rows[0]!, ...Array.from({ length: 400 }, (_, i) => [`C${i}`, i, i, 0, 0.5])], dataRowCount: 400 };
+    const plainBytes = JSON.stringify(many.rows).length;
+    const cut = fitSpill(many, "double", plainBytes + 100);
+    expect(cut.omittedRowCount).toBeGreaterThan(0);
+    expect(cut.percentColumns).toEqual([4]);
   });
 });

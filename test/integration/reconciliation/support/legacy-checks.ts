@@ -17,7 +17,7 @@ import { bearerAdUnitOf, type LegacyIdentity } from "./world";
  */
 
 const DERIVED: readonly LegacyFunctionGroup[] = ["ad_unit_type", "ad_unit_name", "application"];
-const API_COLUMNS = ["impressions", "revenue", "requests", "ecpm"];
+const API_COLUMNS = ["impressions", "revenue", "ecpm", "requests"];
 
 /** What the add-in must send for the groupings asked: a derived grouping needs the ad unit. */
 function serviceGroups(groups: readonly LegacyFunctionGroup[]): LegacyGroupBy[] {
@@ -99,8 +99,8 @@ function cellsOf(row: { keys: string[]; stats: LegacyStats }, groups: readonly L
     ...row.keys.map((key, index): Cell => ((groups[index] === "day" || groups[index] === "month") && key !== "" ? serialOf(dayOfKey(key)) : key)),
     row.stats.impressions,
     row.stats.revenue,
-    row.stats.requests,
     row.stats.ecpm,
+    row.stats.requests,
   ];
 }
 
@@ -108,7 +108,7 @@ function cellsOf(row: { keys: string[]; stats: LegacyStats }, groups: readonly L
 function legacyEquality(groupCount: number): CellEquality {
   return (actual, expected, column) => {
     const metric = column - groupCount;
-    if ((metric === 1 || metric === 3) && typeof actual === "number" && typeof expected === "number") return sameAmount(actual, expected);
+    if ((metric === 1 || metric === 2) && typeof actual === "number" && typeof expected === "number") return sameAmount(actual, expected);
     return actual === expected;
   };
 }
@@ -177,10 +177,12 @@ export async function checkLegacyCase(context: CheckContext, legacyCase: LegacyC
     if (legacyCase.headers === "api") ledger.sameRows("legacy", label, `${surface}: header`, cells.slice(0, 1), [[...groups, ...API_COLUMNS]]);
     const data = want.length === 0 && headerRows === 0 ? [] : cells.slice(headerRows);
     ledger.sameRows("legacy", label, `${surface} rows are the service's leaves${derived ? ", regrouped by ad unit type, name or application" : ""}`, byKeys(data), byKeys(want), legacyEquality(groups.length));
-    const sums = sum(data.map((row) => ({ impressions: Number(row[groups.length]), revenue: Number(row[groups.length + 1]), requests: Number(row[groups.length + 2]), ecpm: 0 })));
+    const sums = sum(data.map((row) => ({ impressions: Number(row[groups.length]), revenue: Number(row[groups.length + 1]), requests: Number(row[groups.length + 3]), ecpm: 0 })));
     ledger.sameCount("totals", label, `${surface} impressions sum to the legacy total`, sums.impressions, total!.impressions);
     ledger.sameAmount("totals", label, `${surface} revenue sums to the legacy total`, sums.revenue, total!.revenue);
-    const wrong = data.find((row) => !sameAmount(Number(row[groups.length + 3]), expectedEcpm(Number(row[groups.length + 1]), Number(row[groups.length]))));
+    ledger.sameCount("totals", label, `${surface} requests sum to the legacy total`, sums.requests, total!.requests);
+    // The Query tab's order: impressions, revenues, eCPM, requests.
+    const wrong = data.find((row) => !sameAmount(Number(row[groups.length + 2]), expectedEcpm(Number(row[groups.length + 1]), Number(row[groups.length]))));
     ledger.check("ecpm", label, `${surface}: every eCPM cell is its row's revenue / impressions x 1000`, wrong === undefined, () => JSON.stringify(wrong));
     const dateColumn = groups.findIndex((group) => group === "day" || group === "month");
     if (dateColumn >= 0 && want.length > 0) {

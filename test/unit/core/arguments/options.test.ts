@@ -14,6 +14,21 @@ describe("options", () => {
     });
   });
 
+  it("reads compare=previous_period and previous_year, as typed or readable", () => {
+    expect(readOptions("compare=previous_period", STATS_OPTIONS, "STATS").compare).toBe("previous_period");
+    expect(readOptions("Compare = Previous year", STATS_OPTIONS, "STATS").compare).toBe("previous_year");
+    expect(readOptions([["compare", "prior-period"]], STATS_OPTIONS, "STATS").compare).toBe("previous_period");
+    expect(readOptions(null, STATS_OPTIONS, "STATS").compare).toBeUndefined();
+  });
+
+  it("refuses any other comparison, naming the words it takes, and compare= outside STATS", () => {
+    expect(() => readOptions("compare=last_month", STATS_OPTIONS, "STATS")).toThrow(
+      "options: compare=last_month is not accepted. Use compare=previous_period or compare=previous_year",
+    );
+    expect(() => readOptions("compare=", STATS_OPTIONS, "STATS")).toThrow("options: compare has no value. Write e.g. compare=previous_year");
+    expect(() => readOptions("compare=previous_year", ["profile", "cache"], "VALUE")).toThrow("options: compare does not apply to VALUE. Use: profile, cache");
+  });
+
   it("defaults to readable headers", () => {
     expect(readOptions(null, STATS_OPTIONS, "STATS")).toEqual({ headers: "readable" });
   });
@@ -32,7 +47,7 @@ describe("options", () => {
 
   it("names an unknown option and lists the known ones", () => {
     expect(() => readOptions("colour=red", STATS_OPTIONS, "STATS")).toThrow(
-      'options: "colour" is not an option. Use: date_group, limit, offset, date_group_limit, headers, profile, cache',
+      'options: "colour" is not an option. Use: date_group, limit, offset, date_group_limit, headers, profile, cache, compare',
     );
   });
 

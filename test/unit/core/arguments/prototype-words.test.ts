@@ -66,7 +66,10 @@ describe.each(PROTOTYPE_WORDS)("%s", (word) => {
 
   it("point 9: is not an option, nor a value of headers or date_group", () => {
     expect(refusal(() => readOptions(`${word}=1`, STATS_OPTIONS, "STATS")).message).toBe(
-      `options: "${word}" is not an option. Use: date_group, limit, offset, date_group_limit, headers, profile, cache`,
+      `options: "${word}" is not an option. Use: date_group, limit, offset, date_group_limit, headers, profile, cache, compare`,
+    );
+    expect(refusal(() => readOptions(`compare=${word}`, STATS_OPTIONS, "STATS")).message).toBe(
+      `options: compare=${word} is not accepted. Use compare=previous_period or compare=previous_year`,
     );
     expect(refusal(() => readOptions(`headers=${word}`, STATS_OPTIONS, "STATS")).message).toBe(
       `options: headers=${word} is not accepted. Use headers=readable, api or none`,

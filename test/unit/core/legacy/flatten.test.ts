@@ -12,9 +12,9 @@ describe("flattening legacy aggregations", () => {
   it("flattens depth 1", () => {
     const response = legacyResponse({ "2025-01": { stats: stats(100, 1, 120) }, "2025-02": { stats: stats(200, 3, 210) } });
     expect(legacyStatsRows(response, ["month"], "readable").rows).toEqual([
-      ["Month", "Impressions", "Revenue", "Requests", "eCPM"],
-      [45658, 100, 1, 120, 10],
-      [45689, 200, 3, 210, 15],
+      ["Month", "Impressions", "Revenues", "eCPM", "Requests"],
+      [45658, 100, 1, 10, 120],
+      [45689, 200, 3, 15, 210],
     ]);
   });
 
@@ -25,10 +25,10 @@ describe("flattening legacy aggregations", () => {
     });
     const table = legacyStatsRows(response, ["day", "ad_unit_id"], "api");
     expect(table.rows).toEqual([
-      ["day", "ad_unit_id", "impressions", "revenue", "requests", "ecpm"],
-      [45659, UNIT_A, 10, 0.1, 11, 10],
-      [45659, UNIT_B, 20, 0.2, 21, 10],
-      [45658, UNIT_B, 30, 0.3, 31, 10],
+      ["day", "ad_unit_id", "impressions", "revenue", "ecpm", "requests"],
+      [45659, UNIT_A, 10, 0.1, 10, 11],
+      [45659, UNIT_B, 20, 0.2, 10, 21],
+      [45658, UNIT_B, 30, 0.3, 10, 31],
     ]);
     expect(table.dateColumns).toEqual([0]);
   });
@@ -37,8 +37,8 @@ describe("flattening legacy aggregations", () => {
     const leaf = { impressions: 1000, revenue: 5, requests: 1100, ecpm: 4.99 };
     const response = legacyResponse({ "2025-01-01": { aggregation: { [UNIT_A]: { aggregation: { FR: { stats: leaf }, DE: { stats: stats(1, 0, 1) } } } } } });
     expect(legacyStatsRows(response, ["day", "ad_unit_id", "country"], "none").rows).toEqual([
-      [45658, UNIT_A, "FR", 1000, 5, 1100, 4.99],
-      [45658, UNIT_A, "DE", 1, 0, 1, 0],
+      [45658, UNIT_A, "FR", 1000, 5, 4.99, 1100],
+      [45658, UNIT_A, "DE", 1, 0, 0, 1],
     ]);
   });
 
@@ -46,7 +46,7 @@ describe("flattening legacy aggregations", () => {
     // [month, country, ad_unit_type, ad_unit_id] is sent as [month, country, ad_unit_id]: depth 3 from the service, 4 columns out.
     const response = legacyResponse({ "2025-01": { aggregation: { FR: { aggregation: { [UNIT_A]: { stats: stats(10, 1, 10) } } } } } });
     const rows = legacyStatsRows(response, ["month", "country", "ad_unit_type", "ad_unit_id"], "none", []).rows;
-    expect(rows).toEqual([[45658, "FR", "", UNIT_A, 10, 1, 10, 100]]);
+    expect(rows).toEqual([[45658, "FR", "", UNIT_A, 10, 1, 100, 10]]);
     const deep = legacyResponse({
       "2025-01-01": { aggregation: { x: { aggregation: { y: { aggregation: { z: { stats: stats(4, 2, 5) } } } } } } },
     });

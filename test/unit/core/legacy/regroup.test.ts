@@ -30,21 +30,21 @@ describe("regrouping by ad unit type, name and application", () => {
 
   it("sums counts and revenue per ad unit type and recomputes eCPM", () => {
     const rows = legacyStatsRows(byDayAndUnit, ["day", "ad_unit_type"], "readable", applications).rows;
-    expect(rows[0]).toEqual(["Day", "Ad unit type", "Impressions", "Revenue", "Requests", "eCPM"]);
+    expect(rows[0]).toEqual(["Date", "Ad unit type", "Impressions", "Revenues", "eCPM", "Requests"]);
     const byType = new Map(rows.slice(1).map((row) => [row[1], row.slice(2)]));
-    expect(byType.get("interstitial")).toEqual([4000, 5, 4400, 1.25]);
-    expect(byType.get("optin_video")).toEqual([500, 5, 600, 10]);
+    expect(byType.get("interstitial")).toEqual([4000, 5, 1.25, 4400]);
+    expect(byType.get("optin_video")).toEqual([500, 5, 10, 600]);
     // 222_default has no detail and UNIT_C is unknown: both land under an empty type.
-    expect(byType.get("")).toEqual([7, 0.07, 58, 10]);
+    expect(byType.get("")).toEqual([7, 0.07, 10, 58]);
     expect(rows).toHaveLength(4);
   });
 
   it("groups by application, telling apart applications that share a name", () => {
     const rows = legacyStatsRows(byUnit, ["application"], "none", applications).rows;
     expect(rows).toEqual([
-      ["Game (ANDROID)", 1500, 7, 1700, (7 / 1500) * 1000],
-      ["Game (iOS)", 3000, 3, 3350, 1],
-      ["", 7, 0.07, 8, 10],
+      ["Game (ANDROID)", 1500, 7, (7 / 1500) * 1000, 1700],
+      ["Game (iOS)", 3000, 3, 1, 3350],
+      ["", 7, 0.07, 10, 8],
     ]);
   });
 
@@ -61,7 +61,7 @@ describe("regrouping by ad unit type, name and application", () => {
 
   it("gives eCPM 0 to a group without impressions", () => {
     const response = legacyResponse({ "222_default": { stats: stats(0, 0, 50) } });
-    expect(legacyStatsRows(response, ["ad_unit_name"], "none", applications).rows).toEqual([["Default", 0, 0, 50, 0]]);
+    expect(legacyStatsRows(response, ["ad_unit_name"], "none", applications).rows).toEqual([["Default", 0, 0, 0, 50]]);
   });
 
   it("finds the application of a default ad unit by its app key", () => {

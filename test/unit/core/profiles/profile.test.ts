@@ -23,7 +23,7 @@ describe("parseProfile", () => {
     }
     expect(caught).toBeInstanceOf(ProfileError);
     const message = (caught as ProfileError).userMessage;
-    expect(message).toContain("The profile name needs a name");
+    expect(message).toContain("The profile name is empty: type one, such as Finance.");
     expect(message).toContain("The interface is not one of the choices offered");
     expect(message).toContain("The service address must be a web address");
     expect(message).toContain("The legacy service address must be a web address");

@@ -118,7 +118,7 @@ describe("refreshing a workbook", () => {
     const report = await done;
     const failed = report.items[1]!;
     expect(failed.state).toBe("failed");
-    expect(failed.reason).toMatch(/not allowed to see/);
+    expect(failed.reason).toMatch(/may not see the data asked for/);
     expect(fake.log).toContain(`failure ${idOf(0)}: ${failed.reason}`);
     expect(report.items[2]).toMatchObject({ state: "refreshed", rows: 3 });
   });

@@ -1,7 +1,12 @@
 import type { StatsQuery } from "../../../../src/core/arguments/stats-query";
 import { statsRows } from "../../../../src/core/rows/stats-rows";
 import { refreshStoredTable, tableStatsQuery, withFailure, type TableData, type TableRefreshDependencies } from "../../../../src/core/workbook-queries/table-refresh";
-import type { StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
+import { comparedStatsTable } from "../../../../src/core/compare/compared-table";
+import { describeQuery } from "../../../../src/core/workbook-queries/describe-query";
+import { readTableQueryXml, tableQueryXml } from "../../../../src/core/workbook-queries/record-xml";
+import { statsModelOfFormula } from "../../../../src/core/formula-parse";
+import { statsFormula } from "../../../../src/core/formula-text";
+import { queryModelOf, storedModelOf, storedTableQuery, type StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
 import { deferred } from "../deferred";
 import { storedRecord } from "./fixtures";
 
@@ -68,5 +73,44 @@ describe("refreshing one stored table", () => {
     const query = tableStatsQuery({ ...record.query, profile: "Finance" }, () => "2026-02-10", true);
     expect(query).toMatchObject({ profile: "Finance", cacheSeconds: 0 });
     expect(tableStatsQuery(record.query, () => "2026-02-10", false).cacheSeconds).toBeUndefined();
+  });
+});
+
+describe("a compared table", () => {
+  it("keeps compare= through storing, the workbook's XML and a refresh, with its comparison columns and a percent format", async () => {
+    const formula = '=REPORTING.STATS("LAST_MONTH",,"country","revenues,ecpm",,,"compare=previous_year")';
+    const loaded = statsModelOfFormula(formula, () => "2026-02-10");
+    if (!("model" in loaded)) throw new Error(loaded.problem);
+    const stored = storedModelOf(loaded.model);
+    expect(stored.compare).toBe("previous_year");
+    expect(describeQuery(stored)).toBe("Revenues, eCPM by Country; last month; compared with the previous year");
+    const record = storedRecord("q-cccccccc-0000-000000000000", { query: stored });
+    const { deps, asked, written, saved } = dependencies({
+      async fetch(query) {
+        asked.push(query);
+        const entries = [{ group: { country: "FR" }, metrics: { revenues: 2, impressions: 1000, ecpm: 2 } }];
+        return comparedStatsTable(entries, [{ group: { country: "FR" }, metrics: { revenues: 1, impressions: 1000, ecpm: 1 } }], query.request, query.headers, query.compare!);
+      },
+    });
+    const next = await refreshStoredTable(record, deps, new AbortController().signal);
+    expect(asked[0]!.compare).toBe("previous_year");
+    expect(written[0]!.header).toEqual([
+      "Country", "Revenues", "Revenues (previous year)", "Revenues change", "Revenues change %", "eCPM", "eCPM (previous year)", "eCPM change", "eCPM change %",
+    ]);
+    expect(written[0]!.rows).toEqual([["FR", 2, 1, 1, 1, 2, 1, 1, 1]]);
+    expect(written[0]!.columns.map((column) => column.kind)).toEqual(["text", "money", "money", "money", "percent", "money", "money", "money", "percent"]);
+    expect(saved[0]!.columns).toEqual([
+      "country", "revenues", "revenues_previous", "revenues_change", "revenues_change_pct", "ecpm", "ecpm_previous", "ecpm_change", "ecpm_change_pct",
+    ]);
+    expect(storedTableQuery.safeParse(next).success).toBe(true);
+    expect(readTableQueryXml(tableQueryXml(next))).toEqual({ record: next });
+    // The builder gets the same formula back from the stored query.
+    expect(statsFormula(queryModelOf(next.query))).toBe(formula);
+  });
+
+  it("stores every metric with its comparison columns within the record's column limit", () => {
+    const columns = ["date", "country", ...["impressions", "revenues", "ecpm", "requests"].flatMap((metric) => [metric, `${metric}_previous`, `${metric}_change`, `${metric}_change_pct`])];
+    const record = storedRecord("q-dddddddd-0000-000000000000", { columns, query: { ...storedRecord("x").query, compare: "previous_period" } });
+    expect(storedTableQuery.safeParse(record).success).toBe(true);
   });
 });

@@ -23,6 +23,8 @@ import type { LegacyArguments } from "../../../../src/core/arguments/legacy-quer
 import { LEGACY_OPTIONS } from "../../../../src/core/arguments/legacy-query";
 import { nameKey } from "../../../../src/core/arguments/list-text";
 import { HEADER_STYLES, OPTION_NAMES, type OptionName } from "../../../../src/core/arguments/options";
+import { COMPARE_MODES, type CompareMode } from "../../../../src/core/compare/compare-mode";
+import { comparisonPeriod } from "../../../../src/core/compare/comparison-period";
 import { STATS_OPTIONS, type StatsArguments } from "../../../../src/core/arguments/stats-query";
 import { VALUE_OPTIONS, type ValueArguments } from "../../../../src/core/arguments/value-query";
 import type { CellInput, CellValue } from "../../../../src/core/cell-values";
@@ -312,6 +314,7 @@ export const statsModel: fc.Arbitrary<StatsQueryModel> = fc
     headers: fc.option(fc.constantFrom(...HEADER_STYLES), { nil: undefined }),
     profile: fc.option(profileName, { nil: undefined }),
     cacheSeconds: fc.option(fc.integer({ min: 0, max: 86_400 }), { nil: undefined }),
+    compare: fc.option(fc.constantFrom(...COMPARE_MODES), { nil: undefined }),
   })
   .chain((model) =>
     // Orders name a chosen group or any metric, each field once, as the form's sort picker does.
@@ -319,6 +322,10 @@ export const statsModel: fc.Arbitrary<StatsQueryModel> = fc
       .uniqueArray(fc.tuple(fc.constantFrom<string>(...model.groups, ...METRICS), fc.boolean()), { selector: ([field]) => field, maxLength: 3 })
       .map((orders) => ({ ...model, orders: orders.map(([field, descending]) => (descending ? `${field}:desc` : field)) })),
   );
+
+function comparesWithin1900(period: QueryPeriod, mode: CompareMode): boolean {
+  return "word" in period || isCalendarDate(comparisonPeriod(period, mode).from);
+}
 
 /** The filters the query form has a picker for (PICKER_FILTERS of src/taskpane/query-form.ts): no ad units. */
 const BUILDER_FILTERS = FILTER_NAMES.filter((name) => name !== "ad_units");
@@ -353,6 +360,7 @@ export const builderModel: fc.Arbitrary<StatsQueryModel> = fc
     headers: fc.constantFrom(...HEADER_STYLES),
     profile: fc.option(profileName, { nil: undefined }),
     cacheSeconds: fc.option(fc.integer({ min: 0, max: 86_400 }), { nil: undefined }),
+    compare: fc.option(fc.constantFrom(...COMPARE_MODES), { nil: undefined }),
   })
   .chain((model) =>
     fc
@@ -364,6 +372,8 @@ export const builderModel: fc.Arbitrary<StatsQueryModel> = fc
           orders: orders.map(([field, descending]) => (descending ? `${field}:desc` : field)),
           dateGroup: byDate ? model.dateGroup : undefined,
           dateGroupLimit: byDate ? model.dateGroupLimit : undefined,
+          // The form refuses a comparison reaching before 1900 (nothing there to compare with).
+          compare: model.compare !== undefined && comparesWithin1900(model.period, model.compare) ? model.compare : undefined,
         };
       }),
   );
@@ -416,6 +426,7 @@ const plausibleOptionValues: { [Name in OptionName]: fc.Arbitrary<string> } = {
   headers: fc.constantFrom("readable", "api", "none", "no", "off"),
   profile: profileName,
   cache: fc.integer({ min: 0, max: 86_400 }).map(String),
+  compare: fc.constantFrom("previous_period", "previous_year", "Previous year", "prior-period"),
 };
 
 function plausibleOptions(allowed: readonly OptionName[]): fc.Arbitrary<CellInput> {

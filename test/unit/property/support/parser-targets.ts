@@ -23,6 +23,7 @@ import { readListItems } from "../../../../src/core/arguments/list-text";
 import { readGroupNames, readMetricNames, readOrderEntries } from "../../../../src/core/arguments/names";
 import { HEADER_STYLES, MAX_CACHE_SECONDS, readOptions, REFERENCE_OPTIONS, type OptionName } from "../../../../src/core/arguments/options";
 import { readStatsQuery, STATS_OPTIONS } from "../../../../src/core/arguments/stats-query";
+import { comparisonPeriod } from "../../../../src/core/compare/comparison-period";
 import { readValueQuery, VALUE_OPTIONS } from "../../../../src/core/arguments/value-query";
 import type { CellInput } from "../../../../src/core/cell-values";
 import { isExcelDateSerial, excelSerialFromIsoDate } from "../../../../src/core/excel-dates";
@@ -298,6 +299,9 @@ function attempt<Result>(run: () => Result): Attempt<Result> {
 
 function statsModelIsValid(model: StatsQueryModel): boolean {
   const { from, to } = periodOf(model.period);
+  // A comparison must name days a request can: the period before early 1900 has none.
+  const compared = model.compare !== undefined && isCalendarDate(from) && isCalendarDate(to) && from <= to ? comparisonPeriod({ from, to }, model.compare) : undefined;
+  if (compared !== undefined && !isCalendarDate(compared.from)) return false;
   // The formula leaves offset out unless it is above 0, as the form does.
   const offsetWritten = model.offset !== undefined && model.offset > 0;
   return (
@@ -355,6 +359,7 @@ function judgeStatsModel(model: StatsQueryModel): Judgement {
       if (query.headers !== (model.headers ?? "readable")) problems.push(`headers ${query.headers}`);
       if (query.profile !== (model.profile || undefined)) problems.push(`profile ${JSON.stringify(query.profile)}, the form names ${JSON.stringify(model.profile)}`);
       if (query.cacheSeconds !== model.cacheSeconds) problems.push(`cacheSeconds ${String(query.cacheSeconds)}, the form says ${String(model.cacheSeconds)}`);
+      if (query.compare !== model.compare) problems.push(`compare ${String(query.compare)}, the form says ${String(model.compare)}`);
       return problems;
     },
   );

@@ -1,0 +1,72 @@
+import type { ConnectionCause } from "./errors";
+
+/**
+ * Why a request got no answer at all, from what the add-in can know: whether the computer is
+ * online, the two addresses, the failure's code (Node's fetch gives ECONNREFUSED or ENOTFOUND;
+ * a browser gives none) and, for another origin, whether the service answers a request the
+ * browser lets no one read (a probe without credentials): it does when only CORS stands in
+ * the way, and does not when nothing listens there.
+ */
+export interface UnansweredFacts {
+  url: string;
+  /** The page's origin; undefined outside a page (Node, tests). */
+  pageOrigin: string | undefined;
+  /** False when the browser knows it has no network; undefined when nobody said. */
+  online?: boolean | undefined;
+  /** The system's code of the failure, when the runtime tells it (`ECONNREFUSED`). */
+  failureCode?: string | undefined;
+}
+
+/** A cause, or `probe` when only a probe of the other origin can tell CORS from a dead address. */
+export type UnansweredVerdict = ConnectionCause | "probe";
+
+const CODES: Record<string, ConnectionCause> = {
+  ECONNREFUSED: "refused",
+  ENOTFOUND: "unknown_host",
+  EAI_AGAIN: "unknown_host",
+  EHOSTUNREACH: "unreachable",
+  ENETUNREACH: "unreachable",
+  ETIMEDOUT: "unreachable",
+  UND_ERR_CONNECT_TIMEOUT: "unreachable",
+};
+
+/** Browsers allow http:// calls to the machine itself from an https:// page; only CORS applies there. */
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+export function classifyUnanswered(facts: UnansweredFacts): UnansweredVerdict {
+  if (facts.online === false) return "offline";
+  let target: URL | undefined;
+  try {
+    target = new URL(facts.url);
+  } catch {
+    target = undefined;
+  }
+  const { pageOrigin } = facts;
+  if (target && pageOrigin?.startsWith("https:") && target.protocol === "http:" && !isLoopback(target.hostname)) return "insecure_address";
+  const byCode = facts.failureCode === undefined ? undefined : Object.prototype.hasOwnProperty.call(CODES, facts.failureCode) ? CODES[facts.failureCode] : undefined;
+  if (byCode) return byCode;
+  if (pageOrigin === undefined || !target || target.origin === pageOrigin) return "network";
+  return "probe";
+}
+
+/** The code of a failure or of its causes, two levels down (`TypeError: fetch failed` wraps it). */
+export function failureCodeOf(failure: unknown): string | undefined {
+  let current = failure;
+  for (let depth = 0; depth < 3 && typeof current === "object" && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code !== "") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Where a probe goes: the origin's root, so that no path, query or credential of the request travels. */
+export function probeAddress(url: string): string | undefined {
+  try {
+    return `${new URL(url).origin}/`;
+  } catch {
+    return undefined;
+  }
+}

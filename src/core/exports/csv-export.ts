@@ -1,0 +1,41 @@
+import type { HeaderStyle } from "../arguments/options";
+import type { SpillCell } from "../cell-values";
+import { neutraliseCsv } from "../csv-safety";
+import { isoDateFromExcelSerial } from "../excel-dates";
+import { csvField, rewriteCsvHeader } from "./csv-header";
+
+/**
+ * CSV exports as they are saved: the header in the query's style, every formula-like field
+ * neutralised (csv-safety.ts: the file carries names users typed), and the byte order mark Excel
+ * needs to read the file as UTF-8. The pane and the add-in's server (src/host) both use these,
+ * so a file is the same whichever way it reaches the user.
+ */
+
+const BYTE_ORDER_MARK = "\uFEFF";
+const LINE_END = "\r\n";
+
+export interface CheckedCsv {
+  csv: string;
+  /** Fields given a leading `'`. */
+  neutralised: number;
+}
+
+function withByteOrderMark(csv: string): string {
+  return csv.startsWith(BYTE_ORDER_MARK) ? csv : BYTE_ORDER_MARK + csv;
+}
+
+/** The service's CSV (API names in its header) as the query asked for it. */
+export function prepareStatsCsv(serviceCsv: string, headers: HeaderStyle): CheckedCsv {
+  const checked = neutraliseCsv(rewriteCsvHeader(serviceCsv, headers));
+  return { csv: withByteOrderMark(checked.csv), neutralised: checked.neutralised };
+}
+
+/** A CSV file of rows the add-in holds (the legacy service has no export); date serials become `YYYY-MM-DD`. */
+export function rowsCsv(header: readonly string[] | undefined, rows: readonly (readonly SpillCell[])[], dateColumns: readonly number[]): CheckedCsv {
+  const dates = new Set(dateColumns);
+  const text = (cell: SpillCell, column: number): string =>
+    dates.has(column) && typeof cell === "number" ? isoDateFromExcelSerial(cell) : String(cell);
+  const records = [...(header ? [header.map((name) => csvField(name))] : []), ...rows.map((row) => row.map((cell, column) => csvField(text(cell, column))))];
+  const checked = neutraliseCsv(records.map((fields) => fields.join(",") + LINE_END).join(""));
+  return { csv: withByteOrderMark(checked.csv), neutralised: checked.neutralised };
+}

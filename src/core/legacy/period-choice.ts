@@ -1,0 +1,31 @@
+import type { QueryPeriod } from "../formula-text";
+import { PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "../periods";
+
+/**
+ * The period of the Legacy tab, chosen as on the Query tab: a period word (Today... Last year)
+ * or a custom range of two days.
+ */
+
+export const CUSTOM_PERIOD = "CUSTOM";
+
+export type PeriodReading =
+  /** `period` is what the formula says (the word, or both days); `range` the days it covers today. */
+  | { period: QueryPeriod; range: DateRange }
+  | { problem: string; field: "from" | "to" };
+
+function isPeriodWord(choice: string): choice is PeriodWord {
+  return (PERIOD_WORDS as readonly string[]).includes(choice);
+}
+
+export function readPeriodChoice(choice: string, from: string, to: string, today: string): PeriodReading {
+  if (isPeriodWord(choice)) return { period: { word: choice }, range: periodOfWord(choice, today) };
+  if (!from) return { problem: "Choose the first day of the custom range.", field: "from" };
+  if (!to) return { problem: "Choose the last day of the custom range.", field: "to" };
+  if (to < from) return { problem: "The last day comes before the first day: swap them.", field: "to" };
+  return { period: { from, to }, range: { from, to } };
+}
+
+/** The days a choice covers, as shown under the period: `2026-10-01 to 2026-10-31`, or one day. */
+export function periodDatesText(range: DateRange): string {
+  return range.from === range.to ? range.from : `${range.from} to ${range.to}`;
+}

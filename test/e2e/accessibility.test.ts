@@ -1,0 +1,324 @@
+/**
+ * The pane as a keyboard and screen reader user meets it, at the 320 px of Excel's narrowest
+ * pane: axe-core finds no violation in any tab or state reached here, every control shows where
+ * the focus is, and a query can be built, previewed and read without a mouse.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { expectAccessible } from "./support/axe";
+import { describeWithBrowser, launchChromium } from "./support/browser";
+import { buildPane } from "./support/build-pane";
+import { installFakeOffice } from "./support/fake-office";
+import { fillProfileForm, pickerContent, previewRows, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { serveDirectory, type StaticServer } from "./support/static-server";
+
+jest.setTimeout(240_000);
+
+const VIEWPORT = { width: 320, height: 640 };
+/** More presses than the longest tab holds controls: a walk that needs more is lost. */
+const MAX_PRESSES = 120;
+
+async function openPane(browser: Browser, origin: string, inExcel: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
+  if (inExcel) {
+    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
+  }
+  const page = await context.newPage();
+  await page.goto(`${origin}/taskpane.html`);
+  await page.waitForSelector("body[data-ready=true]");
+  return { context, page };
+}
+
+/** A short description of the focused element, for messages. */
+function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return "(nothing: the page itself)";
+    const name = element.id ? `#${element.id}` : (element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "");
+    return `${element.tagName.toLowerCase()} ${name}`;
+  });
+}
+
+/**
+ * Why the focused control would not show that it has the focus: no outline and no box shadow
+ * while it matches :focus-visible. Undefined when it shows it (or nothing is focused).
+ */
+function missingFocusIndicator(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return undefined;
+    const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 30)}"`;
+    if (!element.matches(":focus-visible")) return `${name} does not match :focus-visible after a key press`;
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1;
+    const shadow = style.boxShadow !== "none";
+    return outline || shadow ? undefined : `${name} shows no outline or shadow`;
+  });
+}
+
+/**
+ * Presses `key` until the focus is on an element matching `selector` (or inside one, with
+ * `within`), checking at every stop that the focus can be seen. Fails when the focus never
+ * gets there.
+ */
+async function pressUntil(page: Page, key: string, selector: string, unseen: string[], within = false): Promise<void> {
+  const there = () =>
+    page.evaluate(
+      ({ wanted, inside }) => {
+        const element = document.activeElement;
+        if (!element) return false;
+        return inside ? element.closest(wanted) !== null : element.matches(wanted);
+      },
+      { wanted: selector, inside: within },
+    );
+  for (let presses = 0; presses < MAX_PRESSES; presses += 1) {
+    if (await there()) return;
+    await page.keyboard.press(key);
+    const problem = await missingFocusIndicator(page);
+    if (problem && !unseen.includes(problem)) unseen.push(problem);
+  }
+  throw new Error(`${key} never brought the focus to ${selector}; it is on ${await describeFocus(page)}`);
+}
+
+/** The ids (or descriptions) of the controls Tab visits, from the selected tab round to it again. */
+async function tabRound(page: Page, unseen: string[]): Promise<string[]> {
+  const visited: string[] = [];
+  await page.focus('[role="tab"][aria-selected="true"]');
+  const start = await describeFocus(page);
+  for (let presses = 0; presses < MAX_PRESSES; presses += 1) {
+    await page.keyboard.press("Tab");
+    const here = await describeFocus(page);
+    if (here === start) return visited;
+    visited.push(here);
+    const problem = await missingFocusIndicator(page);
+    if (problem && !unseen.includes(problem)) unseen.push(problem);
+  }
+  throw new Error(`Tab did not come back to ${start} after ${MAX_PRESSES} presses`);
+}
+
+describeWithBrowser("accessibility of the task pane at 320 px", (executablePath) => {
+  let emulator: RunningEmulator;
+  let server: StaticServer;
+  let browser: Browser;
+  let profile: ProfileInput;
+
+  beforeAll(async () => {
+    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 60, seed: 5 })]);
+    emulator = running;
+    server = await serveDirectory(dist);
+    browser = await launchChromium(executablePath);
+    const wide = emulator.credentials.bearer.reduce((best, credential) => (credential.organizations.length > best.organizations.length ? credential : best));
+    const legacy = emulator.credentials.legacy[0];
+    if (!legacy) throw new Error("the emulator's demo credentials changed shape");
+    profile = {
+      name: "Finance",
+      kind: "both",
+      baseUrl: emulator.baseUrl,
+      legacyBaseUrl: emulator.legacyBaseUrl,
+      token: wide.token,
+      apiKey: legacy.apiKey,
+      apiSecret: legacy.apiSecret,
+    };
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await emulator?.close();
+  });
+
+  describe("inside Excel (recording fake of Office)", () => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      ({ context, page } = await openPane(browser, server.origin, true));
+    });
+
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it("has no violation on first open, nor on any tab before signing in", async () => {
+      await screenshot(page, "a11y-first-open");
+      for (const tab of ["query", "queries", "legacy"]) {
+        await page.click(`#tab-${tab}`);
+        await expectAccessible(page, `${tab} tab, signed out`);
+      }
+      await page.click("#tab-connect");
+    });
+
+    it("has no violation in the profile form showing an error", async () => {
+      await page.click("#profile-new");
+      await page.click("#profile-save");
+      // Wherever the form says it (next to the field, or in the status bar), it says it as an error.
+      await page.waitForSelector('#profile-form [aria-invalid="true"], #status.error, #connection-result.error');
+      await screenshot(page, "a11y-profile-error");
+    });
+
+    it("has no violation in Query with a picker open and searched, nor with a preview shown", async () => {
+      await fillProfileForm(page, profile);
+      const saved = await statusAfter(page, () => page.click("#profile-save"));
+      expect(saved.kind).toBe("success");
+      await page.click("#tab-query");
+      await pickerContent(page, "countries");
+      await page.click('details[data-filter="countries"] > summary');
+      await page.fill('details[data-filter="countries"] input[type="search"]', "un");
+      await page.check('details[data-filter="countries"] input[value="US"]');
+      await page.click('details[data-filter="formats"] > summary');
+      await screenshot(page, "a11y-query-pickers");
+
+      const previewed = await statusAfter(page, () => page.click("#query-preview"));
+      expect(previewed.kind).toBe("success");
+      await page.selectOption("#query-group-add", "country");
+      await page.click("#query-group-add-button");
+      await statusAfter(page, () => page.click("#query-preview"));
+      expect((await previewRows(page, "#query-preview-table")).rows.length).toBeGreaterThan(0);
+      await screenshot(page, "a11y-query-preview");
+    });
+
+    it("has no violation in Queries, empty and then listing a table", async () => {
+      await page.click("#tab-queries");
+      await page.waitForSelector("#queries-empty", { state: "visible" });
+      await expectAccessible(page, "queries tab, no table");
+      await page.click("#tab-query");
+      const inserted = await statusAfter(page, () => page.click("#query-insert-table"));
+      expect(inserted.kind).toBe("success");
+      await page.click("#tab-queries");
+      await page.waitForSelector("#queries-tables li");
+      await screenshot(page, "a11y-queries-table");
+    });
+
+    it("has no violation in Legacy, with its applications and a preview", async () => {
+      await page.click("#tab-legacy");
+      await page.waitForSelector("#legacy-applications details");
+      await page.click("#legacy-applications details > summary");
+      const previewed = await statusAfter(page, () => page.click("#legacy-preview"));
+      expect(previewed.kind).toBe("success");
+      await screenshot(page, "a11y-legacy");
+    });
+  });
+
+  describe("in a plain browser (no Excel)", () => {
+    it("has no violation on first open, nor in Query with a preview", async () => {
+      const { context, page } = await openPane(browser, server.origin, false);
+      try {
+        expect(await page.isVisible("#host-notice")).toBe(true);
+        await screenshot(page, "a11y-plain-first-open");
+        await fillProfileForm(page, { ...profile, kind: "bearer" });
+        await statusAfter(page, () => page.click("#profile-save"));
+        await page.click("#tab-query");
+        await pickerContent(page, "countries");
+        await statusAfter(page, () => page.click("#query-preview"));
+        await screenshot(page, "a11y-plain-preview");
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  describe("by keyboard alone", () => {
+    let context: BrowserContext;
+    let page: Page;
+    const unseen: string[] = [];
+
+    beforeAll(async () => {
+      ({ context, page } = await openPane(browser, server.origin, true));
+    });
+
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it("creates a profile, builds a filtered query, previews it and reaches the rows", async () => {
+      const { keyboard } = page;
+      await pressUntil(page, "Tab", "#tab-connect", unseen);
+      await pressUntil(page, "Tab", "#profile-name", unseen);
+      await keyboard.type("Keyboard");
+      await pressUntil(page, "Tab", "#profile-base-url", unseen);
+      await keyboard.press("Control+A");
+      await keyboard.type(emulator.baseUrl);
+      await pressUntil(page, "Tab", "#profile-token", unseen);
+      await keyboard.type(profile.token ?? "");
+      await pressUntil(page, "Tab", "#profile-save", unseen);
+      const saved = await statusAfter(page, () => keyboard.press("Enter"));
+      expect(saved.kind).toBe("success");
+      expect(await page.textContent("#active-profile-summary")).toContain("Keyboard");
+
+      // Tabs: the selected one is the only Tab stop; the arrows move to the others.
+      await pressUntil(page, "Shift+Tab", "#tab-connect", unseen);
+      await keyboard.press("ArrowRight");
+      expect(await describeFocus(page)).toBe("button #tab-query");
+      expect(await page.isVisible("#panel-query")).toBe(true);
+
+      await pressUntil(page, "Tab", "#query-period", unseen);
+      const period = await page.inputValue("#query-period");
+      await keyboard.press("ArrowDown");
+      expect(await page.inputValue("#query-period")).not.toBe(period);
+
+      // A second grouping makes the preview wider than the pane.
+      await pressUntil(page, "Tab", "#query-group-add", unseen);
+      for (let presses = 0; presses < 10 && (await page.inputValue("#query-group-add")) !== "country"; presses += 1) await keyboard.press("ArrowDown");
+      expect(await page.inputValue("#query-group-add")).toBe("country");
+      await pressUntil(page, "Tab", "#query-group-add-button", unseen);
+      await keyboard.press("Enter");
+      expect(await page.inputValue("#query-formula")).toContain("date,country");
+
+      await pickerContent(page, "countries");
+      const summary = 'details[data-filter="countries"] > summary';
+      await pressUntil(page, "Tab", summary, unseen);
+      await keyboard.press("Enter");
+      expect(await page.getAttribute('details[data-filter="countries"]', "open")).not.toBeNull();
+      await pressUntil(page, "Tab", 'details[data-filter="countries"] input[type="search"]', unseen);
+      await keyboard.type("US");
+      expect((await pickerContent(page, "countries")).values[0]).toBe("US");
+      await keyboard.press("ArrowDown");
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe("US");
+      await keyboard.press("Space");
+      await keyboard.press("Escape");
+      expect(await page.getAttribute('details[data-filter="countries"]', "open")).toBeNull();
+      expect(await page.evaluate((selector) => document.activeElement === document.querySelector(selector), summary)).toBe(true);
+      expect(await page.textContent('details[data-filter="countries"] .count')).toBe("1 selected");
+      expect(await page.inputValue("#query-formula")).toContain('"countries=US"');
+
+      await pressUntil(page, "Tab", "#query-preview", unseen);
+      const previewed = await statusAfter(page, () => keyboard.press("Enter"));
+      expect(previewed.kind).toBe("success");
+      // The rows sit above the action bar: the focus is there already, or Shift+Tab leads to them;
+      // then the box holding the table takes the focus, so that the arrows scroll a wide one.
+      await pressUntil(page, "Shift+Tab", ".preview", unseen, true);
+      const onTable = ".preview :has(table)";
+      if (!(await page.evaluate((selector) => document.activeElement?.matches(selector) ?? false, onTable))) await pressUntil(page, "Tab", onTable, unseen);
+      expect((await previewRows(page, "#query-preview-table")).rows.length).toBeGreaterThan(0);
+      const wide = await page.evaluate(() => {
+        const box = document.activeElement as HTMLElement;
+        return box.scrollWidth > box.clientWidth + 1;
+      });
+      if (wide) {
+        await keyboard.press("ArrowRight");
+        // Keyboard scrolling is animated: wait for it to move.
+        await page.waitForFunction(() => (document.activeElement as HTMLElement).scrollLeft > 0, undefined, { timeout: 5_000 });
+      }
+      expect(unseen).toEqual([]);
+    });
+
+    it("shows the focus on every control Tab reaches, in every tab", async () => {
+      await page.focus('[role="tab"][aria-selected="true"]');
+      await page.keyboard.press("Home");
+      const connect = await tabRound(page, unseen);
+      await page.focus("#tab-query");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowLeft");
+      const query = await tabRound(page, unseen);
+      await page.keyboard.press("ArrowRight");
+      const queries = await tabRound(page, unseen);
+      await page.keyboard.press("ArrowRight");
+      await tabRound(page, unseen);
+      expect(connect.length).toBeGreaterThan(5);
+      expect(query.length).toBeGreaterThan(20);
+      expect(queries.length).toBeGreaterThan(2);
+      expect(unseen).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,241 @@
+import ExcelJS from "exceljs";
+import { readFile } from "node:fs/promises";
+import type { Browser, BrowserContext, Download, Page } from "playwright-core";
+import { LegacyClient, ReportingClient } from "../../src/client";
+import { readLegacyQuery } from "../../src/core/arguments/legacy-query";
+import { addDays } from "../../src/core/calendar";
+import { parseCsv } from "../../src/core/csv-safety";
+import { localToday, periodOfWord } from "../../src/core/periods";
+import { serviceGroupBy } from "../../src/core/legacy/group-by";
+import { legacyStatsRows } from "../../src/core/legacy/legacy-rows";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { describeWithBrowser, launchChromium } from "./support/browser";
+import { buildPane } from "./support/build-pane";
+import { installFakeOffice } from "./support/fake-office";
+import { fillProfileForm, officeState, pickerContent, previewRows, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { serveDirectory, type StaticServer } from "./support/static-server";
+
+jest.setTimeout(240_000);
+
+const VIEWPORT = { width: 320, height: 800 };
+
+async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer; file: Download }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path()) ?? ""), file };
+}
+
+async function sheetsOf(bytes: Buffer): Promise<Map<string, unknown[][]>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return new Map(workbook.worksheets.map((sheet) => [sheet.name, sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))]));
+}
+
+describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator", (executablePath) => {
+  let emulator: RunningEmulator;
+  let server: StaticServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let profile: ProfileInput;
+  let client: ReportingClient;
+  let legacyClient: LegacyClient;
+  let dates: { from: string; to: string };
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 90, seed: 23 })]);
+    emulator = running;
+    server = await serveDirectory(dist);
+    browser = await launchChromium(executablePath);
+    const wide = emulator.credentials.bearer.reduce((best, credential) => (credential.organizations.length > best.organizations.length ? credential : best));
+    const legacy = emulator.credentials.legacy[0]!;
+    profile = { name: "Demo", kind: "both", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: wide.token, apiKey: legacy.apiKey, apiSecret: legacy.apiSecret };
+    client = new ReportingClient({ baseUrl: emulator.baseUrl, token: wide.token });
+    legacyClient = new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: legacy.apiKey, apiSecret: legacy.apiSecret });
+    dates = await client.dates();
+
+    context = await browser.newContext({ acceptDownloads: true, viewport: VIEWPORT });
+    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
+    page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto(`${server.origin}/taskpane.html`);
+    await page.waitForSelector("body[data-ready=true]");
+    await fillProfileForm(page, profile);
+    const saved = await statusAfter(page, () => page.click("#profile-save"));
+    expect(saved.kind).toBe("success");
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+    await emulator?.close();
+  });
+
+  describe("Query tab exports", () => {
+    let countries: { value: string; label: string }[];
+    // Two weeks up to the data's last day.
+    const from = () => (addDays(dates.to, -13) < dates.from ? dates.from : addDays(dates.to, -13));
+
+    beforeAll(async () => {
+      await page.click("#tab-query");
+      const offered = await pickerContent(page, "countries");
+      countries = offered.values.slice(0, 2).map((value, index) => ({ value, label: offered.labels[index]! }));
+      await page.selectOption("#query-period", "CUSTOM");
+      await page.fill("#query-from", from());
+      await page.fill("#query-to", dates.to);
+      await page.selectOption("#query-group-add", "country");
+      await page.click("#query-group-add-button");
+      await page.click('details[data-filter="countries"] summary');
+      for (const country of countries) await page.check(`details[data-filter="countries"] input[value="${country.value}"]`);
+    });
+
+    const stem = () => `stats_${from()}_${dates.to}_by-date-country_country-${countries.map((country) => country.value).join("-")}`;
+    const request = () => ({
+      filters: { from: from(), to: dates.to, countries: countries.map((country) => country.value) },
+      metrics: ["impressions" as const, "revenues" as const, "ecpm" as const],
+      groups: ["date" as const, "country" as const],
+    });
+
+    it("Export CSV: readable header, the filter in the name, the service's rows", async () => {
+      const csv = await download(page, "#query-export-csv");
+      expect(csv.name).toBe(`${stem()}.csv`);
+      const records = parseCsv(csv.bytes.toString("utf8"));
+      expect(records[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
+      const service = parseCsv(await client.statsCsv(request()));
+      expect(records.slice(1)).toEqual(service.slice(1));
+      expect(records.length).toBeGreaterThan(1);
+    });
+
+    it("Export CSV with service names, then with no header row", async () => {
+      await page.selectOption("#query-headers", "api");
+      const api = parseCsv((await download(page, "#query-export-csv")).bytes.toString("utf8"));
+      expect(api[0]).toEqual(["date", "country", "impressions", "revenues", "ecpm"]);
+      await page.selectOption("#query-headers", "none");
+      const none = parseCsv((await download(page, "#query-export-csv")).bytes.toString("utf8"));
+      expect(none).toEqual(api.slice(1));
+      await page.selectOption("#query-headers", "readable");
+    });
+
+    it("Export Excel: readable header and a Query sheet describing the query", async () => {
+      const formula = await page.inputValue("#query-formula");
+      const before = Date.now();
+      const xlsx = await download(page, "#query-export-xlsx");
+      expect(xlsx.name).toBe(`${stem()}.xlsx`);
+      const sheets = await sheetsOf(xlsx.bytes);
+      expect([...sheets.keys()]).toEqual(["Statistics", "Query"]);
+      const statistics = sheets.get("Statistics")!;
+      expect(statistics[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
+      expect(statistics.length - 1).toBe((await client.statsAll(request())).stats.length);
+      const query = new Map(sheets.get("Query")!.slice(1) as [string, string][]);
+      expect(sheets.get("Query")![0]).toEqual(["Field", "Value"]);
+      expect(query.get("From")).toBe(from());
+      expect(query.get("To")).toBe(dates.to);
+      expect(query.get("Period")).toBe("Custom range");
+      expect(query.get("Groups")).toBe("Date, Country");
+      expect(query.get("Metrics")).toBe("Impressions, Revenues, eCPM");
+      expect(query.get("Filter: Countries")).toBe(countries.map((country) => `${country.label} (${country.value})`).join(", "));
+      expect(query.get("Profile")).toBe("Demo");
+      expect(query.get("Data through")).toBe(dates.to);
+      expect(query.get("Formula")).toBe(formula);
+      const madeAt = query.get("Made at") ?? "";
+      expect(madeAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+      expect(Math.abs(Date.parse(madeAt) - before)).toBeLessThan(60_000);
+      // No credential anywhere in the file.
+      const text = xlsx.bytes.toString("latin1");
+      for (const secret of [profile.token!, profile.apiKey!, profile.apiSecret!]) expect(text).not.toContain(secret);
+    });
+
+    it("loads the Excel writer only for an Excel export, as a chunk of its own", async () => {
+      const scripts = await page.$$eval("script[src]", (elements) => elements.map((element) => (element as HTMLScriptElement).src));
+      const lazy = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => /exceljs/.test(name)));
+      expect(scripts.some((src) => /exceljs/.test(src))).toBe(false);
+      expect(lazy).toHaveLength(1);
+    });
+  });
+
+  describe("Legacy tab", () => {
+    beforeAll(async () => {
+      await page.click("#tab-legacy");
+      await page.waitForSelector("#legacy-applications details");
+    });
+
+    it("offers the Query tab's period presets, and a custom range only when chosen", async () => {
+      const options = await page.$$eval("#legacy-period option", (items) => items.map((item) => item.textContent));
+      const queryOptions = await page.$$eval("#query-period option", (items) => items.map((item) => item.textContent));
+      expect(options).toEqual(queryOptions);
+      expect(await page.inputValue("#legacy-period")).toBe("LAST_30_DAYS");
+      expect(await page.isHidden("#legacy-custom-range")).toBe(true);
+      await page.selectOption("#legacy-period", "LAST_MONTH");
+      const lastMonth = periodOfWord("LAST_MONTH", localToday()());
+      expect(await page.textContent("#legacy-period-dates")).toBe(`${lastMonth.from} to ${lastMonth.to}`);
+      expect(await page.inputValue("#legacy-formula")).toBe('=REPORTING.LEGACY.STATS("LAST_MONTH",,"day")');
+      await page.selectOption("#legacy-period", "CUSTOM");
+      expect(await page.isVisible("#legacy-from")).toBe(true);
+      await page.fill("#legacy-from", "2026-01-10");
+      await page.fill("#legacy-to", "2026-01-01");
+      const refused = await statusAfter(page, () => page.click("#legacy-preview"));
+      expect(refused).toEqual({ kind: "error", text: "The last day comes before the first day: swap them." });
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("legacy-to");
+    });
+
+    it("previews with the Query tab's column names and order", async () => {
+      await page.selectOption("#legacy-period", "LAST_7_DAYS");
+      await page.selectOption("#legacy-group-add", "country");
+      await page.click("#legacy-group-add-button");
+      const done = await statusAfter(page, () => page.click("#legacy-preview"));
+      expect(done.kind).toBe("success");
+      const { header } = await previewRows(page, "#legacy-preview-table");
+      expect(header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      await screenshot(page, "legacy-presets-exports");
+    });
+
+    function expectedRows() {
+      const period = periodOfWord("LAST_7_DAYS", localToday()());
+      const query = readLegacyQuery({ from: period.from, to: period.to, groupBy: "day,country" }, () => period.to);
+      return legacyClient.stats({ from: period.from, to: period.to, groupBy: serviceGroupBy(query.groupBy) }).then((response) => ({ period, table: legacyStatsRows(response, query.groupBy, "readable") }));
+    }
+
+    it("Export CSV of the legacy rows: dates as days, named after period and groups", async () => {
+      const { period, table } = await expectedRows();
+      const csv = await download(page, "#legacy-export-csv");
+      expect(csv.name).toBe(`legacy-stats_${period.from}_${period.to}_by-day-country.csv`);
+      const records = parseCsv(csv.bytes.toString("utf8"));
+      expect(records[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(records).toHaveLength(table.dataRowCount + 1);
+      expect(records.slice(1).every((record) => /^\d{4}-\d{2}-\d{2}$/.test(record[0]!))).toBe(true);
+      expect(records.slice(1).map((record) => record.slice(1).join(","))).toEqual(table.rows.slice(1).map((row) => row.slice(1).map(String).join(",")));
+    });
+
+    it("Export Excel of the legacy rows, with the Query sheet", async () => {
+      const { period, table } = await expectedRows();
+      const xlsx = await download(page, "#legacy-export-xlsx");
+      expect(xlsx.name).toBe(`legacy-stats_${period.from}_${period.to}_by-day-country.xlsx`);
+      const sheets = await sheetsOf(xlsx.bytes);
+      expect([...sheets.keys()]).toEqual(["Legacy statistics", "Query"]);
+      expect(sheets.get("Legacy statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(sheets.get("Legacy statistics")).toHaveLength(table.dataRowCount + 1);
+      const query = new Map(sheets.get("Query")!.slice(1) as [string, string][]);
+      expect(query.get("Period")).toBe("Last 7 days");
+      expect([query.get("From"), query.get("To")]).toEqual([period.from, period.to]);
+      expect(query.get("Formula")).toBe('=REPORTING.LEGACY.STATS("LAST_7_DAYS",,"day,country")');
+    });
+
+    it("Insert as table writes every legacy row into a named Excel table of values, and says it does not refresh", async () => {
+      const { table } = await expectedRows();
+      const storedBefore = (await officeState(page)).workbook.customXmlParts.length;
+      const done = await statusAfter(page, () => page.click("#legacy-insert-table"));
+      expect(done.kind).toBe("success");
+      expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on the worksheet Legacy\. It holds values and does not refresh/);
+      const name = /the table (\S+) on/.exec(done.text)![1]!;
+      const inserted = await page.evaluate((tableName) => (window as unknown as { __officeFakeControl: { table(name: string): { values: unknown[][]; numberFormat: string[][] } | undefined } }).__officeFakeControl.table(tableName), name);
+      expect(inserted?.values[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(inserted?.values.slice(1)).toEqual(table.rows.slice(1));
+      expect(inserted?.numberFormat[1]).toEqual(["yyyy-mm-dd", "@", "#,##0", "#,##0.00", "#,##0.00", "#,##0"]);
+      // Not kept as a refreshable query: the workbook's stored queries stay as they were.
+      expect((await officeState(page)).workbook.customXmlParts).toHaveLength(storedBefore);
+      expect(pageErrors).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,302 @@
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import { ReportingClient } from "../../src/client";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { describeWithBrowser, launchChromium } from "./support/browser";
+import { buildPane } from "./support/build-pane";
+import { installFakeOffice } from "./support/fake-office";
+import { fillProfileForm, hiddenUnderStatus, pickerContent, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
+import { serveDirectory, type StaticServer } from "./support/static-server";
+
+jest.setTimeout(240_000);
+
+/** Where the action bar and the Preview button sit against <main>'s visible area. */
+async function barPlacement(page: Page) {
+  return page.evaluate(() => {
+    const main = document.querySelector("main")!.getBoundingClientRect();
+    const bar = document.getElementById("query-actions")!.getBoundingClientRect();
+    const preview = document.getElementById("query-preview")!.getBoundingClientRect();
+    const footer = document.querySelector("footer")!.getBoundingClientRect();
+    return { mainTop: main.top, mainBottom: main.bottom, barTop: bar.top, barBottom: bar.bottom, previewTop: preview.top, previewBottom: preview.bottom, footerTop: footer.top };
+  });
+}
+
+async function scrollMainTo(page: Page, top: number | "end"): Promise<number> {
+  return page.evaluate((target) => {
+    const main = document.querySelector("main")!;
+    main.scrollTop = target === "end" ? main.scrollHeight : target;
+    return main.scrollTop;
+  }, top);
+}
+
+async function fieldMessage(page: Page, id: string): Promise<{ invalid: string | null; describedBy: string; message: string | null }> {
+  return page.evaluate((field) => {
+    const element = document.getElementById(field)!;
+    return {
+      invalid: element.getAttribute("aria-invalid"),
+      describedBy: element.getAttribute("aria-describedby") ?? "",
+      message: document.getElementById(`${field}-error`)?.textContent ?? null,
+    };
+  }, id);
+}
+
+describeWithBrowser("the Query tab at 320 px", (executablePath) => {
+  let emulator: RunningEmulator;
+  let server: StaticServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dates: { from: string; to: string };
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 90, seed: 23 })]);
+    emulator = running;
+    server = await serveDirectory(dist);
+    browser = await launchChromium(executablePath);
+    const credential = emulator.credentials.bearer[0];
+    if (!credential) throw new Error("the emulator has no demo token");
+    dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: credential.token }).dates();
+
+    context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
+    page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto(`${server.origin}/taskpane.html`);
+    await page.waitForSelector("body[data-ready=true]");
+    await fillProfileForm(page, { name: "Analyst", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: credential.token });
+    await statusAfter(page, () => page.click("#profile-save"));
+    await page.click("#tab-query");
+    await pickerContent(page, "countries");
+    await page.waitForSelector("#query-data-through:not([hidden])");
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+    await emulator?.close();
+  });
+
+  it("opens at the top whenever the Query tab is selected", async () => {
+    expect(await scrollMainTo(page, "end")).toBeGreaterThan(500);
+    await page.click("#tab-connect");
+    await page.click("#tab-query");
+    expect(await page.evaluate(() => document.querySelector("main")!.scrollTop)).toBe(0);
+  });
+
+  it("shows the data's last day beside the period and says when the period reaches past it", async () => {
+    expect(await page.textContent("#query-data-through")).toBe(`Data through ${dates.to}.`);
+    expect(await page.getAttribute("#query-period", "aria-describedby")).toContain("query-data-through");
+    expect(await page.isHidden("#query-past-data")).toBe(true);
+
+    await page.selectOption("#query-period", "TODAY");
+    expect(await page.textContent("#query-past-data")).toBe(`Today has no data yet: the last day with data is ${dates.to}.`);
+    await page.selectOption("#query-period", "MTD");
+    expect(await page.textContent("#query-past-data")).toBe(
+      `Month to date includes today, which has no data yet: the last day with data is ${dates.to}, so the figures stop there.`,
+    );
+    await page.selectOption("#query-period", "LAST_30_DAYS");
+    expect(await page.isHidden("#query-past-data")).toBe(true);
+  });
+
+  it("keeps the action bar in view above the status bar while the form scrolls, hiding nothing at the end", async () => {
+    const height = await page.evaluate(() => document.querySelector("main")!.scrollHeight);
+    for (const top of [0, 400, Math.floor(height / 2), "end" as const]) {
+      await scrollMainTo(page, top);
+      const at = await barPlacement(page);
+      expect(at.barBottom).toBeLessThanOrEqual(at.mainBottom + 0.5);
+      expect(at.barTop).toBeGreaterThan(at.mainTop);
+      expect(at.barBottom).toBeLessThanOrEqual(at.footerTop + 0.5);
+      expect(at.previewTop).toBeGreaterThanOrEqual(at.barTop);
+      expect(at.previewBottom).toBeLessThanOrEqual(at.barBottom);
+    }
+    // Scrolled to the end, the bar sits below the last content rather than over it.
+    const lastContentBottom = await page.evaluate(() => document.getElementById("query-preview-section")!.getBoundingClientRect().bottom);
+    expect(lastContentBottom).toBeLessThanOrEqual((await barPlacement(page)).barTop + 0.5);
+    expect(await hiddenUnderStatus(page)).toEqual([]);
+    await scrollMainTo(page, 0);
+  });
+
+  it("checks the fields as the user types, next to each field, keeping the last valid formula greyed", async () => {
+    const valid = await page.inputValue("#query-formula");
+    expect(valid).toMatch(/^=REPORTING\.STATS\("LAST_30_DAYS"/);
+
+    await page.fill("#query-limit", "-5");
+    expect(await fieldMessage(page, "query-limit")).toEqual({
+      invalid: "true",
+      describedBy: "query-limit-error",
+      message: "Maximum rows must be 1 or more, not -5: change it, or leave it empty for all rows.",
+    });
+    expect(await page.inputValue("#query-formula")).toBe(valid);
+    expect(await page.getAttribute("#query-formula", "class")).toContain("outdated");
+    expect(await page.textContent("#query-formula-note")).toBe("Fix the marked field: this is the last valid formula.");
+    expect(await page.isVisible("#query-formula-note")).toBe(true);
+
+    await page.fill("#query-limit", "2.5");
+    expect((await fieldMessage(page, "query-limit")).message).toBe(
+      "Maximum rows must be a whole number: 2.5 has decimals. Type one 1 or more, or leave it empty for all rows.",
+    );
+    await page.fill("#query-limit", "");
+    expect(await fieldMessage(page, "query-limit")).toEqual({ invalid: null, describedBy: "", message: null });
+    expect(await page.isHidden("#query-formula-note")).toBe(true);
+
+    await page.selectOption("#query-period", "CUSTOM");
+    await page.fill("#query-from", dates.to);
+    // The custom range starts as the service's last 30 days: a single day is still a valid query.
+    const lastValid = await page.inputValue("#query-formula");
+    expect(lastValid).toMatch(new RegExp(`^=REPORTING\\.STATS\\("${dates.to}","${dates.to}"`));
+    await page.fill("#query-to", dates.from);
+    expect(await fieldMessage(page, "query-to")).toEqual({
+      invalid: "true",
+      describedBy: "query-to-error",
+      message: `The last day (${dates.from}) comes before the first day (${dates.to}): swap them.`,
+    });
+    expect(await page.inputValue("#query-formula")).toBe(lastValid);
+
+    for (const metric of ["revenues", "impressions", "ecpm"]) await page.uncheck(`#query-metric-${metric}`);
+    expect((await fieldMessage(page, "query-metrics-group")).message).toBe("Choose at least one metric.");
+    // Both problems are shown at once; Preview focuses the first one and says what to do next to the buttons.
+    expect((await fieldMessage(page, "query-to")).invalid).toBe("true");
+    await page.click("#query-preview");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-to");
+    expect(await page.textContent("#query-action-message")).toMatch(/^Fix the marked field first: The last day/);
+    await screenshot(page, "query-field-checks");
+
+    for (const metric of ["revenues", "impressions", "ecpm"]) await page.check(`#query-metric-${metric}`);
+    await page.selectOption("#query-period", "LAST_30_DAYS");
+    expect(await page.$$eval("[aria-invalid=true]", (marked) => marked.length)).toBe(0);
+    expect(await page.inputValue("#query-formula")).toBe(valid);
+    // The old error went with the change.
+    expect(await page.isHidden("#query-action-message")).toBe(true);
+  });
+
+  it("does not look sorted before Add is pressed", async () => {
+    expect(await page.inputValue("#query-order-field")).toBe("");
+    expect(await page.isDisabled("#query-order-add")).toBe(true);
+    const before = await page.inputValue("#query-formula");
+    await page.selectOption("#query-order-field", "revenues");
+    await page.selectOption("#query-order-direction", "desc");
+    expect(await page.textContent("#query-order-pending")).toBe("Not applied yet: choose Add to sort by Revenues, descending.");
+    expect(await page.inputValue("#query-formula")).toBe(before);
+    expect(await page.$$eval("#query-orders li", (items) => items.length)).toBe(0);
+    await page.click("#query-order-add");
+    expect(await page.$$eval("#query-orders li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["revenues:desc"]);
+    expect(await page.inputValue("#query-formula")).toContain('"revenues:desc"');
+    expect(await page.inputValue("#query-order-field")).toBe("");
+    expect(await page.isDisabled("#query-order-add")).toBe(true);
+  });
+
+  it("offers a comparison with the previous period or year in the formula", async () => {
+    const before = await page.inputValue("#query-formula");
+    await page.selectOption("#query-compare", "previous_period");
+    expect(await page.inputValue("#query-formula")).toBe(`${before.slice(0, -1)},"compare=previous_period")`);
+    await page.selectOption("#query-compare", "previous_year");
+    expect(await page.inputValue("#query-formula")).toContain('"compare=previous_year"');
+    await page.selectOption("#query-compare", "");
+    expect(await page.inputValue("#query-formula")).toBe(before);
+  });
+
+  it("brings the results into view after Preview, with focus on their summary", async () => {
+    await scrollMainTo(page, 0);
+    const done = await statusAfter(page, () => page.click("#query-preview"));
+    expect(done.kind).toBe("success");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-preview-summary");
+    const seen = await page.evaluate(() => {
+      const main = document.querySelector("main")!.getBoundingClientRect();
+      const summary = document.getElementById("query-preview-summary")!.getBoundingClientRect();
+      const bar = document.getElementById("query-actions")!.getBoundingClientRect();
+      return { inView: summary.top >= main.top && summary.bottom <= bar.top, scrolled: document.querySelector("main")!.scrollTop };
+    });
+    expect(seen).toEqual({ inView: true, scrolled: expect.any(Number) });
+    expect(seen.scrolled).toBeGreaterThan(0);
+    expect(await page.textContent("#query-action-message")).toMatch(/^Preview ready: \d[\d,]* rows in total/);
+    expect(await page.$$eval("#query-preview-table tbody tr", (rows) => rows.length)).toBeGreaterThan(0);
+  });
+
+  it("marks the preview out of date the moment the query changes, and not once it is back", async () => {
+    expect(await page.getAttribute("#query-preview-section", "data-stale")).toBeNull();
+    await page.selectOption("#query-period", "LAST_7_DAYS");
+    expect(await page.getAttribute("#query-preview-section", "data-stale")).toBe("true");
+    expect(await page.textContent("#query-preview-stale")).toBe("Out of date: the query changed. Preview again.");
+    expect(await page.isVisible("#query-preview-stale")).toBe(true);
+    await page.locator("#query-preview-section").scrollIntoViewIfNeeded();
+    await screenshot(page, "stale-preview");
+    await page.selectOption("#query-period", "LAST_30_DAYS");
+    expect(await page.getAttribute("#query-preview-section", "data-stale")).toBeNull();
+    expect(await page.isHidden("#query-preview-stale")).toBe(true);
+  });
+
+  it("says how long it waits and what the service asked for on a 429, disables the other actions, and cancels", async () => {
+    // A query not asked before, so that no cached answer stands in for the service.
+    await page.selectOption("#query-period", "LAST_7_DAYS");
+    const tableBefore = await page.innerHTML("#query-preview-table");
+    let refused = 0;
+    const refuse = async (route: Route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      refused += 1;
+      return route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        headers: {
+          "Retry-After": "4",
+          "Access-Control-Allow-Origin": server.origin,
+          "Access-Control-Expose-Headers": "Content-Disposition, Retry-After",
+        },
+        body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: {} } }),
+      });
+    };
+    await page.route(`${emulator.baseUrl}/stats*`, refuse);
+    try {
+      await page.click("#query-preview");
+      const said = await waitForStatus(page, /^The service asked to wait 4 s; trying again at \d\d:\d\d:\d\d\.$/);
+      expect(said).toBeTruthy();
+      await page.waitForFunction(() => /Waiting for the service… [1-9]\d* s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""));
+      expect(await page.textContent("#query-action-progress")).toMatch(/^The service asked to wait 4 s; trying again at \d\d:\d\d:\d\d\. Waiting for the service… \d+ s$/);
+      expect(await page.isVisible("#query-cancel")).toBe(true);
+      for (const id of ["query-preview", "query-export-csv", "query-export-xlsx", "query-insert-formula", "query-insert-table"]) {
+        expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: true });
+      }
+      await screenshot(page, "long-wait-cancel");
+
+      const cancelled = await statusAfter(page, () => page.click("#query-cancel"));
+      expect(cancelled).toEqual({ kind: "info", text: "Cancelled. Nothing was changed." });
+      expect(await page.textContent("#query-action-message")).toBe("Cancelled. Nothing was changed.");
+      expect(await page.isHidden("#query-cancel")).toBe(true);
+      expect(await page.isHidden("#query-action-progress")).toBe(true);
+      for (const id of ["query-preview", "query-export-csv", "query-export-xlsx", "query-insert-formula", "query-insert-table"]) {
+        expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: false });
+      }
+      // The previous preview stays as it was, still marked out of date for the changed query.
+      expect(await page.innerHTML("#query-preview-table")).toBe(tableBefore);
+      expect(await page.getAttribute("#query-preview-section", "data-stale")).toBe("true");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-preview");
+      const refusedAtCancel = refused;
+      await page.waitForTimeout(4_500);
+      // Cancelling stopped the retries.
+      expect(refused).toBe(refusedAtCancel);
+    } finally {
+      await page.unroute(`${emulator.baseUrl}/stats*`, refuse);
+    }
+  });
+
+  it("counts the seconds of a slow answer and keeps Export disabled until the preview is there", async () => {
+    await page.selectOption("#query-period", "YESTERDAY");
+    const slow = async (route: Route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 2_500));
+      return route.fallback();
+    };
+    await page.route(`${emulator.baseUrl}/stats*`, slow);
+    try {
+      await page.click("#query-preview");
+      await page.waitForFunction(() => (document.getElementById("query-action-progress")?.textContent ?? "") === "Waiting for the service… 2 s");
+      expect(await page.isDisabled("#query-export-csv")).toBe(true);
+      await waitForStatus(page, /^Preview ready/);
+      expect(await page.isDisabled("#query-export-csv")).toBe(false);
+      expect(await page.getAttribute("#query-preview-section", "data-stale")).toBeNull();
+    } finally {
+      await page.unroute(`${emulator.baseUrl}/stats*`, slow);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});

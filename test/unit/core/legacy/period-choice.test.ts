@@ -1,0 +1,20 @@
+import { periodDatesText, readPeriodChoice } from "../../../../src/core/legacy/period-choice";
+
+describe("the Legacy tab's period", () => {
+  it("reads a period word as the formula's word and the days it covers today", () => {
+    expect(readPeriodChoice("LAST_MONTH", "", "", "2026-11-05")).toEqual({ period: { word: "LAST_MONTH" }, range: { from: "2026-10-01", to: "2026-10-31" } });
+    expect(readPeriodChoice("YESTERDAY", "2020-01-01", "2020-01-02", "2026-11-05")).toEqual({ period: { word: "YESTERDAY" }, range: { from: "2026-11-04", to: "2026-11-04" } });
+  });
+
+  it("reads a custom range, and names the field to fix when it is incomplete or reversed", () => {
+    expect(readPeriodChoice("CUSTOM", "2026-10-01", "2026-10-07", "2026-11-05")).toEqual({ period: { from: "2026-10-01", to: "2026-10-07" }, range: { from: "2026-10-01", to: "2026-10-07" } });
+    expect(readPeriodChoice("CUSTOM", "", "2026-10-07", "2026-11-05")).toEqual({ problem: "Choose the first day of the custom range.", field: "from" });
+    expect(readPeriodChoice("CUSTOM", "2026-10-01", "", "2026-11-05")).toEqual({ problem: "Choose the last day of the custom range.", field: "to" });
+    expect(readPeriodChoice("CUSTOM", "2026-10-07", "2026-10-01", "2026-11-05")).toEqual({ problem: "The last day comes before the first day: swap them.", field: "to" });
+  });
+
+  it("shows one day once, a range with both ends", () => {
+    expect(periodDatesText({ from: "2026-11-04", to: "2026-11-04" })).toBe("2026-11-04");
+    expect(periodDatesText({ from: "2026-10-01", to: "2026-10-31" })).toBe("2026-10-01 to 2026-10-31");
+  });
+});
