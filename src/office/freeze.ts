@@ -1,7 +1,8 @@
 import { frozenSheetName, isReportingFormula, type FreezePlan, type FreezeSourceInfo } from "../core/freeze-note";
 import { jsonBytes } from "../core/spill-limit";
 import { excelApiSupported } from "./host";
-import { columnLetter, requireExcel, SYNC_BUDGET_BYTES, syncChunks, WorkbookError } from "./workbook";
+import { writeBlock } from "./tables/cell-blocks";
+import { columnLetter, requireExcel, SYNC_BUDGET_BYTES, WorkbookError } from "./workbook";
 
 /**
  * "Freeze selection as values": the selected table, or the result a REPORTING formula spilled,
@@ -153,16 +154,7 @@ export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promis
 
     const columns = values[0]?.length ?? 0;
     const firstRow = note.length + 2;
-    const lastColumn = columnLetter(columns - 1);
-    const cellFormats = writtenFormats(values, formats);
-    for (const [start, end] of syncChunks(values.length, (index) => jsonBytes(values[index]) + jsonBytes(cellFormats[index]) + 2)) {
-      const block = sheet.getRange(`A${firstRow + start}:${lastColumn}${firstRow + end - 1}`);
-      // Formats before values, in the same request: every text lands in a cell already formatted as text.
-      block.numberFormat = cellFormats.slice(start, end);
-      block.values = values.slice(start, end);
-      // eslint-disable-next-line office-addins/no-context-sync-in-loop
-      await context.sync();
-    }
+    await writeBlock(context, sheet, firstRow - 1, 0, { values, formats: writtenFormats(values, formats) });
     sheet.getRange(`A1:${columnLetter(Math.max(columns, 2) - 1)}${firstRow + values.length - 1}`).format.autofitColumns();
     sheet.activate();
     await context.sync();
