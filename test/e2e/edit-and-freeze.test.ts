@@ -5,7 +5,7 @@ import { isoDateFromExcelSerial } from "../../src/core/excel-dates";
 import { periodLabel } from "../../src/core/freeze-note";
 import { localToday, periodOfWord } from "../../src/core/periods";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeWithBrowser, launchChromium } from "./support/browser";
+import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeControl, type FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
@@ -91,7 +91,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     profile = { name: "Demo", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: wide.token };
     dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: wide.token }).dates();
 
-    context = await browser.newContext({ viewport: { width: 420, height: 900 } });
+    context = await browser.newContext({ viewport: PANE_VIEWPORT });
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
     await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
     page = await context.newPage();

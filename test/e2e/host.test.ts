@@ -6,7 +6,7 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { makeCertificate, type TestCertificate } from "../integration/host/support/certificate";
 import { send } from "../integration/host/support/https-client";
 import { startTestHost, type TestHost } from "../integration/host/support/running-host";
-import { describeWithBrowser, launchChromium } from "./support/browser";
+import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice } from "./support/fake-office";
 import { datedCountryPreview, fillProfileForm, previewRows, statusAfter, type ProfileInput } from "./support/pane-page";
@@ -88,7 +88,7 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
   async function openPane(platform: keyof typeof HOST_INFO): Promise<Page> {
     // The test's own certificate authority is not the browser's: TLS errors are waved through
     // for this context only.
-    const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 420, height: 900 } });
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: PANE_VIEWPORT });
     contexts.push(context);
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
     await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1", platform });

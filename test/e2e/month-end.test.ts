@@ -3,7 +3,7 @@ import type { StatsRequest } from "../../src/api";
 import { ReportingClient } from "../../src/client";
 import { statsRows } from "../../src/core/rows/stats-rows";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeWithBrowser, launchChromium } from "./support/browser";
+import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeOptions, type FakeOfficeState, type FakePivot, type FakeSavedWorkbook, type FakeTable, type FakeWorkbook } from "./support/fake-office";
 import { fillProfileForm, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
@@ -144,7 +144,7 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
 
   /** A task pane in the fake Excel, opening `workbook` (a saved one, or a new one). */
   async function openPane(fake: Partial<FakeOfficeOptions>): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
+    const context = await browser.newContext({ viewport: PANE_VIEWPORT });
     contexts.push(context);
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
     await context.route(

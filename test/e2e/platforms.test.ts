@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ReportingClient } from "../../src/client";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeWithBrowser, launchChromium } from "./support/browser";
+import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice } from "./support/fake-office";
 import { fillProfileForm, officeState, openMoreActions, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
@@ -73,7 +73,7 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
 
   /** A pane in the fake Excel of `platform`, at the address Office would open. */
   async function openPane(platform: Platform, start: { delayMs?: number | null; clock?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 420, height: 900 } });
+    const context = await browser.newContext({ acceptDownloads: true, viewport: PANE_VIEWPORT });
     contexts.push(context);
     // The fake stands in for Office.js: the real script would replace it.
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));

@@ -9,7 +9,7 @@ import { prepareStatsCsv } from "../../src/core/exports/csv-export";
 import { legacyStatsRows } from "../../src/core/legacy/legacy-rows";
 import { serviceGroupBy } from "../../src/core/legacy/group-by";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeWithBrowser, launchChromium } from "./support/browser";
+import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
@@ -108,7 +108,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
     let total: number;
 
     beforeAll(async () => {
-      context = await browser.newContext({ acceptDownloads: true, viewport: { width: 420, height: 900 } });
+      context = await browser.newContext({ acceptDownloads: true, viewport: PANE_VIEWPORT });
       // The fake stands in for Office.js: the real script would replace it.
       await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
       await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
@@ -492,7 +492,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
     const consoleLines: string[] = [];
 
     beforeAll(async () => {
-      context = await browser.newContext({ acceptDownloads: true, viewport: { width: 420, height: 900 } });
+      context = await browser.newContext({ acceptDownloads: true, viewport: PANE_VIEWPORT });
       page = await context.newPage();
       page.on("console", (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
       page.on("pageerror", (error) => consoleLines.push(`pageerror: ${error.message}`));

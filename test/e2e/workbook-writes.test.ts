@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { StatsEntry } from "../../src/api";
 import { ReportingClient } from "../../src/client";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeWithBrowser, launchChromium } from "./support/browser";
+import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeOptions } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
@@ -119,7 +119,7 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
 
   /** A pane in the fake Excel, signed in, its /stats answered from `served`. */
   async function openPane(fakeOptions: Partial<FakeOfficeOptions>): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
+    const context = await browser.newContext({ viewport: PANE_VIEWPORT });
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
     await context.route(
       (url) => url.href.startsWith(emulator.baseUrl) && url.pathname.endsWith("/stats"),

@@ -46,3 +46,6 @@ export function describeWithBrowser(name: string, body: (executablePath: string)
 export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }
+
+/** Excel's task pane is 320-350 px wide: every pane test runs at its narrowest. */
+export const PANE_VIEWPORT = { width: 320, height: 900 } as const;
