@@ -100,7 +100,17 @@ module.exports = async (env, argv) => {
           vendors: { test: /[\\/]node_modules[\\/]/, name: "vendors", priority: 10, enforce: true, chunks: "initial" },
           // enforce: the page loads every chunk anyway, so a small shared module is still worth
           // one copy rather than one per entry (the default minSize would duplicate it).
-          common: { minChunks: 2, name: "common", priority: 0, enforce: true },
+          // Only modules the page loads at start anyway: a module that only the pane's parts loaded
+          // on demand share (src/taskpane/pane-parts.ts) stays out of what every page load fetches.
+          common: {
+            minChunks: 2,
+            name: "common",
+            priority: 0,
+            enforce: true,
+            test: (module, { chunkGraph }) => [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.canBeInitial()),
+          },
+          // What two parts loaded on demand share: one chunk fetched with the first of them.
+          parts: { minChunks: 2, priority: -10, enforce: true, chunks: "async", reuseExistingChunk: true },
         },
       },
     },

@@ -40,7 +40,9 @@ export type ErrorKind =
   /** Any other refusal by the service. */
   | "refused"
   /** Excel refused or cannot do a write. */
-  | "workbook";
+  | "workbook"
+  /** The add-in's own files could not be loaded from where it is served (a part fetched on first use). */
+  | "host";
 
 const CONNECT_HINT = "the Reporting task pane (Connect)";
 /** Enough of a body to diagnose; an HTML error page can be megabytes. */

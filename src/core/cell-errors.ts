@@ -32,6 +32,7 @@ const CELL_CODES: Record<ErrorKind, CellErrorCode> = {
   too_large: "#N/A",
   refused: "#N/A",
   workbook: "#N/A",
+  host: "#N/A",
 };
 
 function clip(text: string): string {

@@ -5,12 +5,17 @@ import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
 import type { QueryForm } from "./query-form";
 
+export interface FormulaEditing {
+  /** What "Edit selected formula" does (its button is wired by src/taskpane/query/on-demand-actions.ts). */
+  edit(): Promise<void>;
+}
+
 /**
  * "Edit selected formula": the selected cell's =REPORTING.STATS(...) loaded into the query
  * builder, and "Update formula" writing the edited one back into that same cell. A formula the
  * builder cannot show whole is never loaded, so an update can never quietly drop part of it.
  */
-export function setUpFormulaEditing(context: PaneContext, form: QueryForm, currentFormula: () => string | undefined): void {
+export function setUpFormulaEditing(context: PaneContext, form: QueryForm, currentFormula: () => string | undefined): FormulaEditing {
   const editButton = byId<HTMLButtonElement>("query-edit-formula");
   const updateButton = byId<HTMLButtonElement>("query-update-formula");
   const stopButton = byId<HTMLButtonElement>("query-stop-editing");
@@ -76,11 +81,11 @@ export function setUpFormulaEditing(context: PaneContext, form: QueryForm, curre
     }
   }
 
-  editButton.addEventListener("click", () => void whileBusy(editButton, edit));
   updateButton.addEventListener("click", () => void whileBusy(updateButton, update));
   stopButton.addEventListener("click", () => {
     setEditing(undefined);
     context.status.show("Stopped editing: Insert formula writes a new formula at the selected cell.");
     editButton.focus();
   });
+  return { edit };
 }

@@ -1,7 +1,6 @@
 import { freezePlan, localTimestamp, type FreezeNoteInput } from "../core/freeze-note";
 import { freezeSelection } from "../office/freeze";
 import type { PaneContext } from "./context";
-import { byId, whileBusy } from "./dom";
 import { plainMessage } from "./status";
 
 /**
@@ -9,9 +8,7 @@ import { plainMessage } from "./status";
  * values, named after its period, under a note of its query, profile, refresh and data-through
  * date, so that a closed month stops moving.
  */
-export function setUpFreeze(context: PaneContext): void {
-  const button = byId<HTMLButtonElement>("query-freeze");
-
+export async function freezeSelectionAsValues(context: PaneContext): Promise<void> {
   async function dataThrough(): Promise<FreezeNoteInput["dataThrough"]> {
     try {
       return { day: (await context.runtime.reference("dates")).to };
@@ -20,29 +17,25 @@ export function setUpFreeze(context: PaneContext): void {
     }
   }
 
-  async function freeze(): Promise<void> {
-    if (context.host !== "excel") {
-      context.status.show("Freezing needs Excel: open this add-in inside Excel.", "error");
-      return;
-    }
-    context.status.busy("Reading the selection…");
-    try {
-      const frozen = await freezeSelection(async (source) => {
-        context.status.busy(`Copying ${source.rows.length.toLocaleString()} rows as values…`);
-        return freezePlan({
-          source,
-          today: () => context.today(),
-          copiedAt: localTimestamp(new Date()),
-          activeProfile: context.current().active?.name,
-          dataThrough: await dataThrough(),
-        });
-      });
-      const rows = frozen.rows.toLocaleString();
-      context.status.success(`Frozen as values on the new sheet "${frozen.sheetName}": ${rows} ${frozen.rows === 1 ? "row" : "rows"} under a note of the query.`);
-    } catch (error) {
-      context.status.error(error);
-    }
+  if (context.host !== "excel") {
+    context.status.show("Freezing needs Excel: open this add-in inside Excel.", "error");
+    return;
   }
-
-  button.addEventListener("click", () => void whileBusy(button, freeze));
+  context.status.busy("Reading the selection…");
+  try {
+    const frozen = await freezeSelection(async (source) => {
+      context.status.busy(`Copying ${source.rows.length.toLocaleString()} rows as values…`);
+      return freezePlan({
+        source,
+        today: () => context.today(),
+        copiedAt: localTimestamp(new Date()),
+        activeProfile: context.current().active?.name,
+        dataThrough: await dataThrough(),
+      });
+    });
+    const rows = frozen.rows.toLocaleString();
+    context.status.success(`Frozen as values on the new sheet "${frozen.sheetName}": ${rows} ${frozen.rows === 1 ? "row" : "rows"} under a note of the query.`);
+  } catch (error) {
+    context.status.error(error);
+  }
 }

@@ -70,6 +70,8 @@ export async function prepareHostExport(options: {
   /** The Excel file's Query sheet, as the pane describes the query (no credential in it). */
   querySheet: readonly QuerySheetRow[];
   request: StatsRequest;
+  /** Cancel of the action that asked: stops the request, its retries and their waits. */
+  signal?: AbortSignal | undefined;
 }): Promise<PreparedExport> {
   transport ??= createTransport({ pageOrigin: options.origin });
   const token = options.token.trim();
@@ -87,6 +89,7 @@ export async function prepareHostExport(options: {
     }),
     credentials: "token",
     redactor: createRedactor([token]),
+    signal: options.signal,
   });
   const prepared = JSON.parse(response.body) as { url: string; fileName: string; neutralised: number };
   return { url: new URL(prepared.url, options.origin).href, fileName: prepared.fileName, neutralised: prepared.neutralised };

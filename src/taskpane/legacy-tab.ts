@@ -18,7 +18,7 @@ import { OrderedList } from "./ordered-list";
 import { legacyPreviewFacts, previewModel, textTableModel } from "../core/preview";
 import { loadPreviewReference } from "./preview-labels";
 import { PREVIEW_ROWS, renderPreviewTable } from "./preview-table";
-import { NEEDS_EXCEL } from "./query-tab";
+import { NEEDS_EXCEL } from "./needs-excel";
 import { plainMessage } from "./status";
 
 /** The groupings as the columns they make are named (the Query tab's names where they match). */
@@ -42,7 +42,7 @@ export function setUpLegacyTab(context: PaneContext): void {
     },
     () => context.today(),
   );
-  const groups = new OrderedList(byId<HTMLOListElement>("legacy-groups"));
+  const groups = new OrderedList(byId<HTMLOListElement>("legacy-groups"), { focusWhenEmpty: byId("legacy-group-add") });
   const groupAdd = byId<HTMLSelectElement>("legacy-group-add");
   const formula = byId<HTMLTextAreaElement>("legacy-formula");
   const previewButton = byId<HTMLButtonElement>("legacy-preview");

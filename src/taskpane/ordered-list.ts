@@ -6,6 +6,19 @@ export interface ListItem {
   label: string;
 }
 
+export interface OrderedListOptions {
+  /**
+   * Where focus goes once the last entry is removed: its button goes with it, and focus would
+   * drop to the page. The list's "Add" control is the natural next step.
+   */
+  focusWhenEmpty?: HTMLElement | undefined;
+}
+
+/** The entry whose Remove button takes focus after entry `removed` went, `left` entries remaining; undefined when none is left. */
+export function entryAfterRemoval(removed: number, left: number): number | undefined {
+  return left === 0 ? undefined : Math.min(removed, left - 1);
+}
+
 /**
  * A list the user orders: each entry can move up or down or be removed with a button whose
  * accessible name says which entry it acts on. Focus stays on the moved entry's button, so a
@@ -16,7 +29,10 @@ export class OrderedList {
   private readonly listeners = new Set<() => void>();
   private readonly announcer = el("p", { className: "visually-hidden", attrs: { "aria-live": "polite" } });
 
-  constructor(private readonly list: HTMLOListElement) {
+  constructor(
+    private readonly list: HTMLOListElement,
+    private readonly options: OrderedListOptions = {},
+  ) {
     list.after(this.announcer);
   }
 
@@ -80,8 +96,9 @@ export class OrderedList {
     this.render();
     this.changed();
     if (removed) this.announcer.textContent = removedAnnouncement(removed.label, this.items.length);
-    const next = this.list.querySelector<HTMLButtonElement>(`li:nth-child(${Math.min(index, this.items.length - 1) + 1}) [data-action="remove"]`);
-    next?.focus();
+    const next = entryAfterRemoval(index, this.items.length);
+    if (next === undefined) this.options.focusWhenEmpty?.focus();
+    else this.list.querySelector<HTMLButtonElement>(`li:nth-child(${next + 1}) [data-action="remove"]`)?.focus();
   }
 
   private render(): void {

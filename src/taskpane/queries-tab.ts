@@ -85,7 +85,7 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing, sho
         ["refresh", "Refresh", () => refreshOne(record)],
         ["edit", "Edit", async () => {
           showQueryTab();
-          editing.edit(record);
+          await editing.edit(record);
         }],
         ["goto", "Go to", () => goTo(record)],
         ["unlink", "Remove link", () => unlink(record)],
@@ -232,19 +232,4 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing, sho
   onOpen.setAttribute("data-startup-supported", String(startupBehaviorSupported()));
   onQueriesChanged(() => void reload());
   return { reload, refreshAll };
-}
-
-/**
- * The refresh when the workbook opens: once per page, when the workbook says so. The page is the
- * shared runtime Excel loads with the document (Office.addin.setStartupBehavior), pane shown or not.
- */
-export async function refreshIfOpenedToRefresh(context: PaneContext, view: QueriesView): Promise<void> {
-  if (context.host !== "excel") return;
-  const options = await pageQueries()
-    .store.options()
-    .catch(() => undefined);
-  if (!options?.refreshOnOpen) return;
-  // A copy of the file (or one opened where the behaviour was never set) loads with it from now on.
-  await loadWithDocument(true).catch(() => false);
-  await view.refreshAll("This workbook refreshes when it opens.");
 }

@@ -76,12 +76,12 @@ export class QueryForm {
   private readonly from = byId<HTMLInputElement>("query-from");
   private readonly to = byId<HTMLInputElement>("query-to");
   private readonly metrics = byId("query-metrics");
-  private readonly groups = new OrderedList(byId<HTMLOListElement>("query-groups"));
+  private readonly groups = new OrderedList(byId<HTMLOListElement>("query-groups"), { focusWhenEmpty: byId("query-group-add") });
   private readonly groupAdd = byId<HTMLSelectElement>("query-group-add");
   private readonly dateOptions = byId("query-date-options");
   private readonly dateGroup = byId<HTMLSelectElement>("query-date-group");
   private readonly dateGroupLimit = byId<HTMLInputElement>("query-date-group-limit");
-  private readonly orders = new OrderedList(byId<HTMLOListElement>("query-orders"));
+  private readonly orders = new OrderedList(byId<HTMLOListElement>("query-orders"), { focusWhenEmpty: byId("query-order-field") });
   private readonly orderField = byId<HTMLSelectElement>("query-order-field");
   private readonly orderDirection = byId<HTMLSelectElement>("query-order-direction");
   private readonly orderAdd = byId<HTMLButtonElement>("query-order-add");

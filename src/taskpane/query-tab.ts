@@ -8,15 +8,16 @@ import type { SpillTable } from "../core/rows/spill-table";
 import { insertFormulaAtSelection, insertWorkbookSheets } from "../office/workbook";
 import type { PaneContext } from "./context";
 import { byId } from "./dom";
-import { setUpFormulaEditing } from "./formula-edit";
-import { setUpFreeze } from "./freeze-action";
-import { setUpTableEditing, type TableEditing } from "./table-edit";
-import { insertLinkedTable } from "./table-insert";
+// Loaded on first use: the first view does not wait for them.
+import { insertLinkedTable, setUpFormulaEditing, setUpFreeze, setUpTableEditing, type TableEditing } from "./query/on-demand-actions";
+import { NEEDS_EXCEL } from "./needs-excel";
 import { TableOptions } from "./table-options";
 import { officePlatform } from "../office/host";
 import { canOpenInBrowser } from "../office/browser-window";
 import { findHostExports, profileUsesHost, type HostExportOffer } from "./host-exports";
-import { exportStats } from "./exports/export-stats";
+import { addedSheetsText } from "./exports/added-sheets-text";
+import { exportStats, statsFileSources } from "./exports/export-stats";
+import { statsXlsxFile } from "./exports/stats-file";
 import { checkWorksheetFile, downloadsWork } from "./downloads";
 import { QueryForm, type PickerFilter } from "./query-form";
 import { ActionRunner, ActionStatus } from "./query/action-runner";
@@ -26,8 +27,6 @@ import { PreviewPanel } from "./query/preview-panel";
 import { loadPreviewReference } from "./preview-labels";
 import { PREVIEW_ROWS } from "./preview-table";
 import { plainMessage } from "./status";
-
-export const NEEDS_EXCEL = "Inserting needs Excel: open this add-in inside Excel.";
 
 /**
  * The Query tab: builds a query, previews it, puts it in the workbook, exports it. Returns what
@@ -123,15 +122,6 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     }
   }
 
-  function activeBearer(): { client: NonNullable<ReturnType<typeof runtime.clients>["reporting"]> } | undefined {
-    const client = runtime.clients().reporting;
-    if (!client) {
-      status.show("Sign in on the Connect tab with a profile that has an access token.", "error");
-      return undefined;
-    }
-    return { client };
-  }
-
   async function preview(signal: AbortSignal): Promise<void> {
     const current = currentQuery();
     if (!current) return;
@@ -200,10 +190,10 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     return viaHost ? "host" : "none";
   }
 
-  async function exportFile(kind: "csv" | "xlsx"): Promise<void> {
+  async function exportFile(kind: "csv" | "xlsx", signal: AbortSignal): Promise<void> {
     const current = currentQuery();
     if (!current) return;
-    await exportStats(acting, { ...current, kind, host: exportRoute() === "host" ? hostExports : undefined });
+    await exportStats(acting, { ...current, kind, host: exportRoute() === "host" ? hostExports : undefined }, signal);
   }
 
   async function openAsWorksheet(signal: AbortSignal): Promise<void> {
@@ -212,14 +202,19 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
       return;
     }
     const current = currentQuery();
-    const connection = current && activeBearer();
-    if (!current || !connection) return;
-    status.busy("Fetching the Excel export…");
-    const bytes = await connection.client.statsXlsx(current.query.request, { signal });
-    checkWorksheetFile(bytes.length, officePlatform());
+    if (!current) return;
+    const sources = statsFileSources(context, current.query);
+    if (!sources) {
+      status.show("Sign in on the Connect tab with a profile that has an access token.", "error");
+      return;
+    }
+    status.busy("Preparing the Excel file…");
+    // The file Export Excel saves (the query's header, the Query sheet), measured as it is sent.
+    const file = await statsXlsxFile(sources, current, signal);
+    checkWorksheetFile(file.bytes.length, officePlatform());
     signal.throwIfAborted();
-    const inserted = await insertWorkbookSheets(bytes);
-    status.success(`Added the worksheet ${inserted.sheetNames.join(", ")} to this workbook.`);
+    const inserted = await insertWorkbookSheets(file.bytes);
+    status.success(addedSheetsText(inserted.sheetNames));
   }
 
   async function refreshAll(): Promise<void> {
@@ -313,9 +308,8 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
       showExportChoices();
     });
   }
-  // Exports take no signal yet (src/taskpane/exports): they run to the end, without Cancel.
-  buttons.exportCsv.addEventListener("click", () => void runner.run(buttons.exportCsv, () => exportFile("csv"), { cancellable: false }));
-  buttons.exportXlsx.addEventListener("click", () => void runner.run(buttons.exportXlsx, () => exportFile("xlsx"), { cancellable: false }));
+  buttons.exportCsv.addEventListener("click", () => void runner.run(buttons.exportCsv, (signal) => exportFile("csv", signal), { cancellable: true }));
+  buttons.exportXlsx.addEventListener("click", () => void runner.run(buttons.exportXlsx, (signal) => exportFile("xlsx", signal), { cancellable: true }));
   buttons.openSheet.addEventListener("click", () => void runner.run(buttons.openSheet, openAsWorksheet, { cancellable: true }));
   buttons.refreshAll.addEventListener("click", () => void runner.run(buttons.refreshAll, refreshAll, { cancellable: false }));
 

@@ -10,8 +10,8 @@ import type { QueryForm } from "./query-form";
 import { plainMessage } from "./status";
 
 export interface TableEditing {
-  /** Loads a table's query into the builder; saving re-runs it into the same table. */
-  edit(record: StoredTableQuery): void;
+  /** Loads a table's query into the builder; saving re-runs it into the same table. Settles once shown (its code may load first). */
+  edit(record: StoredTableQuery): void | Promise<void>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { GroupName } from "../api";
 import { READABLE_GROUP_HEADERS } from "../core/rows/headers";
-import { worksheetNames } from "../office/tables/insert-table";
+import { worksheetNames } from "../office/tables/worksheet-names";
 import { byId, optionElement } from "./dom";
 
 /** Where Insert as table puts the table, and which rows its PivotTable has. */

@@ -5,11 +5,13 @@ import { secretsPersist } from "../office/storage";
 import { setUpConnectTab } from "./connect-tab";
 import type { PaneContext } from "./context";
 import { byId } from "./dom";
-import { setUpLegacyTab } from "./legacy-tab";
-import { refreshIfOpenedToRefresh, setUpQueriesTab } from "./queries-tab";
-import { setUpQueryTab } from "./query-tab";
+import { lazyPart } from "./lazy-part";
+import { onDemandTab } from "./on-demand-tab";
+import { legacyTabPart, queriesTabPart, queryTabPart } from "./pane-parts";
+import { refreshIfOpenedToRefresh } from "./refresh-on-open";
 import { keepScrollRegionsReachable } from "./scroll-regions";
 import { StatusBar, plainMessage } from "./status";
+import type { TableEditing } from "./table-edit";
 import { setUpTabs } from "./tabs";
 
 /** Service addresses baked in by the build (the emulator's in development, empty otherwise). */
@@ -38,16 +40,32 @@ async function start(): Promise<void> {
   };
 
   setUpConnectTab(context);
-  const tableEditing = setUpQueryTab(context);
-  setUpLegacyTab(context);
   keepScrollRegionsReachable(document.querySelector("main") ?? document.body);
+  // The Connect tab is the first view. The other tabs are fetched and set up when first selected
+  // (the Query tab also right after start, see below; Queries also when the workbook refreshes on
+  // opening): the first view does not wait for their code.
+  const queryTab = lazyPart(async () => (await queryTabPart()).setUpQueryTab(context));
+  const openQuery = onDemandTab(byId("panel-query"), "Query", status, queryTab);
+  const tableEditing: TableEditing = {
+    async edit(record) {
+      await (await openQuery())?.edit(record);
+    },
+  };
+  const queries = lazyPart(async () => (await queriesTabPart()).setUpQueriesTab(context, tableEditing, () => selectTab("tab-query")));
+  const openQueries = onDemandTab(byId("panel-queries"), "Queries", status, queries);
+  const openLegacy = onDemandTab(byId("panel-legacy"), "Legacy", status, lazyPart(async () => (await legacyTabPart()).setUpLegacyTab(context)));
   const selectTab = setUpTabs(byId("tabs-list"), (tabId) => {
-    if (tabId === "tab-queries") void queries.reload();
+    if (tabId === "tab-query") void openQuery();
+    if (tabId === "tab-queries") void openQueries().then((view) => view?.reload());
+    if (tabId === "tab-legacy") void openLegacy();
   });
-  const queries = setUpQueriesTab(context, tableEditing, () => selectTab("tab-query"));
   document.body.dataset.ready = "true";
   const active = runtime.profiles().active;
   status.show(active ? `Signed in with the profile ${active.name}.` : "Welcome. Create a profile on the Connect tab to start.");
+  // The Query tab is where a signed-in user goes next: set up now, behind the first view, so that
+  // its filter lists load (into the cache the functions share) as they did when it came with the
+  // page. A failed load is said when the tab is selected, which tries again.
+  void queryTab().catch(() => undefined);
   // Once per page: Excel loads it with the workbook when the workbook asks to refresh on opening.
   await refreshIfOpenedToRefresh(context, queries);
 }

@@ -12,7 +12,7 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice } from "./support/fake-office";
-import { fillProfileForm, officeState, pickerContent, previewRows, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { fillProfileForm, officeState, openMoreActions, pickerContent, previewRows, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
@@ -152,6 +152,32 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const lazy = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => /exceljs/.test(name)));
       expect(scripts.some((src) => /exceljs/.test(src))).toBe(false);
       expect(lazy).toHaveLength(1);
+    });
+
+    it("Open as worksheet inserts the file Export Excel saves: the header chosen and the Query sheet", async () => {
+      await openMoreActions(page);
+      const inserted = async (): Promise<Map<string, unknown[][]>> => {
+        const before = (await officeState(page)).writes.length;
+        const opened = await statusAfter(page, () => page.click("#query-open-sheet"));
+        // The recording fake adds one sheet per file, named as it likes.
+        expect(opened.text).toMatch(/^Added the worksheet "Export \d+" to this workbook\.$/);
+        const writes = (await officeState(page)).writes.slice(before).filter((entry) => entry.kind === "insertWorksheetsFromBase64");
+        expect(writes).toHaveLength(1);
+        return sheetsOf(Buffer.from((writes[0]!.value as { base64: string }).base64, "base64"));
+      };
+      await page.selectOption("#query-headers", "api");
+      const api = await inserted();
+      expect([...api.keys()]).toEqual(["Statistics", "Query"]);
+      expect(api.get("Statistics")![0]).toEqual(["date", "country", "impressions", "revenues", "ecpm"]);
+      expect(api.get("Statistics")!.length - 1).toBe((await client.statsAll(request())).stats.length);
+      const apiQuery = new Map(api.get("Query")!.slice(1) as [string, string][]);
+      expect(apiQuery.get("Headers")).toBe("Service names");
+      expect(apiQuery.get("Filter: Countries")).toBe(countries.map((country) => `${country.label} (${country.value})`).join(", "));
+      await page.selectOption("#query-headers", "readable");
+      const readable = await inserted();
+      expect(readable.get("Statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
+      expect(readable.get("Statistics")!.slice(1)).toEqual(api.get("Statistics")!.slice(1));
+      expect(new Map(readable.get("Query")!.slice(1) as [string, string][]).get("Headers")).toBe("Readable names");
     });
   });
 

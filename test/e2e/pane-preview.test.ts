@@ -1,21 +1,28 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { StatsEntry } from "../../src/api";
+import type { Browser, Page } from "playwright-core";
+import type { Option, StatsEntry, StatsRequest } from "../../src/api";
 import { ReportingClient } from "../../src/client";
-import { addDays } from "../../src/core/calendar";
-import { readStatsQuery, type StatsQuery } from "../../src/core/arguments/stats-query";
-import type { ReferenceLists } from "../../src/core/preview";
-import { statsRows } from "../../src/core/rows/stats-rows";
+import { addDays, dayNumber, isoDateOfDayNumber, parseIsoDate } from "../../src/core/calendar";
+import { excelSerialFromIsoDate } from "../../src/core/excel-dates";
+import { localToday } from "../../src/core/periods";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { describeWithBrowser, launchChromium } from "./support/browser";
+import { buildPane } from "./support/build-pane";
 import { screenshot } from "./support/pane-page";
-import { buildPreviewPage } from "./support/preview-page/build";
-import type { PreviewPageInput } from "./support/preview-page/entry";
+import { chooseDays, chooseGroups, chooseMetrics, openQueryPane, previewQuery, shownPreview, type QueryPane } from "./support/query-pane";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
-const PANE_WIDTH = 320;
-const REGION = "#preview-table .preview-scroll";
+const REGION = "#query-preview-table .preview-scroll";
+const CUE = "#query-preview-table .preview-cue";
+
+/** The latest Tuesday on or before `isoDate`. */
+function tuesdayOnOrBefore(isoDate: string): string {
+  const day = parseIsoDate(isoDate)!;
+  const days = dayNumber(day.year, day.month, day.day);
+  // 1970-01-01 was a Thursday: (days + 2) mod 7 is 0 on Tuesdays.
+  return isoDateOfDayNumber(days - ((((days + 2) % 7) + 7) % 7));
+}
 
 /** Where each heading's content sits against the scroll box, in the page's pixels. */
 async function headingBoxes(page: Page): Promise<{ view: { left: number; right: number }; headings: { text: string; left: number; right: number }[] }> {
@@ -48,57 +55,77 @@ async function visibleFirstRowCells(page: Page): Promise<string[]> {
   });
 }
 
-describeWithBrowser("the preview table at 320 px", (executablePath) => {
+/** Waits until the region's smooth scrolling has come to rest. */
+function scrollingSettled(page: Page): Promise<void> {
+  return page.$eval(
+    REGION,
+    (region) =>
+      new Promise<void>((resolve) => {
+        let last = -1;
+        const settle = () => {
+          if (region.scrollLeft === last) resolve();
+          else {
+            last = region.scrollLeft;
+            setTimeout(settle, 100);
+          }
+        };
+        settle();
+      }),
+  );
+}
+
+const sum = (entries: readonly StatsEntry[], metric: "impressions" | "revenues" | "requests") =>
+  entries.reduce((total, entry) => total + (entry.metrics[metric] ?? 0), 0);
+
+/**
+ * The Query tab's preview in the built pane at 320 px, against the emulator: what the user sees
+ * after Preview is checked against the service's own answer, fetched here by a second client.
+ */
+describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
+  // The emulator's data ends on a Friday (the pane's today comes after it), so that a period
+  // from a Wednesday to a Tuesday three weeks later cuts a week at each end and reaches past the data.
+  const periodEnd = tuesdayOnOrBefore(localToday()());
+  const dataThrough = addDays(periodEnd, -4);
   let emulator: RunningEmulator;
   let server: StaticServer;
   let browser: Browser;
-  let context: BrowserContext;
+  let pane: QueryPane;
   let page: Page;
   let client: ReportingClient;
-  let lists: ReferenceLists;
-  let dates: { from: string; to: string };
-
-  async function show(query: StatsQuery, entries: readonly StatsEntry[], dataThrough?: string): Promise<void> {
-    const input: PreviewPageInput = {
-      table: statsRows(entries, query.request, query.headers),
-      query,
-      lists,
-      caption: "Preview of the test query",
-      ...(dataThrough ? { dataThrough } : {}),
-    };
-    await page.evaluate((given) => (window as unknown as { renderPreview: (input: unknown) => void }).renderPreview(given), input);
-  }
+  let countries: readonly Option[];
 
   beforeAll(async () => {
-    const [directory, running] = await Promise.all([buildPreviewPage(), startEmulator({ port: 0, days: 60, seed: 5 })]);
+    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 60, seed: 5, today: addDays(dataThrough, 1) })]);
     emulator = running;
-    server = await serveDirectory(directory);
+    server = await serveDirectory(dist);
     browser = await launchChromium(executablePath);
     client = new ReportingClient({ baseUrl: emulator.baseUrl, token: emulator.credentials.bearer[0]?.token ?? "" });
-    dates = await client.dates();
-    lists = { countries: await client.countries(), formats: await client.formats(), organizations: (await client.details()).organizations };
-    context = await browser.newContext({ viewport: { width: PANE_WIDTH, height: 700 } });
-    page = await context.newPage();
-    await page.goto(`${server.origin}/index.html`);
+    expect((await client.dates()).to).toBe(dataThrough);
+    countries = await client.countries();
+    pane = await openQueryPane(browser, server.origin, emulator);
+    page = pane.page;
   });
 
   afterAll(async () => {
-    await context?.close();
+    await pane?.context.close();
     await browser?.close();
     await server?.close();
     await emulator?.close();
   });
 
-  describe("six columns: date, country and the four metrics", () => {
+  describe("six columns: date, country and the four metrics over the last 7 days with data", () => {
+    const from = addDays(dataThrough, -6);
     let entries: StatsEntry[];
 
     beforeAll(async () => {
-      const query = readStatsQuery(
-        { from: addDays(dates.to, -6), to: dates.to, groups: "date,country", metrics: "impressions,revenues,ecpm,requests" },
-        () => addDays(dates.to, 1),
-      );
-      entries = (await client.statsAll(query.request)).stats;
-      await show(query, entries);
+      const request: StatsRequest = { filters: { from, to: dataThrough }, groups: ["date", "country"], metrics: ["impressions", "revenues", "ecpm", "requests"] };
+      entries = (await client.statsAll(request)).stats;
+      await chooseDays(page, from, dataThrough);
+      await chooseGroups(page, ["date", "country"]);
+      await chooseMetrics(page, ["impressions", "revenues", "ecpm", "requests"]);
+      // All four metrics are the formula's default: it names none.
+      expect(await page.inputValue("#query-formula")).toBe(`=REPORTING.STATS("${from}","${dataThrough}","date,country")`);
+      await previewQuery(page);
     });
 
     it("names the hidden columns' count, keeps the first column in view and reaches the last one by scrolling", async () => {
@@ -106,106 +133,102 @@ describeWithBrowser("the preview table at 320 px", (executablePath) => {
       expect(before.headings.map((heading) => heading.text)).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
       const hidden = before.headings.filter((heading) => heading.right > before.view.right + 1).length;
       expect(hidden).toBeGreaterThanOrEqual(2);
-      expect(await page.textContent("#preview-table .preview-cue")).toBe(`Scroll sideways for ${hidden} more columns →`);
-      expect(await page.getAttribute("#preview-table .preview-frame", "data-more-right")).toBe("true");
+      expect(await page.textContent(CUE)).toBe(`Scroll sideways for ${hidden} more columns →`);
+      expect(await page.getAttribute("#query-preview-table .preview-frame", "data-more-right")).toBe("true");
 
       await page.$eval(REGION, (region) => {
         region.scrollLeft = region.scrollWidth;
       });
-      await page.waitForFunction(() => document.querySelector("#preview-table .preview-cue")?.hasAttribute("hidden"));
+      await page.waitForFunction((cue) => document.querySelector(cue)?.hasAttribute("hidden"), CUE);
       const after = await headingBoxes(page);
       const last = after.headings[after.headings.length - 1]!;
       expect(last.right).toBeLessThanOrEqual(after.view.right + 1);
       // The date stays where it was, drawn over the columns scrolling under it.
       expect(after.headings[0]!.left).toBeCloseTo(before.headings[0]!.left, 0);
       const seen = await visibleFirstRowCells(page);
-      expect(seen[0]).toBe(String(await page.getAttribute(`${REGION} tbody tr:first-child td:first-child`, "data-value")));
-      expect(seen).toContain(String(entries[0]!.metrics.requests));
+      const first = (await shownPreview(page)).rows[0]!;
+      expect(seen[0]).toBe(first[0]!.value);
+      const entry = entries.find((candidate) => candidate.group.date === first[0]!.text && candidate.group.country === first[1]!.value);
+      expect(seen).toContain(String(entry?.metrics.requests));
+      await page.locator("#query-preview-section").scrollIntoViewIfNeeded();
       await screenshot(page, "wide-preview-scrolled");
+      await page.$eval(REGION, (region) => {
+        region.scrollLeft = 0;
+      });
     });
 
-    it("totals every row of the answer, not only the 20 shown, with eCPM from the summed revenues and impressions", async () => {
-      expect(entries.length).toBeGreaterThan(20);
-      expect(await page.$$eval(`${REGION} tbody tr`, (rows) => rows.length)).toBe(20);
-      const impressions = entries.reduce((sum, entry) => sum + (entry.metrics.impressions ?? 0), 0);
-      const revenues = entries.reduce((sum, entry) => sum + (entry.metrics.revenues ?? 0), 0);
-      const requests = entries.reduce((sum, entry) => sum + (entry.metrics.requests ?? 0), 0);
-      const footer = await page.$eval(`${REGION} tfoot tr`, (row) =>
-        Array.from(row.children).map((cell) => ({ text: cell.textContent ?? "", value: cell.getAttribute("data-value") ?? "" })),
-      );
-      expect(footer[0]?.text).toBe(`Total all ${entries.length} rows`);
-      expect(Number(footer[2]?.value)).toBe(impressions);
-      expect(Number(footer[3]?.value)).toBeCloseTo(revenues, 6);
-      expect(Number(footer[4]?.value)).toBeCloseTo((revenues / impressions) * 1000, 9);
-      expect(Number(footer[5]?.value)).toBe(requests);
-      expect(footer[3]?.text).toBe(`$${revenues.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
-      expect(footer[2]?.text).toBe(impressions.toLocaleString("en-US"));
-    });
-
-    it("shows countries by name with the code kept, dates as YYYY-MM-DD and right-aligned numbers", async () => {
-      const first = entries[0]!;
-      const country = await page.$eval(`${REGION} tbody tr:first-child td:nth-child(2)`, (cell) => ({
-        text: cell.textContent,
-        value: cell.getAttribute("data-value"),
-        title: cell.getAttribute("title"),
-      }));
-      const label = lists.countries?.find((option) => option.value === first.group.country)?.label;
-      expect(label).toBeDefined();
-      expect(country).toEqual({ text: label, value: first.group.country, title: first.group.country });
-      expect(await page.textContent(`${REGION} tbody tr:first-child td:first-child`)).toBe(first.group.date);
+    it("shows the service's figures for each row, countries by name with the code kept, dates as YYYY-MM-DD, numbers on the right", async () => {
+      const shown = await shownPreview(page);
+      expect(shown.rows).toHaveLength(20);
+      for (const row of shown.rows) {
+        const [date, country, impressions, revenues, ecpm, requests] = row;
+        expect(date!.text).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(date!.value).toBe(String(excelSerialFromIsoDate(date!.text)));
+        const entry = entries.find((candidate) => candidate.group.date === date!.text && candidate.group.country === country!.value);
+        expect(entry).toBeDefined();
+        const label = countries.find((option) => option.value === entry!.group.country)?.label;
+        expect(label).toBeDefined();
+        expect(label).not.toBe(entry!.group.country);
+        expect(country).toEqual({ text: label, value: entry!.group.country, title: entry!.group.country, note: "" });
+        expect([impressions!.value, revenues!.value, ecpm!.value, requests!.value]).toEqual(
+          [entry!.metrics.impressions, entry!.metrics.revenues, entry!.metrics.ecpm, entry!.metrics.requests].map(String),
+        );
+        expect(revenues!.text).toMatch(/^\$\d{1,3}(,\d{3})*\.\d\d$/);
+      }
       const alignments = await page.$$eval(`${REGION} tbody tr:first-child td`, (cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
       expect(alignments).toEqual(["left", "left", "right", "right", "right", "right"]);
     });
 
-    it("scrolls by keyboard from the focused table and passes axe at 320 px", async () => {
-      await page.$eval(REGION, (region) => {
-        region.scrollLeft = 0;
-      });
+    it("totals every row of the answer, not only the 20 shown, with eCPM from the summed revenues and impressions", async () => {
+      expect(entries.length).toBeGreaterThan(20);
+      const impressions = sum(entries, "impressions");
+      const revenues = sum(entries, "revenues");
+      const requests = sum(entries, "requests");
+      const { totals } = await shownPreview(page);
+      expect(totals[0]).toMatchObject({ text: "Total", note: `all ${entries.length.toLocaleString("en-US")} rows` });
+      expect(Number(totals[2]!.value)).toBe(impressions);
+      expect(Number(totals[3]!.value)).toBeCloseTo(revenues, 6);
+      expect(Number(totals[4]!.value)).toBeCloseTo((revenues / impressions) * 1000, 9);
+      expect(Number(totals[5]!.value)).toBe(requests);
+      expect(totals[3]!.text).toBe(`$${revenues.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+      expect(totals[2]!.text).toBe(impressions.toLocaleString("en-US"));
+      expect(totals[5]!.text).toBe(requests.toLocaleString("en-US"));
+    });
+
+    it("scrolls by keyboard from the focused table", async () => {
       await page.focus(REGION);
       for (let press = 0; press < 4; press++) await page.keyboard.press("ArrowRight");
       await page.waitForFunction((selector) => (document.querySelector(selector)?.scrollLeft ?? 0) > 0, REGION);
       // Arrow keys scroll smoothly: the shot waits for the scrolling to end, then shows the start.
-      await page.$eval(
-        REGION,
-        (region) =>
-          new Promise<void>((resolve) => {
-            let last = -1;
-            const settle = () => {
-              if (region.scrollLeft === last) resolve();
-              else {
-                last = region.scrollLeft;
-                setTimeout(settle, 100);
-              }
-            };
-            settle();
-          }),
-      );
+      await scrollingSettled(page);
       await page.$eval(REGION, (region) => {
         region.scrollTo({ left: 0, behavior: "instant" });
         (region as HTMLElement).blur();
       });
-      await page.waitForFunction(() => !document.querySelector("#preview-table .preview-cue")?.hasAttribute("hidden"));
+      await page.waitForFunction((cue) => !document.querySelector(cue)?.hasAttribute("hidden"), CUE);
+      await page.locator("#query-preview-section").scrollIntoViewIfNeeded();
       await screenshot(page, "wide-preview-totals");
     });
   });
 
-  it("marks the partial weeks at the period's edges and the week past the data", async () => {
-    // From a Wednesday to a Tuesday three weeks later: the first week has 5 days in the period, the fourth 2.
-    let from = addDays(dates.to, -30);
-    while (new Date(`${from}T00:00:00Z`).getUTCDay() !== 3) from = addDays(from, 1);
-    const to = addDays(from, 20);
-    const query = readStatsQuery({ from, to, groups: "date", metrics: "impressions,revenues", options: "date_group=week" }, () => addDays(dates.to, 1));
-    const entries = (await client.statsAll(query.request)).stats;
-    // A data-through day inside the last full week shows how a week past the data reads.
-    const dataThrough = addDays(to, -4);
-    await show(query, entries, dataThrough);
-    const notes = await page.$$eval(`${REGION} tbody tr td:first-child`, (cells) => cells.map((cell) => cell.querySelector(".cell-note")?.textContent ?? ""));
-    expect(notes).toEqual([
-      "partial: 5 of 7 days",
-      "",
-      `partial: 5 of 7 days, data through ${dataThrough}`,
-      `no data yet: data through ${dataThrough}`,
-    ]);
+  it("marks the partial weeks at the period's edges and the week cut by the last day with data", async () => {
+    // From a Wednesday to a Tuesday three weeks later: the first week has 5 days in the period, the
+    // third has data through its Friday only, and the fourth (Monday and Tuesday) has none yet.
+    const from = addDays(periodEnd, -20);
+    await chooseDays(page, from, periodEnd);
+    await chooseGroups(page, ["date"]);
+    await chooseMetrics(page, ["impressions", "revenues"]);
+    await page.selectOption("#query-date-group", "week");
+    expect(await page.inputValue("#query-formula")).toBe(`=REPORTING.STATS("${from}","${periodEnd}","date","impressions,revenues",,,"date_group=week")`);
+    await previewQuery(page);
+    const weeks = (await client.statsAll({ filters: { from, to: periodEnd }, groups: ["date"], metrics: ["impressions", "revenues"], date_group: "week" })).stats;
+    const shown = await shownPreview(page);
+    // The service lists no row for the week without data; the period's own note says why it stops.
+    expect(shown.rows.map((row) => row[0]!.text)).toEqual(weeks.map((entry) => entry.group.date));
+    expect(shown.rows.map((row) => row[0]!.note)).toEqual(["partial: 5 of 7 days", "", `partial: 5 of 7 days, data through ${dataThrough}`]);
+    expect(await page.textContent("#query-past-data")).toContain(`the last day with data is ${dataThrough}`);
+    await page.locator("#query-preview-section").scrollIntoViewIfNeeded();
     await screenshot(page, "preview-partial-weeks");
+    expect(pane.pageErrors).toEqual([]);
   });
 });

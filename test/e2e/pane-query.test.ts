@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import type { Browser, BrowserContext, Download, Page, Route } from "playwright-core";
 import { ReportingClient } from "../../src/client";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { describeWithBrowser, launchChromium } from "./support/browser";
@@ -187,6 +187,22 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     expect(await page.isDisabled("#query-order-add")).toBe(true);
   });
 
+  it("leaves focus on Sort by once the last sort entry is removed by keyboard, not on the page", async () => {
+    expect(await page.$$eval("#query-orders li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["revenues:desc"]);
+    await page.focus('#query-orders [data-action="remove"]');
+    await page.keyboard.press("Enter");
+    expect(await page.$$eval("#query-orders li", (items) => items.length)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-order-field");
+    // The next key goes where the user would go next: choosing another column to sort by.
+    await page.keyboard.press("ArrowDown");
+    expect(await page.inputValue("#query-order-field")).not.toBe("");
+    // The sort is back as it was for the tests after this one.
+    await page.selectOption("#query-order-field", "revenues");
+    await page.selectOption("#query-order-direction", "desc");
+    await page.click("#query-order-add");
+    expect(await page.$$eval("#query-orders li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["revenues:desc"]);
+  });
+
   it("offers a comparison with the previous period or year in the formula", async () => {
     const before = await page.inputValue("#query-formula");
     await page.selectOption("#query-compare", "previous_period");
@@ -277,6 +293,45 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       expect(refused).toBe(refusedAtCancel);
     } finally {
       await page.unroute(`${emulator.baseUrl}/stats*`, refuse);
+    }
+  });
+
+  it("cancels a slow Export Excel: nothing is downloaded and the actions come back", async () => {
+    const downloads: string[] = [];
+    const onDownload = (download: Download) => downloads.push(download.suggestedFilename());
+    page.on("download", onDownload);
+    let asked = 0;
+    const slow = async (route: Route) => {
+      asked += 1;
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      // Cancelled meanwhile, the request is gone: nothing left to answer.
+      await route.fallback().catch(() => undefined);
+    };
+    await page.route(`${emulator.baseUrl}/stats/xls`, slow);
+    try {
+      await page.click("#query-export-xlsx");
+      await page.waitForFunction(() => (document.getElementById("query-action-progress")?.textContent ?? "") === "Waiting for the service… 1 s");
+      expect(await page.isVisible("#query-cancel")).toBe(true);
+      for (const id of ["query-preview", "query-export-csv", "query-export-xlsx"]) {
+        expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: true });
+      }
+      await screenshot(page, "export-wait-cancel");
+      const cancelled = await statusAfter(page, () => page.click("#query-cancel"));
+      expect(cancelled).toEqual({ kind: "info", text: "Cancelled. Nothing was changed." });
+      expect(await page.textContent("#query-action-message")).toBe("Cancelled. Nothing was changed.");
+      expect(await page.isHidden("#query-cancel")).toBe(true);
+      for (const id of ["query-preview", "query-export-csv", "query-export-xlsx"]) {
+        expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: false });
+      }
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-export-xlsx");
+      // Past the moment the slow answer would have come: still no file.
+      await page.waitForTimeout(6_000);
+      expect(asked).toBe(1);
+      expect(downloads).toEqual([]);
+      expect(await page.textContent("#status")).toBe("Cancelled. Nothing was changed.");
+    } finally {
+      page.off("download", onDownload);
+      await page.unroute(`${emulator.baseUrl}/stats/xls`, slow);
     }
   });
 

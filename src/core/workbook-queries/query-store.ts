@@ -1,4 +1,5 @@
-import type { StoredTableQuery, WorkbookQueryOptions } from "./stored-query";
+import type { StoredTableQuery } from "./stored-query";
+import type { WorkbookQueryOptions } from "./workbook-options";
 
 /**
  * Where a workbook keeps its table queries and options: custom XML parts where Excel has them

@@ -74,9 +74,6 @@ export const storedTableQuery = z
 export type StoredQueryModel = z.infer<typeof storedQueryModel>;
 export type StoredTableQuery = z.infer<typeof storedTableQuery>;
 
-export const workbookQueryOptions = z.object({ refreshOnOpen: z.boolean() }).strict();
-export type WorkbookQueryOptions = z.infer<typeof workbookQueryOptions>;
-export const DEFAULT_WORKBOOK_OPTIONS: WorkbookQueryOptions = { refreshOnOpen: false };
 
 /**
  * The model as a table keeps it: a table always fetches afresh and always has a header row, so

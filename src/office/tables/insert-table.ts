@@ -65,14 +65,3 @@ export async function insertQueryTable(data: TableData, destination: TableDestin
     return { excelId: table.id, name: table.name, sheet: sheet.name, rows, headers: columns.items.map((item) => item.name), address, syncs };
   });
 }
-
-/** The names of the workbook's sheets, for "Put the table on". */
-export async function worksheetNames(): Promise<string[]> {
-  requireExcel();
-  return Excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    sheets.load("items/name");
-    await context.sync();
-    return sheets.items.map((sheet) => sheet.name);
-  });
-}

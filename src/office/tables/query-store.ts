@@ -1,15 +1,10 @@
 import { serialised, type QueryStore } from "../../core/workbook-queries/query-store";
-import {
-  readTableQueryXml,
-  readWorkbookOptionsXml,
-  TABLE_QUERY_NAMESPACE,
-  tableQueryXml,
-  WORKBOOK_OPTIONS_NAMESPACE,
-  workbookOptionsXml,
-} from "../../core/workbook-queries/record-xml";
-import { DEFAULT_WORKBOOK_OPTIONS, storedTableQuery, workbookQueryOptions, type StoredTableQuery, type WorkbookQueryOptions } from "../../core/workbook-queries/stored-query";
-import { isSetSupported } from "../requirements";
+import { readTableQueryXml, TABLE_QUERY_NAMESPACE, tableQueryXml } from "../../core/workbook-queries/record-xml";
+import { storedTableQuery, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
+import { workbookOptionsXml, workbookQueryOptions, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
 import { requireExcel } from "../workbook";
+import { customXmlPartsSupported, partsOf } from "./custom-xml-parts";
+import { customXmlOptions, optionsPart, OPTIONS_SETTING, parseJson, settingsOptions } from "./workbook-options";
 
 /**
  * The workbook's table queries in custom XML parts (ExcelApi 1.5): one part per table, found by
@@ -57,15 +52,14 @@ export class CustomXmlQueryStore implements QueryStore {
     });
   }
 
-  async options(): Promise<WorkbookQueryOptions> {
-    const part = await this.optionsPart();
-    return (part && readWorkbookOptionsXml(part.xml)) ?? DEFAULT_WORKBOOK_OPTIONS;
+  options(): Promise<WorkbookQueryOptions> {
+    return customXmlOptions();
   }
 
   setOptions(options: WorkbookQueryOptions): Promise<void> {
     const xml = workbookOptionsXml(options);
     return this.inTurn(async () => {
-      const part = await this.optionsPart();
+      const part = await optionsPart();
       await Excel.run(async (context) => {
         if (part) context.workbook.customXmlParts.getItem(part.id).setXml(xml);
         else context.workbook.customXmlParts.add(xml);
@@ -90,25 +84,9 @@ export class CustomXmlQueryStore implements QueryStore {
     }
     return { records: records.sort((a, b) => a.createdAt.localeCompare(b.createdAt)), unreadable };
   }
-
-  private async optionsPart(): Promise<{ id: string; xml: string } | undefined> {
-    return (await partsOf(WORKBOOK_OPTIONS_NAMESPACE))[0];
-  }
-}
-
-async function partsOf(namespace: string): Promise<{ id: string; xml: string }[]> {
-  return Excel.run(async (context) => {
-    const parts = context.workbook.customXmlParts.getByNamespace(namespace);
-    parts.load("items/id");
-    await context.sync();
-    const xml = parts.items.map((part) => part.getXml());
-    await context.sync();
-    return parts.items.map((part, index) => ({ id: part.id, xml: xml[index]!.value }));
-  });
 }
 
 const RECORDS_SETTING = "reportingTableQueries";
-const OPTIONS_SETTING = "reportingWorkbookOptions";
 
 /**
  * Before ExcelApi 1.5: the document's settings, which Office also saves inside the file (as JSON
@@ -136,8 +114,7 @@ export class SettingsQueryStore implements QueryStore {
   }
 
   async options(): Promise<WorkbookQueryOptions> {
-    const parsed = workbookQueryOptions.safeParse(parseJson(Office.context.document.settings.get(OPTIONS_SETTING)));
-    return parsed.success ? parsed.data : DEFAULT_WORKBOOK_OPTIONS;
+    return settingsOptions();
   }
 
   setOptions(options: WorkbookQueryOptions): Promise<void> {
@@ -159,17 +136,8 @@ export class SettingsQueryStore implements QueryStore {
   }
 }
 
-function parseJson(text: unknown): unknown {
-  if (typeof text !== "string") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Custom XML parts where Excel has them, the document settings otherwise. */
 export function workbookQueryStore(): QueryStore {
   requireExcel();
-  return isSetSupported("ExcelApi", "1.5") ? new CustomXmlQueryStore() : new SettingsQueryStore();
+  return customXmlPartsSupported() ? new CustomXmlQueryStore() : new SettingsQueryStore();
 }

@@ -23,36 +23,42 @@ export function profileNameOf(context: PaneContext, pinned: string | undefined):
 }
 
 /** The last day the service has statistics for; undefined when /dates does not answer (the file still goes). */
-export async function dataThroughOf(runtime: ReportingRuntime): Promise<string | undefined> {
+export async function dataThroughOf(runtime: Pick<ReportingRuntime, "reference">, signal?: AbortSignal): Promise<string | undefined> {
   try {
-    return (await runtime.reference("dates")).to;
+    return (await runtime.reference("dates", { signal })).to;
   } catch {
     return undefined;
   }
 }
 
-const LABEL_SOURCES: Partial<Record<FilterName, (runtime: ReportingRuntime) => Promise<readonly Option[]>>> = {
-  organizations: async (runtime) => (await runtime.reference("details")).organizations,
-  countries: (runtime) => runtime.reference("countries"),
-  formats: (runtime) => runtime.reference("formats"),
-  integration_types: (runtime) => runtime.reference("integrationTypes"),
-  device_types: (runtime) => runtime.reference("deviceTypes"),
-  asset_types: (runtime) => runtime.reference("assetTypes"),
-  assets: (runtime) => runtime.reference("assets"),
+type LabelSource = (runtime: Pick<ReportingRuntime, "reference">, signal: AbortSignal | undefined) => Promise<readonly Option[]>;
+
+const LABEL_SOURCES: Partial<Record<FilterName, LabelSource>> = {
+  organizations: async (runtime, signal) => (await runtime.reference("details", { signal })).organizations,
+  countries: (runtime, signal) => runtime.reference("countries", { signal }),
+  formats: (runtime, signal) => runtime.reference("formats", { signal }),
+  integration_types: (runtime, signal) => runtime.reference("integrationTypes", { signal }),
+  device_types: (runtime, signal) => runtime.reference("deviceTypes", { signal }),
+  asset_types: (runtime, signal) => runtime.reference("assetTypes", { signal }),
+  assets: (runtime, signal) => runtime.reference("assets", { signal }),
 };
 
 /**
  * The labels of the filters a query uses, from the reference lists the pickers already loaded
  * (the runtime's cache). A list that fails leaves its codes unlabelled: no reason to refuse a file.
  */
-export async function filterLabelsOf(runtime: ReportingRuntime, filters: Partial<Record<FilterName, readonly string[]>>): Promise<FilterLabels> {
+export async function filterLabelsOf(
+  runtime: Pick<ReportingRuntime, "reference">,
+  filters: Partial<Record<FilterName, readonly string[]>>,
+  signal?: AbortSignal,
+): Promise<FilterLabels> {
   const labels: FilterLabels = {};
   await Promise.all(
     Object.entries(filters).map(async ([name, values]) => {
       const source = LABEL_SOURCES[name as FilterName];
       if (!source || !values || values.length === 0) return;
       try {
-        const options = await source(runtime);
+        const options = await source(runtime, signal);
         labels[name as FilterName] = Object.fromEntries(options.map((option) => [option.value, option.label]));
       } catch {
         // Codes alone, then.

@@ -1,4 +1,5 @@
-import { readTableQueryXml, readWorkbookOptionsXml, TABLE_QUERY_NAMESPACE, tableQueryXml, workbookOptionsXml } from "../../../../src/core/workbook-queries/record-xml";
+import { readTableQueryXml, TABLE_QUERY_NAMESPACE, tableQueryXml } from "../../../../src/core/workbook-queries/record-xml";
+import { readWorkbookOptionsXml, workbookOptionsXml } from "../../../../src/core/workbook-queries/workbook-options";
 import { newRecordId, queryModelOf, storedModelOf, storedTableQuery } from "../../../../src/core/workbook-queries/stored-query";
 import { storedRecord } from "./fixtures";
 

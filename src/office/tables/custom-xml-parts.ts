@@ -1,0 +1,18 @@
+import { isSetSupported } from "../requirements";
+
+/** Custom XML parts (ExcelApi 1.5) where Excel has them; the document's settings stand in before. */
+export function customXmlPartsSupported(): boolean {
+  return isSetSupported("ExcelApi", "1.5");
+}
+
+/** Every part of a namespace, with its text. */
+export async function partsOf(namespace: string): Promise<{ id: string; xml: string }[]> {
+  return Excel.run(async (context) => {
+    const parts = context.workbook.customXmlParts.getByNamespace(namespace);
+    parts.load("items/id");
+    await context.sync();
+    const xml = parts.items.map((part) => part.getXml());
+    await context.sync();
+    return parts.items.map((part, index) => ({ id: part.id, xml: xml[index]!.value }));
+  });
+}

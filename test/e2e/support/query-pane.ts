@@ -1,0 +1,97 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { RunningEmulator } from "../../../src/emulator";
+import { PANE_VIEWPORT } from "./browser";
+import { installFakeOffice } from "./fake-office";
+import { fillProfileForm, pickerContent, statusAfter } from "./pane-page";
+
+/** The built pane, signed in with the emulator's first token, on the Query tab with its lists loaded. */
+export interface QueryPane {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page, to expect empty at the end. */
+  pageErrors: string[];
+}
+
+export async function openQueryPane(browser: Browser, origin: string, emulator: RunningEmulator, height = 700): Promise<QueryPane> {
+  const credential = emulator.credentials.bearer[0];
+  if (!credential) throw new Error("the emulator has no demo token");
+  const context = await browser.newContext({ viewport: { width: PANE_VIEWPORT.width, height } });
+  await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+  await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await page.goto(`${origin}/taskpane.html`);
+  await page.waitForSelector("body[data-ready=true]");
+  await fillProfileForm(page, { name: "Analyst", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: credential.token });
+  await statusAfter(page, () => page.click("#profile-save"));
+  await page.click("#tab-query");
+  await pickerContent(page, "countries");
+  await page.waitForSelector("#query-data-through:not([hidden])");
+  return { context, page, pageErrors };
+}
+
+/** Sets the builder's period to the days from `from` to `to`, as a user types them. */
+export async function chooseDays(page: Page, from: string, to: string): Promise<void> {
+  await page.selectOption("#query-period", "CUSTOM");
+  await page.fill("#query-from", from);
+  await page.fill("#query-to", to);
+}
+
+/** Sets the groupings to `groups`, in this order. */
+export async function chooseGroups(page: Page, groups: readonly string[]): Promise<void> {
+  for (const chosen of await page.$$eval("#query-groups li", (items) => items.map((item) => item.getAttribute("data-value") ?? ""))) {
+    await page.click(`#query-groups li[data-value="${chosen}"] [data-action="remove"]`);
+  }
+  for (const group of groups) {
+    await page.selectOption("#query-group-add", group);
+    await page.click("#query-group-add-button");
+  }
+}
+
+const METRICS = ["impressions", "revenues", "ecpm", "requests"] as const;
+
+/** Ticks exactly `metrics` among the four. */
+export async function chooseMetrics(page: Page, metrics: readonly (typeof METRICS)[number][]): Promise<void> {
+  for (const metric of METRICS) {
+    if (metrics.includes(metric)) await page.check(`#query-metric-${metric}`);
+    else await page.uncheck(`#query-metric-${metric}`);
+  }
+}
+
+/** Presses Preview and waits for the rows; fails with what the pane said if they do not come. */
+export async function previewQuery(page: Page): Promise<string> {
+  const done = await statusAfter(page, () => page.click("#query-preview"));
+  if (done.kind !== "success") throw new Error(`Preview failed: ${done.text}`);
+  return done.text;
+}
+
+export interface ShownCell {
+  /** The text shown, without its note. */
+  text: string;
+  value: string;
+  title: string | null;
+  note: string;
+}
+
+/** The Query tab's preview as shown: headings, body cells and the totals row. */
+export async function shownPreview(page: Page): Promise<{ headings: string[]; rows: ShownCell[][]; totals: ShownCell[] }> {
+  return page.$eval("#query-preview-table", (container) => {
+    const cell = (element: Element) => {
+      // The cell's own text, without the note under it.
+      const own = element.cloneNode(true) as Element;
+      own.querySelector(".cell-note")?.remove();
+      return {
+        text: (own.textContent ?? "").trim(),
+      value: element.getAttribute("data-value") ?? "",
+      title: element.getAttribute("title"),
+        note: element.querySelector(".cell-note")?.textContent ?? "",
+      };
+    };
+    return {
+      headings: Array.from(container.querySelectorAll("thead th")).map((heading) => heading.textContent ?? ""),
+      rows: Array.from(container.querySelectorAll("tbody tr")).map((row) => Array.from(row.children).map(cell)),
+      totals: Array.from(container.querySelectorAll("tfoot tr > *")).map(cell),
+    };
+  });
+}
