@@ -1,13 +1,14 @@
 // Payload figures for `npm run report:reliability`: the largest spill a REPORTING.STATS call hands
 // Excel, and the largest context.sync of the pane's writes, against Excel on the web's 5 MB per
 // request. Computed by the add-in's own code paths: the functions and spillCall for the spill,
-// insertTable and insertFormulaAtSelection against the unit tests' recording fake of Excel
+// insertQueryTable and insertFormulaAtSelection against the unit tests' recording fake of Excel
 // (the browser tests' fake, run in Node) for the syncs.
-import type { GroupName } from "../../src/api";
-import type { SpillTable } from "../../src/core/rows/spill-table";
+import type { GroupName, StatsRequest } from "../../src/api";
+import { tableDataOf, type TableData } from "../../src/core/workbook-queries/table-refresh";
 import { spillCall } from "../../src/office/custom-function-calls";
 import type { DateCellStyle } from "../../src/office/formatted-values";
-import { insertFormulaAtSelection, insertTable } from "../../src/office/workbook";
+import { insertQueryTable } from "../../src/office/tables/insert-table";
+import { insertFormulaAtSelection } from "../../src/office/workbook";
 import { installFakeExcel } from "../../test/unit/office/fake-excel";
 import { ALL_GROUPS, functionsAnswering, largeStats } from "../../test/unit/office/large-answers";
 
@@ -42,8 +43,10 @@ async function largestSync(style: DateCellStyle, work: () => Promise<unknown>): 
   }
 }
 
-async function statsTable(entries: ReturnType<typeof largeStats>, groups: readonly GroupName[]): Promise<SpillTable> {
-  return functionsAnswering(entries).statsTable({ request: { filters: { from: FROM, to: TO }, groups: [...groups] }, headers: "readable" });
+/** The rows the pane's Insert as table writes for `entries` grouped by `groups`, every metric. */
+async function queryTable(entries: ReturnType<typeof largeStats>, groups: readonly GroupName[]): Promise<TableData> {
+  const query = { request: { filters: { from: FROM, to: TO }, groups: [...groups] } satisfies StatsRequest, headers: "readable" as const };
+  return tableDataOf(await functionsAnswering(entries).statsTable(query), query);
 }
 
 export async function payloadFigures(): Promise<PayloadFigure[]> {
@@ -67,18 +70,18 @@ export async function payloadFigures(): Promise<PayloadFigure[]> {
 
   const tableRows = 400_000;
   const narrowGroups: GroupName[] = ["date", "country", "format"];
-  const narrow = await statsTable(largeStats(tableRows, narrowGroups, ["FR", "interstitial"]), narrowGroups);
+  const narrow = await queryTable(largeStats(tableRows, narrowGroups, ["FR", "interstitial"]), narrowGroups);
   figures.push({
-    what: `insertTable, ${tableRows.toLocaleString("en-US")} rows (date, country, format, 4 metrics): largest context.sync`,
-    bytes: await largestSync("double", () => insertTable({ rows: narrow.rows, dateColumn: narrow.dateColumns[0], sheetName: "Reporting", withPivot: true })),
+    what: `insertQueryTable, ${tableRows.toLocaleString("en-US")} rows (date, country, format, 4 metrics): largest context.sync`,
+    bytes: await largestSync("double", () => insertQueryTable(narrow, { kind: "new", sheetName: "Reporting" })),
     limitBytes: EXCEL_LIMIT_BYTES,
   });
 
   const wideRows = 40_000;
-  const wide = await statsTable(largeStats(wideRows, ALL_GROUPS), ALL_GROUPS);
+  const wide = await queryTable(largeStats(wideRows, ALL_GROUPS), ALL_GROUPS);
   figures.push({
-    what: `insertTable, ${wideRows.toLocaleString("en-US")} worst-case rows (every group, long non-ASCII names): largest context.sync`,
-    bytes: await largestSync("double", () => insertTable({ rows: wide.rows, dateColumn: wide.dateColumns[0], sheetName: "Reporting", withPivot: true })),
+    what: `insertQueryTable, ${wideRows.toLocaleString("en-US")} worst-case rows (every group, long non-ASCII names): largest context.sync`,
+    bytes: await largestSync("double", () => insertQueryTable(wide, { kind: "new", sheetName: "Reporting" })),
     limitBytes: EXCEL_LIMIT_BYTES,
   });
 

@@ -11,9 +11,6 @@ import { excelApiSupported } from "./host";
 
 /** Unambiguous in every locale, and sorts as text the way it sorts as a date. */
 export const DATE_NUMBER_FORMAT = "yyyy-mm-dd";
-/** Range.values keeps a text as it is only in a cell formatted as text. */
-const TEXT_NUMBER_FORMAT = "@";
-const GENERAL_NUMBER_FORMAT = "General";
 
 /**
  * What one context.sync may carry of values, formulas and number formats, counted as the UTF-8
@@ -153,74 +150,10 @@ export async function insertWorkbookSheets(xlsx: Uint8Array): Promise<{ sheetNam
   });
 }
 
-export type CellValue = string | number | boolean;
-
-export interface InsertTableOptions {
-  /** The header row first, then the data rows. */
-  rows: readonly (readonly CellValue[])[];
-  dateColumn?: number | undefined;
-  /** Base of the new worksheet's name, such as `Reporting`. */
-  sheetName: string;
-  /** Adds a PivotTable beside the table when Excel supports it. */
-  withPivot: boolean;
-}
-
-/**
- * The number format a cell is written with: text as text ("@"), so that a name from the service
- * starting with = + - or @ stays that name instead of becoming a formula; dates as dates; other
- * numbers, booleans and empty cells in the sheet's General format.
- */
-function cellFormat(value: CellValue, isDate: boolean): string {
-  if (typeof value === "string") return value === "" ? GENERAL_NUMBER_FORMAT : TEXT_NUMBER_FORMAT;
-  return typeof value === "number" && isDate ? DATE_NUMBER_FORMAT : GENERAL_NUMBER_FORMAT;
-}
-
 export function columnLetter(index: number): string {
   let letters = "";
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
-}
-
-/** Writes every row into a new worksheet as an Excel Table, with a PivotTable next to it. */
-export async function insertTable(options: InsertTableOptions): Promise<{ sheetName: string; pivot: boolean }> {
-  requireExcel();
-  const header = options.rows[0];
-  if (!header || header.length === 0) throw new WorkbookError("There is nothing to insert: the query returned no columns.");
-  const width = header.length;
-  const lastColumn = columnLetter(width - 1);
-  const formats = options.rows.map((row, index) => row.map((value, column) => cellFormat(value, index > 0 && column === options.dateColumn)));
-  // Values and formats go together, so they are measured together.
-  const chunks = syncChunks(options.rows.length, (index) => jsonBytes(options.rows[index]) + jsonBytes(formats[index]) + 2);
-  return Excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    sheets.load("items/name");
-    await context.sync();
-    const taken = new Set(sheets.items.map((sheet) => sheet.name.toLowerCase()));
-    let name = options.sheetName;
-    for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${options.sheetName} ${n}`;
-    const sheet = sheets.add(name);
-    for (const [start, end] of chunks) {
-      const range = sheet.getRange(`A${start + 1}:${lastColumn}${end}`);
-      // Formats before values, in the same request: Excel applies them in order, so every text
-      // lands in a cell already formatted as text.
-      range.numberFormat = formats.slice(start, end);
-      range.values = options.rows.slice(start, end).map((row) => [...row]);
-      // A sync per chunk is the point: one sync for every row would send a single request over
-      // Excel's 5 MB limit, which Excel on the web refuses.
-      // eslint-disable-next-line office-addins/no-context-sync-in-loop
-      await context.sync();
-    }
-    const table = sheet.tables.add(`A1:${lastColumn}${options.rows.length}`, true);
-    table.getRange().format.autofitColumns();
-    const pivot = options.withPivot && excelApiSupported("1.8");
-    if (pivot) {
-      const target = sheet.getRange(`${columnLetter(width + 1)}1`);
-      sheet.pivotTables.add(`${name.replace(/[^A-Za-z0-9]/g, "")}Pivot`, table, target);
-    }
-    sheet.activate();
-    await context.sync();
-    return { sheetName: name, pivot };
-  });
 }
 
 /** Recalculates every formula of the workbook, custom functions included. */

@@ -1,13 +1,12 @@
-import { GROUPS, METRICS, type DateGroup, type FilterName, type GroupName, type MetricName, type Option } from "../api";
+import { METRICS, type DateGroup, type FilterName, type MetricName, type Option } from "../api";
 import type { HeaderStyle } from "../core/arguments/options";
 import type { StatsQueryModel } from "../core/formula-text";
 import { builderProblem } from "../core/builder-limits";
 import { addDays } from "../core/calendar";
 import { PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "../core/periods";
-import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../core/rows/headers";
+import { READABLE_METRIC_HEADERS } from "../core/rows/headers";
 import { byId, el, optionElement } from "./dom";
 import { OptionPicker } from "./option-picker";
-import { OrderedList } from "./ordered-list";
 import { compareChoiceOf, withCompare } from "./query/compare-choice";
 import {
   checkCacheSeconds,
@@ -20,6 +19,8 @@ import {
   type NumberText,
 } from "./query/field-checks";
 import type { FieldProblem } from "./query/field-messages";
+import { GroupControls } from "./query/group-controls";
+import { SortControls } from "./query/sort-controls";
 
 export const PERIOD_LABELS: Record<PeriodWord, string> = {
   TODAY: "Today",
@@ -62,8 +63,6 @@ function numberText(input: HTMLInputElement): NumberText {
   return input.validity.badInput ? "unreadable" : input.value;
 }
 
-const ORDER_PLACEHOLDER = "Choose a column…";
-
 /**
  * The query form: reads the controls into a `StatsQueryModel` and tells listeners of every
  * change, so the formula text and the buttons follow what the user sees.
@@ -76,16 +75,21 @@ export class QueryForm {
   private readonly from = byId<HTMLInputElement>("query-from");
   private readonly to = byId<HTMLInputElement>("query-to");
   private readonly metrics = byId("query-metrics");
-  private readonly groups = new OrderedList(byId<HTMLOListElement>("query-groups"), { focusWhenEmpty: byId("query-group-add") });
-  private readonly groupAdd = byId<HTMLSelectElement>("query-group-add");
-  private readonly dateOptions = byId("query-date-options");
+  private readonly groups = new GroupControls({
+    list: byId<HTMLOListElement>("query-groups"),
+    add: byId<HTMLSelectElement>("query-group-add"),
+    addButton: byId<HTMLButtonElement>("query-group-add-button"),
+    dateOptions: byId("query-date-options"),
+  });
   private readonly dateGroup = byId<HTMLSelectElement>("query-date-group");
   private readonly dateGroupLimit = byId<HTMLInputElement>("query-date-group-limit");
-  private readonly orders = new OrderedList(byId<HTMLOListElement>("query-orders"), { focusWhenEmpty: byId("query-order-field") });
-  private readonly orderField = byId<HTMLSelectElement>("query-order-field");
-  private readonly orderDirection = byId<HTMLSelectElement>("query-order-direction");
-  private readonly orderAdd = byId<HTMLButtonElement>("query-order-add");
-  private readonly orderPending = byId("query-order-pending");
+  private readonly orders = new SortControls({
+    list: byId<HTMLOListElement>("query-orders"),
+    field: byId<HTMLSelectElement>("query-order-field"),
+    direction: byId<HTMLSelectElement>("query-order-direction"),
+    add: byId<HTMLButtonElement>("query-order-add"),
+    pending: byId("query-order-pending"),
+  });
   private readonly metricsGroup = byId("query-metrics-group");
   private readonly compare = byId<HTMLSelectElement>("query-compare");
   private readonly limit = byId<HTMLInputElement>("query-limit");
@@ -124,31 +128,13 @@ export class QueryForm {
     }
     this.pickers = pickers;
 
-    this.groups.set([{ value: "date", label: READABLE_GROUP_HEADERS.date }]);
+    this.groups.set(["date"]);
     this.groups.onChange(() => {
       this.refreshGroupChoices();
-      this.orders.retain((item) => this.orderable().has(item.value.replace(/:desc$/, "")));
+      this.orders.retainOrderable();
       this.changed();
     });
     this.orders.onChange(() => this.changed());
-    byId("query-group-add-button").addEventListener("click", () => {
-      const value = this.groupAdd.value as GroupName;
-      if (!value) return;
-      this.groups.add({ value, label: READABLE_GROUP_HEADERS[value] });
-      this.groupAdd.focus();
-    });
-    this.orderAdd.addEventListener("click", () => {
-      const field = this.orderField.value;
-      if (!field) return;
-      const descending = this.orderDirection.value === "desc";
-      this.orders.retain((item) => item.value.replace(/:desc$/, "") !== field);
-      this.orders.add(this.orderItem(descending ? `${field}:desc` : field));
-      // Back to the placeholder, so that what the selects show is never mistaken for a sort not yet added.
-      this.orderField.value = "";
-      this.showPendingOrder();
-      this.orderField.focus();
-    });
-    for (const select of [this.orderField, this.orderDirection]) select.addEventListener("change", () => this.showPendingOrder());
     this.pinProfile.addEventListener("change", () => this.pinTo(undefined));
 
     const form = byId<HTMLFormElement>("query-form");
@@ -160,6 +146,11 @@ export class QueryForm {
 
   onChange(listener: () => void): void {
     this.listeners.add(listener);
+  }
+
+  /** The profile the query is pinned to, even while another field is wrong; undefined for the active one. */
+  pinnedProfileName(): string | undefined {
+    return this.pinProfile.checked ? (this.pinnedProfile ?? this.activeProfileName()) : undefined;
   }
 
   /** Tells the form that the active profile changed (the pinned name follows it). */
@@ -242,7 +233,7 @@ export class QueryForm {
     );
     const noMetric = checkMetricCount(metrics.length);
     if (noMetric) problems.push({ focus: this.metrics.querySelector("input") ?? this.metricsGroup, marked: this.metricsGroup, problem: noMetric });
-    const groups = this.groups.values() as GroupName[];
+    const groups = this.groups.values();
     const hasDate = groups.includes("date");
     const dateGroupLimit = hasDate ? number(this.dateGroupLimit, checkRecentPeriods(numberText(this.dateGroupLimit))) : undefined;
     const limit = number(this.limit, checkMaximumRows(numberText(this.limit)));
@@ -268,7 +259,7 @@ export class QueryForm {
       limit,
       offset,
       headers: this.headers.value as HeaderStyle,
-      profile: this.pinProfile.checked ? (this.pinnedProfile ?? this.activeProfileName()) : undefined,
+      profile: this.pinnedProfileName(),
       cacheSeconds,
     };
     return { problems, period, model: withCompare(model, compareChoiceOf(this.compare.value)) };
@@ -293,8 +284,8 @@ export class QueryForm {
     for (const box of this.metrics.querySelectorAll<HTMLInputElement>("input")) {
       box.checked = model.metrics.length === 0 || model.metrics.includes(box.value as MetricName);
     }
-    this.groups.set(model.groups.map((group) => ({ value: group, label: READABLE_GROUP_HEADERS[group] })));
-    this.orders.set(model.orders.map((order) => this.orderItem(order)));
+    this.groups.set(model.groups);
+    this.orders.set(model.orders);
     this.dateGroup.value = model.dateGroup ?? "day";
     this.dateGroupLimit.value = model.dateGroupLimit === undefined ? "" : String(model.dateGroupLimit);
     this.limit.value = model.limit === undefined ? "" : String(model.limit);
@@ -334,43 +325,10 @@ export class QueryForm {
     this.pinProfileHint.textContent = profile === undefined ? this.pinProfileHintText : `This formula stays on the profile ${profile} (profile=${profile}).`;
   }
 
-  private orderItem(order: string): { value: string; label: string } {
-    const field = order.replace(/:desc$/, "");
-    return { value: order, label: `${this.labelOf(field)}, ${order.endsWith(":desc") ? "descending" : "ascending"}` };
-  }
-
-  private orderable(): Set<string> {
-    return new Set<string>([...this.groups.values(), ...METRICS]);
-  }
-
-  private labelOf(field: string): string {
-    return (READABLE_GROUP_HEADERS as Record<string, string>)[field] ?? (READABLE_METRIC_HEADERS as Record<string, string>)[field] ?? field;
-  }
-
+  /** The groups offered to add, and the columns a sort may be on: the groups, then every metric. */
   private refreshGroupChoices(): void {
-    const chosen = new Set(this.groups.values());
-    this.groupAdd.replaceChildren(
-      ...GROUPS.filter((group) => !chosen.has(group)).map((group) => optionElement(group, READABLE_GROUP_HEADERS[group])),
-    );
-    const pending = this.orderField.value;
-    const orderable = [...this.groups.values(), ...METRICS];
-    this.orderField.replaceChildren(
-      optionElement("", ORDER_PLACEHOLDER),
-      ...orderable.map((field) => optionElement(field, this.labelOf(field))),
-    );
-    this.orderField.value = orderable.includes(pending) ? pending : "";
-    this.showPendingOrder();
-    this.dateOptions.hidden = !chosen.has("date");
-  }
-
-  /** Add waits for a column; a column chosen but not added says it is not applied yet. */
-  private showPendingOrder(): void {
-    const field = this.orderField.value;
-    this.orderAdd.disabled = field === "";
-    this.orderPending.textContent =
-      field === ""
-        ? "Choose a column, then Add: a sort applies once it is in the list above."
-        : `Not applied yet: choose Add to sort by ${this.labelOf(field)}, ${this.orderDirection.value === "desc" ? "descending" : "ascending"}.`;
+    this.groups.showChoices();
+    this.orders.setOrderable([...this.groups.values(), ...METRICS]);
   }
 
   private changed(): void {

@@ -1,29 +1,24 @@
-import type { Option } from "../api";
-import { readStatsQuery, type StatsQuery } from "../core/arguments/stats-query";
-import { formulaProblem, statsArgumentsOf, statsFormula, type StatsQueryModel } from "../core/formula-text";
-import { hasBearerCredentials } from "../core/profiles/profile";
+import { statsFormula } from "../core/formula-text";
 import { statsPreviewFacts } from "../core/preview";
 import type { ProfileState } from "../core/profiles/profile-store";
 import type { SpillTable } from "../core/rows/spill-table";
-import { insertFormulaAtSelection, insertWorkbookSheets } from "../office/workbook";
 import type { PaneContext } from "./context";
 import { byId } from "./dom";
 // Loaded on first use: the first view does not wait for them.
-import { insertLinkedTable, setUpFormulaEditing, setUpFreeze, setUpTableEditing, type TableEditing } from "./query/on-demand-actions";
-import { NEEDS_EXCEL } from "./needs-excel";
+import { setUpFormulaEditing, setUpFreeze, setUpTableEditing, type TableEditing } from "./query/on-demand-actions";
 import { TableOptions } from "./table-options";
-import { officePlatform } from "../office/host";
-import { canOpenInBrowser } from "../office/browser-window";
-import { findHostExports, profileUsesHost, type HostExportOffer } from "./host-exports";
-import { addedSheetsText } from "./exports/added-sheets-text";
-import { exportStats, statsFileSources } from "./exports/export-stats";
-import { statsXlsxFile } from "./exports/stats-file";
-import { checkWorksheetFile, downloadsWork } from "./downloads";
-import { QueryForm, type PickerFilter } from "./query-form";
+import { QueryForm } from "./query-form";
 import { ActionRunner, ActionStatus } from "./query/action-runner";
+import { currentQueryOf } from "./query/current-query";
+import { ExportActions } from "./query/export-actions";
 import { FieldMessages } from "./query/field-messages";
+import { setUpInsertActions } from "./query/insert-actions";
 import { PeriodNote } from "./query/period-note";
+import { PickerLists } from "./query/picker-lists";
+import { PreviewCache } from "./query/preview-cache";
 import { PreviewPanel } from "./query/preview-panel";
+import { referenceIdentity, usableProfile } from "./query/reference-identity";
+import { setUpRefreshAll } from "./query/refresh-all";
 import { loadPreviewReference } from "./preview-labels";
 import { PREVIEW_ROWS } from "./preview-table";
 import { plainMessage } from "./status";
@@ -71,10 +66,9 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     () => Object.values(buttons),
     (listener) => runtime.onRetry(listener),
   );
-  /** The formula text and row count of the last preview, to size the date format. */
-  let lastPreview: { formula: string; table: SpillTable } | undefined;
+  const previews = new PreviewCache();
+  const pickerLists = new PickerLists(form, periodNote, runtime, context.status);
   let referencesLoadedFor: string | undefined;
-  let loadGeneration = 0;
 
   // Outside Excel these can never work: they are not shown, and the host notice says why.
   if (context.host !== "excel") {
@@ -105,22 +99,7 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     tableOptions.groupsChanged("model" in read ? read.model.groups : []);
   });
 
-  /** The query of the form, checked by the same parser the formulas use. */
-  function currentQuery(): { model: StatsQueryModel; query: StatsQuery; formula: string; period: { from: string; to: string } } | undefined {
-    const read = form.read();
-    if ("problem" in read) {
-      status.show(`Fix the marked field first: ${read.problem}`, "error");
-      read.field.focus();
-      return undefined;
-    }
-    try {
-      const query = readStatsQuery(statsArgumentsOf(read.model), () => context.today());
-      return { model: read.model, query, formula: statsFormula(read.model), period: read.period };
-    } catch (error) {
-      status.show(plainMessage(error), "error");
-      return undefined;
-    }
-  }
+  const currentQuery = () => currentQueryOf(form, status, () => context.today());
 
   async function preview(signal: AbortSignal): Promise<void> {
     const current = currentQuery();
@@ -134,7 +113,7 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
       if (!signal.aborted) previewPanel.showError(plainMessage(error));
       throw error;
     }
-    lastPreview = { formula: current.formula, table };
+    previews.remember(current.formula, table);
     // The pickers' lists, already cached: names for codes and the last day with data. Never fails.
     const reference = await loadPreviewReference(runtime);
     const facts = statsPreviewFacts(current.query, table, { ...reference, shownRows: PREVIEW_ROWS });
@@ -143,180 +122,49 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     previewPanel.reveal();
   }
 
-  async function tableOf(query: StatsQuery, formulaText: string, signal: AbortSignal): Promise<SpillTable> {
-    if (lastPreview?.formula === formulaText) return lastPreview.table;
-    return runtime.functions.statsTable(query, signal);
-  }
-
-  async function insertFormula(signal: AbortSignal): Promise<void> {
-    if (context.host !== "excel") {
-      status.show(NEEDS_EXCEL, "error");
-      return;
-    }
-    const current = currentQuery();
-    if (!current) return;
-    const problem = formulaProblem(current.formula);
-    if (problem) {
-      status.show(problem, "error");
-      return;
-    }
-    status.busy("Inserting the formula…");
-    // The answer sizes the date format to the rows the spill will show; it stays cached for the formula.
-    const table = await tableOf(current.query, current.formula, signal);
-    // Cancel pressed while the answer came: nothing is written.
-    signal.throwIfAborted();
-    const inserted = await insertFormulaAtSelection({ formula: current.formula, result: table });
-    status.success(`Formula inserted at ${inserted.address}. It recalculates with the active profile.`);
-  }
-
-  async function insertAsTable(): Promise<void> {
-    if (context.host !== "excel") {
-      status.show(NEEDS_EXCEL, "error");
-      return;
-    }
-    const current = currentQuery();
-    if (!current) return;
-    await insertLinkedTable(acting, current.model, tableOptions.read());
-    void tableOptions.refreshSheets();
-  }
-
-  const platform = officePlatform();
-  /** What the add-in's own server offers for exports, once known; undefined from any other server. */
-  let hostExports: HostExportOffer | undefined;
-  /** Where an export goes from here: a download, the browser by way of the host (Excel for Mac), or nowhere. */
-  function exportRoute(): "download" | "host" | "none" {
-    if (downloadsWork(platform)) return "download";
-    const viaHost = hostExports !== undefined && canOpenInBrowser() && profileUsesHost(context.current().active?.baseUrl, hostExports, location.origin);
-    return viaHost ? "host" : "none";
-  }
-
-  async function exportFile(kind: "csv" | "xlsx", signal: AbortSignal): Promise<void> {
-    const current = currentQuery();
-    if (!current) return;
-    await exportStats(acting, { ...current, kind, host: exportRoute() === "host" ? hostExports : undefined }, signal);
-  }
-
-  async function openAsWorksheet(signal: AbortSignal): Promise<void> {
-    if (context.host !== "excel") {
-      status.show(NEEDS_EXCEL, "error");
-      return;
-    }
-    const current = currentQuery();
-    if (!current) return;
-    const sources = statsFileSources(context, current.query);
-    if (!sources) {
-      status.show("Sign in on the Connect tab with a profile that has an access token.", "error");
-      return;
-    }
-    status.busy("Preparing the Excel file…");
-    // The file Export Excel saves (the query's header, the Query sheet), measured as it is sent.
-    const file = await statsXlsxFile(sources, current, signal);
-    checkWorksheetFile(file.bytes.length, officePlatform());
-    signal.throwIfAborted();
-    const inserted = await insertWorkbookSheets(file.bytes);
-    status.success(addedSheetsText(inserted.sheetNames));
-  }
-
-  async function refreshAll(): Promise<void> {
-    status.busy("Refreshing every REPORTING formula…");
-    lastPreview = undefined;
-    await runtime.refreshAll();
-    status.success(
-      context.host === "excel"
-        ? "Cached answers cleared; every REPORTING formula is recalculating."
-        : "Cached answers cleared. Formulas live in Excel: open the add-in there to recalculate them.",
-    );
-  }
-
-  /** Fills the pickers through the runtime's cache, which the REPORTING reference functions share. */
-  async function loadReferences(): Promise<void> {
-    const generation = ++loadGeneration;
-    const fill = async (filter: PickerFilter, load: () => Promise<Option[]>) => {
-      try {
-        const options = await load();
-        if (generation === loadGeneration) form.setFilterOptions(filter, options);
-      } catch (error) {
-        if (generation === loadGeneration) form.setFilterUnavailable(filter, `Could not load this list. ${plainMessage(error)}`);
-        throw error;
-      }
-    };
-    // Runs by itself after a profile change: the status bar keeps the answer to what the user did
-    // ("Now using profile ...") and hears from this load only when a list failed.
-    const results = await Promise.allSettled([
-      fill("organizations", async () => (await runtime.reference("details")).organizations),
-      fill("countries", () => runtime.reference("countries")),
-      fill("formats", () => runtime.reference("formats")),
-      fill("integration_types", () => runtime.reference("integrationTypes")),
-      fill("device_types", () => runtime.reference("deviceTypes")),
-      fill("asset_types", () => runtime.reference("assetTypes")),
-      fill("assets", async () => (await runtime.reference("assets")).map((asset) => ({ value: asset.value, label: asset.label }))),
-      runtime.reference("dates").then((period) => {
-        if (generation !== loadGeneration) return;
-        form.setAvailablePeriod(period);
-        periodNote.dataThrough(period.to);
-      }),
-    ]);
-    if (generation !== loadGeneration) return;
-    const failure = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
-    if (failure) context.status.show(`Some filter lists could not be loaded. ${plainMessage(failure.reason)}`, "error");
-  }
-
-  function onProfiles(state: ProfileState): void {
-    form.profileChanged();
-    showExportChoices();
-    const active = state.active;
-    const usable = active && hasBearerCredentials(active) ? active : undefined;
-    signedOut.hidden = usable !== undefined;
-    formElement.hidden = usable === undefined;
-    actionBar.hidden = usable === undefined;
-    const identity = usable ? `${usable.name}|${usable.baseUrl}|${usable.token?.length ?? 0}` : undefined;
-    if (identity === referencesLoadedFor) return;
-    referencesLoadedFor = identity;
-    lastPreview = undefined;
-    previewPanel.reset();
-    periodNote.dataThrough(undefined);
-    if (usable) void loadReferences();
-    else {
-      loadGeneration += 1;
-      for (const picker of Object.values(form.pickers)) picker.setOptions([]);
-    }
-  }
-
   formElement.addEventListener("submit", (event) => {
     event.preventDefault();
     void runner.run(buttons.preview, preview, { cancellable: true });
   });
-  buttons.insertFormula.addEventListener("click", () => void runner.run(buttons.insertFormula, insertFormula, { cancellable: true }));
-  // Not cancellable: the table is written in steps that must not stop half way.
-  buttons.insertTable.addEventListener("click", () => void runner.run(buttons.insertTable, insertAsTable, { cancellable: false }));
-  // Excel for Mac ignores downloads (downloads.ts): rather than buttons that silently do nothing,
-  // the pane offers Open as worksheet there and says why, unless the add-in's own server
-  // (src/host) can prepare the file for the browser and the profile reaches the service through it.
-  function showExportChoices(): void {
-    const route = exportRoute();
-    buttons.exportCsv.hidden = route === "none";
-    buttons.exportXlsx.hidden = route === "none";
-    byId("query-export-group").hidden = route === "none";
-    byId("query-export-note").hidden = route !== "none";
-    // There, Open as worksheet is the export: its disclosure starts open so that it is in sight.
-    if (route === "none") byId<HTMLDetailsElement>("query-more-actions").open = true;
-  }
-  showExportChoices();
-  if (!downloadsWork(platform)) {
-    void findHostExports(location.origin).then((offer) => {
-      hostExports = offer;
-      showExportChoices();
-    });
-  }
-  buttons.exportCsv.addEventListener("click", () => void runner.run(buttons.exportCsv, (signal) => exportFile("csv", signal), { cancellable: true }));
-  buttons.exportXlsx.addEventListener("click", () => void runner.run(buttons.exportXlsx, (signal) => exportFile("xlsx", signal), { cancellable: true }));
-  buttons.openSheet.addEventListener("click", () => void runner.run(buttons.openSheet, openAsWorksheet, { cancellable: true }));
-  buttons.refreshAll.addEventListener("click", () => void runner.run(buttons.refreshAll, refreshAll, { cancellable: false }));
+  setUpInsertActions(buttons, { context: acting, runner, currentQuery, previews, tableOptions });
+  const exports = new ExportActions(
+    {
+      exportCsv: buttons.exportCsv,
+      exportXlsx: buttons.exportXlsx,
+      openSheet: buttons.openSheet,
+      group: byId("query-export-group"),
+      note: byId("query-export-note"),
+      moreActions: byId<HTMLDetailsElement>("query-more-actions"),
+    },
+    acting,
+    runner,
+    currentQuery,
+    () => form.pinnedProfileName(),
+  );
+  // The exports follow the query's profile: pinning it to another one may change where they go.
+  form.onChange(() => exports.showChoices());
+  setUpRefreshAll(buttons.refreshAll, { context: acting, runner, onRefresh: () => previews.forget() });
 
   setUpFormulaEditing(context, form, () => currentQuery()?.formula);
   setUpFreeze(context);
   const tableEditing = setUpTableEditing(context, form);
 
+  function onProfiles(state: ProfileState): void {
+    form.profileChanged();
+    exports.showChoices();
+    const usable = usableProfile(state.active);
+    signedOut.hidden = usable !== undefined;
+    formElement.hidden = usable === undefined;
+    actionBar.hidden = usable === undefined;
+    const identity = referenceIdentity(usable);
+    if (identity === referencesLoadedFor) return;
+    referencesLoadedFor = identity;
+    previews.forget();
+    previewPanel.reset();
+    periodNote.dataThrough(undefined);
+    if (usable) void pickerLists.load();
+    else pickerLists.clear();
+  }
   runtime.onProfiles(onProfiles);
   onProfiles(context.current());
   showFormula();

@@ -4,30 +4,20 @@
  * the focus is, and a query can be built, previewed and read without a mouse.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { expectAccessible } from "./support/axe";
-import { describeWithBrowser, launchChromium } from "./support/browser";
-import { buildPane } from "./support/build-pane";
-import { installFakeOffice } from "./support/fake-office";
+import { describeWithBrowser } from "./support/browser";
 import { fillProfileForm, pickerContent, previewRows, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
-import { serveDirectory, type StaticServer } from "./support/static-server";
+import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import type { StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
 
-const VIEWPORT = { width: 320, height: 640 };
 /** More presses than the longest tab holds controls: a walk that needs more is lost. */
 const MAX_PRESSES = 120;
 
-async function openPane(browser: Browser, origin: string, inExcel: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
-  if (inExcel) {
-    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-    await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
-  }
-  const page = await context.newPage();
-  await page.goto(`${origin}/taskpane.html`);
-  await page.waitForSelector("body[data-ready=true]");
-  return { context, page };
+/** The pane at 320 x 640, in the fake Excel or (`inExcel` false) in a plain browser. */
+function openPane(browser: Browser, origin: string, inExcel: boolean): Promise<ExcelPane> {
+  return openExcelPane(browser, origin, { height: 640, office: inExcel ? {} : false });
 }
 
 /** A short description of the focused element, for messages. */
@@ -98,34 +88,19 @@ async function tabRound(page: Page, unseen: string[]): Promise<string[]> {
 }
 
 describeWithBrowser("accessibility of the task pane at 320 px", (executablePath) => {
-  let emulator: RunningEmulator;
+  let services: PaneServices;
   let server: StaticServer;
   let browser: Browser;
   let profile: ProfileInput;
 
   beforeAll(async () => {
-    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 60, seed: 5 })]);
-    emulator = running;
-    server = await serveDirectory(dist);
-    browser = await launchChromium(executablePath);
-    const wide = emulator.credentials.bearer.reduce((best, credential) => (credential.organizations.length > best.organizations.length ? credential : best));
-    const legacy = emulator.credentials.legacy[0];
-    if (!legacy) throw new Error("the emulator's demo credentials changed shape");
-    profile = {
-      name: "Finance",
-      kind: "both",
-      baseUrl: emulator.baseUrl,
-      legacyBaseUrl: emulator.legacyBaseUrl,
-      token: wide.token,
-      apiKey: legacy.apiKey,
-      apiSecret: legacy.apiSecret,
-    };
+    services = await startPaneServices(executablePath, { days: 60, seed: 5 });
+    ({ server, browser } = services);
+    profile = fullProfile(services.emulator, "Finance");
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
+    await services?.close();
   });
 
   describe("inside Excel (recording fake of Office)", () => {
@@ -238,7 +213,7 @@ describeWithBrowser("accessibility of the task pane at 320 px", (executablePath)
       await keyboard.type("Keyboard");
       await pressUntil(page, "Tab", "#profile-base-url", unseen);
       await keyboard.press("Control+A");
-      await keyboard.type(emulator.baseUrl);
+      await keyboard.type(services.emulator.baseUrl);
       await pressUntil(page, "Tab", "#profile-token", unseen);
       await keyboard.type(profile.token ?? "");
       await pressUntil(page, "Tab", "#profile-save", unseen);

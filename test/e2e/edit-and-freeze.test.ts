@@ -1,16 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { ReportingClient } from "../../src/client";
 import { readStatsQuery } from "../../src/core/arguments/stats-query";
 import { isoDateFromExcelSerial } from "../../src/core/excel-dates";
 import { periodLabel } from "../../src/core/freeze-note";
 import { localToday, periodOfWord } from "../../src/core/periods";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
-import { buildPane } from "./support/build-pane";
-import { installFakeOffice, type FakeOfficeControl, type FakeOfficeState } from "./support/fake-office";
+import { describeWithBrowser } from "./support/browser";
+import type { FakeOfficeControl, FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
 import { fillProfileForm, officeState, openMoreActions, pickerContent, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
-import { serveDirectory, type StaticServer } from "./support/static-server";
+import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(240_000);
 
@@ -69,35 +67,24 @@ function syncsOver(state: FakeOfficeState, from: number): FakeOfficeState["syncs
 }
 
 describeWithBrowser("edit a formula and freeze for close, in Chromium", (executablePath) => {
-  let emulator: RunningEmulator;
-  let server: StaticServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let services: PaneServices;
+  let pane: ExcelPane;
   let page: Page;
   let profile: ProfileInput;
   let dates: { from: string; to: string };
-  const pageErrors: string[] = [];
   const today = localToday();
   /** The formula the builder inserted at B2, then the one Update formula wrote. */
   let inserted = "";
   let updated = "";
 
   beforeAll(async () => {
-    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 90, seed: 5 })]);
-    emulator = running;
-    server = await serveDirectory(dist);
-    browser = await launchChromium(executablePath);
-    const wide = emulator.credentials.bearer.reduce((best, credential) => (credential.organizations.length > best.organizations.length ? credential : best));
-    profile = { name: "Demo", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: wide.token };
-    dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: wide.token }).dates();
+    services = await startPaneServices(executablePath, { days: 90, seed: 5 });
+    const { emulator, logins } = services;
+    profile = bearerProfile(emulator, "Demo", logins.widest.token);
+    dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: logins.widest.token }).dates();
 
-    context = await browser.newContext({ viewport: PANE_VIEWPORT });
-    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-    await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(`${server.origin}/taskpane.html`);
-    await page.waitForSelector("body[data-ready=true]");
+    pane = await openExcelPane(services.browser, services.server.origin);
+    page = pane.page;
     await fillProfileForm(page, profile);
     await statusAfter(page, () => page.click("#profile-save"));
     await page.click("#tab-query");
@@ -105,10 +92,8 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
+    await pane?.context.close();
+    await services?.close();
   });
 
   it("loads the selected formula into the builder, exactly as the builder wrote it", async () => {
@@ -128,7 +113,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     expect(inserted).toBe(
       '=REPORTING.STATS("LAST_MONTH",,"date,country","impressions,revenues,requests","formats=interstitial","revenues:desc","profile=Demo; cache=300")',
     );
-    expect((await statusAfter(page, () => page.click("#query-insert-formula"))).text).toBe("Formula inserted at Sheet1!B2. It recalculates with the active profile.");
+    expect((await statusAfter(page, () => page.click("#query-insert-formula"))).text).toBe("Formula inserted at Sheet1!B2. It stays on the profile Demo.");
 
     // The builder moves on to something else before the formula is loaded back.
     await page.selectOption("#query-period", "YTD");
@@ -270,7 +255,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     expect(after.formulaLike).toEqual([]);
     expect(syncsOver(after, syncsBefore)).toEqual([]);
     expect(after.writes.slice(writesBefore).filter((write) => write.kind === "values" || write.kind === "numberFormat").every((write) => write.target.startsWith(`${sheet}!`))).toBe(true);
-    expect(pageErrors).toEqual([]);
+    expect(pane.pageErrors).toEqual([]);
     await screenshot(page, "freeze-table");
   });
 });

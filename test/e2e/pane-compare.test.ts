@@ -1,13 +1,11 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { StatsEntry, StatsMetrics } from "../../src/api";
 import { ReportingClient } from "../../src/client";
 import { addDays } from "../../src/core/calendar";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeWithBrowser, launchChromium } from "./support/browser";
-import { buildPane } from "./support/build-pane";
+import { describeWithBrowser } from "./support/browser";
 import { officeState, openMoreActions, screenshot, statusAfter } from "./support/pane-page";
 import { chooseDays, chooseGroups, chooseMetrics, openQueryPane, previewQuery, shownPreview, type QueryPane, type ShownCell } from "./support/query-pane";
-import { serveDirectory, type StaticServer } from "./support/static-server";
+import { startPaneServices, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(180_000);
 
@@ -70,9 +68,7 @@ async function scrollToColumn(page: Page, index: number): Promise<void> {
  * the comparison period that the test sends itself, matched by date and country.
  */
 describeWithBrowser("the Query tab's comparison with the previous period at 320 px", (executablePath) => {
-  let emulator: RunningEmulator;
-  let server: StaticServer;
-  let browser: Browser;
+  let services: PaneServices;
   let pane: QueryPane;
   let page: Page;
   let client: ReportingClient;
@@ -83,26 +79,21 @@ describeWithBrowser("the Query tab's comparison with the previous period at 320 
   let comparison: StatsEntry[] = [];
 
   beforeAll(async () => {
-    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 60, seed: 11 })]);
-    emulator = running;
-    server = await serveDirectory(dist);
-    browser = await launchChromium(executablePath);
-    client = new ReportingClient({ baseUrl: emulator.baseUrl, token: emulator.credentials.bearer[0]?.token ?? "" });
+    services = await startPaneServices(executablePath, { days: 60, seed: 11 });
+    client = new ReportingClient({ baseUrl: services.emulator.baseUrl, token: services.logins.first.token });
     to = (await client.dates()).to;
     from = addDays(to, -6);
     const groups: ["date", "country"] = ["date", "country"];
     current = (await client.statsAll({ filters: { from, to }, groups, metrics: [...METRICS] })).stats;
     // The seven days before, written out here rather than asked of the add-in's own code.
     comparison = (await client.statsAll({ filters: { from: addDays(from, -7), to: addDays(from, -1) }, groups, metrics: [...METRICS] })).stats;
-    pane = await openQueryPane(browser, server.origin, emulator);
+    pane = await openQueryPane(services.browser, services.server.origin, services.emulator);
     page = pane.page;
   });
 
   afterAll(async () => {
     await pane?.context.close();
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
+    await services?.close();
   });
 
   /** The comparison's row for a day of the period: the same country, seven days before. */

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Download, Page } from "playwright-core";
+import type { Download, Page } from "playwright-core";
 import { LegacyClient, ReportingClient } from "../../src/client";
 import { readLegacyQuery } from "../../src/core/arguments/legacy-query";
 import { addDays } from "../../src/core/calendar";
@@ -8,16 +8,11 @@ import { parseCsv } from "../../src/core/csv-safety";
 import { localToday, periodOfWord } from "../../src/core/periods";
 import { serviceGroupBy } from "../../src/core/legacy/group-by";
 import { legacyStatsRows } from "../../src/core/legacy/legacy-rows";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeWithBrowser, launchChromium } from "./support/browser";
-import { buildPane } from "./support/build-pane";
-import { installFakeOffice } from "./support/fake-office";
+import { describeWithBrowser } from "./support/browser";
 import { fillProfileForm, officeState, openMoreActions, pickerContent, previewRows, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
-import { serveDirectory, type StaticServer } from "./support/static-server";
+import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(240_000);
-
-const VIEWPORT = { width: 320, height: 800 };
 
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer; file: Download }> {
   const [file] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
@@ -31,46 +26,32 @@ async function sheetsOf(bytes: Buffer): Promise<Map<string, unknown[][]>> {
 }
 
 describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator", (executablePath) => {
-  let emulator: RunningEmulator;
-  let server: StaticServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let services: PaneServices;
+  let pane: ExcelPane;
   let page: Page;
   let profile: ProfileInput;
   let client: ReportingClient;
   let legacyClient: LegacyClient;
   let dates: { from: string; to: string };
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 90, seed: 23 })]);
-    emulator = running;
-    server = await serveDirectory(dist);
-    browser = await launchChromium(executablePath);
-    const wide = emulator.credentials.bearer.reduce((best, credential) => (credential.organizations.length > best.organizations.length ? credential : best));
-    const legacy = emulator.credentials.legacy[0]!;
-    profile = { name: "Demo", kind: "both", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: wide.token, apiKey: legacy.apiKey, apiSecret: legacy.apiSecret };
-    client = new ReportingClient({ baseUrl: emulator.baseUrl, token: wide.token });
-    legacyClient = new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: legacy.apiKey, apiSecret: legacy.apiSecret });
+    services = await startPaneServices(executablePath, { days: 90, seed: 23 });
+    const { emulator, logins } = services;
+    profile = fullProfile(emulator, "Demo");
+    client = new ReportingClient({ baseUrl: emulator.baseUrl, token: logins.widest.token });
+    legacyClient = new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: logins.legacy.apiKey, apiSecret: logins.legacy.apiSecret });
     dates = await client.dates();
 
-    context = await browser.newContext({ acceptDownloads: true, viewport: VIEWPORT });
-    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-    await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(`${server.origin}/taskpane.html`);
-    await page.waitForSelector("body[data-ready=true]");
+    pane = await openExcelPane(services.browser, services.server.origin, { height: 800 });
+    page = pane.page;
     await fillProfileForm(page, profile);
     const saved = await statusAfter(page, () => page.click("#profile-save"));
     expect(saved.kind).toBe("success");
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
+    await pane?.context.close();
+    await services?.close();
   });
 
   describe("Query tab exports", () => {
@@ -261,7 +242,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(inserted?.numberFormat[1]).toEqual(["yyyy-mm-dd", "@", "#,##0", "#,##0.00", "#,##0.00", "#,##0"]);
       // Not kept as a refreshable query: the workbook's stored queries stay as they were.
       expect((await officeState(page)).workbook.customXmlParts).toHaveLength(storedBefore);
-      expect(pageErrors).toEqual([]);
+      expect(pane.pageErrors).toEqual([]);
     });
   });
 });

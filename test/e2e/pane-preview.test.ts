@@ -1,15 +1,13 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Option, StatsEntry, StatsRequest } from "../../src/api";
 import { ReportingClient } from "../../src/client";
 import { addDays, dayNumber, isoDateOfDayNumber, parseIsoDate } from "../../src/core/calendar";
 import { excelSerialFromIsoDate } from "../../src/core/excel-dates";
 import { localToday } from "../../src/core/periods";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeWithBrowser, launchChromium } from "./support/browser";
-import { buildPane } from "./support/build-pane";
+import { describeWithBrowser } from "./support/browser";
 import { screenshot } from "./support/pane-page";
 import { chooseDays, chooseGroups, chooseMetrics, openQueryPane, previewQuery, shownPreview, type QueryPane } from "./support/query-pane";
-import { serveDirectory, type StaticServer } from "./support/static-server";
+import { startPaneServices, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(180_000);
 
@@ -86,31 +84,24 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
   // from a Wednesday to a Tuesday three weeks later cuts a week at each end and reaches past the data.
   const periodEnd = tuesdayOnOrBefore(localToday()());
   const dataThrough = addDays(periodEnd, -4);
-  let emulator: RunningEmulator;
-  let server: StaticServer;
-  let browser: Browser;
+  let services: PaneServices;
   let pane: QueryPane;
   let page: Page;
   let client: ReportingClient;
   let countries: readonly Option[];
 
   beforeAll(async () => {
-    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 60, seed: 5, today: addDays(dataThrough, 1) })]);
-    emulator = running;
-    server = await serveDirectory(dist);
-    browser = await launchChromium(executablePath);
-    client = new ReportingClient({ baseUrl: emulator.baseUrl, token: emulator.credentials.bearer[0]?.token ?? "" });
+    services = await startPaneServices(executablePath, { days: 60, seed: 5, today: addDays(dataThrough, 1) });
+    client = new ReportingClient({ baseUrl: services.emulator.baseUrl, token: services.logins.first.token });
     expect((await client.dates()).to).toBe(dataThrough);
     countries = await client.countries();
-    pane = await openQueryPane(browser, server.origin, emulator);
+    pane = await openQueryPane(services.browser, services.server.origin, services.emulator);
     page = pane.page;
   });
 
   afterAll(async () => {
     await pane?.context.close();
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
+    await services?.close();
   });
 
   describe("six columns: date, country and the four metrics over the last 7 days with data", () => {

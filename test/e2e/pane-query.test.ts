@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Download, Page, Route } from "playwright-core";
+import type { Download, Page, Route } from "playwright-core";
 import { ReportingClient } from "../../src/client";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeWithBrowser, launchChromium } from "./support/browser";
-import { buildPane } from "./support/build-pane";
-import { installFakeOffice } from "./support/fake-office";
-import { fillProfileForm, hiddenUnderStatus, pickerContent, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
-import { serveDirectory, type StaticServer } from "./support/static-server";
+import type { RunningEmulator } from "../../src/emulator";
+import { describeWithBrowser } from "./support/browser";
+import { hiddenUnderStatus, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
+import { startPaneServices, type PaneServices } from "./support/pane-services";
+import { openQueryPane, type QueryPane } from "./support/query-pane";
+import type { StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
 
@@ -40,42 +40,24 @@ async function fieldMessage(page: Page, id: string): Promise<{ invalid: string |
 }
 
 describeWithBrowser("the Query tab at 320 px", (executablePath) => {
+  let services: PaneServices;
   let emulator: RunningEmulator;
   let server: StaticServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let pane: QueryPane;
   let page: Page;
   let dates: { from: string; to: string };
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 90, seed: 23 })]);
-    emulator = running;
-    server = await serveDirectory(dist);
-    browser = await launchChromium(executablePath);
-    const credential = emulator.credentials.bearer[0];
-    if (!credential) throw new Error("the emulator has no demo token");
-    dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: credential.token }).dates();
-
-    context = await browser.newContext({ viewport: { width: 320, height: 640 } });
-    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-    await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(`${server.origin}/taskpane.html`);
-    await page.waitForSelector("body[data-ready=true]");
-    await fillProfileForm(page, { name: "Analyst", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: credential.token });
-    await statusAfter(page, () => page.click("#profile-save"));
-    await page.click("#tab-query");
-    await pickerContent(page, "countries");
-    await page.waitForSelector("#query-data-through:not([hidden])");
+    services = await startPaneServices(executablePath, { days: 90, seed: 23 });
+    ({ emulator, server } = services);
+    dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: services.logins.first.token }).dates();
+    pane = await openQueryPane(services.browser, server.origin, emulator, 640);
+    page = pane.page;
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
+    await pane?.context.close();
+    await services?.close();
   });
 
   it("opens at the top whenever the Query tab is selected", async () => {
@@ -352,6 +334,6 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     } finally {
       await page.unroute(`${emulator.baseUrl}/stats*`, slow);
     }
-    expect(pageErrors).toEqual([]);
+    expect(pane.pageErrors).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
-import { FILTER_NAMES, METRICS, type FilterName, type StatsRequest } from "../../api";
+import { METRICS, type FilterName, type StatsRequest } from "../../api";
 import type { HeaderStyle } from "../arguments/options";
 import type { LegacyQueryModel, StatsQueryModel } from "../formula-text";
 import type { DateRange } from "../periods";
+import { chosenFilters, coarserDateGroup } from "../query-words";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
 
 /**
@@ -15,17 +16,6 @@ export const QUERY_SHEET_HEADER: QuerySheetRow = ["Field", "Value"];
 
 /** Labels the reference routes give for filter values (`US` → `United States`), where known. */
 export type FilterLabels = Partial<Record<FilterName, Readonly<Record<string, string>>>>;
-
-const FILTER_TITLES: Record<FilterName, string> = {
-  organizations: "Organizations",
-  assets: "Assets",
-  asset_types: "Asset types",
-  ad_units: "Ad units",
-  countries: "Countries",
-  formats: "Formats",
-  integration_types: "Integration types",
-  device_types: "Device types",
-};
 
 const HEADER_WORDS: Record<HeaderStyle, string> = { readable: "Readable names", api: "Service names", none: "No header row" };
 
@@ -84,16 +74,12 @@ export function statsQueryRows(model: StatsQueryModel, request: StatsRequest, fa
     ...periodRows(request.filters, facts.periodName),
     ["Groups", model.groups.length === 0 ? "None: totals of the period" : model.groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", ")],
   ];
-  if (model.groups.includes("date") && model.dateGroup && model.dateGroup !== "day") rows.push(["Dates grouped by", model.dateGroup]);
+  const dateGroup = coarserDateGroup(model);
+  if (dateGroup) rows.push(["Dates grouped by", dateGroup]);
   rows.push(["Metrics", metrics.map((metric) => READABLE_METRIC_HEADERS[metric]).join(", ")]);
-  let filtered = false;
-  for (const name of FILTER_NAMES) {
-    const values = model.filters[name];
-    if (!values || values.length === 0) continue;
-    filtered = true;
-    rows.push([`Filter: ${FILTER_TITLES[name]}`, values.map((value) => labelled(value, labels[name])).join(", ")]);
-  }
-  if (!filtered) rows.push(["Filters", "None"]);
+  const filters = chosenFilters(model.filters);
+  for (const { name, title, values } of filters) rows.push([`Filter: ${title}`, values.map((value) => labelled(value, labels[name])).join(", ")]);
+  if (filters.length === 0) rows.push(["Filters", "None"]);
   rows.push([
     "Sort",
     model.orders.length === 0

@@ -1,8 +1,7 @@
-import type { FilterName } from "../../api";
-import { FILTER_NAMES } from "../../api";
 import { COMPARE_LABELS } from "../compare/compare-mode";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
 import type { PeriodWord } from "../periods";
+import { chosenFilters, coarserDateGroup } from "../query-words";
 import type { StoredQueryModel } from "./stored-query";
 
 /** A stored query in words, for the Queries view: `Revenues, Impressions by Date, Country; last 30 days; Countries: FR, DE`. */
@@ -20,17 +19,6 @@ const PERIOD_WORDS_TEXT: Record<PeriodWord, string> = {
   LAST_YEAR: "last year",
 };
 
-const FILTER_TITLES: Record<FilterName, string> = {
-  organizations: "Organizations",
-  assets: "Assets",
-  asset_types: "Asset types",
-  ad_units: "Ad units",
-  countries: "Countries",
-  formats: "Formats",
-  integration_types: "Integration types",
-  device_types: "Device types",
-};
-
 const MAX_LISTED = 5;
 
 function listed(values: readonly string[]): string {
@@ -42,11 +30,9 @@ export function describeQuery(model: StoredQueryModel): string {
   const groups = model.groups.length === 0 ? "in total" : `by ${model.groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", ")}`;
   const period = "word" in model.period ? PERIOD_WORDS_TEXT[model.period.word] : `${model.period.from} to ${model.period.to}`;
   const parts = [`${metrics} ${groups}`, period];
-  if (model.groups.includes("date") && model.dateGroup && model.dateGroup !== "day") parts.push(`dates by ${model.dateGroup}`);
-  for (const name of FILTER_NAMES) {
-    const values = model.filters[name];
-    if (values && values.length > 0) parts.push(`${FILTER_TITLES[name]}: ${listed(values)}`);
-  }
+  const dateGroup = coarserDateGroup(model);
+  if (dateGroup) parts.push(`dates by ${dateGroup}`);
+  for (const { title, values } of chosenFilters(model.filters)) parts.push(`${title}: ${listed(values)}`);
   if (model.orders.length > 0) parts.push(`sorted by ${model.orders.map((order) => order.replace(/:desc$/, " (descending)")).join(", ")}`);
   if (model.compare) parts.push(`compared with the ${COMPARE_LABELS[model.compare]}`);
   if (model.limit !== undefined) parts.push(`at most ${model.limit.toLocaleString("en-US")} rows`);

@@ -7,6 +7,7 @@ import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, downloadFile } from "../downloads";
 import { prepareHostExport, type HostExportOffer } from "../host-exports";
 import { profileNameOf } from "./export-facts";
 import { neutralisedNote } from "./neutralised-note";
+import { noTokenMessage, queryProfileOf } from "./query-profile";
 import { statsCsvFile, statsFileName, statsQuerySheet, statsXlsxFile, type StatsFileSources } from "./stats-file";
 
 export interface StatsExport {
@@ -19,9 +20,13 @@ export interface StatsExport {
   host?: HostExportOffer | undefined;
 }
 
-/** What the pane makes a REPORTING.STATS file from; undefined when no profile with a token is active. */
+/**
+ * What the pane makes a REPORTING.STATS file from, with the client of the profile the query runs
+ * with (the one it pins, else the active one), as the preview and the formula do; undefined when
+ * that profile has no access token.
+ */
 export function statsFileSources(context: PaneContext, query: StatsQuery): StatsFileSources | undefined {
-  const client = context.runtime.clients().reporting;
+  const client = context.runtime.clients(query.profile).reporting;
   return client ? { client, runtime: context.runtime, profile: profileNameOf(context, query.profile) } : undefined;
 }
 
@@ -36,7 +41,7 @@ export async function exportStats(context: PaneContext, request: StatsExport, si
   const { status } = context;
   const sources = statsFileSources(context, request.query);
   if (!sources) {
-    status.show("Sign in on the Connect tab with a profile that has an access token.", "error");
+    status.show(noTokenMessage(request.query.profile), "error");
     return;
   }
   status.busy(request.kind === "csv" ? "Preparing the CSV file…" : "Preparing the Excel file…");
@@ -45,7 +50,7 @@ export async function exportStats(context: PaneContext, request: StatsExport, si
     const prepared = await prepareHostExport({
       offer: request.host,
       origin: location.origin,
-      token: context.current().active?.token ?? "",
+      token: queryProfileOf(context.current(), request.query.profile)?.token ?? "",
       format: request.kind,
       fileName: statsFileName(request, request.kind),
       headers: request.query.headers,

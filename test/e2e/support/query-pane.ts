@@ -1,34 +1,20 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { RunningEmulator } from "../../../src/emulator";
-import { PANE_VIEWPORT } from "./browser";
-import { installFakeOffice } from "./fake-office";
 import { fillProfileForm, pickerContent, statusAfter } from "./pane-page";
+import { bearerProfile, openExcelPane, type ExcelPane } from "./pane-services";
 
 /** The built pane, signed in with the emulator's first token, on the Query tab with its lists loaded. */
-export interface QueryPane {
-  context: BrowserContext;
-  page: Page;
-  /** Uncaught errors of the page, to expect empty at the end. */
-  pageErrors: string[];
-}
+export type QueryPane = ExcelPane;
 
 export async function openQueryPane(browser: Browser, origin: string, emulator: RunningEmulator, height = 700): Promise<QueryPane> {
-  const credential = emulator.credentials.bearer[0];
-  if (!credential) throw new Error("the emulator has no demo token");
-  const context = await browser.newContext({ viewport: { width: PANE_VIEWPORT.width, height } });
-  await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-  await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  await page.goto(`${origin}/taskpane.html`);
-  await page.waitForSelector("body[data-ready=true]");
-  await fillProfileForm(page, { name: "Analyst", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: credential.token });
+  const pane = await openExcelPane(browser, origin, { height });
+  const { page } = pane;
+  await fillProfileForm(page, bearerProfile(emulator, "Analyst"));
   await statusAfter(page, () => page.click("#profile-save"));
   await page.click("#tab-query");
   await pickerContent(page, "countries");
   await page.waitForSelector("#query-data-through:not([hidden])");
-  return { context, page, pageErrors };
+  return pane;
 }
 
 /** Sets the builder's period to the days from `from` to `to`, as a user types them. */

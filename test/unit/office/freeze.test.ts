@@ -1,7 +1,9 @@
 import { isReportingError } from "../../../src/client/errors";
 import type { FreezePlan, FreezeSourceInfo } from "../../../src/core/freeze-note";
 import { freezeSelection } from "../../../src/office/freeze";
-import { insertTable, type CellValue } from "../../../src/office/workbook";
+import { tableColumnsOf, type TableCell } from "../../../src/core/workbook-queries/table-columns";
+import type { TableData } from "../../../src/core/workbook-queries/table-refresh";
+import { insertQueryTable } from "../../../src/office/tables/insert-table";
 import { installFakeExcel, type FakeExcel } from "./fake-excel";
 
 const EXCEL_LIMIT_BYTES = 5_000_000;
@@ -11,11 +13,17 @@ const NOTE: [string, string][] = [
 ];
 const STATS_FORMULA = '=REPORTING.STATS("LAST_MONTH",,"date,country","revenues")';
 
-function tableRows(count: number): CellValue[][] {
-  const rows: CellValue[][] = [["Date", "Country", "Revenues"]];
+function tableRows(count: number): TableCell[][] {
+  const rows: TableCell[][] = [["Date", "Country", "Revenues"]];
   const names = ["FR", '=HYPERLINK("http://x")', "+33 6", "-foo", "@sum", ""];
   for (let index = 0; index < count; index++) rows.push([46174 + (index % 30), names[index % names.length]!, index * 1.25]);
   return rows;
+}
+
+/** The rows (header first) as the table of a query of revenues by date and country. */
+function dateCountryTable(rows: readonly TableCell[][]): TableData {
+  const [header = [], ...data] = rows;
+  return { header: header.map(String), rows: data, columns: tableColumnsOf({ filters: { from: "2026-06-01", to: "2026-06-30" }, groups: ["date", "country"], metrics: ["revenues"] }) };
 }
 
 function planning(seen: FreezeSourceInfo[], base = "Jun 2026"): (source: FreezeSourceInfo) => Promise<FreezePlan> {
@@ -43,7 +51,7 @@ describe("freezeSelection", () => {
   it("copies the selected table as values with its formats, under the note, texts as text", async () => {
     excel = installFakeExcel();
     const rows = tableRows(40);
-    await insertTable({ rows, dateColumn: 0, sheetName: "Reporting", withPivot: false });
+    const inserted = await insertQueryTable(dateCountryTable(rows), { kind: "new", sheetName: "Reporting" });
     excel.control.select("Reporting!B7");
     const seen: FreezeSourceInfo[] = [];
     const syncsBefore = excel.state.syncs.length;
@@ -51,7 +59,7 @@ describe("freezeSelection", () => {
 
     expect(frozen).toMatchObject({ sheetName: "Jun 2026 (frozen)", rows: 41, columns: 3 });
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ kind: "table", address: "Reporting!A1:C41", tableName: "Table1" });
+    expect(seen[0]).toMatchObject({ kind: "table", address: "Reporting!A1:C41", tableName: inserted.name });
     expect(seen[0]!.rows).toEqual(rows);
     const source = excel.control.cells("Reporting!A1:C41");
     const copy = excel.control.cells("'Jun 2026 (frozen)'!A4:C44");
@@ -66,7 +74,7 @@ describe("freezeSelection", () => {
 
   it("copies a 100,000-row table in blocks, every sync under 5 MB both ways", async () => {
     excel = installFakeExcel();
-    await insertTable({ rows: tableRows(100_000), dateColumn: 0, sheetName: "Reporting", withPivot: false });
+    await insertQueryTable(dateCountryTable(tableRows(100_000)), { kind: "new", sheetName: "Reporting" });
     excel.control.select("Reporting!A1");
     const syncsBefore = excel.state.syncs.length;
     const frozen = await freezeSelection(planning([]));

@@ -8,8 +8,8 @@ describe("payload figures of npm run report:reliability", () => {
       "REPORTING.STATS spill",
       "REPORTING.STATS spill",
       "REPORTING.STATS spill",
-      "insertTable",
-      "insertTable",
+      "insertQueryTable",
+      "insertQueryTable",
       "insertFormulaAtSelection",
     ]);
     for (const figure of figures) {

@@ -1,6 +1,9 @@
-import type { StatsEntry } from "../../../src/api";
+import type { GroupName, MetricName, StatsEntry } from "../../../src/api";
+import { tableColumnsOf, type TableCell } from "../../../src/core/workbook-queries/table-columns";
+import type { TableData } from "../../../src/core/workbook-queries/table-refresh";
 import { spillCall } from "../../../src/office/custom-function-calls";
-import { insertFormulaAtSelection, insertTable, insertWorkbookSheets, type CellValue } from "../../../src/office/workbook";
+import { insertQueryTable } from "../../../src/office/tables/insert-table";
+import { insertFormulaAtSelection, insertWorkbookSheets } from "../../../src/office/workbook";
 import { columnFormats, installFakeExcel, rangeOf, type FakeExcel } from "./fake-excel";
 import { functionsAnswering, largeStats } from "./large-answers";
 
@@ -9,10 +12,16 @@ const SERIAL_DATES = ["CustomFunctionsRuntime 1.3", "ExcelApi 1.19", "SharedRunt
 const FORMATTED_DATES = ["CustomFunctionsRuntime 1.4", "ExcelApi 1.19", "SharedRuntime 1.1"];
 const HOSTILE_NAMES = ['=HYPERLINK("http://x")', "+33 6 12 34 56 78", "-foo", "@sum"];
 
-function tableRows(count: number, names: readonly string[] = ["FR", "DE"]): CellValue[][] {
-  const rows: CellValue[][] = [["Date", "Country", "Revenues"]];
+function tableRows(count: number, names: readonly string[] = ["FR", "DE"]): TableCell[][] {
+  const rows: TableCell[][] = [["Date", "Country", "Revenues"]];
   for (let index = 0; index < count; index++) rows.push([45658 + (index % 365), names[index % names.length]!, index * 1.25]);
   return rows;
+}
+
+/** The rows (header first) as a table of a query grouped by `groups` with `metrics`. */
+function tableOf(rows: readonly TableCell[][], groups: GroupName[], metrics: MetricName[]): TableData {
+  const [header = [], ...data] = rows;
+  return { header: header.map(String), rows: data, columns: tableColumnsOf({ filters: { from: "2025-01-01", to: "2025-12-31" }, groups, metrics }) };
 }
 
 function expectEverySyncAccepted(excel: FakeExcel): void {
@@ -20,15 +29,14 @@ function expectEverySyncAccepted(excel: FakeExcel): void {
   expect(excel.state.syncs.filter((sync) => sync.refused || sync.bytes > EXCEL_LIMIT_BYTES)).toEqual([]);
 }
 
-describe("insertTable", () => {
+describe("insertQueryTable, the pane's table writer", () => {
   let excel: FakeExcel;
   afterEach(() => excel.restore());
 
   it("point 2: writes 400,000 rows with every sync under 5 MB and every date formatted", async () => {
     excel = installFakeExcel();
-    const rows = tableRows(400_000);
-    const inserted = await insertTable({ rows, dateColumn: 0, sheetName: "Reporting", withPivot: true });
-    expect(inserted).toEqual({ sheetName: "Reporting", pivot: true });
+    const inserted = await insertQueryTable(tableOf(tableRows(400_000), ["date", "country"], ["revenues"]), { kind: "new", sheetName: "Reporting" });
+    expect(inserted).toMatchObject({ sheet: "Reporting", rows: 400_000, address: "A1:C400001" });
     expectEverySyncAccepted(excel);
     const values = excel.state.writes.filter((write) => write.kind === "values");
     expect(values.reduce((sum, write) => sum + rangeOf(write.target).rows, 0)).toBe(400_001);
@@ -39,22 +47,23 @@ describe("insertTable", () => {
 
   it("point 3: writes the service's names exactly as text, numbers and dates keeping their formats", async () => {
     excel = installFakeExcel();
-    await insertTable({ rows: tableRows(8, HOSTILE_NAMES), dateColumn: 0, sheetName: "Reporting", withPivot: false });
+    await insertQueryTable(tableOf(tableRows(8, HOSTILE_NAMES), ["date", "country"], ["revenues"]), { kind: "new", sheetName: "Reporting" });
     expect(excel.state.formulaLike).toEqual([]);
     const written = excel.state.writes.filter((write) => write.kind === "values");
     const cells = written.flatMap((write) =>
-      (write.value as CellValue[][]).flatMap((row, r) => row.map((value, c) => ({ value, format: write.numberFormat![r]![c]! }))),
+      (write.value as TableCell[][]).flatMap((row, r) => row.map((value, c) => ({ value, format: write.numberFormat![r]![c]! }))),
     );
     for (const name of HOSTILE_NAMES) expect(cells.filter((cell) => cell.value === name).map((cell) => cell.format)).toEqual(["@", "@"]);
     expect(columnFormats(excel.state, "Reporting", 0).get(1)).toBe("yyyy-mm-dd");
     const revenues = columnFormats(excel.state, "Reporting", 2);
     revenues.delete(0);
-    expect(new Set(revenues.values())).toEqual(new Set(["General"]));
+    expect(new Set(revenues.values())).toEqual(new Set(["#,##0.00"]));
   });
 
   it("point 3: keeps a text column's numbers as numbers and its texts as text", async () => {
     excel = installFakeExcel();
-    await insertTable({ rows: [["Asset", "Revenues"], ["-1", 3], [7, ""], ["=A1", -2]], sheetName: "Reporting", withPivot: false });
+    const rows: TableCell[][] = [["Asset", "Revenues"], ["-1", 3], [7, ""], ["=A1", -2]];
+    await insertQueryTable(tableOf(rows, ["asset"], ["revenues"]), { kind: "new", sheetName: "Reporting" });
     expect(excel.state.formulaLike).toEqual([]);
     const formats = columnFormats(excel.state, "Reporting", 0);
     expect([formats.get(1), formats.get(3)]).toEqual(["@", "@"]);

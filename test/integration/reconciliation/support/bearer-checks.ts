@@ -13,7 +13,6 @@ import { tableDataOf, tableStatsQuery } from "../../../../src/core/workbook-quer
 import { fitSpill, spillOutput } from "../../../../src/office/formatted-values";
 import { insertQueryTable } from "../../../../src/office/tables/insert-table";
 import { addPivotTable } from "../../../../src/office/tables/pivot-tables";
-import { columnLetter, insertTable } from "../../../../src/office/workbook";
 import { installFakeExcel } from "../../../unit/office/fake-excel";
 import { parseCsv } from "../../emulator/support/csv";
 import { statsArguments } from "./arguments";
@@ -424,12 +423,11 @@ async function checkInsertedTable(context: CheckContext, label: string, model: S
       }
     }
 
-    // The flat insert of src/office/workbook.ts (the reliability report's payload figures use it).
-    const flatName = "Flat";
-    await attempt(context, "table", label, "insertTable", () => insertTable({ rows: table.answer.rows, dateColumn: table.answer.dateColumns[0], sheetName: flatName, withPivot: false }));
-    const width = table.answer.rows[0]?.length ?? 1;
-    const flat = excel.control.cells(`${flatName}!A1:${columnLetter(width - 1)}${table.answer.rows.length}`);
-    ledger.sameRows("table", label, "insertTable writes the rows as they are", flat.values, want);
+    // Insert as table beside what a sheet already holds: the same rows, to the right of the first table.
+    const beside = await attempt(context, "table", label, "Insert as table on an existing sheet", () => insertQueryTable(table.data, { kind: "existing", sheetName: table.inserted.sheet }));
+    const besideTable = beside && excel.control.table(beside.name);
+    if (beside) ledger.check("table", label, "a table inserted on an existing sheet starts right of what it holds", beside.address !== table.inserted.address, () => beside.address);
+    if (besideTable) ledger.sameRows("table", label, "a table inserted on an existing sheet holds the same rows", besideTable.values, want);
   } finally {
     excel.restore();
   }

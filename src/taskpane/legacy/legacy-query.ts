@@ -1,0 +1,53 @@
+import { legacyArgumentsOf, legacyStatsFormula, type LegacyQueryModel } from "../../core/formula-text";
+import type { DateRange } from "../../core/periods";
+import type { SpillTable } from "../../core/rows/spill-table";
+import type { PaneContext } from "../context";
+import type { GroupField } from "./group-field";
+import type { PeriodField } from "./period-field";
+
+export interface LegacyQuery {
+  model: LegacyQueryModel;
+  /** The days asked for, as the period reads today. */
+  range: DateRange;
+}
+
+/**
+ * The query the Legacy form describes, its formula in the formula box, and its rows. A question
+ * the form cannot answer yet (e.g. a reversed range) is said in the status bar with its field focused.
+ */
+export class LegacyQueryForm {
+  constructor(
+    private readonly context: PaneContext,
+    private readonly period: PeriodField,
+    private readonly groups: GroupField,
+    private readonly formula: HTMLTextAreaElement,
+  ) {}
+
+  private read(): LegacyQuery | { problem: string; field: HTMLElement } {
+    const reading = this.period.read();
+    if ("problem" in reading) return { problem: reading.problem, field: this.period.field(reading.field) };
+    return { model: { period: reading.period, groupBy: this.groups.values() }, range: reading.range };
+  }
+
+  showFormula(): void {
+    const read = this.read();
+    this.formula.value = "problem" in read ? "" : legacyStatsFormula(read.model);
+  }
+
+  /** The query, or undefined once the problem is shown and its field focused. */
+  current(): LegacyQuery | undefined {
+    const read = this.read();
+    if ("problem" in read) {
+      this.context.status.show(read.problem, "error");
+      read.field.focus();
+      return undefined;
+    }
+    return read;
+  }
+
+  /** Every row of the query, from the cache the preview and LEGACY.STATS formulas share. */
+  rowsOf(model: LegacyQueryModel): Promise<SpillTable> {
+    const args = legacyArgumentsOf(model);
+    return this.context.runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options);
+  }
+}

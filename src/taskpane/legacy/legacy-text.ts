@@ -1,0 +1,51 @@
+import type { Application } from "../../api";
+import { LEGACY_FUNCTION_GROUPS, type LegacyFunctionGroup } from "../../core/legacy/group-by";
+import { LEGACY_READABLE_GROUPS } from "../../core/legacy/legacy-rows";
+import { hasLegacyCredentials, type Profile } from "../../core/profiles/profile";
+
+/**
+ * The words and choices of the Legacy tab, apart from the page so that they are tested in Node:
+ * which groupings can still be added, what an application's line says, what the preview's
+ * summary says, and when the applications must be loaded again.
+ */
+
+/** The groupings as the columns they make are named (the Query tab's names where they match). */
+export const LEGACY_GROUP_LABELS: Record<LegacyFunctionGroup, string> = LEGACY_READABLE_GROUPS;
+
+/** The groupings the Add list offers, in the service's order. */
+export function groupChoices(chosen: readonly string[]): LegacyFunctionGroup[] {
+  const picked = new Set(chosen);
+  // The service nests by day or by month, not both.
+  const excluded = picked.has("day") ? "month" : picked.has("month") ? "day" : undefined;
+  return LEGACY_FUNCTION_GROUPS.filter((group) => !picked.has(group) && group !== excluded);
+}
+
+export const NO_APPLICATION = "This key reaches no application.";
+
+/** The line of an application that opens its ad units. */
+export function applicationSummaryText(application: Application): string {
+  return `${application.name} (${application.platform}) · ${application.ad_unit_details.length} ad units`;
+}
+
+export function applicationHintText(application: Application): string {
+  return `App key ${application.app_key} · ${application.bundle} · ${application.publisher_name}`;
+}
+
+/** What the preview says above its rows: how many there are and how many are shown. */
+export function previewSummaryText(total: number, shown: number): string {
+  if (total === 0) return "No statistics for this period.";
+  return `${total.toLocaleString()} ${total === 1 ? "row" : "rows"} in total${total > shown ? `; the first ${shown} are shown` : ""}.`;
+}
+
+/** The active profile when it can reach the legacy service. */
+export function usableLegacyProfile(active: Profile | undefined): Profile | undefined {
+  return active && hasLegacyCredentials(active) ? active : undefined;
+}
+
+/**
+ * What the list of applications was loaded for: it changes when the profile, its address or its
+ * key changes, and only then is the list loaded again. Kept in memory only, never shown.
+ */
+export function legacyIdentity(usable: Profile | undefined): string | undefined {
+  return usable ? `${usable.name}|${usable.legacyBaseUrl}|${usable.apiKey}|${usable.apiSecret}` : undefined;
+}

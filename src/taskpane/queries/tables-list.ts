@@ -1,0 +1,63 @@
+import { describeQuery } from "../../core/workbook-queries/describe-query";
+import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
+import type { LinkedTableNow } from "../../office/tables/linked-tables";
+import { el, whileBusy } from "../dom";
+import { lastFailureText, pivotsText, tableMetaText } from "./queries-text";
+
+/** What a table's buttons do; each runs while its button shows it is busy. */
+export interface TableActions {
+  refresh(record: StoredTableQuery): Promise<void>;
+  edit(record: StoredTableQuery): Promise<void>;
+  goTo(record: StoredTableQuery): Promise<void>;
+  unlink(record: StoredTableQuery): Promise<void>;
+}
+
+const BUTTONS = [
+  ["refresh", "Refresh"],
+  ["edit", "Edit"],
+  ["goto", "Go to"],
+  ["unlink", "Remove link"],
+] as const;
+
+const RUN: Record<(typeof BUTTONS)[number][0], keyof TableActions> = { refresh: "refresh", edit: "edit", goto: "goTo", unlink: "unlink" };
+
+/** The workbook's linked tables, each with its query, its last refresh and its actions. */
+export class TablesList {
+  constructor(
+    private readonly list: HTMLUListElement,
+    /** Shown when the workbook has no linked table (or is not Excel's). */
+    private readonly empty: HTMLElement,
+    private readonly actions: TableActions,
+  ) {}
+
+  show(records: readonly StoredTableQuery[], now: ReadonlyMap<string, LinkedTableNow>): void {
+    this.list.replaceChildren(...records.map((record) => this.item(record, now.get(record.id))));
+    this.empty.hidden = records.length > 0;
+  }
+
+  /** Says why there is nothing to list. */
+  showEmpty(text: string): void {
+    this.empty.hidden = false;
+    this.empty.textContent = text;
+  }
+
+  private item(record: StoredTableQuery, now: LinkedTableNow | undefined): HTMLLIElement {
+    const found = now?.found ? now : undefined;
+    const name = found?.name ?? record.table.name;
+    const buttons = BUTTONS.map(([action, label]) => {
+      const button = el("button", { className: "secondary", text: label, attrs: { type: "button", "data-action": action, "aria-label": `${label}: ${name}` } });
+      button.addEventListener("click", () => void whileBusy(button, () => this.actions[RUN[action]](record)));
+      return button;
+    });
+    const pivots = pivotsText(record);
+    const failure = lastFailureText(record);
+    return el("li", { attrs: { "data-query-id": record.id, "data-table": name } }, [
+      el("h3", { text: name }),
+      el("p", { className: "hint", text: tableMetaText(record, found?.sheet) }),
+      el("p", { text: describeQuery(record.query) }),
+      pivots !== undefined && el("p", { className: "hint", text: pivots }),
+      failure !== undefined && el("p", { className: "problem", text: failure }),
+      el("div", { className: "button-row" }, buttons),
+    ]);
+  }
+}

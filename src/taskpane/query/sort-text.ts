@@ -1,0 +1,30 @@
+import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../../core/rows/headers";
+
+/** The words of the Sort by controls: a sort is `field` or `field:desc`, shown with the column's readable name. */
+
+/** The column a sort is on, without its direction. */
+export function sortFieldOf(order: string): string {
+  return order.replace(/:desc$/, "");
+}
+
+/** The readable name of a column (group or metric); an unknown one as it is. */
+export function columnLabel(field: string): string {
+  return (READABLE_GROUP_HEADERS as Record<string, string>)[field] ?? (READABLE_METRIC_HEADERS as Record<string, string>)[field] ?? field;
+}
+
+/** A sort as the list shows it: `Revenues, descending`. */
+export function sortItemOf(order: string): { value: string; label: string } {
+  return { value: order, label: `${columnLabel(sortFieldOf(order))}, ${order.endsWith(":desc") ? "descending" : "ascending"}` };
+}
+
+/** The sort the selects describe: `field:desc` for descending. */
+export function sortOf(field: string, direction: string): string {
+  return direction === "desc" ? `${field}:desc` : field;
+}
+
+/** Says that a column chosen in the selects is not applied before Add, and what Add does. */
+export function pendingSortText(field: string, direction: string): string {
+  return field === ""
+    ? "Choose a column, then Add: a sort applies once it is in the list above."
+    : `Not applied yet: choose Add to sort by ${columnLabel(field)}, ${direction === "desc" ? "descending" : "ascending"}.`;
+}

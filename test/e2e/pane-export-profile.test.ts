@@ -1,0 +1,60 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { ReportingClient } from "../../src/client";
+import { addDays } from "../../src/core/calendar";
+import { parseCsv } from "../../src/core/csv-safety";
+import { describeWithBrowser } from "./support/browser";
+import { fillProfileForm, openMoreActions, statusAfter } from "./support/pane-page";
+import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+
+jest.setTimeout(240_000);
+
+describeWithBrowser("an export of a formula pinned to a profile other than the active one, at 320 px", (executablePath) => {
+  let services: PaneServices;
+  let pane: ExcelPane;
+  let page: Page;
+
+  beforeAll(async () => {
+    services = await startPaneServices(executablePath, { days: 60, seed: 31 });
+    pane = await openExcelPane(services.browser, services.server.origin, { height: 800 });
+    page = pane.page;
+    const { emulator, logins } = services;
+    // "Wide" sees every organization; "Narrow", saved last, is the profile in use.
+    for (const profile of [bearerProfile(emulator, "Wide", logins.widest.token), bearerProfile(emulator, "Narrow", logins.first.token)]) {
+      await fillProfileForm(page, profile);
+      expect((await statusAfter(page, () => page.click("#profile-save"))).kind).toBe("success");
+    }
+  });
+
+  afterAll(async () => {
+    await pane?.context.close();
+    await services?.close();
+  });
+
+  it("Export CSV holds the pinned profile's numbers, as the formula and the preview do", async () => {
+    const { emulator, logins } = services;
+    const wide = new ReportingClient({ baseUrl: emulator.baseUrl, token: logins.widest.token });
+    const narrow = new ReportingClient({ baseUrl: emulator.baseUrl, token: logins.first.token });
+    const dates = await wide.dates();
+    const request = { filters: { from: addDays(dates.to, -6), to: dates.to }, groups: ["country" as const], metrics: ["revenues" as const] };
+    const wideRows = parseCsv(await wide.statsCsv(request)).slice(1);
+    // The test means something only when the two profiles see different numbers.
+    expect(parseCsv(await narrow.statsCsv(request)).slice(1)).not.toEqual(wideRows);
+
+    await page.evaluate(async (text) => {
+      await Excel.run(async (context) => {
+        context.workbook.worksheets.getItem("Sheet1").getRange("B2").formulas = [[text]];
+        await context.sync();
+      });
+    }, `=REPORTING.STATS("${request.filters.from}","${request.filters.to}","country","revenues",,,"profile=Wide")`);
+    await page.click("#tab-query");
+    await openMoreActions(page);
+    expect((await statusAfter(page, () => page.click("#query-edit-formula"))).kind).toBe("success");
+    expect(await page.inputValue("#query-formula")).toContain("profile=Wide");
+
+    const [file] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
+    const records = parseCsv((await readFile((await file.path()) ?? "")).toString("utf8"));
+    expect(records[0]).toEqual(["Country", "Revenues"]);
+    expect(records.slice(1)).toEqual(wideRows);
+  });
+});

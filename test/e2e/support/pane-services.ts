@@ -1,0 +1,105 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startEmulator, type RunningEmulator } from "../../../src/emulator";
+import type { EmulatorOptions } from "../../../src/emulator/server/options";
+import type { BearerCredential, LegacyCredential } from "../../../src/emulator/store/types";
+import { PANE_VIEWPORT, launchChromium } from "./browser";
+import { buildPane } from "./build-pane";
+import { installFakeOffice, type FakeOfficeOptions } from "./fake-office";
+import type { ProfileInput } from "./pane-page";
+import { serveDirectory, type StaticServer } from "./static-server";
+
+/** The emulator's demo credentials the pane tests sign in with. */
+export interface DemoLogins {
+  /** The first bearer token. */
+  first: BearerCredential;
+  /** The bearer token that sees the most organizations. */
+  widest: BearerCredential;
+  /** The first legacy key and secret. */
+  legacy: LegacyCredential;
+}
+
+/** What a pane test runs against: the emulator, the built pane served over HTTP, and Chromium. */
+export interface PaneServices {
+  emulator: RunningEmulator;
+  server: StaticServer;
+  browser: Browser;
+  logins: DemoLogins;
+  /** Closes the browser, the static server and the emulator (contexts are the caller's to close first). */
+  close(): Promise<void>;
+}
+
+export function demoLogins(emulator: RunningEmulator): DemoLogins {
+  const { bearer, legacy } = emulator.credentials;
+  const [first] = bearer;
+  const [firstLegacy] = legacy;
+  if (!first || !firstLegacy) throw new Error("the emulator's demo credentials changed shape");
+  const widest = bearer.reduce((best, credential) => (credential.organizations.length > best.organizations.length ? credential : best));
+  return { first, widest, legacy: firstLegacy };
+}
+
+/** A bearer-only profile for `emulator` with `token` (the first demo token by default). */
+export function bearerProfile(emulator: RunningEmulator, name: string, token = demoLogins(emulator).first.token): ProfileInput {
+  return { name, kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token };
+}
+
+/** A profile with both interfaces: the widest bearer token and the first legacy key. */
+export function fullProfile(emulator: RunningEmulator, name: string): ProfileInput {
+  const { widest, legacy } = demoLogins(emulator);
+  return { ...bearerProfile(emulator, name, widest.token), kind: "both", apiKey: legacy.apiKey, apiSecret: legacy.apiSecret };
+}
+
+/** Builds (or finds) the pane and starts the emulator together, then serves the pane and launches Chromium. */
+export async function startPaneServices(executablePath: string, emulatorOptions: EmulatorOptions): Promise<PaneServices> {
+  const [dist, emulator] = await Promise.all([buildPane(), startEmulator({ port: 0, ...emulatorOptions })]);
+  const server = await serveDirectory(dist);
+  const browser = await launchChromium(executablePath);
+  return {
+    emulator,
+    server,
+    browser,
+    logins: demoLogins(emulator),
+    close: async () => {
+      await browser.close();
+      await server.close();
+      await emulator.close();
+    },
+  };
+}
+
+export interface ExcelPaneOptions {
+  /** The window's height; the width is always the pane's narrowest, 320 px. */
+  height?: number;
+  /** How the fake Excel starts (selection B2 of Sheet1 by default); `false` opens the pane in a plain browser, outside Office. */
+  office?: Partial<FakeOfficeOptions> | false;
+  /** Query string of taskpane.html, without the "?" (Office's host information). */
+  query?: string;
+  /** Routes and init scripts of the test's own, added after the fake Office and before the page opens. */
+  prepare?: (context: BrowserContext) => Promise<void>;
+  /** Waits for body[data-ready=true] (default); `false` for tests that watch the start itself. */
+  waitForReady?: boolean;
+}
+
+export interface ExcelPane {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page, to expect empty at the end. */
+  pageErrors: string[];
+}
+
+/** Opens the built pane from `origin` in a new 320 px context, inside the fake Excel unless told otherwise. */
+export async function openExcelPane(browser: Browser, origin: string, options: ExcelPaneOptions = {}): Promise<ExcelPane> {
+  // Downloads are accepted: Playwright's default, which the export tests rely on.
+  const context = await browser.newContext({ viewport: { width: PANE_VIEWPORT.width, height: options.height ?? PANE_VIEWPORT.height } });
+  if (options.office !== false) {
+    // Office.js is Microsoft's: the tests stand in for it with the fake, so its script is empty.
+    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1", ...options.office });
+  }
+  await options.prepare?.(context);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await page.goto(`${origin}/taskpane.html${options.query ? `?${options.query}` : ""}`);
+  if (options.waitForReady !== false) await page.waitForSelector("body[data-ready=true]");
+  return { context, page, pageErrors };
+}
