@@ -1,7 +1,7 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
 import type { Page } from "playwright-core";
 import type { RunningEmulator } from "../../src/emulator";
+import { closedPort, listenOnLoopback, type LoopbackServer } from "../support/loopback";
 import { describeWithBrowser } from "./support/browser";
 import { fillProfileForm, hiddenUnderStatus, officeState, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
@@ -14,37 +14,19 @@ type FunctionsWindow = { __associatedFunctions: Record<string, (...args: unknown
  * A service on another origin that answers everything, preflights included, without a CORS
  * header (as the real service is known to), and never answers under /slow.
  */
-async function startServiceWithoutCors(): Promise<{ origin: string; close(): Promise<void> }> {
-  const server: Server = createServer((request, response) => {
-    if (request.url?.startsWith("/slow")) return;
-    response.writeHead(200, { "content-type": "application/json" }).end("{}");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** A port nothing listens on: free a moment ago. */
-async function closedPort(): Promise<number> {
-  return new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+function startServiceWithoutCors(): Promise<LoopbackServer> {
+  return listenOnLoopback(
+    createServer((request, response) => {
+      if (request.url?.startsWith("/slow")) return;
+      response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    }),
+  );
 }
 
 describeWithBrowser("the Connect tab at 320 px: save tests first, and says why it did not save", (executablePath) => {
   let services: PaneServices;
   let emulator: RunningEmulator;
-  let noCors: Awaited<ReturnType<typeof startServiceWithoutCors>>;
+  let noCors: LoopbackServer;
   let pane: ExcelPane;
   let page: Page;
   let demo: ProfileInput;

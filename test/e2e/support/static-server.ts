@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
+import { listenOnLoopback, type LoopbackServer } from "../../support/loopback";
 
 const MEDIA_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -14,10 +14,7 @@ const MEDIA_TYPES: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
 };
 
-export interface StaticServer {
-  origin: string;
-  close(): Promise<void>;
-}
+export type StaticServer = LoopbackServer;
 
 /** Serves a built add-in directory on 127.0.0.1, as the dev server would (without HTTPS). */
 export async function serveDirectory(root: string): Promise<StaticServer> {
@@ -40,14 +37,5 @@ export async function serveDirectory(root: string): Promise<StaticServer> {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server);
 }

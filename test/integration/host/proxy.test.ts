@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { closedPort } from "../../support/loopback";
 import type { RunningEmulator } from "../../../src/emulator";
 import { bearerHeaders, legacyHeaders, START_TIMEOUT_MS, startConformanceEmulator, widestBearer } from "../emulator/support/emulator";
 import { makeCertificate, type TestCertificate } from "./support/certificate";
@@ -183,13 +183,7 @@ describe("a service that fails", () => {
   });
 
   it("answers 502 in the service's error shape when the service cannot be reached", async () => {
-    // A port that was free a moment ago: nothing listens there.
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const { port: free } = probe.address() as { port: number };
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await closedPort();
     const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", `http://127.0.0.1:${port}/api`]);
     try {
       const answer = await host.send("/service/bearer/dates", { headers: { authorization: "Bearer t" } });

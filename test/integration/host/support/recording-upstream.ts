@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "../../../support/loopback";
 
 export interface ReceivedRequest {
   method: string;
@@ -34,15 +34,6 @@ export async function startRecordingUpstream(
       answer(record, response);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/base`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { baseUrl: `${origin}/base`, received, close };
 }
