@@ -136,7 +136,8 @@ module.exports = async (env, argv) => {
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
         inject: "head",
-        scriptLoading: "defer",
+        // Every tag is set by ScriptLoadingPlugin below (blocking, the pane's own chunk deferred).
+        scriptLoading: "blocking",
       }),
       new OfficeJsTagPlugin({ source: officeJs }),
       // All but the pane's own chunk block, so that the functions are registered before Office

@@ -3,6 +3,7 @@
 // whole, and the process prints one JSON line (a LoadResult) at the end. A worker that gets the
 // documented 429 waits its Retry-After (within the time left), as a polite client does.
 import { performance } from "node:perf_hooks";
+import { STATS_ROUTES } from "../../src/api/routes";
 
 export interface LoadTarget {
   /** Names the target in the result: `service`, `rate-limited`... */
@@ -58,7 +59,6 @@ const MIX: { kind: Kind; body: unknown }[] = [
   { kind: "json", body: { filters: { from: "2026-04-01", to: "2026-06-29" }, groups: ["date"], date_group: "week" } },
   { kind: "xlsx", body: { filters: { from: "2026-06-22", to: "2026-06-28" }, groups: ["date", "format"] } },
 ];
-const ROUTES: Record<Kind, string> = { json: "/stats", csv: "/stats/csv", xlsx: "/stats/xls" };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -70,7 +70,7 @@ async function worker(target: LoadTarget, counted: () => TargetResult, first: nu
     result.requests += 1;
     result.byKind[kind] += 1;
     try {
-      const response = await fetch(target.baseUrl + ROUTES[kind], {
+      const response = await fetch(target.baseUrl + STATS_ROUTES[kind], {
         method: "POST",
         headers: { authorization: `Bearer ${target.token}`, "content-type": "application/json" },
         body: JSON.stringify(body),

@@ -18,7 +18,7 @@ import { ReportingError } from "../client/errors";
 const FORMULA_TRIGGERS = new Set(["=", "+", "-", "@", "\t", "\r"]);
 /** A decimal number as a spreadsheet reads it: optional sign, digits, optional fraction and exponent. */
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const BYTE_ORDER_MARK = "\uFEFF";
+export const BYTE_ORDER_MARK = "\uFEFF";
 
 /** True when a spreadsheet could read this field's value as a formula rather than as text or a number. */
 export function isFormulaLike(value: string): boolean {

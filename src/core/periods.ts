@@ -14,6 +14,20 @@ export const PERIOD_WORDS = [
 ] as const;
 export type PeriodWord = (typeof PERIOD_WORDS)[number];
 
+/** The words as the pane and the exports name them. */
+export const PERIOD_LABELS: Record<PeriodWord, string> = {
+  TODAY: "Today",
+  YESTERDAY: "Yesterday",
+  LAST_7_DAYS: "Last 7 days",
+  LAST_30_DAYS: "Last 30 days",
+  MTD: "Month to date",
+  LAST_MONTH: "Last month",
+  QTD: "Quarter to date",
+  LAST_QUARTER: "Last quarter",
+  YTD: "Year to date",
+  LAST_YEAR: "Last year",
+};
+
 export interface DateRange {
   from: string;
   to: string;

@@ -1,6 +1,7 @@
 import { frozenSheetName, isReportingFormula, type FreezePlan, type FreezeSourceInfo } from "../core/freeze-note";
 import { jsonBytes } from "../core/spill-limit";
 import { excelApiSupported } from "./host";
+import { formulaText } from "./selection";
 import { writeBlock } from "./tables/cell-blocks";
 import { columnLetter, requireExcel, SYNC_BUDGET_BYTES, WorkbookError } from "./workbook";
 
@@ -41,10 +42,6 @@ interface Located {
   range: Excel.Range;
   tableName?: string;
   formula?: string;
-}
-
-function formulaText(value: unknown): string {
-  return typeof value === "string" && value.startsWith("=") ? value : "";
 }
 
 function cellOf(value: unknown): Cell {

@@ -1,4 +1,5 @@
 import { ReportingError } from "../client/errors";
+import { isSetSupported } from "./requirements";
 
 /**
  * Where the pane runs: inside Excel, or in a plain browser tab (office.js missing, or loaded
@@ -154,10 +155,5 @@ export function officePlatform(): OfficePlatform | undefined {
 
 /** True when this Excel offers `ExcelApi` at `version` (the feature checks of Office.js). */
 export function excelApiSupported(version: string): boolean {
-  const office = officeGlobal();
-  try {
-    return office?.context?.requirements?.isSetSupported("ExcelApi", version) ?? false;
-  } catch {
-    return false;
-  }
+  return isSetSupported("ExcelApi", version);
 }

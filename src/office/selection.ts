@@ -15,7 +15,8 @@ export interface SelectedFormula {
   formula: string;
 }
 
-function formulaText(value: unknown): string {
+/** The formula of a cell as Excel gives it in `formulas`; "" for a value or an empty cell. */
+export function formulaText(value: unknown): string {
   return typeof value === "string" && value.startsWith("=") ? value : "";
 }
 

@@ -21,11 +21,6 @@ export function downloadFile(fileName: string, content: BlobPart, mediaType: str
 export const CSV_MEDIA_TYPE = "text/csv;charset=utf-8";
 export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Excel reads a CSV file as UTF-8 only when it starts with the byte order mark. */
-export function withByteOrderMark(csv: string): string {
-  return csv.startsWith("\uFEFF") ? csv : `\uFEFF${csv}`;
-}
-
 /**
  * Whether a download reaches the user here. Excel for Mac's web view ignores a blob `<a download>`
  * (office-js issues 2700, 3385, 4681): the click does nothing and says nothing, so the pane does

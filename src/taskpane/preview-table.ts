@@ -2,7 +2,6 @@ import {
   columnsHiddenRight,
   isNumericKind,
   PREVIEW_ROWS,
-  previewModel,
   scrollCueText,
   type PreviewCell as ShownCell,
   type PreviewModel,
@@ -11,7 +10,7 @@ import { clear, el, uniqueId } from "./dom";
 
 export { PREVIEW_ROWS };
 
-/** A raw cell of a spill row, as the old renderPreview receives them. */
+/** A raw cell of a spill row. */
 export type PreviewCell = string | number | boolean | null | undefined;
 
 export interface PreviewTableOptions {
@@ -107,31 +106,4 @@ export function renderPreviewTable(container: HTMLElement, model: PreviewModel, 
 
   container.append(frame, cue);
   updateCue();
-}
-
-/**
- * The first signature, kept for callers not yet moved to renderPreviewTable: the same table, with
- * no names for codes, and no totals (these callers pass only the rows shown, not the whole answer).
- */
-export function renderPreview(
-  container: HTMLElement,
-  header: readonly PreviewCell[] | undefined,
-  rows: readonly (readonly PreviewCell[])[],
-  options: { dateColumn?: number | undefined; caption: string },
-): void {
-  const table = {
-    rows: header ? [header as PreviewCell[], ...(rows as PreviewCell[][])] : (rows as PreviewCell[][]),
-    dateColumns: options.dateColumn === undefined ? [] : [options.dateColumn],
-    dataRowCount: rows.length,
-    omittedRowCount: 0,
-  };
-  const { totals: _totals, ...model } = previewModel(table as Parameters<typeof previewModel>[0], {
-    groups: [],
-    metrics: [],
-    dateColumns: table.dateColumns,
-    headers: header ? "readable" : "none",
-    dateBucket: "day",
-    shownRows: rows.length,
-  });
-  renderPreviewTable(container, model, { caption: options.caption });
 }

@@ -3,7 +3,7 @@ import type { HeaderStyle } from "../core/arguments/options";
 import type { StatsQueryModel } from "../core/formula-text";
 import { builderProblem } from "../core/builder-limits";
 import { addDays } from "../core/calendar";
-import { PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "../core/periods";
+import { PERIOD_LABELS, PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "../core/periods";
 import { READABLE_METRIC_HEADERS } from "../core/rows/headers";
 import { byId, el, optionElement } from "./dom";
 import { OptionPicker } from "./option-picker";
@@ -21,19 +21,6 @@ import {
 import type { FieldProblem } from "./query/field-messages";
 import { GroupControls } from "./query/group-controls";
 import { SortControls } from "./query/sort-controls";
-
-export const PERIOD_LABELS: Record<PeriodWord, string> = {
-  TODAY: "Today",
-  YESTERDAY: "Yesterday",
-  LAST_7_DAYS: "Last 7 days",
-  LAST_30_DAYS: "Last 30 days",
-  MTD: "Month to date",
-  LAST_MONTH: "Last month",
-  QTD: "Quarter to date",
-  LAST_QUARTER: "Last quarter",
-  YTD: "Year to date",
-  LAST_YEAR: "Last year",
-};
 
 const CUSTOM = "CUSTOM";
 const DEFAULT_METRICS: readonly MetricName[] = ["revenues", "impressions", "ecpm"];

@@ -150,8 +150,8 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
   const tableEditing = setUpTableEditing(context, form);
 
   function onProfiles(state: ProfileState): void {
+    // The form's change listeners include exports.showChoices.
     form.profileChanged();
-    exports.showChoices();
     const usable = usableProfile(state.active);
     signedOut.hidden = usable !== undefined;
     formElement.hidden = usable === undefined;

@@ -1,7 +1,7 @@
 import type { StatsQueryModel } from "../core/formula-text";
 import { pivotPlan } from "../core/workbook-queries/pivot-plan";
 import { newRecordId, storedModelOf, type StoredTableQuery } from "../core/workbook-queries/stored-query";
-import { tableDataOf, tableStatsQuery } from "../core/workbook-queries/table-refresh";
+import { isoTime, tableDataOf, tableStatsQuery } from "../core/workbook-queries/table-refresh";
 import { insertQueryTable } from "../office/tables/insert-table";
 import { pageQueries } from "../office/tables/page-queries";
 import { addPivotTable, pivotTablesSupported } from "../office/tables/pivot-tables";
@@ -9,8 +9,6 @@ import type { PaneContext } from "./context";
 import { queriesChanged } from "./queries-events";
 import { plainMessage } from "./status";
 import type { TableChoice } from "./table-options";
-
-const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /**
  * Insert as table: every row of the query into a named Excel Table, its query stored in the

@@ -1,6 +1,6 @@
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell } from "../cell-values";
-import { neutraliseCsv } from "../csv-safety";
+import { BYTE_ORDER_MARK, neutraliseCsv } from "../csv-safety";
 import { isoDateFromExcelSerial } from "../excel-dates";
 import { csvField, rewriteCsvHeader } from "./csv-header";
 
@@ -11,7 +11,6 @@ import { csvField, rewriteCsvHeader } from "./csv-header";
  * so a file is the same whichever way it reaches the user.
  */
 
-const BYTE_ORDER_MARK = "\uFEFF";
 const LINE_END = "\r\n";
 
 export interface CheckedCsv {
@@ -20,7 +19,8 @@ export interface CheckedCsv {
   neutralised: number;
 }
 
-function withByteOrderMark(csv: string): string {
+/** Excel reads a CSV file as UTF-8 only when it starts with the byte order mark. */
+export function withByteOrderMark(csv: string): string {
   return csv.startsWith(BYTE_ORDER_MARK) ? csv : BYTE_ORDER_MARK + csv;
 }
 

@@ -1,5 +1,5 @@
 import type { HeaderStyle } from "../arguments/options";
-import { parseCsv } from "../csv-safety";
+import { BYTE_ORDER_MARK, parseCsv } from "../csv-safety";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
 
 /**
@@ -9,7 +9,6 @@ import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers
  * so the formula check of csv-safety.ts still sees (and neutralises) every field after this.
  */
 
-const BYTE_ORDER_MARK = "\uFEFF";
 const READABLE_NAMES: Record<string, string> = { ...READABLE_GROUP_HEADERS, ...READABLE_METRIC_HEADERS };
 
 /** The readable name of a column the service names `api`; an unknown name stays as it came. */

@@ -1,23 +1,10 @@
 import { COMPARE_LABELS } from "../compare/compare-mode";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
-import type { PeriodWord } from "../periods";
+import { PERIOD_LABELS } from "../periods";
 import { chosenFilters, coarserDateGroup } from "../query-words";
 import type { StoredQueryModel } from "./stored-query";
 
 /** A stored query in words, for the Queries view: `Revenues, Impressions by Date, Country; last 30 days; Countries: FR, DE`. */
-
-const PERIOD_WORDS_TEXT: Record<PeriodWord, string> = {
-  TODAY: "today",
-  YESTERDAY: "yesterday",
-  LAST_7_DAYS: "last 7 days",
-  LAST_30_DAYS: "last 30 days",
-  MTD: "month to date",
-  LAST_MONTH: "last month",
-  QTD: "quarter to date",
-  LAST_QUARTER: "last quarter",
-  YTD: "year to date",
-  LAST_YEAR: "last year",
-};
 
 const MAX_LISTED = 5;
 
@@ -28,7 +15,7 @@ function listed(values: readonly string[]): string {
 export function describeQuery(model: StoredQueryModel): string {
   const metrics = model.metrics.length === 0 ? "All metrics" : model.metrics.map((metric) => READABLE_METRIC_HEADERS[metric]).join(", ");
   const groups = model.groups.length === 0 ? "in total" : `by ${model.groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", ")}`;
-  const period = "word" in model.period ? PERIOD_WORDS_TEXT[model.period.word] : `${model.period.from} to ${model.period.to}`;
+  const period = "word" in model.period ? PERIOD_LABELS[model.period.word].toLowerCase() : `${model.period.from} to ${model.period.to}`;
   const parts = [`${metrics} ${groups}`, period];
   const dateGroup = coarserDateGroup(model);
   if (dateGroup) parts.push(`dates by ${dateGroup}`);

@@ -65,7 +65,8 @@ export interface TableRefreshDependencies {
   save(record: StoredTableQuery): Promise<void>;
 }
 
-const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+/** A stored record's time: ISO 8601 in UTC, to the second. */
+export const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /**
  * Re-runs a table's query (or `model`, when the user edited it) and writes the answer into the

@@ -1,9 +1,9 @@
 import type { FilterName, Option } from "../../api";
 import { isoTimeWithZone, type FilterLabels } from "../../core/exports/query-sheet";
 import type { QueryPeriod } from "../../core/formula-text";
+import { PERIOD_LABELS } from "../../core/periods";
 import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
 import type { PaneContext } from "../context";
-import { PERIOD_LABELS } from "../query-form";
 
 /** What the pane knows of an export beyond its query: when, with which profile, how far the data reaches. */
 

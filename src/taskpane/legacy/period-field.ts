@@ -1,8 +1,7 @@
 import { addDays } from "../../core/calendar";
 import { CUSTOM_PERIOD, periodDatesText, readPeriodChoice, type PeriodReading } from "../../core/legacy/period-choice";
-import { PERIOD_WORDS } from "../../core/periods";
+import { PERIOD_LABELS, PERIOD_WORDS } from "../../core/periods";
 import { optionElement } from "../dom";
-import { PERIOD_LABELS } from "../query-form";
 
 export interface PeriodFieldElements {
   choice: HTMLSelectElement;

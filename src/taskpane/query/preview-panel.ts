@@ -11,7 +11,7 @@ export interface PreviewPanelElements {
 }
 
 /**
- * The Query tab's preview: the one place that renders the table (renderPreview), marks it out
+ * The Query tab's preview: the one place that renders the table (renderPreviewTable), marks it out
  * of date the moment the query differs from the one previewed, and brings it into view with
  * focus on its summary, so that the results of Preview are never left below the fold.
  */

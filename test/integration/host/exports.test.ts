@@ -5,7 +5,7 @@ import { exportFileName } from "../../../src/core/exports/file-name";
 import { statsQueryRows } from "../../../src/core/exports/query-sheet";
 import { rewriteStatsXlsx } from "../../../src/core/exports/xlsx-export";
 import { neutraliseCsv } from "../../../src/core/csv-safety";
-import { withByteOrderMark } from "../../../src/taskpane/downloads";
+import { withByteOrderMark } from "../../../src/core/exports/csv-export";
 import { bearerHeaders, START_TIMEOUT_MS, startConformanceEmulator, widestBearer } from "../emulator/support/emulator";
 import { makeCertificate, type TestCertificate } from "./support/certificate";
 import { send } from "./support/https-client";

@@ -1,5 +1,6 @@
 import { isReportingError } from "../../../src/client/errors";
-import { checkWorksheetFile, downloadsWork, withByteOrderMark } from "../../../src/taskpane/downloads";
+import { withByteOrderMark } from "../../../src/core/exports/csv-export";
+import { checkWorksheetFile, downloadsWork } from "../../../src/taskpane/downloads";
 import { plainMessage } from "../../../src/taskpane/status";
 
 /** The largest file whose base64 (4 characters per 3 bytes) is `characters` long. */
