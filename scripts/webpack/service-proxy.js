@@ -4,6 +4,11 @@
 //   https://localhost:3000/service/legacy/...  ->  $REPORTING_LEGACY_PROXY_TARGET/...
 // In the task pane, enter https://localhost:3000/service/bearer and
 // https://localhost:3000/service/legacy as the base URLs of a profile.
+
+// Why the service gave no answer, by the system's code: the table the add-in's client and
+// server read (src/client/connect-failure.ts), required here as the JSON it is kept in.
+const CONNECT_FAILURES = require("../../src/client/connect-failure-codes.json");
+
 const ROUTES = [
   { prefix: "/service/bearer", targetEnv: "REPORTING_PROXY_TARGET" },
   { prefix: "/service/legacy", targetEnv: "REPORTING_LEGACY_PROXY_TARGET" },
@@ -13,6 +18,16 @@ function sendJsonError(res, status, code, message) {
   if (res.headersSent) return res.end();
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
   res.end(JSON.stringify({ error: { code, message } }));
+}
+
+/**
+ * The status and code the add-in's server answers for the same failure (unreachableFailure in
+ * src/host/upstream-failures.ts, a test checks they agree), so that the pane says the same
+ * behind either server.
+ */
+function upstreamFailure(systemCode) {
+  const failure = systemCode && Object.prototype.hasOwnProperty.call(CONNECT_FAILURES, systemCode) ? CONNECT_FAILURES[systemCode] : "unreachable";
+  return { status: failure === "timeout" ? 504 : 502, code: `upstream_${failure}` };
 }
 
 /** Targets as configured in the environment (undefined when unset). */
@@ -37,10 +52,11 @@ function serviceProxyConfig(env = process.env) {
         proxyReq.removeHeader("referer");
       },
       onError(error, _req, res) {
+        const failure = upstreamFailure(error.code);
         sendJsonError(
           res,
-          502,
-          "proxy_unreachable",
+          failure.status,
+          failure.code,
           `The development server could not reach the Reporting service at ${route.target} (${error.code ?? error.message}). ` +
             `Check ${route.targetEnv} and your network connection.`,
         );
@@ -66,4 +82,4 @@ function unconfiguredProxyMiddlewares(env = process.env) {
     }));
 }
 
-module.exports = { serviceProxyConfig, unconfiguredProxyMiddlewares, proxyTargets };
+module.exports = { serviceProxyConfig, unconfiguredProxyMiddlewares, proxyTargets, upstreamFailure };

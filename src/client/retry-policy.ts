@@ -53,7 +53,11 @@ export type AttemptOutcome =
   /** An answer no retry can change (a redirect elsewhere, an answer too large). */
   | { kind: "final" };
 
-export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
+/**
+ * `asked` is true when the wait is the one the service named (Retry-After), so that the caller
+ * can say so without reading the header a second time.
+ */
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number; asked: boolean };
 
 /** 408 (the server gave up waiting), 429 (slow down) and every 5xx may succeed on a later try. */
 export function isRetryableStatus(status: number): boolean {
@@ -62,18 +66,23 @@ export function isRetryableStatus(status: number): boolean {
 
 /**
  * `Retry-After` in milliseconds from now: either delta-seconds or an HTTP date. Undefined
- * when absent or unreadable; a date in the past means "now" (0).
+ * when absent, unreadable, or no wait at all (0, or a date already past: a clock skewed
+ * against ours): those ask for nothing, so every caller treats them as no header.
  */
 export function parseRetryAfter(header: string | null | undefined, nowMs: number): number | undefined {
   if (header === null || header === undefined) return undefined;
   const text = header.trim();
   if (text === "") return undefined;
+  const waitMs = waitIn(text, nowMs);
+  return waitMs !== undefined && waitMs > 0 ? waitMs : undefined;
+}
+
+function waitIn(text: string, nowMs: number): number | undefined {
   if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1_000;
   // Only a date that names a weekday or month, not any text Date.parse happens to accept ("1").
   if (!/[a-z]{3}/i.test(text)) return undefined;
   const when = Date.parse(text);
-  if (Number.isNaN(when)) return undefined;
-  return Math.max(0, when - nowMs);
+  return Number.isNaN(when) ? undefined : when - nowMs;
 }
 
 /** Full-jitter exponential backoff before retry number `retry` (1 for the first retry). */
@@ -95,28 +104,29 @@ export function decideRetry(
   elapsedMs = 0,
 ): RetryDecision {
   if (retriesDone >= policy.maxRetries) return { retry: false };
-  const delayMs = delayBeforeRetry(outcome, retriesDone + 1, policy, nowMs, random);
-  if (delayMs === undefined || elapsedMs + delayMs > policy.retryBudgetMs) return { retry: false };
-  return { retry: true, delayMs };
+  const wait = waitBeforeRetry(outcome, retriesDone + 1, policy, nowMs, random);
+  if (wait === undefined || elapsedMs + wait.delayMs > policy.retryBudgetMs) return { retry: false };
+  return { retry: true, ...wait };
 }
 
-/** How long to wait before retry number `retry`, or undefined when the outcome is not worth retrying. */
-function delayBeforeRetry(outcome: AttemptOutcome, retry: number, policy: RetryPolicy, nowMs: number, random: number): number | undefined {
+/** How long to wait before retry number `retry` and whether the service asked for it, or undefined when the outcome is not worth retrying. */
+function waitBeforeRetry(outcome: AttemptOutcome, retry: number, policy: RetryPolicy, nowMs: number, random: number): { delayMs: number; asked: boolean } | undefined {
+  const backoff = () => ({ delayMs: backoffDelay(retry, policy, random), asked: false });
   switch (outcome.kind) {
     case "final":
       return undefined;
     case "network":
-      return backoffDelay(retry, policy, random);
+      return backoff();
     case "timeout":
-      return policy.retryOnTimeout ? backoffDelay(retry, policy, random) : undefined;
+      return policy.retryOnTimeout ? backoff() : undefined;
     case "status": {
       if (!isRetryableStatus(outcome.status)) return undefined;
       const askedMs = parseRetryAfter(outcome.retryAfter, nowMs);
-      // A date already past (a clock skewed against ours) asks for nothing: retrying at once,
+      // No wait asked (or 0, or a date already past) means backing off: retrying at once,
       // three times, would only hammer a service that is struggling.
-      if (askedMs === undefined || askedMs === 0) return backoffDelay(retry, policy, random);
+      if (askedMs === undefined) return backoff();
       if (askedMs > policy.maxRetryAfterMs) return undefined;
-      return askedMs;
+      return { delayMs: askedMs, asked: true };
     }
   }
 }

@@ -11,6 +11,7 @@ import {
   type CredentialKind,
   type ReportingError,
 } from "./errors";
+import { NEVER_ABORTED, readUpTo, untilAborted, type BodyReader } from "./bounded-read";
 import { patternRedactor, type Redactor } from "./redact";
 import { classifyUnanswered, failureCodeOf, probeAddress } from "./unanswered";
 import { decideRetry, DEFAULT_RETRY_POLICY, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from "./retry-policy";
@@ -21,11 +22,7 @@ import { decideRetry, DEFAULT_RETRY_POLICY, parseRetryAfter, type AttemptOutcome
  * the clock, randomness) is injected.
  */
 
-/** The part of a body stream the transport reads: chunk by chunk, so that it can stop early. */
-export interface BodyReader {
-  read(): Promise<{ done: boolean; value?: Uint8Array | undefined }>;
-  cancel(reason?: unknown): Promise<void>;
-}
+export type { BodyReader } from "./bounded-read";
 
 /** The part of a fetch Response the transport reads, so that fakes stay small. */
 export interface FetchResponse {
@@ -175,31 +172,6 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
-const NEVER_ABORTED = new AbortController().signal;
-
-/** Settles like `promise`, or rejects as soon as `signal` aborts, whichever comes first. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal === NEVER_ABORTED) return promise;
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /** Headers services and gateways name their request id with; support asks for it. */
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid", "x-ms-request-id"];
 
@@ -254,53 +226,6 @@ function discard(response: FetchResponse): void {
       .catch(() => undefined);
   } catch {
     // A body already read or locked holds nothing more to free.
-  }
-}
-
-function concat(chunks: Uint8Array[], length: number): Uint8Array {
-  const [only] = chunks;
-  // A chunk that is its buffer's whole needs no copy; a view would drag the rest of its buffer along.
-  if (chunks.length === 1 && only!.byteOffset === 0 && only!.byteLength === only!.buffer.byteLength) return only!;
-  const all = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.length;
-  }
-  return all;
-}
-
-/**
- * The body's bytes up to `maxBytes`; `complete` is false when the body went on past them, in
- * which case the rest is cancelled unread. A fake without a stream is read whole.
- */
-async function readUpTo(response: FetchResponse, maxBytes: number, signal: AbortSignal): Promise<{ bytes: Uint8Array; complete: boolean }> {
-  if (!response.body) {
-    const bytes = new Uint8Array(await untilAborted(response.arrayBuffer(), signal));
-    return bytes.length > maxBytes ? { bytes: bytes.slice(0, maxBytes), complete: false } : { bytes, complete: true };
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let finished = false;
-  try {
-    for (;;) {
-      const { done, value } = await untilAborted(reader.read(), signal);
-      if (done) {
-        finished = true;
-        return { bytes: concat(chunks, length), complete: true };
-      }
-      if (!value) continue;
-      if (length + value.length > maxBytes) {
-        chunks.push(value.subarray(0, maxBytes - length));
-        return { bytes: concat(chunks, maxBytes), complete: false };
-      }
-      chunks.push(value);
-      length += value.length;
-    }
-  } finally {
-    // Not awaited: a stalled stream may never confirm, and nothing more is wanted from it.
-    if (!finished) reader.cancel().catch(() => undefined);
   }
 }
 
@@ -427,8 +352,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       const error = errorFromResponse(response.status, text, request.route, {
         credentials: request.credentials,
         requestId: requestIdOf(response.headers),
-        // A date already past says nothing of how long to wait: the message falls back to its default.
-        retryAfterSeconds: retryAfterMs === undefined || retryAfterMs === 0 ? undefined : retryAfterMs / 1_000,
+        retryAfterSeconds: retryAfterMs === undefined ? undefined : retryAfterMs / 1_000,
         redactor,
       });
       return { error, outcome: { kind: "status", status: response.status, retryAfter } };
@@ -473,13 +397,12 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if ("response" in result) return result.response;
       const decision = decideRetry(result.outcome, retriesDone, policy, now(), random(), now() - started);
       if (!decision.retry) throw result.error;
-      const asked = result.outcome.kind === "status" ? parseRetryAfter(result.outcome.retryAfter, now()) : undefined;
       const event: RetryEvent = {
         route: request.route,
         retry: retriesDone + 1,
         delayMs: decision.delayMs,
         reason: result.error.message,
-        ...(asked ? { retryAfterMs: decision.delayMs } : {}),
+        ...(decision.asked ? { retryAfterMs: decision.delayMs } : {}),
       };
       options.log?.(
         redactor.redact(`${request.method} ${request.route}: retry ${event.retry} of ${policy.maxRetries} in ${Math.round(event.delayMs)} ms (${event.reason})`),

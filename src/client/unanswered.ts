@@ -1,3 +1,4 @@
+import { connectFailureOf, type ConnectFailure } from "./connect-failure";
 import type { ConnectionCause } from "./errors";
 
 /**
@@ -20,14 +21,15 @@ export interface UnansweredFacts {
 /** A cause, or `probe` when only a probe of the other origin can tell CORS from a dead address. */
 export type UnansweredVerdict = ConnectionCause | "probe";
 
-const CODES: Record<string, ConnectionCause> = {
-  ECONNREFUSED: "refused",
-  ENOTFOUND: "unknown_host",
-  EAI_AGAIN: "unknown_host",
-  EHOSTUNREACH: "unreachable",
-  ENETUNREACH: "unreachable",
-  ETIMEDOUT: "unreachable",
-  UND_ERR_CONNECT_TIMEOUT: "unreachable",
+/**
+ * A connection not accepted in time is, to the user, an address where nothing answers: the
+ * pane has no better advice for it than for no route at all.
+ */
+const CAUSE_OF_FAILURE: Record<ConnectFailure, ConnectionCause> = {
+  refused: "refused",
+  unknown_host: "unknown_host",
+  timeout: "unreachable",
+  unreachable: "unreachable",
 };
 
 /** Browsers allow http:// calls to the machine itself from an https:// page; only CORS applies there. */
@@ -45,8 +47,8 @@ export function classifyUnanswered(facts: UnansweredFacts): UnansweredVerdict {
   }
   const { pageOrigin } = facts;
   if (target && pageOrigin?.startsWith("https:") && target.protocol === "http:" && !isLoopback(target.hostname)) return "insecure_address";
-  const byCode = facts.failureCode === undefined ? undefined : Object.prototype.hasOwnProperty.call(CODES, facts.failureCode) ? CODES[facts.failureCode] : undefined;
-  if (byCode) return byCode;
+  const failure = connectFailureOf(facts.failureCode);
+  if (failure) return CAUSE_OF_FAILURE[failure];
   if (pageOrigin === undefined || !target || target.origin === pageOrigin) return "network";
   return "probe";
 }

@@ -2,7 +2,9 @@ import fastifyHttpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
+import { connectFailureOf } from "../client/connect-failure";
 import { sendError } from "./error-reply";
+import { answerTimeoutFailure, unreachableFailure } from "./upstream-failures";
 
 export interface ServiceRoute {
   prefix: "/service/bearer" | "/service/legacy";
@@ -47,28 +49,7 @@ function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return kept;
 }
 
-/**
- * Why the service could not be reached, as a code of its own: the pane tells a service that
- * refuses connections (down, or the wrong port) from an address naming no computer (a setting
- * to correct), which the system's code alone would leave to the reader of a log.
- */
-export function unreachableFailure(systemCode: string | undefined): { status: 502 | 504; code: string; message: string } {
-  switch (systemCode) {
-    case "ECONNREFUSED":
-      return { status: 502, code: "upstream_refused", message: "The Reporting service refused the add-in server's connection" };
-    case "ENOTFOUND":
-    case "EAI_AGAIN":
-      return { status: 502, code: "upstream_unknown_host", message: "The add-in server could not find the Reporting service's host name" };
-    case "UND_ERR_CONNECT_TIMEOUT":
-    case "ETIMEDOUT":
-      return { status: 504, code: "upstream_timeout", message: "The Reporting service did not accept the add-in server's connection in time" };
-    default:
-      return { status: 502, code: "upstream_unreachable", message: "The add-in server could not reach the Reporting service" };
-  }
-}
-
 async function registerProxy(app: FastifyInstance, route: ServiceRoute & { target: string }, limits: ProxyLimits): Promise<void> {
-  const seconds = limits.upstreamTimeoutMs / 1000;
   // The body is read here, within the limit (fastify answers 413 past it, before the service is
   // called), then streamed on as received: re-encoding it could change what the service reads.
   app.removeAllContentTypeParsers();
@@ -88,14 +69,12 @@ async function registerProxy(app: FastifyInstance, route: ServiceRoute & { targe
       rewriteRequestHeaders: requestHeaders,
       rewriteHeaders: answerHeaders,
       onError(reply, { error }) {
-        const status = (error as { statusCode?: number }).statusCode;
-        const cause = (error as { cause?: { code?: string } }).cause?.code;
-        if (status === 504) {
-          sendError(reply, 504, "upstream_timeout", `The Reporting service did not answer within ${seconds} seconds. Try again, or ask for less data.`);
-          return;
-        }
-        const failure = unreachableFailure(cause);
-        sendError(reply, failure.status, failure.code, `${failure.message}${cause ? ` (${cause})` : ""}. Try again later; if it persists, tell the server's administrator.`);
+        // @fastify/reply-from names its own error; the system's code is on its cause. Its 504
+        // covers a connection not accepted in time too, which the system's code tells apart.
+        const systemCode = (error as { cause?: { code?: string } }).cause?.code;
+        const answerTimedOut = (error as { statusCode?: number }).statusCode === 504 && connectFailureOf(systemCode) === undefined;
+        const failure = answerTimedOut ? answerTimeoutFailure(limits.upstreamTimeoutMs) : unreachableFailure(systemCode);
+        sendError(reply, failure.status, failure.code, failure.message);
       },
     },
   });

@@ -1,4 +1,7 @@
 import type { ErrorBody } from "../../api";
+import { readUpTo } from "../../client/bounded-read";
+import { failureCodeOf } from "../../client/unanswered";
+import { answerTimeoutFailure, unreachableFailure, type UpstreamReply } from "../upstream-failures";
 
 /** A failure of the call to the service, answered in the service's error shape with `status`. */
 export class UpstreamFailure extends Error {
@@ -9,6 +12,10 @@ export class UpstreamFailure extends Error {
   ) {
     super(message);
     this.name = "UpstreamFailure";
+  }
+
+  static of(reply: UpstreamReply): UpstreamFailure {
+    return new UpstreamFailure(reply.status, reply.code, reply.message);
   }
 }
 
@@ -26,21 +33,10 @@ export interface ExportCall {
 
 const MAX_ERROR_BYTES = 64 * 1024;
 
-async function readAtMost(response: Response, maxBytes: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks, total);
-    total += value.length;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(Buffer.from(value));
-  }
+/** The body as a Buffer, or undefined past `maxBytes` (the rest is left unread). */
+async function readAtMost(response: Response, maxBytes: number, signal: AbortSignal): Promise<Buffer | undefined> {
+  const { bytes, complete } = await readUpTo(response, maxBytes, signal);
+  return complete ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
 }
 
 function serviceError(status: number, text: string): ErrorBody {
@@ -55,7 +51,7 @@ function serviceError(status: number, text: string): ErrorBody {
 
 /** POSTs the export request to the service and reads the file, within the time and size limits. */
 export async function fetchExport(call: ExportCall): Promise<ExportAnswer> {
-  const seconds = call.timeoutMs / 1000;
+  const signal = AbortSignal.timeout(call.timeoutMs);
   try {
     const headers: Record<string, string> = { "content-type": "application/json", accept: call.accept };
     if (call.authorization !== undefined) headers.authorization = call.authorization;
@@ -65,17 +61,17 @@ export async function fetchExport(call: ExportCall): Promise<ExportAnswer> {
       body: call.body,
       // A credential never follows a redirect, wherever it leads.
       redirect: "manual",
-      signal: AbortSignal.timeout(call.timeoutMs),
+      signal,
     });
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
       throw new UpstreamFailure(502, "upstream_redirect", "The Reporting service answered with a redirect, which this server does not follow with credentials.");
     }
     if (!response.ok) {
-      const text = (await readAtMost(response, MAX_ERROR_BYTES))?.toString("utf8") ?? "";
+      const text = (await readAtMost(response, MAX_ERROR_BYTES, signal))?.toString("utf8") ?? "";
       return { kind: "refused", status: response.status, body: serviceError(response.status, text) };
     }
-    const bytes = await readAtMost(response, call.maxBytes);
+    const bytes = await readAtMost(response, call.maxBytes, signal);
     if (bytes === undefined) {
       throw new UpstreamFailure(
         502,
@@ -86,14 +82,7 @@ export async function fetchExport(call: ExportCall): Promise<ExportAnswer> {
     return { kind: "file", bytes };
   } catch (error) {
     if (error instanceof UpstreamFailure) throw error;
-    if ((error as { name?: string }).name === "TimeoutError") {
-      throw new UpstreamFailure(504, "upstream_timeout", `The Reporting service did not answer within ${seconds} seconds. Try again, or ask for less data.`);
-    }
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    throw new UpstreamFailure(
-      502,
-      "upstream_unreachable",
-      `The add-in server could not reach the Reporting service${code ? ` (${code})` : ""}. Try again later; if it persists, tell the server's administrator.`,
-    );
+    if ((error as { name?: string }).name === "TimeoutError") throw UpstreamFailure.of(answerTimeoutFailure(call.timeoutMs));
+    throw UpstreamFailure.of(unreachableFailure(failureCodeOf(error)));
   }
 }

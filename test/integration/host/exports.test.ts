@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { closedPort } from "../../support/loopback";
 import type { RunningEmulator } from "../../../src/emulator";
 import { prepareStatsCsv } from "../../../src/core/exports/csv-export";
 import { exportFileName } from "../../../src/core/exports/file-name";
@@ -9,7 +10,7 @@ import { withByteOrderMark } from "../../../src/core/exports/csv-export";
 import { bearerHeaders, START_TIMEOUT_MS, startConformanceEmulator, widestBearer } from "../emulator/support/emulator";
 import { makeCertificate, type TestCertificate } from "./support/certificate";
 import { send } from "./support/https-client";
-import { startRecordingUpstream } from "./support/recording-upstream";
+import { startRecordingUpstream, startRelayUpstream } from "./support/recording-upstream";
 import { minimalBuild, startTestHost, type TestHost } from "./support/running-host";
 
 jest.setTimeout(START_TIMEOUT_MS);
@@ -81,12 +82,21 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
   });
 
   it("prepares the Excel file byte for byte as the service makes it", async () => {
-    const prepared = (await prepare(host, { format: "xlsx", fileName: "by day.xlsx", request: STATS_REQUEST }, { authorization: `Bearer ${token}` })).json() as Prepared;
-    const direct = await send(`${emulator.baseUrl}/stats/xls`, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(STATS_REQUEST) });
-    const download = await host.send(prepared.url);
-    expect(download.headers["content-disposition"]).toBe('attachment; filename="by_day.xlsx"');
-    expect(download.body.subarray(0, 2).toString()).toBe("PK");
-    expect(download.body.equals(direct.body)).toBe(true);
+    // The service stamps each file with the time it was made: compare with the very answer the
+    // host got, kept by a relay in between, not with a second request.
+    const relay = await startRelayUpstream(emulator.baseUrl);
+    const relayed = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", relay.baseUrl]);
+    try {
+      const prepared = (await prepare(relayed, { format: "xlsx", fileName: "by day.xlsx", request: STATS_REQUEST }, { authorization: `Bearer ${token}` })).json() as Prepared;
+      const download = await relayed.send(prepared.url);
+      expect(download.headers["content-disposition"]).toBe('attachment; filename="by_day.xlsx"');
+      expect(download.body.subarray(0, 2).toString()).toBe("PK");
+      expect(relay.answered).toHaveLength(1);
+      expect(download.body.equals(relay.answered[0]!)).toBe(true);
+    } finally {
+      await relayed.stop();
+      await relay.close();
+    }
   });
 
   it("forgets an export nobody downloaded once its time is up", async () => {
@@ -180,6 +190,37 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
     expect(everything).not.toContain(token);
     expect(everything).not.toContain(id);
     expect(host.accessLog().some((record) => record.path === "/host/exports/:id" && record.status === 200)).toBe(true);
+  });
+});
+
+describe("exports from a service that cannot be reached, answered as the proxy answers (src/host/upstream-failures.ts)", () => {
+  async function exportFrom(serviceUrl: string) {
+    const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", serviceUrl]);
+    try {
+      const answer = await prepare(host, { format: "csv", request: STATS_REQUEST }, { authorization: "Bearer t" });
+      return { status: answer.status, body: answer.json() };
+    } finally {
+      await host.stop();
+    }
+  }
+
+  it("a refused connection is upstream_refused, with the system's code for the administrator", async () => {
+    expect(await exportFrom(`http://127.0.0.1:${await closedPort()}/api`)).toEqual({
+      status: 502,
+      body: {
+        error: {
+          code: "upstream_refused",
+          message: "The Reporting service refused the add-in server's connection (ECONNREFUSED). Try again later; if it persists, tell the server's administrator.",
+        },
+      },
+    });
+  });
+
+  it("a host name that names no computer is upstream_unknown_host", async () => {
+    // .invalid never resolves (RFC 2606): the lookup fails whether or not this machine has a network.
+    const answer = await exportFrom("https://reporting.invalid/api");
+    expect(answer.status).toBe(502);
+    expect((answer.body as { error: { code: string } }).error.code).toBe("upstream_unknown_host");
   });
 });
 

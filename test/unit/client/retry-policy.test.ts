@@ -25,7 +25,7 @@ describe("isRetryableStatus", () => {
 describe("parseRetryAfter", () => {
   it("reads delta-seconds", () => {
     expect(parseRetryAfter("7", NOW)).toBe(7_000);
-    expect(parseRetryAfter(" 0 ", NOW)).toBe(0);
+    expect(parseRetryAfter(" 7 ", NOW)).toBe(7_000);
     expect(parseRetryAfter("1.5", NOW)).toBe(1_500);
   });
 
@@ -33,12 +33,12 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("Wed, 15 Jan 2025 12:00:30 GMT", NOW)).toBe(30_000);
   });
 
-  it("treats a date in the past as now", () => {
-    expect(parseRetryAfter("Wed, 15 Jan 2025 11:00:00 GMT", NOW)).toBe(0);
+  it("reads no wait in 0, a date in the past or now: they ask for none", () => {
+    for (const header of ["0", " 0 ", "0.0", "Wed, 15 Jan 2025 11:00:00 GMT", "Wed, 15 Jan 2025 12:00:00 GMT", "Thu, 01 Jan 1960 00:00:00 GMT"]) expect(parseRetryAfter(header, NOW)).toBeUndefined();
   });
 
-  it("ignores absent, empty and unreadable values", () => {
-    for (const header of [undefined, null, "", "soon", "-5", "1e3"]) expect(parseRetryAfter(header, NOW)).toBeUndefined();
+  it("ignores absent, empty, negative and unreadable values", () => {
+    for (const header of [undefined, null, "", "soon", "-5", "-0", "-1.5", "1e3"]) expect(parseRetryAfter(header, NOW)).toBeUndefined();
   });
 });
 
@@ -72,29 +72,30 @@ describe("decideRetry", () => {
   });
 
   it("retries network failures with backoff", () => {
-    expect(decideRetry({ kind: "network" }, 1, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 500 });
+    expect(decideRetry({ kind: "network" }, 1, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 500, asked: false });
   });
 
   it("retries timeouts only when the policy says so", () => {
     expect(decideRetry({ kind: "timeout" }, 0, policy, NOW, 0.5)).toEqual({ retry: false });
-    expect(decideRetry({ kind: "timeout" }, 0, { ...policy, retryOnTimeout: true }, NOW, 0.5)).toEqual({ retry: true, delayMs: 250 });
+    expect(decideRetry({ kind: "timeout" }, 0, { ...policy, retryOnTimeout: true }, NOW, 0.5)).toEqual({ retry: true, delayMs: 250, asked: false });
   });
 
   it("waits as long as Retry-After asks, in seconds or as a date, instead of backing off", () => {
-    expect(decideRetry({ kind: "status", status: 429, retryAfter: "8" }, 2, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 8_000 });
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "8" }, 2, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 8_000, asked: true });
     expect(decideRetry({ kind: "status", status: 503, retryAfter: "Wed, 15 Jan 2025 12:00:05 GMT" }, 0, policy, NOW, 0.5)).toEqual({
       retry: true,
       delayMs: 5_000,
+      asked: true,
     });
   });
 
   it("gives up at once when Retry-After asks for more than the cap", () => {
     expect(decideRetry({ kind: "status", status: 429, retryAfter: "11" }, 0, policy, NOW, 0.5)).toEqual({ retry: false });
-    expect(decideRetry({ kind: "status", status: 429, retryAfter: "10" }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 10_000 });
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "10" }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 10_000, asked: true });
   });
 
   it("backs off when Retry-After is unreadable", () => {
-    expect(decideRetry({ kind: "status", status: 429, retryAfter: "later" }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 250 });
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "later" }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 250, asked: false });
   });
 });
 
@@ -108,13 +109,13 @@ describe("decideRetry against the cell's deadline", () => {
 
   it("point 10: a Retry-After date in the past (or 0) backs off as if none was sent", () => {
     const past = "Wed, 15 Jan 2025 11:00:00 GMT";
-    expect(decideRetry({ kind: "status", status: 503, retryAfter: past }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 250 });
-    expect(decideRetry({ kind: "status", status: 429, retryAfter: "0" }, 2, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 1_000 });
+    expect(decideRetry({ kind: "status", status: 503, retryAfter: past }, 0, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 250, asked: false });
+    expect(decideRetry({ kind: "status", status: 429, retryAfter: "0" }, 2, policy, NOW, 0.5)).toEqual({ retry: true, delayMs: 1_000, asked: false });
   });
 
   it("point 10: starts no wait that would end past the retry budget, counted from the first attempt", () => {
     const outcome = { kind: "status", status: 503 } as const;
-    expect(decideRetry(outcome, 0, policy, NOW, 0.5, policy.retryBudgetMs - 250)).toEqual({ retry: true, delayMs: 250 });
+    expect(decideRetry(outcome, 0, policy, NOW, 0.5, policy.retryBudgetMs - 250)).toEqual({ retry: true, delayMs: 250, asked: false });
     expect(decideRetry(outcome, 0, policy, NOW, 0.5, policy.retryBudgetMs - 249)).toEqual({ retry: false });
     expect(decideRetry({ kind: "status", status: 429, retryAfter: "5" }, 0, policy, NOW, 0.5, policy.retryBudgetMs - 4_000)).toEqual({ retry: false });
     // A wait that ends within the budget leaves room for one more full attempt before the cell's deadline.

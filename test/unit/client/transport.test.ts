@@ -123,6 +123,29 @@ describe("transport: retries", () => {
     expect(events).toEqual([{ route: "/dates", retry: 1, delayMs: 250, reason: expect.stringContaining("HTTP 503") }]);
     expect(lines).toEqual([expect.stringMatching(/^GET \/dates: retry 1 of 3 in 250 ms/)]);
   });
+
+  it("names the service's wait on a retry event only when the service asked for it (not for 0 or a past date)", async () => {
+    const events: RetryEvent[] = [];
+    const fetch = scriptedFetch(
+      text("", 429, { "retry-after": "4" }),
+      text("", 429, { "retry-after": "0" }),
+      text("", 503, { "retry-after": "Wed, 15 Jan 2025 11:00:00 GMT" }),
+      json({}),
+    );
+    await createTransport(fakeTransportOptions(fetch, { onRetry: (event) => events.push(event) })).request(request);
+    expect(events.map(({ delayMs, retryAfterMs }) => ({ delayMs, retryAfterMs }))).toEqual([
+      { delayMs: 4_000, retryAfterMs: 4_000 },
+      { delayMs: 500, retryAfterMs: undefined },
+      { delayMs: 1_000, retryAfterMs: undefined },
+    ]);
+    expect(events.filter((event) => "retryAfterMs" in event)).toHaveLength(1);
+  });
+
+  it("a 429 whose Retry-After is 0 asks for no wait: its message gives the usual one", async () => {
+    const fetch = scriptedFetch(text("", 429, { "retry-after": "0" }));
+    const failure = await createTransport(fakeTransportOptions(fetch, { maxRetries: 0 })).request(request).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ retryAfterSeconds: undefined, message: expect.stringContaining("Wait a minute") });
+  });
 });
 
 describe("transport: timeouts", () => {

@@ -13,6 +13,7 @@ describe("classifyUnanswered: why a request got no answer", () => {
     ["an unknown host named by the runtime", { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "ENOTFOUND" }, "unknown_host"],
     ["a DNS failure that may pass", { url: "https://reporting.example.com/api", pageOrigin: PAGE, failureCode: "EAI_AGAIN" }, "unknown_host"],
     ["a connection timeout", { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "UND_ERR_CONNECT_TIMEOUT" }, "unreachable"],
+    ["a connection the system gave up on (the host's upstream_timeout)", { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "ETIMEDOUT" }, "unreachable"],
     ["the page's own origin", { url: `${PAGE}/service/bearer/details`, pageOrigin: PAGE }, "network"],
     ["no page origin and no code", { url: "https://reporting.example.com/api", pageOrigin: undefined }, "network"],
     ["an unknown code on the page's origin", { url: `${PAGE}/x`, pageOrigin: PAGE, failureCode: "ESOMETHING" }, "network"],

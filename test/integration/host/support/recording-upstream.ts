@@ -37,3 +37,32 @@ export async function startRecordingUpstream(
   const { origin, close } = await listenOnLoopback(server);
   return { baseUrl: `${origin}/base`, received, close };
 }
+
+export interface RelayUpstream extends RecordingUpstream {
+  /** The bodies the service answered, in order, byte for byte. */
+  answered: Buffer[];
+}
+
+/**
+ * A recording stand-in that passes every request on to `serviceBaseUrl` and keeps the bytes the
+ * service answered: to compare what the host delivers with what the service really sent, where
+ * a second request would not do (the service stamps each file with the time it was made).
+ */
+export async function startRelayUpstream(serviceBaseUrl: string): Promise<RelayUpstream> {
+  const answered: Buffer[] = [];
+  const upstream = await startRecordingUpstream((request, response) => {
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === "string" && !["host", "content-length", "connection"].includes(entry[0])),
+    );
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    void fetch(`${serviceBaseUrl}${request.url.replace(/^\/base/, "")}`, { method: request.method, headers, ...(hasBody ? { body: request.body } : {}) })
+      .then(async (answer) => {
+        const bytes = Buffer.from(await answer.arrayBuffer());
+        answered.push(bytes);
+        const kept = [...answer.headers].filter(([name]) => !["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name));
+        response.writeHead(answer.status, Object.fromEntries(kept)).end(bytes);
+      })
+      .catch(() => response.destroy());
+  });
+  return { ...upstream, answered };
+}
