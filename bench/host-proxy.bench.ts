@@ -8,13 +8,9 @@
  * that terminates TLS): the ratio is the proxy's cost, not TLS's. The host runs as its own
  * process, as deployed, so that it does not share an event loop with the emulator and the client.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
 import type { StatsRequest } from "../src/api";
 import { startEmulator } from "../src/emulator";
+import { percentile, startHostProcess } from "../test/support/host-process";
 import { statsOverHttp } from "./support/stats-over-http";
 import { interleavedMedians, median } from "./support/timing";
 import { widestBearer } from "./support/widest-bearer";
@@ -25,11 +21,6 @@ const ROUNDS = { warmUp: 3, measured: 21 };
 const TARGETS = { throughput: 0.8, p99: 1.3 };
 /** A daily series, the query formulas and previews send most. */
 const REQUEST: StatsRequest = { filters: { from: "2026-05-31", to: "2026-06-29" }, groups: ["date"] };
-
-function percentile(values: readonly number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-}
 
 interface RoundLatencies {
   p50: number[];
@@ -55,33 +46,10 @@ async function loadRound(baseUrl: string, token: string, rounds: RoundLatencies 
 }
 
 /** `npm run serve`'s server from its source, on a free loopback port; resolves with its address. */
-function startHostProcess(serviceUrl: string) {
-  const staticDir = mkdtempSync(join(tmpdir(), "reporting-bench-host-"));
-  writeFileSync(join(staticDir, "taskpane.html"), "<!doctype html><title>pane</title>");
-  const flags = ["--plain-http", "--trust-proxy", "loopback", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", staticDir, "--service-url", serviceUrl];
-  const child = spawn(process.execPath, ["--import", "tsx", join(__dirname, "..", "src", "host", "cli.ts"), ...flags], { stdio: ["ignore", "pipe", "inherit"] });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const url = new Promise<string>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the host exited with code ${code}`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      const record = JSON.parse(line) as { msg?: string; url?: string };
-      if (record.msg === "listening" && record.url) resolve(record.url);
-    });
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 export async function run(): Promise<void> {
   const emulator = await startEmulator({ today: "2026-06-30", seed: 1, allowedOrigins: [] });
-  const hostProcess = startHostProcess(emulator.baseUrl);
+  const host = await startHostProcess(emulator.baseUrl);
   try {
-    const host = { url: await hostProcess.url };
     const { token } = widestBearer(emulator.credentials);
     const latencies: Record<"direct" | "host", RoundLatencies> = { direct: { p50: [], p99: [] }, host: { p50: [], p99: [] } };
     const calls = { direct: 0, host: 0 };
@@ -105,7 +73,7 @@ export async function run(): Promise<void> {
         `(targets ≥ ${TARGETS.throughput}x, ≤ ${TARGETS.p99}x: ${met ? "met" : "NOT met"})`,
     );
   } finally {
-    await hostProcess.stop();
+    await host.stop();
     await emulator.close();
   }
 }

@@ -4,11 +4,10 @@
 // over IPC), and load-client.ts sends the load. Optionally the same load again through the
 // production host's proxy (src/host), as a ratio.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { REPO_ROOT } from "../../test/support/fresh-dist";
+import { percentile, startHostProcess, type HostProcess } from "../../test/support/host-process";
 import type { EmulatorProcessOptions, FromEmulator, ToEmulator } from "./emulator-process";
 import { MEASURING, type LoadPlan, type LoadResult, type TargetResult } from "./load-client";
 
@@ -62,12 +61,6 @@ export interface LoadReport {
   memory: Memory;
   /** Through the host's proxy, or why it could not be run. */
   host: LegFigures | { unavailable: string };
-}
-
-function percentile(values: readonly number[], share: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]!;
 }
 
 function merged(parts: readonly TargetResult[]): TargetResult {
@@ -197,49 +190,6 @@ function sampleMemory(emulator: EmulatorProcess): { samples: { rss: number }[]; 
 }
 
 /** `npm run serve`'s server from its source, plain HTTP on loopback (as behind a load balancer), proxying to `serviceUrl`. */
-async function startHost(serviceUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const staticDir = mkdtempSync(join(tmpdir(), "reporting-load-host-"));
-  writeFileSync(join(staticDir, "taskpane.html"), "<!doctype html><title>pane</title>");
-  // The default log level, as deployed: it also prints the address it listens on.
-  const flags = ["--plain-http", "--trust-proxy", "loopback", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", staticDir, "--service-url", serviceUrl];
-  const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "src", "host", "cli.ts"), ...flags], {
-    cwd: REPO_ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NODE_OPTIONS: "" },
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`it said nothing for 60 s: ${stderr.slice(-500)}`));
-    }, 60_000);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`it exited with code ${code}: ${stderr.trim().split("\n").slice(-3).join(" ")}`));
-    });
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      try {
-        const record = JSON.parse(line) as { msg?: string; url?: string };
-        if (record.msg === "listening" && record.url) {
-          clearTimeout(timer);
-          resolve(record.url);
-        }
-      } catch {
-        // Not a log record.
-      }
-    });
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 function memoryOf(samples: readonly { rss: number }[], before: NodeJS.MemoryUsage, after: NodeJS.MemoryUsage): Memory {
   const third = Math.max(1, Math.floor(samples.length / 3));
   const peak = (part: readonly { rss: number }[]) => (part.length === 0 ? 0 : Math.max(...part.map((sample) => sample.rss)) / MB);
@@ -291,9 +241,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       host: { unavailable: "not asked" },
     };
     if (options.host) {
-      let host: Awaited<ReturnType<typeof startHost>> | undefined;
+      let host: HostProcess | undefined;
       try {
-        host = await startHost(emulator.baseUrl);
+        host = await startHostProcess(emulator.baseUrl);
       } catch (error) {
         report.host = { unavailable: `the host did not start: ${error instanceof Error ? error.message : String(error)}` };
       }
