@@ -51,6 +51,28 @@ function requireDay(text: string): CalendarDay {
   return parsed;
 }
 
+/** Days since 1970-01-01 of a `YYYY-MM-DD` day; throws a RangeError for any other text. */
+export function dayNumberOfDate(isoDate: string): number {
+  const { year, month, day } = requireDay(isoDate);
+  return dayNumber(year, month, day);
+}
+
+/** Days from `from` to `to`, both included: 1 for one day, 0 or less when `to` comes first. */
+export function daysIncluded(from: string, to: string): number {
+  return dayNumberOfDate(to) - dayNumberOfDate(from) + 1;
+}
+
+/** The day number of the Monday on or before day number `days`: weeks start on Monday, as ISO weeks and the service's do. */
+export function mondayOnOrBefore(days: number): number {
+  // 1970-01-01 was a Thursday: (days + 3) mod 7 is 0 on Mondays.
+  return days - ((((days + 3) % 7) + 7) % 7);
+}
+
+/** The Monday on or before `isoDate`. */
+export function startOfWeek(isoDate: string): string {
+  return isoDateOfDayNumber(mondayOnOrBefore(dayNumberOfDate(isoDate)));
+}
+
 export function addDays(isoDate: string, days: number): string {
   const { year, month, day } = requireDay(isoDate);
   return isoDateOfDayNumber(dayNumber(year, month, day) + days);

@@ -42,6 +42,8 @@ interface Field {
   value: string;
   /** Where the value's text starts: after the opening quote of a quoted field. */
   valueStart: number;
+  /** Where the field's text ends: at its separator (comma or line break) or the end of the text. */
+  end: number;
   /** True for the last field of its record. */
   lastInRecord: boolean;
 }
@@ -76,13 +78,13 @@ function* fields(text: string): Generator<Field> {
 
     const separator = text[position];
     if (separator === ",") {
-      yield { value, valueStart, lastInRecord: false };
+      yield { value, valueStart, end: position, lastInRecord: false };
       position += 1;
       continue;
     }
-    yield { value, valueStart, lastInRecord: true };
+    yield { value, valueStart, end: position, lastInRecord: true };
     if (separator === undefined) return;
-    position += separator === "\r" && text[position + 1] === "\n" ? 2 : 1;
+    position += lineBreakLength(text, position);
     // A line break that ends the text ends the last record; it does not start an empty one.
     if (position === text.length) return;
   }
@@ -100,6 +102,35 @@ export function parseCsv(text: string): string[][] {
     }
   }
   return records;
+}
+
+/** Length of the line break at `position` (CRLF, LF or a lone CR), 0 at the end of the text. */
+function lineBreakLength(text: string, position: number): number {
+  if (text[position] === "\r") return text[position + 1] === "\n" ? 2 : 1;
+  return text[position] === "\n" ? 1 : 0;
+}
+
+export interface CsvRecord {
+  values: string[];
+  /** Where the record's text starts (after a byte order mark) and ends (before its line break). */
+  start: number;
+  end: number;
+  /** Where the next record starts: after the line break. */
+  next: number;
+}
+
+/**
+ * The first record of a CSV text, read without reading the rest; undefined for an empty text.
+ * Throws an `UnreadableCsvError` when the record is not CSV.
+ */
+export function firstCsvRecord(text: string): CsvRecord | undefined {
+  const start = text.startsWith(BYTE_ORDER_MARK) ? BYTE_ORDER_MARK.length : 0;
+  const values: string[] = [];
+  for (const field of fields(text)) {
+    values.push(field.value);
+    if (field.lastInRecord) return { values, start, end: field.end, next: field.end + lineBreakLength(text, field.end) };
+  }
+  return undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { dayNumber, isoDateOfDayNumber, parseIsoDate } from "./calendar";
+import { dayNumber, isoDateOfDayNumber, mondayOnOrBefore, parseIsoDate } from "./calendar";
 
 /**
  * Excel serial numbers count days from 1900-01-01 (serial 1) and include 1900-02-29 (serial 60),
@@ -79,10 +79,7 @@ export function isoDateOfGroupDate(value: string): string | undefined {
 
 /** Day number of the Monday of ISO week 1: the week that holds January 4th. */
 function mondayOfIsoWeekOne(year: number): number {
-  const january4 = dayNumber(year, 1, 4);
-  // 1970-01-01 was a Thursday: (dayNumber + 3) mod 7 is 0 on Mondays.
-  const daysSinceMonday = (((january4 + 3) % 7) + 7) % 7;
-  return january4 - daysSinceMonday;
+  return mondayOnOrBefore(dayNumber(year, 1, 4));
 }
 
 function isoWeeksInYear(year: number): number {

@@ -6,16 +6,14 @@ import { addDays, addMonths, endOfMonth, formatIsoDate, startOfQuarter } from ".
 import type { CellValue } from "./cell-values";
 import { isExcelDateSerial, isoDateFromExcelSerial } from "./excel-dates";
 import { callsFunction, readFormulaCall } from "./formula-call";
-import { normalisePeriodWord, type DateRange, type Today } from "./periods";
+import { normalisePeriodWord, periodDatesText, type DateRange, type Today } from "./periods";
+import { uniqueSheetName } from "./sheet-names";
 
 /**
  * "Freeze for close": what the sheet of frozen values is called and the note written above them,
  * so that a closed month's numbers say where they came from long after they stopped moving.
  */
 
-/** Excel's limit on a worksheet's name, and the characters it refuses in one. */
-export const SHEET_NAME_MAX_LENGTH = 31;
-const SHEET_NAME_REFUSED = /[[\]:*?/\\]/g;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** `Jun 2026`, `Q2 2026`, `2026`, one day, or both ends; short enough for a sheet name. */
@@ -32,14 +30,7 @@ export function periodLabel(range: DateRange): string {
 
 /** `<base> (frozen)`, numbered past the names `taken` (Excel compares them ignoring case), within Excel's rules. */
 export function frozenSheetName(base: string, taken: readonly string[]): string {
-  const used = new Set(taken.map((name) => name.toLowerCase()));
-  // A name may not start or end with an apostrophe either.
-  const clean = base.replace(SHEET_NAME_REFUSED, "-").trim().replace(/^'+|'+$/g, "").trim() || "Values";
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? " (frozen)" : ` (frozen ${n})`;
-    const name = `${clean.slice(0, SHEET_NAME_MAX_LENGTH - suffix.length).trimEnd()}${suffix}`;
-    if (!used.has(name.toLowerCase())) return name;
-  }
+  return uniqueSheetName(base, taken, { replacement: "-", fallback: "Values", suffix: (n) => (n === 1 ? " (frozen)" : ` (frozen ${n})`) });
 }
 
 /** The local time of `date` as `YYYY-MM-DD HH:MM`, as the user's clock shows it. */
@@ -111,10 +102,6 @@ function datesInTable(rows: readonly (readonly unknown[])[]): DateRange | undefi
   return from && to ? { from, to } : undefined;
 }
 
-function rangeText(range: DateRange): string {
-  return range.from === range.to ? range.from : `${range.from} to ${range.to}`;
-}
-
 export interface FreezeSourceInfo {
   kind: "table" | "spill" | "cell";
   /** The copied range, sheet included (`Sheet1!B2:F40`). */
@@ -162,7 +149,7 @@ export function freezePlan(input: FreezeNoteInput): FreezePlan {
   const query = source.formula ?? storedQuery?.words ?? `The table ${source.tableName ?? source.address}`;
   let periodText = "not set by the query";
   if (period) {
-    periodText = rangeText(period);
+    periodText = periodDatesText(period);
     if (fromFormula?.word) periodText += ` (${fromFormula.word} when copied)`;
     else if (tableDates) periodText += " (the dates in the table)";
   } else if (fromFormula?.functionName === "LEGACY.STATS") {

@@ -33,6 +33,11 @@ export interface DateRange {
   to: string;
 }
 
+/** The days of a range as the pane and the freeze note write them: `2026-10-01 to 2026-10-31`, or one day. */
+export function periodDatesText(range: DateRange): string {
+  return range.from === range.to ? range.from : `${range.from} to ${range.to}`;
+}
+
 /** The user's calendar day as `YYYY-MM-DD`, in the user's own time zone (the office layer knows it). */
 export type Today = () => string;
 

@@ -1,5 +1,6 @@
 import type { DateGroup, FilterName, GroupName } from "../api";
 import { FILTER_NAMES } from "../api";
+import { readableColumnName } from "./rows/headers";
 
 /**
  * The words a STATS query is told in, shared by the Queries view's one-line description and
@@ -34,4 +35,10 @@ export function chosenFilters(filters: Partial<Record<FilterName, readonly strin
 /** The date grouping worth saying: only with a date column, and only when coarser than days. */
 export function coarserDateGroup(query: { groups: readonly GroupName[]; dateGroup?: DateGroup | undefined }): DateGroup | undefined {
   return query.groups.includes("date") && query.dateGroup && query.dateGroup !== "day" ? query.dateGroup : undefined;
+}
+
+/** A sort (`field` or `field:desc`) as the pane's list and the Query sheet write it: `Revenues, descending`. */
+export function sortText(order: string): string {
+  const descending = order.endsWith(":desc");
+  return `${readableColumnName(descending ? order.slice(0, -":desc".length) : order)}, ${descending ? "descending" : "ascending"}`;
 }

@@ -16,7 +16,6 @@ import { stableQueryText } from "./query-key";
 import { assetRows, optionRows, organizationRows, periodRows } from "./rows/reference-rows";
 import type { SpillTable } from "./rows/spill-table";
 import { statsRows } from "./rows/stats-rows";
-import { DEFAULT_SPILL_BUDGET_BYTES, limitSpill } from "./spill-limit";
 import { requireBearer, requireLegacy, ServiceCache } from "./service-cache";
 import { ValueBatcher, type Scheduler } from "./value-batcher";
 
@@ -33,8 +32,6 @@ export interface ReportingFunctionsDependencies {
   /** When queued VALUE calls are sent; default setTimeout 0. */
   schedule?: Scheduler;
   maxValueBatchSize?: number;
-  /** Spills larger than this end with a "more rows" row; default 4.5 MB. */
-  spillBudgetBytes?: number;
   /**
    * The page's shared answers (the runtime passes its own, so the task pane's previews and
    * lists share them); a cache of this instance's own otherwise.
@@ -44,7 +41,11 @@ export interface ReportingFunctionsDependencies {
 
 type ReferenceFunction = (options?: CellInput, signal?: AbortSignal) => Promise<SpillTable>;
 
-/** Every REPORTING function as plain async logic: arguments as Excel passes them in, spill tables or numbers out. */
+/**
+ * Every REPORTING function as plain async logic: arguments as Excel passes them in, whole tables
+ * or numbers out. The office layer cuts a table to what one spill may carry (spill-fit.ts), on
+ * the values as its Excel receives them; the pane's previews, tables and exports take every row.
+ */
 export interface ReportingFunctions {
   stats(
     from: CellInput,
@@ -56,7 +57,7 @@ export interface ReportingFunctions {
     options?: CellInput,
     signal?: AbortSignal,
   ): Promise<SpillTable>;
-  /** The whole answer of a query, without the spill budget: the task pane's preview and "Insert as table". */
+  /** STATS for a query the task pane has already read from its form: its preview and "Insert as table". */
   statsTable(query: StatsQuery, signal?: AbortSignal): Promise<SpillTable>;
   value(metric: CellInput, from: CellInput, to: CellInput, filters?: CellInput, options?: CellInput, signal?: AbortSignal): Promise<number>;
   legacyStats(from: CellInput, to: CellInput, groupBy?: CellInput, options?: CellInput, signal?: AbortSignal): Promise<SpillTable>;
@@ -82,7 +83,6 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     ...(deps.maxValueBatchSize !== undefined ? { maxBatchSize: deps.maxValueBatchSize } : {}),
   });
-  const budget = deps.spillBudgetBytes ?? DEFAULT_SPILL_BUDGET_BYTES;
   const ttlOf = (cacheSeconds: number | undefined) => (cacheSeconds === undefined ? defaultTtlMs : cacheSeconds * 1000);
 
   const statsTable = async (query: StatsQuery, signal?: AbortSignal): Promise<SpillTable> => {
@@ -113,7 +113,7 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
       const connection = await deps.connect(read.profile);
       const source = requireBearer(connection, read.profile);
       const result = await service.reference(connection, source, name, { signal, ttlMs: ttlOf(read.cacheSeconds) });
-      return limitSpill(toRows(result, read.headers), budget);
+      return toRows(result, read.headers);
     };
 
   // APPLICATIONS and LEGACY.STATS share one cached answer of the applications route.
@@ -123,7 +123,7 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
   return {
     async stats(from, to, groups, metrics, filters, orders, options, signal) {
       const query = readStatsQuery({ from, to, groups, metrics, filters, orders, options }, deps.today);
-      return limitSpill(await statsTable(query, signal), budget);
+      return statsTable(query, signal);
     },
 
     statsTable,
@@ -157,14 +157,14 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
           ? applicationsOf(connection, query.profile, signal, ttlOf(query.cacheSeconds))
           : Promise.resolve({ applications: [] }),
       ]);
-      return limitSpill(legacyStatsRows(response, query.groupBy, query.headers, applications.applications), budget);
+      return legacyStatsRows(response, query.groupBy, query.headers, applications.applications);
     },
 
     async applications(options, signal) {
       const read = readOptions(options, REFERENCE_OPTIONS, "APPLICATIONS");
       const connection = await deps.connect(read.profile);
       const response = await applicationsOf(connection, read.profile, signal, ttlOf(read.cacheSeconds));
-      return limitSpill(applicationsRows(response.applications, read.headers), budget);
+      return applicationsRows(response.applications, read.headers);
     },
     countries: bearerReference("COUNTRIES", "countries", optionRows),
     formats: bearerReference("FORMATS", "formats", optionRows),

@@ -1,24 +1,19 @@
-import type { SpillCell, SpillRows } from "./cell-values";
-import { headerRowCount, type SpillTable } from "./rows/spill-table";
+import type { SpillCell } from "./cell-values";
 
 /**
  * Excel on the web refuses a custom function result over 5 MB, and the cell then stays #BUSY!
  * for good. The budget is for the UTF-8 JSON of the rows as sent; the rest is left for the
- * envelope Excel wraps around them.
+ * envelope Excel wraps around them. The office layer cuts spills to it (spill-fit.ts), on the
+ * rows as its Excel receives them.
  */
 export const DEFAULT_SPILL_BUDGET_BYTES = 4_000_000;
 
-/**
- * The value Excel receives for a row: the row itself where cells go as they are, or the office
- * layer's encoding of it (a date as a number carrying its format costs several times a bare
- * number). Whatever it returns is measured as JSON.
- */
-export type RowEncoder = (row: readonly SpillCell[]) => unknown;
-
-const asIs: RowEncoder = (row) => row;
+// Any character outside ASCII: text without one is as many bytes as characters.
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** Bytes of `text` in UTF-8: what goes over the wire, where a character may take up to four. */
 export function utf8Bytes(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = text.length;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
@@ -38,7 +33,7 @@ export function jsonBytes(value: unknown): number {
   return utf8Bytes(JSON.stringify(value) ?? "null");
 }
 
-export function formatCount(count: number): string {
+function formatCount(count: number): string {
   return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
@@ -47,49 +42,9 @@ export function omittedRowsMessage(omitted: number): string {
   return `${rows} not shown: use Insert as table in the Reporting task pane to bring them all.`;
 }
 
-function messageRow(omitted: number, width: number): SpillCell[] {
-  const row = new Array<SpillCell>(width).fill("");
+/** The last row of a cut spill: how many rows were left out and how to get them all, padded to the table's `width`. */
+export function omittedRowsNote(omitted: number, width: number): SpillCell[] {
+  const row = new Array<SpillCell>(Math.max(width, 1)).fill("");
   row[0] = omittedRowsMessage(omitted);
   return row;
-}
-
-/**
- * Keeps a table within the spill budget: the header, as many first data rows as fit, then one
- * row saying how many were left out and how to get them all, padded to the table's width. Sizes
- * are the UTF-8 bytes of the JSON of the rows as `encode` turns them into what Excel receives,
- * message row included. A table already cut (by a smaller budget or a cheaper encoding) is cut
- * again from its rows, its count of left-out rows still that of the whole answer. Never throws:
- * a spill that fails would blank every cell, which is worse than a partial one that says so.
- */
-export function limitSpill(table: SpillTable, budgetBytes: number = DEFAULT_SPILL_BUDGET_BYTES, encode: RowEncoder = asIs): SpillTable {
-  const { rows, dataRowCount, omittedRowCount } = table;
-  const headerCount = headerRowCount(table);
-  const present = dataRowCount - omittedRowCount;
-  let width = 1;
-  for (let index = 0; index < headerCount + present; index++) width = Math.max(width, rows[index]!.length);
-  const rowBytes = (row: readonly SpillCell[]) => jsonBytes(encode(row));
-  const messageBytes = (omitted: number) => rowBytes(messageRow(omitted, width));
-  // Message texts only grow with the count they give, so the longest is that of every row.
-  const longestMessage = messageBytes(dataRowCount);
-
-  // "[" then each row followed by "," or the closing "]".
-  let used = 1;
-  for (let index = 0; index < headerCount; index++) used += rowBytes(rows[index]!) + 1;
-  let kept = 0;
-  while (kept < present) {
-    const next = used + rowBytes(rows[headerCount + kept]!) + 1;
-    const left = dataRowCount - kept - 1;
-    // A row kept costs at least 4 bytes ("[x]" and a comma) while its message shrinks by at
-    // most 2 ("1,000" to "999"): the size only grows, so the first row that does not fit ends
-    // the search. The exact message is measured only near the end of the budget.
-    const needed = left === 0 ? next : next + longestMessage + 1 <= budgetBytes ? next : next + messageBytes(left) + 1;
-    if (needed > budgetBytes) break;
-    used = next;
-    kept++;
-  }
-  // Everything fits (with the message of an earlier cut, checked with the last row).
-  if (kept === present) return table;
-  const limited: SpillRows = rows.slice(0, headerCount + kept);
-  limited.push(messageRow(dataRowCount - kept, width));
-  return { ...table, rows: limited, omittedRowCount: dataRowCount - kept };
 }

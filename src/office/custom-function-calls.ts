@@ -1,7 +1,8 @@
 import type { SpillTable } from "../core/rows/spill-table";
 import { toFunctionError } from "./cell-error";
 import { withDeadline, type DeadlineOptions } from "../core/deadline";
-import { fitSpill, spillOutput, supportedDateStyle, type SpillOutput } from "./formatted-values";
+import { supportedDateStyle, type SpillOutput } from "./formatted-values";
+import { fitSpill } from "./spill-fit";
 
 /** What Excel hands a cancelable function last; only `onCanceled` is used. */
 export type CancelableCall = Pick<CustomFunctions.CancelableInvocation, "onCanceled">;
@@ -16,9 +17,9 @@ function cancellation(invocation: CancelableCall | undefined): AbortSignal {
 }
 
 /**
- * Runs a function that spills a table; every failure becomes the cell's Excel error. The result
- * is cut here, on the values as this Excel receives them: a result over Excel's 5 MB would leave
- * the cell on #BUSY! for good.
+ * Runs a function that spills a table; every failure becomes the cell's Excel error. The whole
+ * table is cut here, once, on the values as this Excel receives them: a result over Excel's 5 MB
+ * would leave the cell on #BUSY! for good.
  */
 export async function spillCall(
   invocation: CancelableCall | undefined,
@@ -27,8 +28,7 @@ export async function spillCall(
 ): Promise<SpillOutput> {
   try {
     const table = await withDeadline(work, { ...options, signal: cancellation(invocation) });
-    const style = supportedDateStyle();
-    return spillOutput(fitSpill(table, style), style);
+    return fitSpill(table, supportedDateStyle()).rows;
   } catch (error) {
     throw toFunctionError(error);
   }

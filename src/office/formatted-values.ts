@@ -1,6 +1,5 @@
 import type { SpillCell } from "../core/cell-values";
 import type { SpillTable } from "../core/rows/spill-table";
-import { DEFAULT_SPILL_BUDGET_BYTES, limitSpill } from "../core/spill-limit";
 import { isSetSupported } from "./requirements";
 
 /** Unambiguous in every locale, and sorts as text the way it sorts as a date. */
@@ -41,9 +40,11 @@ function formattedColumns(table: SpillTable): [column: number, format: string][]
   ];
 }
 
+export type SpillOutputRow = SpillOutput[number];
+
 /** A row as Excel receives it: numbers of the formatted columns become values carrying their format in `style`. */
-function encodeRow(row: readonly SpillCell[], columns: readonly [number, string][], type: FormattedDate["type"]): SpillOutput[number] {
-  const out: SpillOutput[number] = row.slice();
+function encodeRow(row: readonly SpillCell[], columns: readonly [number, string][], type: FormattedDate["type"]): SpillOutputRow {
+  const out: SpillOutputRow = row.slice();
   for (const [column, numberFormat] of columns) {
     const cell = row[column];
     if (typeof cell === "number") out[column] = { type, basicValue: cell, numberFormat };
@@ -56,25 +57,17 @@ function dateType(style: DateCellStyle): FormattedDate["type"] | undefined {
   return style === "double" ? "Double" : "FormattedNumber";
 }
 
-/**
- * The rows Excel spills: numbers in the table's date columns become dated values in `style`;
- * headers, the "more rows" message and every other cell pass through as they are.
- */
-export function spillOutput(table: SpillTable, style: DateCellStyle): SpillOutput {
-  const type = dateType(style);
-  const columns = formattedColumns(table);
-  if (type === undefined || columns.length === 0) return table.rows;
-  return table.rows.map((row) => encodeRow(row, columns, type));
-}
+const asIs = (row: readonly SpillCell[]): SpillOutputRow => row as SpillOutputRow;
 
 /**
- * The table cut to what one spill may return in `style`: measured on the rows as Excel will
- * receive them (dated values cost about five times a bare serial), not on the rows before.
- * Runs after the functions' own cut, which cannot know this Excel's date style.
+ * How each row of `table` goes to Excel in `style`: numbers in the date (and percent) columns
+ * become values carrying their format; headers, the "more rows" note and every other cell pass
+ * through as they are (the same array where nothing changes). spill-fit.ts encodes each row it
+ * keeps, once.
  */
-export function fitSpill(table: SpillTable, style: DateCellStyle, budgetBytes: number = DEFAULT_SPILL_BUDGET_BYTES): SpillTable {
+export function rowEncoder(table: SpillTable, style: DateCellStyle): (row: readonly SpillCell[]) => SpillOutputRow {
   const type = dateType(style);
   const columns = formattedColumns(table);
-  if (type === undefined || columns.length === 0) return limitSpill(table, budgetBytes);
-  return limitSpill(table, budgetBytes, (row) => encodeRow(row, columns, type));
+  if (type === undefined || columns.length === 0) return asIs;
+  return (row) => encodeRow(row, columns, type);
 }

@@ -1,8 +1,9 @@
 import { ReportingError } from "../client/errors";
-import { headerRowCount, shownDataRowCount, type SpillTable } from "../core/rows/spill-table";
+import type { SpillTable } from "../core/rows/spill-table";
 import { jsonBytes } from "../core/spill-limit";
-import { fitSpill, supportedDateStyle } from "./formatted-values";
+import { supportedDateStyle } from "./formatted-values";
 import { excelApiSupported } from "./host";
+import { fitSpill } from "./spill-fit";
 
 /**
  * Every write the task pane makes to the workbook. Nothing here ever receives a credential:
@@ -66,8 +67,8 @@ export function syncChunks(count: number, rowBytes: (index: number) => number, b
 export interface InsertFormulaOptions {
   formula: string;
   /**
-   * The formula's answer as the pane fetched it, whole or already cut to a spill: it tells the
-   * date columns and, cut as the function will cut it in this Excel, the rows the spill shows.
+   * The formula's whole answer as the pane fetched it: it tells the date columns and, cut as the
+   * function's spill is cut in this Excel, the rows the spill shows.
    */
   result: SpillTable;
 }
@@ -86,7 +87,7 @@ function spillDateFormats(result: SpillTable): { columns: number[]; headerRows: 
   const style = supportedDateStyle();
   if (style !== "serial" || result.dateColumns.length === 0) return { columns: [], headerRows: 0, rows: 0 };
   const spill = fitSpill(result, style);
-  return { columns: result.dateColumns, headerRows: headerRowCount(spill), rows: shownDataRowCount(spill) };
+  return { columns: result.dateColumns, headerRows: spill.headerRows, rows: spill.shownRows };
 }
 
 /** Writes `formula` at the top-left cell of the selection, and a date format under it where needed. */

@@ -3,7 +3,7 @@ import { CheckProgress } from "./connect/check-progress";
 import { checkConnection, fieldsToMark, problemsOf, SIDE_NAMES, type CheckProblem, type SideResult } from "./connect/connection-check";
 import { ConnectionResult } from "./connect/connection-result";
 import { fieldsToFix } from "./connect/field-for-error";
-import { credentialFields, type ProfileField, type Side } from "./connect/profile-fields";
+import { fieldsOfCredentials, type ProfileField } from "./connect/profile-fields";
 import { ProfileForm } from "./connect/profile-form";
 import { ProfileList } from "./connect/profile-list";
 import { profileSummary } from "./connect/profile-summary";
@@ -136,11 +136,6 @@ export function setUpConnectTab(context: PaneContext): void {
     }
   }
 
-  function missingFields(profile: Profile): ProfileField[] {
-    const sides: Side[] = profile.kind === "both" ? ["reporting", "legacy"] : profile.kind === "bearer" ? ["reporting"] : ["legacy"];
-    return sides.flatMap(credentialFields).filter((field) => !profile[field as "token" | "apiKey" | "apiSecret"]);
-  }
-
   async function testConnection(): Promise<void> {
     outcome.clear();
     form.unmark();
@@ -149,7 +144,7 @@ export function setUpConnectTab(context: PaneContext): void {
     const missing = missingCredentials(profile);
     if (missing.length > 0) {
       result.show(`Type the ${missing.join(" and ")} first.`, "error");
-      form.mark(missingFields(profile), "connection-result");
+      form.mark(fieldsOfCredentials(missing), "connection-result");
       return;
     }
     result.clear();
@@ -195,9 +190,9 @@ export function setUpConnectTab(context: PaneContext): void {
       return;
     }
     const saveAnyway = () => void bothBusy(() => saveWithoutTest(profile));
-    const missing = missingFields(profile);
+    const missing = missingCredentials(profile);
     if (missing.length > 0) {
-      showProblem([`Type the ${missingCredentials(profile).join(" and ")} first: the connection is tested before saving.`], missing, saveAnyway, profile);
+      showProblem([`Type the ${missing.join(" and ")} first: the connection is tested before saving.`], fieldsOfCredentials(missing), saveAnyway, profile);
       context.status.show(notSavedStatus(profile.name, false), "error");
       return;
     }

@@ -1,3 +1,4 @@
+import { addDays } from "../core/calendar";
 import type { ProfileState } from "../core/profiles/profile-store";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
@@ -7,7 +8,7 @@ import { LegacyActions } from "./legacy/legacy-actions";
 import { LegacyPreview } from "./legacy/legacy-preview";
 import { LegacyQueryForm } from "./legacy/legacy-query";
 import { legacyIdentity, usableLegacyProfile } from "./legacy/legacy-text";
-import { PeriodField } from "./legacy/period-field";
+import { PeriodField } from "./period-field";
 
 export { LEGACY_GROUP_LABELS } from "./legacy/legacy-text";
 
@@ -30,6 +31,8 @@ export function setUpLegacyTab(context: PaneContext): void {
     },
     () => context.today(),
   );
+  // A custom range starts as the last 30 whole days, ready to adjust.
+  period.offerRangeEndingOn(addDays(context.today(), -1));
   const groups = new GroupField({
     list: byId<HTMLOListElement>("legacy-groups"),
     add: byId<HTMLSelectElement>("legacy-group-add"),

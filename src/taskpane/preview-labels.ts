@@ -1,5 +1,6 @@
-import { labelLookupOf, type LabelLookup, type ReferenceLists } from "../core/preview";
+import { labelLookupOf, type LabelLookup } from "../core/preview";
 import type { ReportingRuntime } from "../core/runtime/reporting-runtime";
+import { loadReferenceLists } from "./reference-lists";
 
 export interface PreviewReference {
   labelOf: LabelLookup;
@@ -13,31 +14,6 @@ export interface PreviewReference {
  * are: a preview is never refused for want of a name.
  */
 export async function loadPreviewReference(runtime: Pick<ReportingRuntime, "reference">): Promise<PreviewReference> {
-  const settle = async <T>(load: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await load();
-    } catch {
-      return undefined;
-    }
-  };
-  const [countries, formats, integrationTypes, deviceTypes, assetTypes, assets, details, dates] = await Promise.all([
-    settle(() => runtime.reference("countries")),
-    settle(() => runtime.reference("formats")),
-    settle(() => runtime.reference("integrationTypes")),
-    settle(() => runtime.reference("deviceTypes")),
-    settle(() => runtime.reference("assetTypes")),
-    settle(() => runtime.reference("assets")),
-    settle(() => runtime.reference("details")),
-    settle(() => runtime.reference("dates")),
-  ]);
-  const lists: ReferenceLists = {
-    ...(countries ? { countries } : {}),
-    ...(formats ? { formats } : {}),
-    ...(integrationTypes ? { integrationTypes } : {}),
-    ...(deviceTypes ? { deviceTypes } : {}),
-    ...(assetTypes ? { assetTypes } : {}),
-    ...(assets ? { assets } : {}),
-    ...(details ? { organizations: details.organizations } : {}),
-  };
+  const [lists, dates] = await Promise.all([loadReferenceLists(runtime), runtime.reference("dates").catch(() => undefined)]);
   return { labelOf: labelLookupOf(lists), ...(dates ? { dataThrough: dates.to } : {}) };
 }

@@ -14,7 +14,7 @@ import { plainMessage } from "./status";
 import type { TableEditing } from "./table-edit";
 
 export interface QueriesView {
-  /** Lists the workbook's tables and formulas afresh. */
+  /** Lists the workbook's tables and formulas afresh, while the tab is shown (selecting it lists them again). */
   reload(): Promise<void>;
   /** Refresh all, with progress, Cancel and the results; `why` opens the status message. */
   refreshAll(why?: string): Promise<RefreshReport | undefined>;
@@ -22,6 +22,7 @@ export interface QueriesView {
 
 /** The Queries tab: every refreshable thing of the workbook, Refresh all, and refresh on open. */
 export function setUpQueriesTab(context: PaneContext, editing: TableEditing, showQueryTab: () => void): QueriesView {
+  const panel = byId("panel-queries");
   const unreadable = byId("queries-unreadable");
   const formulas = byId("queries-formulas");
   const refreshAllButton = byId<HTMLButtonElement>("queries-refresh-all");
@@ -65,10 +66,15 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing, sho
   }
 
   function reload(): Promise<void> {
-    loading ??= load()
+    // Counting every formula of a large workbook is slow: a hidden tab is counted when it is shown.
+    if (panel.hidden) return Promise.resolve();
+    if (loading) return loading;
+    panel.setAttribute("aria-busy", "true");
+    loading = load()
       .catch((error: unknown) => context.status.show(`The workbook's queries could not be listed. ${plainMessage(error)}`, "error"))
       .finally(() => {
         loading = undefined;
+        panel.removeAttribute("aria-busy");
       });
     return loading;
   }

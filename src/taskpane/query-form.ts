@@ -2,15 +2,14 @@ import { METRICS, type DateGroup, type FilterName, type MetricName, type Option 
 import type { HeaderStyle } from "../core/arguments/options";
 import type { StatsQueryModel } from "../core/formula-text";
 import { builderProblem } from "../core/builder-limits";
-import { addDays } from "../core/calendar";
-import { PERIOD_LABELS, PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "../core/periods";
+import type { DateRange, PeriodWord } from "../core/periods";
 import { READABLE_METRIC_HEADERS } from "../core/rows/headers";
-import { byId, el, optionElement } from "./dom";
+import { byId, el } from "./dom";
 import { OptionPicker } from "./option-picker";
+import { PeriodField } from "./period-field";
 import { compareChoiceOf, withCompare } from "./query/compare-choice";
 import {
   checkCacheSeconds,
-  checkCustomRange,
   checkMaximumRows,
   checkMetricCount,
   checkRecentPeriods,
@@ -22,7 +21,6 @@ import type { FieldProblem } from "./query/field-messages";
 import { GroupControls } from "./query/group-controls";
 import { SortControls } from "./query/sort-controls";
 
-const CUSTOM = "CUSTOM";
 const DEFAULT_METRICS: readonly MetricName[] = ["revenues", "impressions", "ecpm"];
 
 /** The filters offered, in the order shown; each is filled from its reference route. */
@@ -45,6 +43,14 @@ export interface PeriodChoice {
   range?: DateRange;
 }
 
+/** What one reading of the form finds: the query (or the first problem), every problem, and the period. */
+export interface FormState {
+  result: ModelResult;
+  /** Every field's problem, in the order of the form, for the messages next to the fields. */
+  problems: FieldProblem[];
+  period: PeriodChoice;
+}
+
 /** What a number box holds, telling apart "empty" and "typed something the browser cannot read" (such as "-"). */
 function numberText(input: HTMLInputElement): NumberText {
   return input.validity.badInput ? "unreadable" : input.value;
@@ -52,15 +58,12 @@ function numberText(input: HTMLInputElement): NumberText {
 
 /**
  * The query form: reads the controls into a `StatsQueryModel` and tells listeners of every
- * change, so the formula text and the buttons follow what the user sees.
+ * change, so the formula text and the buttons follow what the user sees. A change is read once
+ * and handed to every listener: the checks do not run again for each of them.
  */
 export class QueryForm {
   readonly pickers: Record<PickerFilter, OptionPicker>;
-  private readonly period = byId<HTMLSelectElement>("query-period");
-  private readonly periodDates = byId("query-period-dates");
-  private readonly customRange = byId("query-custom-range");
-  private readonly from = byId<HTMLInputElement>("query-from");
-  private readonly to = byId<HTMLInputElement>("query-to");
+  private readonly period: PeriodField;
   private readonly metrics = byId("query-metrics");
   private readonly groups = new GroupControls({
     list: byId<HTMLOListElement>("query-groups"),
@@ -88,15 +91,22 @@ export class QueryForm {
   private readonly pinProfileHintText = this.pinProfileHint.textContent ?? "";
   /** The profile a loaded formula names, kept until the user touches the pin: it may not be the active one. */
   private pinnedProfile: string | undefined;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(state: FormState) => void>();
 
   constructor(
-    private readonly today: () => string,
+    today: () => string,
     private readonly activeProfileName: () => string | undefined,
   ) {
-    for (const word of PERIOD_WORDS) this.period.append(optionElement(word, PERIOD_LABELS[word]));
-    this.period.append(optionElement(CUSTOM, "Custom range…"));
-    this.period.value = "LAST_30_DAYS";
+    this.period = new PeriodField(
+      {
+        choice: byId<HTMLSelectElement>("query-period"),
+        customRange: byId("query-custom-range"),
+        from: byId<HTMLInputElement>("query-from"),
+        to: byId<HTMLInputElement>("query-to"),
+        dates: byId("query-period-dates"),
+      },
+      today,
+    );
 
     for (const metric of METRICS) {
       const id = `query-metric-${metric}`;
@@ -122,17 +132,46 @@ export class QueryForm {
       this.changed();
     });
     this.orders.onChange(() => this.changed());
-    this.pinProfile.addEventListener("change", () => this.pinTo(undefined));
+    // Before the form hears the same event: the formula then names the profile as it now is.
+    this.pinProfile.addEventListener("input", () => this.pinTo(undefined));
 
-    const form = byId<HTMLFormElement>("query-form");
-    form.addEventListener("change", () => this.changed());
-    form.addEventListener("input", () => this.changed());
+    // One event per change: a box or a list fires "input" and then "change" for the same choice,
+    // and a typed number fires "change" again on leaving the box. The pickers and the group and
+    // sort lists say their own changes (onChange above); the selects that only prepare an Add
+    // and a picker's search box change nothing in the query.
+    const ownControls: readonly HTMLElement[] = [
+      byId("query-period"),
+      byId("query-custom-range"),
+      this.metrics,
+      this.dateGroup,
+      this.dateGroupLimit,
+      this.limit,
+      this.offset,
+      this.cache,
+      this.headers,
+      this.compare,
+      this.pinProfile,
+    ];
+    byId<HTMLFormElement>("query-form").addEventListener("input", (event) => {
+      if (ownControls.some((control) => control.contains(event.target as Node))) this.changed();
+    });
     this.refreshGroupChoices();
-    this.changed();
   }
 
-  onChange(listener: () => void): void {
+  /** `listener` hears every change, with the form as it now reads. */
+  onChange(listener: (state: FormState) => void): void {
     this.listeners.add(listener);
+  }
+
+  /** The form as it reads now (for listeners set up after a change). */
+  state(): FormState {
+    const { problems, model, period, choice } = this.inspect();
+    const first = problems[0];
+    return {
+      result: first ? { problem: first.problem, field: first.focus } : { model: model!, period: period! },
+      problems,
+      period: choice,
+    };
   }
 
   /** The profile the query is pinned to, even while another field is wrong; undefined for the active one. */
@@ -147,17 +186,9 @@ export class QueryForm {
 
   /** Sets the date pickers' bounds to the period the service has statistics for. */
   setAvailablePeriod(period: DateRange | undefined): void {
-    for (const input of [this.from, this.to]) {
-      input.min = period?.from ?? "";
-      input.max = period?.to ?? "";
-    }
-    if (!period) return;
+    this.period.setBounds(period);
     // A custom range starts as the last 30 days the service has, ready to adjust.
-    if (!this.to.value) this.to.value = period.to;
-    if (!this.from.value) {
-      const monthBefore = addDays(period.to, -29);
-      this.from.value = monthBefore < period.from ? period.from : monthBefore;
-    }
+    if (period && this.period.offerRangeEndingOn(period.to, period.from)) this.changed();
   }
 
   setFilterOptions(filter: PickerFilter, options: readonly Option[]): void {
@@ -170,27 +201,10 @@ export class QueryForm {
 
   /** The query as the user set it up, or the first problem and the control to fix. */
   read(): ModelResult {
-    const inspected = this.inspect();
-    const first = inspected.problems[0];
-    if (first) return { problem: first.problem, field: first.focus };
-    return { model: inspected.model!, period: inspected.period! };
+    return this.state().result;
   }
 
-  /** Every field's problem, in the order of the form, for the messages next to the fields. */
-  problems(): FieldProblem[] {
-    return this.inspect().problems;
-  }
-
-  /** The period chosen, for "data through": known even while another field is wrong. */
-  periodChoice(): PeriodChoice {
-    if (this.period.value !== CUSTOM) {
-      const word = this.period.value as PeriodWord;
-      return { word, range: periodOfWord(word, this.today()) };
-    }
-    return checkCustomRange(this.from.value, this.to.value) ? {} : { range: { from: this.from.value, to: this.to.value } };
-  }
-
-  private inspect(): { problems: FieldProblem[]; model?: StatsQueryModel; period?: DateRange } {
+  private inspect(): { problems: FieldProblem[]; model?: StatsQueryModel; period?: DateRange; choice: PeriodChoice } {
     const problems: FieldProblem[] = [];
     const number = <Value>(input: HTMLInputElement, checked: Checked<Value>): Value | undefined => {
       if ("value" in checked) return checked.value;
@@ -198,22 +212,18 @@ export class QueryForm {
       return undefined;
     };
 
-    const periodChoice = this.period.value;
+    const reading = this.period.read();
     let period: DateRange | undefined;
     let modelPeriod: StatsQueryModel["period"] | undefined;
-    if (periodChoice === CUSTOM) {
-      const wrong = checkCustomRange(this.from.value, this.to.value);
-      if (wrong) {
-        const input = wrong.field === "from" ? this.from : this.to;
-        problems.push({ focus: input, marked: input, problem: wrong.problem });
-      } else {
-        period = { from: this.from.value, to: this.to.value };
-        modelPeriod = period;
-      }
+    // The period chosen, for "data through": known even while another field is wrong.
+    let choice: PeriodChoice = {};
+    if ("problem" in reading) {
+      const input = this.period.field(reading.field);
+      problems.push({ focus: input, marked: input, problem: reading.problem });
     } else {
-      const word = periodChoice as PeriodWord;
-      period = periodOfWord(word, this.today());
-      modelPeriod = { word };
+      period = reading.range;
+      modelPeriod = reading.period;
+      choice = "word" in reading.period ? { word: reading.period.word, range: reading.range } : { range: reading.range };
     }
     const metrics = METRICS.filter(
       (metric) => this.metrics.querySelector<HTMLInputElement>(`input[value="${metric}"]`)?.checked,
@@ -226,7 +236,7 @@ export class QueryForm {
     const limit = number(this.limit, checkMaximumRows(numberText(this.limit)));
     const offset = number(this.offset, checkSkippedRows(numberText(this.offset)));
     const cacheSeconds = number(this.cache, checkCacheSeconds(numberText(this.cache)));
-    if (problems.length > 0 || !period || !modelPeriod) return { problems };
+    if (problems.length > 0 || !period || !modelPeriod) return { problems, choice };
 
     const filters: Partial<Record<FilterName, string[]>> = {};
     for (const [name] of PICKER_FILTERS) {
@@ -249,7 +259,7 @@ export class QueryForm {
       profile: this.pinnedProfileName(),
       cacheSeconds,
     };
-    return { problems, period, model: withCompare(model, compareChoiceOf(this.compare.value)) };
+    return { problems, period, choice, model: withCompare(model, compareChoiceOf(this.compare.value)) };
   }
 
   /**
@@ -261,13 +271,7 @@ export class QueryForm {
   load(model: StatsQueryModel): string | undefined {
     const problem = builderProblem(model, PICKER_FILTERS.map(([name]) => name)) ?? this.filterProblem(model);
     if (problem) return problem;
-    if ("word" in model.period) {
-      this.period.value = model.period.word;
-    } else {
-      this.period.value = CUSTOM;
-      this.from.value = model.period.from;
-      this.to.value = model.period.to;
-    }
+    this.period.set(model.period);
     for (const box of this.metrics.querySelectorAll<HTMLInputElement>("input")) {
       box.checked = model.metrics.length === 0 || model.metrics.includes(box.value as MetricName);
     }
@@ -318,15 +322,10 @@ export class QueryForm {
     this.orders.setOrderable([...this.groups.values(), ...METRICS]);
   }
 
+  /** Reads the form once and tells every listener. */
   private changed(): void {
-    const custom = this.period.value === CUSTOM;
-    this.customRange.hidden = !custom;
-    if (!custom) {
-      const range = periodOfWord(this.period.value as PeriodWord, this.today());
-      this.periodDates.textContent = range.from === range.to ? `${range.from}` : `${range.from} to ${range.to}`;
-    } else {
-      this.periodDates.textContent = "Both days included.";
-    }
-    for (const listener of this.listeners) listener();
+    if (this.listeners.size === 0) return;
+    const state = this.state();
+    for (const listener of this.listeners) listener(state);
   }
 }

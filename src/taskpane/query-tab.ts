@@ -7,7 +7,7 @@ import { byId } from "./dom";
 // Loaded on first use: the first view does not wait for them.
 import { setUpFormulaEditing, setUpFreeze, setUpTableEditing, type TableEditing } from "./query/on-demand-actions";
 import { TableOptions } from "./table-options";
-import { QueryForm } from "./query-form";
+import { QueryForm, type FormState } from "./query-form";
 import { ActionRunner, ActionStatus } from "./query/action-runner";
 import { currentQueryOf } from "./query/current-query";
 import { ExportActions } from "./query/export-actions";
@@ -78,26 +78,21 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
 
   /** The formula of the form; while a field is wrong, the last valid one stays, greyed, with a word to fix the field. */
   let lastValidFormula = "";
-  function showFormula(): void {
-    const read = form.read();
-    const valid = "model" in read;
-    if (valid) lastValidFormula = statsFormula(read.model);
+  function showFormula({ result, problems, period }: FormState): void {
+    const valid = "model" in result;
+    if (valid) lastValidFormula = statsFormula(result.model);
     formula.value = lastValidFormula;
     formula.classList.toggle("outdated", !valid);
     formulaNote.hidden = valid;
-    fieldMessages.show(form.problems());
+    fieldMessages.show(problems);
     previewPanel.follow(valid ? lastValidFormula : undefined);
-    const choice = form.periodChoice();
-    periodNote.period(choice.range, choice.word);
+    periodNote.period(period.range, period.word);
   }
   form.onChange(showFormula);
   // An error said about the query before it changed no longer applies.
   form.onChange(() => status.clearError());
   const tableOptions = new TableOptions(context.host === "excel");
-  form.onChange(() => {
-    const read = form.read();
-    tableOptions.groupsChanged("model" in read ? read.model.groups : []);
-  });
+  form.onChange(({ result }) => tableOptions.groupsChanged("model" in result ? result.model.groups : []));
 
   const currentQuery = () => currentQueryOf(form, status, () => context.today());
 
@@ -167,6 +162,5 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
   }
   runtime.onProfiles(onProfiles);
   onProfiles(context.current());
-  showFormula();
   return tableEditing;
 }

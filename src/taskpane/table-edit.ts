@@ -1,17 +1,18 @@
 import { describeQuery } from "../core/workbook-queries/describe-query";
-import { queryModelOf, storedModelOf, type StoredTableQuery } from "../core/workbook-queries/stored-query";
+import { queryModelOf, storedModelOf, type StoredStatsTableQuery } from "../core/workbook-queries/stored-query";
 import { refreshStoredTable } from "../core/workbook-queries/table-refresh";
 import { pageQueries } from "../office/tables/page-queries";
 import { refreshTablePivots } from "../office/tables/pivot-tables";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
 import { queriesChanged } from "./queries-events";
+import { currentQueryOf } from "./query/current-query";
 import type { QueryForm } from "./query-form";
 import { plainMessage } from "./status";
 
 export interface TableEditing {
   /** Loads a table's query into the builder; saving re-runs it into the same table. Settles once shown (its code may load first). */
-  edit(record: StoredTableQuery): void | Promise<void>;
+  edit(record: StoredStatsTableQuery): void | Promise<void>;
 }
 
 /**
@@ -24,9 +25,9 @@ export function setUpTableEditing(context: PaneContext, form: QueryForm): TableE
   const text = byId("query-table-editing-text");
   const save = byId<HTMLButtonElement>("query-table-save");
   const stop = byId<HTMLButtonElement>("query-table-stop");
-  let editing: StoredTableQuery | undefined;
+  let editing: StoredStatsTableQuery | undefined;
 
-  function show(record: StoredTableQuery | undefined): void {
+  function show(record: StoredStatsTableQuery | undefined): void {
     editing = record;
     banner.hidden = record === undefined;
     text.textContent = record
@@ -37,17 +38,14 @@ export function setUpTableEditing(context: PaneContext, form: QueryForm): TableE
   async function saveEdit(): Promise<void> {
     const record = editing;
     if (!record) return;
-    const read = form.read();
-    if ("problem" in read) {
-      context.status.show(read.problem, "error");
-      read.field.focus();
-      return;
-    }
+    // The check every action of the Query tab runs: a query the formulas would refuse never reaches the table.
+    const current = currentQueryOf(form, context.status, () => context.today());
+    if (!current) return;
     context.status.busy(`Refreshing the table ${record.table.name} with the edited query…`);
     try {
       const { coordinator, tableRefresh } = pageQueries();
       const next = await coordinator.exclusive(async (signal) => {
-        const refreshed = await refreshStoredTable(record, tableRefresh, signal, storedModelOf(read.model));
+        const refreshed = await refreshStoredTable(record, tableRefresh, signal, storedModelOf(current.model));
         await refreshTablePivots(refreshed).catch(() => 0);
         return refreshed;
       });

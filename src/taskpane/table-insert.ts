@@ -1,8 +1,8 @@
 import type { StatsQueryModel } from "../core/formula-text";
 import { pivotPlan } from "../core/workbook-queries/pivot-plan";
-import { newRecordId, storedModelOf, type StoredTableQuery } from "../core/workbook-queries/stored-query";
-import { isoTime, tableDataOf, tableStatsQuery } from "../core/workbook-queries/table-refresh";
-import { insertQueryTable } from "../office/tables/insert-table";
+import { newRecordId, storedModelOf, type StoredTableModel, type StoredTableQuery } from "../core/workbook-queries/stored-query";
+import { isoTime, tableDataOf, tableStatsQuery, type TableData } from "../core/workbook-queries/table-refresh";
+import { insertQueryTable, type InsertedTable } from "../office/tables/insert-table";
 import { pageQueries } from "../office/tables/page-queries";
 import { addPivotTable, pivotTablesSupported } from "../office/tables/pivot-tables";
 import type { PaneContext } from "./context";
@@ -20,7 +20,8 @@ export async function insertLinkedTable(context: PaneContext, model: StatsQueryM
   const stored = storedModelOf(model);
   const query = tableStatsQuery(stored, () => context.today(), false);
   status.busy("Fetching every row for the table…");
-  const table = await runtime.functions.statsTable(query);
+  // Both before the first write, as a refresh does (refreshStoredTable): "data through" costs no extra wait.
+  const [table, dataThrough] = await Promise.all([runtime.functions.statsTable(query), dataThroughOf(context, query.profile)]);
   if (table.dataRowCount === 0) {
     status.show("No statistics match this query, so there is no table to insert.", "error");
     return;
@@ -28,16 +29,42 @@ export async function insertLinkedTable(context: PaneContext, model: StatsQueryM
   const data = tableDataOf(table, query);
   status.busy(`Writing ${table.dataRowCount.toLocaleString()} rows into ${choice.sheet ? `the sheet ${choice.sheet}` : "a new sheet"}…`);
   const inserted = await insertQueryTable(data, choice.sheet ? { kind: "existing", sheetName: choice.sheet } : { kind: "new", sheetName: "Reporting" });
-  const profile = query.profile ?? runtime.profiles().active?.name;
-  const dataThrough = await runtime
-    .clients(query.profile)
-    .reporting?.dates()
-    .then((period) => period.to)
-    .catch(() => undefined);
+  await linkTable(context, { query: stored, data, inserted, dataThrough, profile: query.profile }, choice);
+}
+
+/** The last day the service has statistics for, with this profile; a missing one is no reason to refuse the table. */
+export function dataThroughOf(context: PaneContext, profile: string | undefined): Promise<string | undefined> {
+  return (
+    context.runtime
+      .clients(profile)
+      .reporting?.dates()
+      .then((period) => period.to)
+      .catch(() => undefined) ?? Promise.resolve(undefined)
+  );
+}
+
+/** A table just written from a query's rows, with what its stored record needs. */
+export interface WrittenQueryTable {
+  query: StoredTableModel;
+  data: TableData;
+  inserted: InsertedTable;
+  dataThrough: string | undefined;
+  /** The profile the query pins, by name; the active one otherwise. */
+  profile: string | undefined;
+}
+
+/**
+ * What every Insert as table does once the rows are in: the PivotTable on them, the query kept in
+ * the workbook so that the Queries tab refreshes it, and one message saying all of it.
+ */
+export async function linkTable(context: PaneContext, written: WrittenQueryTable, choice: TableChoice): Promise<void> {
+  const { runtime, status } = context;
+  const { data, inserted, dataThrough } = written;
+  const profile = written.profile ?? runtime.profiles().active?.name;
   let record: StoredTableQuery = {
     version: 1,
     id: newRecordId(),
-    query: stored,
+    query: written.query,
     table: { excelId: inserted.excelId, name: inserted.name, sheet: inserted.sheet },
     columns: data.columns.map((column) => column.key),
     pivots: [],

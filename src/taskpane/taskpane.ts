@@ -9,7 +9,6 @@ import { lazyPart } from "./lazy-part";
 import { onDemandTab } from "./on-demand-tab";
 import { legacyTabPart, queriesTabPart, queryTabPart } from "./pane-parts";
 import { refreshIfOpenedToRefresh } from "./refresh-on-open";
-import { keepScrollRegionsReachable } from "./scroll-regions";
 import { StatusBar, plainMessage } from "./status";
 import type { TableEditing } from "./table-edit";
 import { setUpTabs } from "./tabs";
@@ -40,7 +39,6 @@ async function start(): Promise<void> {
   };
 
   setUpConnectTab(context);
-  keepScrollRegionsReachable(document.querySelector("main") ?? document.body);
   // The Connect tab is the first view. The other tabs are fetched and set up when first selected
   // (the Query tab also right after start, see below; Queries also when the workbook refreshes on
   // opening): the first view does not wait for their code.

@@ -188,6 +188,8 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
 
   async function queriesList(page: Page): Promise<{ name: string; text: string }[]> {
     await page.click("#tab-queries");
+    // The tab lists the workbook afresh when shown (not while hidden): wait for that listing.
+    await page.waitForSelector("#panel-queries:not([aria-busy])");
     await page.waitForFunction(() => document.querySelectorAll("#queries-tables li").length > 0 || !document.getElementById("queries-empty")?.hidden);
     return page.$$eval("#queries-tables > li", (items) => items.map((item) => ({ name: item.getAttribute("data-table") ?? "", text: item.textContent ?? "" })));
   }
@@ -436,6 +438,13 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
       await page.click(`#queries-tables li[data-table="${SMALL}"] [data-action="edit"]`);
       await page.waitForSelector("#query-table-editing:not([hidden])");
       expect(await page.inputValue("#query-from")).toBe(smallFrom());
+      // A form the other actions would refuse is refused here too, by the same check, before any write.
+      const writesBefore = (await fakeState(page)).writes;
+      await page.fill("#query-from", "2099-01-01");
+      const refused = await statusAfter(page, () => page.click("#query-table-save"));
+      expect(refused).toEqual({ kind: "error", text: `Fix the marked field first: The last day (${await page.inputValue("#query-to")}) comes before the first day (2099-01-01): swap them.` });
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-to");
+      expect((await fakeState(page)).writes).toBe(writesBefore);
       const shorter = new Date(Date.parse(`${dates.to}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
       await page.fill("#query-from", shorter);
       const done = await statusAfter(page, () => page.click("#query-table-save"), 120_000);

@@ -183,7 +183,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       await page.fill("#legacy-from", "2026-01-10");
       await page.fill("#legacy-to", "2026-01-01");
       const refused = await statusAfter(page, () => page.click("#legacy-preview"));
-      expect(refused).toEqual({ kind: "error", text: "The last day comes before the first day: swap them." });
+      expect(refused).toEqual({ kind: "error", text: "The last day (2026-01-01) comes before the first day (2026-01-10): swap them." });
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("legacy-to");
     });
 
@@ -229,19 +229,22 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(query.get("Formula")).toBe('=REPORTING.LEGACY.STATS("LAST_7_DAYS",,"day,country")');
     });
 
-    it("Insert as table writes every legacy row into a named Excel table of values, and says it does not refresh", async () => {
+    it("Insert as table writes every legacy row into a named Excel table, and keeps its query so that it refreshes", async () => {
       const { table } = await expectedRows();
       const storedBefore = (await officeState(page)).workbook.customXmlParts.length;
       const done = await statusAfter(page, () => page.click("#legacy-insert-table"));
       expect(done.kind).toBe("success");
-      expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on the worksheet Legacy\. It holds values and does not refresh/);
+      expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on the worksheet Legacy, with a PivotTable on the worksheet .+\. Its query is kept in the workbook: refresh it from the Queries tab\./);
       const name = /the table (\S+) on/.exec(done.text)![1]!;
       const inserted = await page.evaluate((tableName) => (window as unknown as { __officeFakeControl: { table(name: string): { values: unknown[][]; numberFormat: string[][] } | undefined } }).__officeFakeControl.table(tableName), name);
       expect(inserted?.values[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
       expect(inserted?.values.slice(1)).toEqual(table.rows.slice(1));
       expect(inserted?.numberFormat[1]).toEqual(["yyyy-mm-dd", "@", "#,##0", "#,##0.00", "#,##0.00", "#,##0"]);
-      // Not kept as a refreshable query: the workbook's stored queries stay as they were.
-      expect((await officeState(page)).workbook.customXmlParts).toHaveLength(storedBefore);
+      // Kept as a refreshable query, the profile by name only.
+      const parts = (await officeState(page)).workbook.customXmlParts;
+      expect(parts).toHaveLength(storedBefore + 1);
+      expect(parts.at(-1)!.xml).toContain("&quot;source&quot;:&quot;legacy&quot;");
+      for (const secret of [profile.apiKey, profile.apiSecret, profile.token].filter((value): value is string => Boolean(value))) expect(parts.at(-1)!.xml).not.toContain(secret);
       expect(pane.pageErrors).toEqual([]);
     });
   });

@@ -132,6 +132,7 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     expect(await fieldMessage(page, "query-to")).toEqual({
       invalid: "true",
       describedBy: "query-to-error",
+      // The Legacy tab's rule and words: the pane checks a period one way (core/legacy/period-choice.ts).
       message: `The last day (${dates.from}) comes before the first day (${dates.to}): swap them.`,
     });
     expect(await page.inputValue("#query-formula")).toBe(lastValid);
@@ -151,6 +152,67 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     expect(await page.inputValue("#query-formula")).toBe(valid);
     // The old error went with the change.
     expect(await page.isHidden("#query-action-message")).toBe(true);
+  });
+
+  it("reads the form once per change, and not at all for what changes nothing in the query", async () => {
+    // Every reading of the form checks the Maximum rows box, through its `validity`: counting
+    // those reads counts the readings, without a hook in the pane.
+    await page.evaluate(() => {
+      const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "validity")!;
+      const counter = window as unknown as { formReadings: number; restoreValidity: () => void };
+      counter.formReadings = 0;
+      counter.restoreValidity = () => Object.defineProperty(HTMLInputElement.prototype, "validity", native);
+      Object.defineProperty(HTMLInputElement.prototype, "validity", {
+        configurable: true,
+        get(this: HTMLInputElement) {
+          if (this.id === "query-limit") counter.formReadings += 1;
+          return native.get!.call(this);
+        },
+      });
+    });
+    const readings = () =>
+      page.evaluate(() => {
+        const counter = window as unknown as { formReadings: number };
+        const count = counter.formReadings;
+        counter.formReadings = 0;
+        return count;
+      });
+    try {
+      const before = await page.inputValue("#query-formula");
+      await page.focus("#query-limit");
+      await page.keyboard.type("25");
+      expect(await readings()).toBe(2);
+      expect(await page.inputValue("#query-formula")).not.toBe(before);
+      // Leaving the box fires "change" for what "input" already said.
+      await page.keyboard.press("Tab");
+      expect(await readings()).toBe(0);
+      await page.fill("#query-limit", "");
+      expect(await readings()).toBe(1);
+      expect(await page.inputValue("#query-formula")).toBe(before);
+
+      await page.click("#query-metric-requests");
+      expect(await readings()).toBe(1);
+      await page.click("#query-metric-requests");
+      await page.selectOption("#query-period", "LAST_7_DAYS");
+      await page.selectOption("#query-period", "LAST_30_DAYS");
+      expect(await readings()).toBe(3);
+
+      await page.click('details[data-filter="countries"] > summary');
+      await page.fill('details[data-filter="countries"] input[type="search"]', "un");
+      await page.selectOption("#query-order-field", "revenues");
+      expect(await readings()).toBe(0);
+      await page.check('details[data-filter="countries"] input[value="US"]');
+      expect(await readings()).toBe(1);
+      expect(await page.inputValue("#query-formula")).toContain("countries=US");
+      await page.uncheck('details[data-filter="countries"] input[value="US"]');
+      expect(await readings()).toBe(1);
+      expect(await page.inputValue("#query-formula")).toBe(before);
+    } finally {
+      await page.fill('details[data-filter="countries"] input[type="search"]', "");
+      await page.click('details[data-filter="countries"] > summary');
+      await page.selectOption("#query-order-field", "");
+      await page.evaluate(() => (window as unknown as { restoreValidity: () => void }).restoreValidity());
+    }
   });
 
   it("does not look sorted before Add is pressed", async () => {
@@ -335,6 +397,33 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     } finally {
       await page.unroute(`${emulator.baseUrl}/stats*`, slow);
     }
+    expect(pane.pageErrors).toEqual([]);
+  });
+
+  it("lists the workbook's formulas and tables in Queries when it is shown, not while it is hidden", async () => {
+    const listing = async () => {
+      await page.waitForSelector("#panel-queries:not([aria-busy])");
+      return { formulas: await page.textContent("#queries-formulas"), tables: await page.$$eval("#queries-tables > li", (items) => items.length) };
+    };
+    await page.click("#tab-queries");
+    expect(await listing()).toEqual({ formulas: "No REPORTING formula in this workbook.", tables: 0 });
+    await page.click("#tab-query");
+    // Counts the listings started while the tab is hidden: each marks the panel busy at once.
+    await page.evaluate(() => {
+      const panel = document.getElementById("panel-queries")!;
+      const win = window as unknown as { hiddenListings: number };
+      win.hiddenListings = 0;
+      new MutationObserver(() => {
+        if (panel.hidden && panel.hasAttribute("aria-busy")) win.hiddenListings += 1;
+      }).observe(panel, { attributes: true, attributeFilter: ["aria-busy"] });
+    });
+    expect((await statusAfter(page, () => page.click("#query-insert-formula"))).kind).toBe("success");
+    expect((await statusAfter(page, () => page.click("#query-insert-table"))).kind).toBe("success");
+    expect(await page.evaluate(() => (window as unknown as { hiddenListings: number }).hiddenListings)).toBe(0);
+    expect(await page.textContent("#queries-formulas")).toBe("No REPORTING formula in this workbook.");
+
+    await page.click("#tab-queries");
+    expect(await listing()).toEqual({ formulas: "1 REPORTING formula: 1 on Sheet1. Refresh all recalculates them.", tables: 1 });
     expect(pane.pageErrors).toEqual([]);
   });
 });

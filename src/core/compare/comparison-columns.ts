@@ -16,13 +16,23 @@ export interface ComparisonColumn {
   readable: string;
 }
 
+/** The API name of a comparison column: `revenues_change_pct`. */
+export function comparisonColumnKey(metric: MetricName, part: ComparisonPart): ComparisonColumnKey {
+  return `${metric}_${part}`;
+}
+
+/** What a readable header adds after the metric's own name: ` (previous period)`, ` change`, ` change %`. */
+export function readableComparisonSuffix(part: ComparisonPart, mode: CompareMode): string {
+  if (part === "previous") return ` (${COMPARE_LABELS[mode]})`;
+  return part === "change" ? " change" : " change %";
+}
+
 /** The comparison columns of `metric`, in the order they follow it. */
 export function comparisonColumnsOf(metric: MetricName, mode: CompareMode): ComparisonColumn[] {
-  const name = READABLE_METRIC_HEADERS[metric];
-  const readable: Record<ComparisonPart, string> = {
-    previous: `${name} (${COMPARE_LABELS[mode]})`,
-    change: `${name} change`,
-    change_pct: `${name} change %`,
-  };
-  return COMPARISON_PARTS.map((part) => ({ metric, part, api: `${metric}_${part}`, readable: readable[part] }));
+  return COMPARISON_PARTS.map((part) => ({
+    metric,
+    part,
+    api: comparisonColumnKey(metric, part),
+    readable: `${READABLE_METRIC_HEADERS[metric]}${readableComparisonSuffix(part, mode)}`,
+  }));
 }

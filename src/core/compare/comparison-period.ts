@@ -1,16 +1,10 @@
-import { addDays, addMonths, dayNumber, parseIsoDate } from "../calendar";
+import { addDays, addMonths, daysIncluded } from "../calendar";
 import type { DateRange } from "../periods";
 import type { CompareMode } from "./compare-mode";
 
-function dayNumberOf(isoDate: string): number {
-  const day = parseIsoDate(isoDate);
-  if (!day) throw new RangeError(`"${isoDate}" is not a date written YYYY-MM-DD`);
-  return dayNumber(day.year, day.month, day.day);
-}
-
 /** Days from `from` to `to`, both included. */
 export function periodLength(period: DateRange): number {
-  return dayNumberOf(period.to) - dayNumberOf(period.from) + 1;
+  return daysIncluded(period.from, period.to);
 }
 
 /** The same day a year earlier; 29 February, which that year lacks, becomes 28 February. */

@@ -1,5 +1,5 @@
 import type { DateGroup } from "../../api";
-import { addDays, addMonths, dayNumber, isoDateOfDayNumber, parseIsoDate, startOfMonth } from "../calendar";
+import { addDays, addMonths, dayNumberOfDate, parseIsoDate, startOfMonth, startOfWeek } from "../calendar";
 import { isoDateOfGroupDate } from "../excel-dates";
 import type { DateRange } from "../periods";
 import type { CompareMode } from "./compare-mode";
@@ -31,18 +31,6 @@ export interface DateMatching {
 
 const NO_DATE = "none";
 
-function dayNumberOf(isoDate: string): number {
-  const day = parseIsoDate(isoDate)!;
-  return dayNumber(day.year, day.month, day.day);
-}
-
-/** The Monday on or before `isoDate`. */
-function mondayOf(isoDate: string): string {
-  const days = dayNumberOf(isoDate);
-  // 1970-01-01 was a Thursday: (days + 3) mod 7 is 0 on Mondays.
-  return isoDateOfDayNumber(days - ((((days + 3) % 7) + 7) % 7));
-}
-
 function monthIndex(isoDate: string): number {
   const day = parseIsoDate(isoDate)!;
   return day.year * 12 + day.month - 1;
@@ -50,15 +38,15 @@ function monthIndex(isoDate: string): number {
 
 /** The bucket's place in the period, 0 for the bucket holding `from`. */
 function positionOf(isoDate: string, from: string, dateGroup: DateGroup): number {
-  if (dateGroup === "day") return dayNumberOf(isoDate) - dayNumberOf(from);
-  if (dateGroup === "week") return Math.floor((dayNumberOf(isoDate) - dayNumberOf(mondayOf(from))) / 7);
+  if (dateGroup === "day") return dayNumberOfDate(isoDate) - dayNumberOfDate(from);
+  if (dateGroup === "week") return Math.floor((dayNumberOfDate(isoDate) - dayNumberOfDate(startOfWeek(from))) / 7);
   return monthIndex(isoDate) - monthIndex(from);
 }
 
 /** The first day of the bucket at `position`, as the service labels it (a Monday, a 1st). */
 function bucketAt(position: number, from: string, dateGroup: DateGroup): string {
   if (dateGroup === "day") return addDays(from, position);
-  if (dateGroup === "week") return addDays(mondayOf(from), 7 * position);
+  if (dateGroup === "week") return addDays(startOfWeek(from), 7 * position);
   return addMonths(startOfMonth(from), position);
 }
 

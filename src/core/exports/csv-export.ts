@@ -1,6 +1,6 @@
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell } from "../cell-values";
-import { BYTE_ORDER_MARK, neutraliseCsv } from "../csv-safety";
+import { BYTE_ORDER_MARK, isFormulaLike, neutraliseCsv } from "../csv-safety";
 import { isoDateFromExcelSerial } from "../excel-dates";
 import { csvField, rewriteCsvHeader } from "./csv-header";
 
@@ -35,7 +35,14 @@ export function rowsCsv(header: readonly string[] | undefined, rows: readonly (r
   const dates = new Set(dateColumns);
   const text = (cell: SpillCell, column: number): string =>
     dates.has(column) && typeof cell === "number" ? isoDateFromExcelSerial(cell) : String(cell);
-  const records = [...(header ? [header.map((name) => csvField(name))] : []), ...rows.map((row) => row.map((cell, column) => csvField(text(cell, column))))];
-  const checked = neutraliseCsv(records.map((fields) => fields.join(",") + LINE_END).join(""));
-  return { csv: withByteOrderMark(checked.csv), neutralised: checked.neutralised };
+  let neutralised = 0;
+  // The same `'` neutraliseCsv would insert, given while writing: these values are known, not read.
+  const field = (value: string): string => {
+    if (!isFormulaLike(value)) return csvField(value);
+    neutralised += 1;
+    return csvField(`'${value}`);
+  };
+  const records = [...(header ? [header] : []), ...rows.map((row) => row.map(text))];
+  const csv = records.map((values) => values.map(field).join(",") + LINE_END).join("");
+  return { csv: withByteOrderMark(csv), neutralised };
 }

@@ -2,7 +2,7 @@ import { METRICS, type FilterName, type StatsRequest } from "../../api";
 import type { HeaderStyle } from "../arguments/options";
 import type { LegacyQueryModel, StatsQueryModel } from "../formula-text";
 import type { DateRange } from "../periods";
-import { chosenFilters, coarserDateGroup } from "../query-words";
+import { chosenFilters, coarserDateGroup, sortText } from "../query-words";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
 
 /**
@@ -44,10 +44,6 @@ function labelled(value: string, labels: Readonly<Record<string, string>> | unde
   return label && label !== value ? `${label} (${value})` : value;
 }
 
-function readableField(field: string): string {
-  return (READABLE_GROUP_HEADERS as Record<string, string>)[field] ?? (READABLE_METRIC_HEADERS as Record<string, string>)[field] ?? field;
-}
-
 function periodRows(period: DateRange, periodName: string | undefined): QuerySheetRow[] {
   return [
     ["From", period.from],
@@ -84,7 +80,7 @@ export function statsQueryRows(model: StatsQueryModel, request: StatsRequest, fa
     "Sort",
     model.orders.length === 0
       ? "The service's order"
-      : model.orders.map((order) => `${readableField(order.replace(/:desc$/, ""))}, ${order.endsWith(":desc") ? "descending" : "ascending"}`).join("; "),
+      : model.orders.map(sortText).join("; "),
   ]);
   if (model.dateGroupLimit !== undefined) rows.push(["Most recent periods", String(model.dateGroupLimit)]);
   if (model.limit !== undefined) rows.push(["Maximum rows", String(model.limit)]);

@@ -1,7 +1,8 @@
 import { ReportingError } from "../../client/errors";
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell } from "../cell-values";
-import { readableColumnName } from "./csv-header";
+import { readableColumnName } from "../rows/headers";
+import { uniqueSheetName } from "../sheet-names";
 import { loadExcelJs, type ExcelJs } from "./excel-module";
 import { QUERY_SHEET_HEADER, type QuerySheetRow } from "./query-sheet";
 
@@ -42,16 +43,9 @@ async function excelJs(): Promise<ExcelJs> {
   }
 }
 
-function freeName(workbook: Workbook, wanted: string): string {
-  const taken = new Set(workbook.worksheets.map((sheet) => sheet.name.toLowerCase()));
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? wanted : `${wanted} ${n}`;
-    if (!taken.has(name.toLowerCase())) return name;
-  }
-}
-
 function addQuerySheet(workbook: Workbook, rows: readonly QuerySheetRow[]): Worksheet {
-  const sheet = workbook.addWorksheet(freeName(workbook, QUERY_SHEET_NAME));
+  const name = uniqueSheetName(QUERY_SHEET_NAME, workbook.worksheets.map((sheet) => sheet.name), { replacement: " ", fallback: QUERY_SHEET_NAME });
+  const sheet = workbook.addWorksheet(name);
   sheet.columns = [{ width: 22 }, { width: 70 }];
   sheet.addRow([...QUERY_SHEET_HEADER]).font = { bold: true };
   for (const [field, value] of rows) sheet.addRow([field, value]);

@@ -1,4 +1,4 @@
-import type { Application, LegacyStatsResponse } from "../../api";
+import type { Application, LegacyStatsResponse, MetricName } from "../../api";
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell, SpillRows } from "../cell-values";
 import { createGroupDateConverter } from "../excel-dates";
@@ -25,11 +25,11 @@ export const LEGACY_READABLE_GROUPS: Record<LegacyFunctionGroup, string> = {
 
 /** In the Query tab's order and with its readable names; `api` is the legacy service's own name. */
 export const LEGACY_STAT_COLUMNS = [
-  { api: "impressions", readable: READABLE_METRIC_HEADERS.impressions },
-  { api: "revenue", readable: READABLE_METRIC_HEADERS.revenues },
-  { api: "ecpm", readable: READABLE_METRIC_HEADERS.ecpm },
-  { api: "requests", readable: READABLE_METRIC_HEADERS.requests },
-] as const;
+  { api: "impressions", metric: "impressions", readable: READABLE_METRIC_HEADERS.impressions },
+  { api: "revenue", metric: "revenues", readable: READABLE_METRIC_HEADERS.revenues },
+  { api: "ecpm", metric: "ecpm", readable: READABLE_METRIC_HEADERS.ecpm },
+  { api: "requests", metric: "requests", readable: READABLE_METRIC_HEADERS.requests },
+] as const satisfies readonly { api: string; metric: MetricName; readable: string }[];
 
 /**
  * LEGACY.STATS rows: one column per grouping in the order asked, then impressions, revenues,

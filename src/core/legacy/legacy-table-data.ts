@@ -1,8 +1,10 @@
 import type { GroupName } from "../../api";
-import { shownDataRowCount, type SpillTable } from "../rows/spill-table";
-import type { TableCell, TableColumn } from "../workbook-queries/table-columns";
+import type { SpillRows } from "../cell-values";
+import type { SpillTable } from "../rows/spill-table";
+import { metricColumn, type TableCell, type TableColumn } from "../workbook-queries/table-columns";
 import type { TableData } from "../workbook-queries/table-refresh";
 import type { LegacyFunctionGroup } from "./group-by";
+import { LEGACY_STAT_COLUMNS } from "./legacy-rows";
 
 /**
  * LEGACY.STATS rows as an Excel table of values takes them. The legacy groupings are matched to
@@ -20,23 +22,29 @@ const TABLE_KEYS: Record<LegacyFunctionGroup, GroupName> = {
   application: "asset",
 };
 
-const METRIC_COLUMNS: readonly TableColumn[] = [
-  { key: "impressions", kind: "count", isMetric: true },
-  { key: "revenues", kind: "money", isMetric: true },
-  { key: "ecpm", kind: "money", isMetric: true },
-  { key: "requests", kind: "count", isMetric: true },
-];
+/** The columns of LEGACY.STATS rows grouped by `groups`, in order, and how each is shown. */
+export function legacyTableColumns(groups: readonly LegacyFunctionGroup[]): TableColumn[] {
+  return [
+    ...groups.map((group): TableColumn => ({ key: TABLE_KEYS[group], kind: group === "day" || group === "month" ? "date" : "text", isMetric: false })),
+    ...LEGACY_STAT_COLUMNS.map((column) => metricColumn(column.metric)),
+  ];
+}
+
+/**
+ * The header and every data row of the Legacy tab's answer (whose header row it always asks
+ * for): what Insert as table and the exports take. A table or a file is not a spill, so nothing
+ * is cut; an empty answer has no header to keep.
+ */
+export function legacyRowsOf(table: SpillTable): { header: string[] | undefined; rows: SpillRows } {
+  if (table.dataRowCount === 0) return { header: undefined, rows: [] };
+  return { header: table.rows[0]!.map(String), rows: table.rows.slice(1, 1 + table.dataRowCount) };
+}
 
 /** `table` must have its header row (headers readable or api), as a table always does. */
 export function legacyTableData(table: SpillTable, groups: readonly LegacyFunctionGroup[]): TableData {
-  const [header] = table.rows;
   return {
-    header: (header ?? []).map(String),
-    // A spill cut to its budget ends with a note row: only data rows go into the table.
-    rows: table.rows.slice(1, 1 + shownDataRowCount(table)) as TableCell[][],
-    columns: [
-      ...groups.map((group): TableColumn => ({ key: TABLE_KEYS[group], kind: group === "day" || group === "month" ? "date" : "text", isMetric: false })),
-      ...METRIC_COLUMNS,
-    ],
+    header: (table.rows[0] ?? []).map(String),
+    rows: legacyRowsOf(table).rows as TableCell[][],
+    columns: legacyTableColumns(groups),
   };
 }

@@ -21,11 +21,7 @@ export function readPeriodChoice(choice: string, from: string, to: string, today
   if (isPeriodWord(choice)) return { period: { word: choice }, range: periodOfWord(choice, today) };
   if (!from) return { problem: "Choose the first day of the custom range.", field: "from" };
   if (!to) return { problem: "Choose the last day of the custom range.", field: "to" };
-  if (to < from) return { problem: "The last day comes before the first day: swap them.", field: "to" };
+  // Both days are named: the user sees where the mistake is without reading the two boxes again.
+  if (to < from) return { problem: `The last day (${to}) comes before the first day (${from}): swap them.`, field: "to" };
   return { period: { from, to }, range: { from, to } };
-}
-
-/** The days a choice covers, as shown under the period: `2026-10-01 to 2026-10-31`, or one day. */
-export function periodDatesText(range: DateRange): string {
-  return range.from === range.to ? range.from : `${range.from} to ${range.to}`;
 }

@@ -1,4 +1,7 @@
-import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
+import { METRICS, type MetricName } from "../../api";
+import { COMPARE_MODES } from "../compare/compare-mode";
+import { COMPARISON_PARTS, readableComparisonSuffix, type ComparisonPart } from "../compare/comparison-columns";
+import { knownReadableName } from "../rows/headers";
 
 /**
  * What a preview column holds, which decides how its cells read and how the totals row treats
@@ -7,7 +10,7 @@ import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers
 export type ColumnKind = "group" | "date" | "count" | "currency" | "ecpm" | "percent" | "text";
 
 /** The four metrics; the legacy interface's "revenue" is the same figure as "revenues". */
-export type Metric = "impressions" | "revenues" | "ecpm" | "requests";
+export type Metric = MetricName;
 
 /** The value of the period asked, of the comparison period, or the change between them. */
 export type Variant = "current" | "previous" | "change" | "change_percent";
@@ -34,14 +37,19 @@ export interface ColumnFacts {
   percentColumns?: readonly number[];
 }
 
-const METRIC_WORD = "(impressions|revenues?|ecpm|requests)";
-// Readable and API header styles of the metric columns and of the comparison columns:
-// "Revenues", "Revenues (previous period)", "Revenues change", "Revenues change %", and
-// "revenues", "revenues_previous", "revenues_change", "revenues_change_pct".
-const METRIC_HEADING = new RegExp(
-  `^${METRIC_WORD}(?:(\\s*\\(previous (?:period|year)\\)|_previous)|(\\s+change\\s*%|_change_pct)|(\\s+change|_change))?$`,
-  "i",
-);
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s*");
+
+/** A comparison part's suffix in either header style: `_change_pct`, ` change %`, any space optional. */
+function suffixPattern(part: ComparisonPart): string {
+  const suffixes = new Set([`_${part}`, ...COMPARE_MODES.map((mode) => readableComparisonSuffix(part, mode))]);
+  return `(${[...suffixes].map(escaped).join("|")})`;
+}
+
+// The metric columns and their comparison columns (src/core/compare) in either header style:
+// "Revenues", "Revenues (previous period)", "Revenues change %", "revenues_change_pct"... The
+// legacy interface writes "revenue".
+const METRIC_HEADING = new RegExp(`^(${[...METRICS, "revenue"].join("|")})(?:${COMPARISON_PARTS.map(suffixPattern).join("|")})?$`, "i");
+const VARIANTS: Record<ComparisonPart, Variant> = { previous: "previous", change: "change", change_pct: "change_percent" };
 
 /** The metric and variant a header names, or undefined for any other heading. */
 export function metricOfHeading(heading: string): { metric: Metric; variant: Variant } | undefined {
@@ -49,8 +57,8 @@ export function metricOfHeading(heading: string): { metric: Metric; variant: Var
   if (!match) return undefined;
   const word = match[1]!.toLowerCase();
   const metric: Metric = word === "revenue" ? "revenues" : (word as Metric);
-  const variant: Variant = match[2] ? "previous" : match[3] ? "change_percent" : match[4] ? "change" : "current";
-  return { metric, variant };
+  const part = COMPARISON_PARTS.find((_, index) => match[index + 2] !== undefined);
+  return { metric, variant: part ? VARIANTS[part] : "current" };
 }
 
 function metricKind(metric: Metric, variant: Variant): ColumnKind {
@@ -62,7 +70,7 @@ function metricKind(metric: Metric, variant: Variant): ColumnKind {
 
 /** "ad_unit_id" reads "Ad unit id" where no header row names the column. */
 function readableName(name: string): string {
-  const known = (READABLE_GROUP_HEADERS as Record<string, string>)[name] ?? (READABLE_METRIC_HEADERS as Record<string, string>)[name];
+  const known = knownReadableName(name);
   if (known) return known;
   const words = name.replace(/_/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -1,4 +1,4 @@
-import { addDays, dayNumber, endOfMonth, parseIsoDate } from "../calendar";
+import { addDays, daysIncluded, endOfMonth, parseIsoDate } from "../calendar";
 
 /** How the dates of a column are grouped: each row is one day, one ISO week or one month. */
 export type DateBucket = "day" | "week" | "month";
@@ -11,17 +11,12 @@ export interface BucketContext {
   dataThrough?: string;
 }
 
-function daysBetween(from: string, to: string): number {
-  const a = parseIsoDate(from);
-  const b = parseIsoDate(to);
-  if (!a || !b) return 0;
-  return dayNumber(b.year, b.month, b.day) - dayNumber(a.year, a.month, a.day);
-}
-
 /** Days from `from` to `to`, both included; 0 when `to` comes first. */
 function inclusiveDays(from: string, to: string): number {
-  return Math.max(0, daysBetween(from, to) + 1);
+  return Math.max(0, daysIncluded(from, to));
 }
+
+const isDay = (text: string | undefined): text is string => text !== undefined && parseIsoDate(text) !== undefined;
 
 /** The last day of the bucket that starts on `start` (a week starts on its Monday, as the service groups). */
 export function bucketEnd(start: string, bucket: DateBucket): string {
@@ -40,11 +35,13 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
  */
 export function bucketNote(start: string, context: BucketContext): string | undefined {
   if (!parseIsoDate(start)) return undefined;
+  // A period or a last day that is not a day says nothing to count with.
+  const period = context.period && isDay(context.period.from) && isDay(context.period.to) ? context.period : undefined;
+  const through = isDay(context.dataThrough) ? context.dataThrough : undefined;
   const end = bucketEnd(start, context.bucket);
   const bucketDays = inclusiveDays(start, end);
-  const first = context.period ? later(start, context.period.from) : start;
-  const periodLast = context.period ? earlier(end, context.period.to) : end;
-  const through = context.dataThrough;
+  const first = period ? later(start, period.from) : start;
+  const periodLast = period ? earlier(end, period.to) : end;
   const last = through !== undefined ? earlier(periodLast, through) : periodLast;
   const daysWithData = inclusiveDays(first, last);
   const pastData = through !== undefined && periodLast > through;

@@ -1,5 +1,5 @@
 import type { HeaderStyle } from "../arguments/options";
-import { headerRowCount, shownDataRowCount, type SpillTable } from "../rows/spill-table";
+import { headerRowCount, type SpillTable } from "../rows/spill-table";
 import { previewColumns, type ColumnFacts, type PreviewColumn } from "./columns";
 import { previewCell, type PreviewCell } from "./cell-text";
 import type { DateBucket } from "./date-buckets";
@@ -48,9 +48,7 @@ export interface PreviewModel {
 }
 
 function rowsCovered(table: SpillTable, shown: number): string | undefined {
-  const held = shownDataRowCount(table);
-  if (table.omittedRowCount > 0) return `first ${countText(held)} of ${countText(table.dataRowCount)} rows`;
-  return held > shown ? `all ${countText(held)} rows` : undefined;
+  return table.dataRowCount > shown ? `all ${countText(table.dataRowCount)} rows` : undefined;
 }
 
 /**
@@ -62,7 +60,7 @@ export function previewModel(table: SpillTable & { percentColumns?: readonly num
   const headerCount = headerRowCount(table);
   const hasHeaderRow = facts.headers !== "none" && headerCount > 0;
   const header = hasHeaderRow ? table.rows[0] : undefined;
-  const held = shownDataRowCount(table);
+  const held = table.dataRowCount;
   const data = table.rows.slice(headerCount, headerCount + held);
   const shown = Math.min(held, facts.shownRows ?? PREVIEW_ROWS);
   let width = header?.length ?? 0;
@@ -97,7 +95,7 @@ export function previewModel(table: SpillTable & { percentColumns?: readonly num
 
 /** A plain table of texts (the Legacy tab's ad units) in the same view: every row shown, no totals. */
 export function textTableModel(headings: readonly string[], rows: readonly (readonly string[])[]): PreviewModel {
-  const table = { rows: [[...headings], ...rows.map((row) => [...row])], dateColumns: [], dataRowCount: rows.length, omittedRowCount: 0 };
+  const table = { rows: [[...headings], ...rows.map((row) => [...row])], dateColumns: [], dataRowCount: rows.length };
   const { totals: _totals, ...model } = previewModel(table, {
     groups: [],
     metrics: [],

@@ -1,4 +1,6 @@
+import type { MetricName } from "../../api";
 import type { StatsQuery } from "../arguments/stats-query";
+import { COMPARISON_PARTS, comparisonColumnKey } from "../compare/comparison-columns";
 import type { LegacyQuery } from "../arguments/legacy-query";
 import { LEGACY_STAT_COLUMNS } from "../legacy/legacy-rows";
 import { metricsOf } from "../rows/stats-rows";
@@ -21,9 +23,9 @@ function extras(known: KnownToThePane): Partial<PreviewFacts> {
   };
 }
 
-/** With compare=, each metric is followed by its previous value, its change and its change % (src/core/compare). */
-function metricColumnsOf(metrics: readonly string[], compared: boolean): string[] {
-  return compared ? metrics.flatMap((metric) => [metric, `${metric}_previous`, `${metric}_change`, `${metric}_change_pct`]) : [...metrics];
+/** With compare=, each metric is followed by its comparison columns (src/core/compare). */
+function metricColumnsOf(metrics: readonly MetricName[], compared: boolean): string[] {
+  return metrics.flatMap((metric) => [metric, ...(compared ? COMPARISON_PARTS.map((part) => comparisonColumnKey(metric, part)) : [])]);
 }
 
 /** What a REPORTING.STATS query tells the preview of its table. */

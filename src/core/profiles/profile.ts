@@ -27,18 +27,21 @@ const reachableServiceUrl = serviceUrl.refine(isReachableFromHttps, {
 
 const secret = z.string().trim().min(1).optional();
 
+/** A profile's name, wherever one is kept: the workbook's tables name their profile too. */
+export const profileName = z
+  .string()
+  .trim()
+  .min(1, { message: "is empty: type one, such as Finance" })
+  .max(60, { message: "must be at most 60 characters" })
+  // Formulas name a profile inside their options text (`profile=Finance; limit=10`).
+  .refine((name) => !/[;=\r\n]/.test(name), { message: "cannot contain ; or = or a line break" });
+
 /**
  * A profile as stored. Addresses are only checked to be web addresses here: a profile saved
  * before http:// was refused must still load, so the user sees it and can correct it.
  */
 export const profileSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { message: "is empty: type one, such as Finance" })
-    .max(60, { message: "must be at most 60 characters" })
-    // Formulas name a profile inside their options text (`profile=Finance; limit=10`).
-    .refine((name) => !/[;=\r\n]/.test(name), { message: "cannot contain ; or = or a line break" }),
+  name: profileName,
   kind: profileKind,
   baseUrl: serviceUrl,
   legacyBaseUrl: serviceUrl,

@@ -20,6 +20,18 @@ export const READABLE_METRIC_HEADERS: Record<MetricName, string> = {
   requests: "Requests",
 };
 
+/** The readable name of a group or metric the service names `api`, or undefined for any other name. */
+export function knownReadableName(api: string): string | undefined {
+  if (Object.hasOwn(READABLE_GROUP_HEADERS, api)) return READABLE_GROUP_HEADERS[api as GroupName];
+  if (Object.hasOwn(READABLE_METRIC_HEADERS, api)) return READABLE_METRIC_HEADERS[api as MetricName];
+  return undefined;
+}
+
+/** The readable name of a column the service names `api` (`ad_unit` → `Ad unit`); an unknown name stays as it came. */
+export function readableColumnName(api: string): string {
+  return knownReadableName(api) ?? api;
+}
+
 /** A header row in the chosen style, or no row for headers=none. */
 export function headerRows(columns: readonly { api: string; readable: string }[], style: HeaderStyle): string[][] {
   if (style === "none") return [];

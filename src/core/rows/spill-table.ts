@@ -13,25 +13,17 @@ export interface SpillTable {
    * compared query, 0.125 for 12.5 %); absent or empty when there are none.
    */
   percentColumns?: number[];
-  /** Data rows of the full answer, header excluded. */
+  /** Data rows of the answer, header excluded: all of them (the office layer cuts a spill, src/office/spill-fit.ts). */
   dataRowCount: number;
-  /** Data rows left out to stay within the spill budget (0 when all fit). */
-  omittedRowCount: number;
 }
 
 /** Excel cannot spill an empty array: an answer with no row and no header becomes one blank row. */
 export function spillTable(rows: SpillRows, dateColumns: number[], dataRowCount: number, columnCount: number): SpillTable {
   const nonEmpty = rows.length > 0 ? rows : [new Array<string>(Math.max(columnCount, 1)).fill("")];
-  return { rows: nonEmpty, dateColumns, dataRowCount, omittedRowCount: 0 };
+  return { rows: nonEmpty, dateColumns, dataRowCount };
 }
 
 /** Rows above the data: the header row, or the blank row of an empty answer. */
 export function headerRowCount(table: SpillTable): number {
-  const shown = table.dataRowCount - table.omittedRowCount;
-  return table.rows.length - shown - (table.omittedRowCount > 0 ? 1 : 0);
-}
-
-/** Data rows the table holds (all of them, or those a spill cut kept). */
-export function shownDataRowCount(table: SpillTable): number {
-  return table.dataRowCount - table.omittedRowCount;
+  return table.rows.length - table.dataRowCount;
 }

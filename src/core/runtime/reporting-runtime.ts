@@ -49,7 +49,7 @@ export interface ReportingRuntime {
 }
 
 export interface ReportingRuntimeDependencies
-  extends Pick<ReportingFunctionsDependencies, "schedule" | "maxValueBatchSize" | "spillBudgetBytes" | "cacheTtlMs"> {
+  extends Pick<ReportingFunctionsDependencies, "schedule" | "maxValueBatchSize" | "cacheTtlMs"> {
   store: ProfileStore;
   /** The user's calendar day, YYYY-MM-DD, for period words. */
   today: Today;
@@ -97,7 +97,6 @@ export function createReportingRuntime(deps: ReportingRuntimeDependencies): Repo
     cacheTtlMs: defaultTtlMs,
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     ...(deps.maxValueBatchSize !== undefined ? { maxValueBatchSize: deps.maxValueBatchSize } : {}),
-    ...(deps.spillBudgetBytes !== undefined ? { spillBudgetBytes: deps.spillBudgetBytes } : {}),
   });
 
   const refreshAll = async () => {

@@ -1,8 +1,9 @@
 import { COMPARE_LABELS } from "../compare/compare-mode";
+import { LEGACY_READABLE_GROUPS, LEGACY_STAT_COLUMNS } from "../legacy/legacy-rows";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
 import { PERIOD_LABELS } from "../periods";
 import { chosenFilters, coarserDateGroup } from "../query-words";
-import type { StoredQueryModel } from "./stored-query";
+import { isLegacyModel, type StoredLegacyQueryModel, type StoredQueryModel, type StoredTableModel } from "./stored-query";
 
 /** A stored query in words, for the Queries view: `Revenues, Impressions by Date, Country; last 30 days; Countries: FR, DE`. */
 
@@ -12,11 +13,27 @@ function listed(values: readonly string[]): string {
   return values.length <= MAX_LISTED ? values.join(", ") : `${values.slice(0, MAX_LISTED).join(", ")} and ${values.length - MAX_LISTED} more`;
 }
 
-export function describeQuery(model: StoredQueryModel): string {
+function periodText(period: StoredTableModel["period"]): string {
+  return "word" in period ? PERIOD_LABELS[period.word].toLowerCase() : `${period.from} to ${period.to}`;
+}
+
+/** `Legacy statistics: Impressions, Revenues, eCPM, Requests by Date, Country; last 30 days`. */
+function describeLegacyQuery(model: StoredLegacyQueryModel): string {
+  const metrics = LEGACY_STAT_COLUMNS.map((column) => column.readable).join(", ");
+  const groups = model.groupBy.length === 0 ? "in total" : `by ${model.groupBy.map((group) => LEGACY_READABLE_GROUPS[group]).join(", ")}`;
+  const parts = [`Legacy statistics: ${metrics} ${groups}`, periodText(model.period)];
+  if (model.profile) parts.push(`profile ${model.profile}`);
+  return parts.join("; ");
+}
+
+export function describeQuery(model: StoredTableModel): string {
+  return isLegacyModel(model) ? describeLegacyQuery(model) : describeStatsQuery(model);
+}
+
+function describeStatsQuery(model: StoredQueryModel): string {
   const metrics = model.metrics.length === 0 ? "All metrics" : model.metrics.map((metric) => READABLE_METRIC_HEADERS[metric]).join(", ");
   const groups = model.groups.length === 0 ? "in total" : `by ${model.groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", ")}`;
-  const period = "word" in model.period ? PERIOD_LABELS[model.period.word].toLowerCase() : `${model.period.from} to ${model.period.to}`;
-  const parts = [`${metrics} ${groups}`, period];
+  const parts = [`${metrics} ${groups}`, periodText(model.period)];
   const dateGroup = coarserDateGroup(model);
   if (dateGroup) parts.push(`dates by ${dateGroup}`);
   for (const { title, values } of chosenFilters(model.filters)) parts.push(`${title}: ${listed(values)}`);

@@ -1,27 +1,23 @@
 import type { GroupName } from "../../api";
 import { READABLE_GROUP_HEADERS } from "../rows/headers";
+import { SHEET_NAME_MAX_LENGTH, uniqueSheetName } from "../sheet-names";
 
 /**
  * Names the add-in gives what it creates in a workbook. Excel's rules: a table (or PivotTable)
  * name starts with a letter or underscore, holds letters, digits, underscores and periods, is
- * not a cell reference (A1, R1C1), and is unique in the workbook regardless of case; a sheet
- * name has at most 31 characters and none of [ ] : * ? / \.
+ * not a cell reference (A1, R1C1), and is unique in the workbook regardless of case. Sheet
+ * names follow Excel's rules in sheet-names.ts.
  */
 
 const MAX_TABLE_NAME = 255;
-const MAX_SHEET_NAME = 31;
 const CELL_REFERENCE = /^([A-Za-z]{1,3}\d+|[Rr]\d*[Cc]\d*|[RrCc])$/;
 
-function taken(names: Iterable<string>): Set<string> {
-  return new Set(Array.from(names, (name) => name.toLowerCase()));
-}
-
-/** `base`, or `base_2`, `base_3`... (`base 2` for sheets): the first one not taken. */
-function firstFree(base: string, names: Iterable<string>, separator: string, maxLength: number): string {
-  const used = taken(names);
+/** `base`, or `base_2`, `base_3`...: the first one not taken. */
+function firstFree(base: string, names: Iterable<string>): string {
+  const used = new Set(Array.from(names, (name) => name.toLowerCase()));
   for (let n = 1; ; n++) {
-    const suffix = n === 1 ? "" : `${separator}${n}`;
-    const candidate = base.slice(0, maxLength - suffix.length) + suffix;
+    const suffix = n === 1 ? "" : `_${n}`;
+    const candidate = base.slice(0, MAX_TABLE_NAME - suffix.length) + suffix;
     if (!used.has(candidate.toLowerCase())) return candidate;
   }
 }
@@ -46,17 +42,16 @@ export function safeTableName(wanted: string, existing: Iterable<string>): strin
   let base = wanted.replace(/[^A-Za-z0-9_.]/g, "_");
   if (!/^[A-Za-z_]/.test(base)) base = `_${base}`;
   if (CELL_REFERENCE.test(base)) base = `${base}_`;
-  return firstFree(base, existing, "_", MAX_TABLE_NAME);
+  return firstFree(base, existing);
 }
 
 /** A free worksheet name from `wanted`: `Reporting`, `Reporting 2`... */
 export function sheetNameFor(wanted: string, existing: Iterable<string>): string {
-  const base = wanted.replace(/[[\]:*?/\\]/g, " ").trim().slice(0, MAX_SHEET_NAME) || "Reporting";
-  return firstFree(base, existing, " ", MAX_SHEET_NAME);
+  return uniqueSheetName(wanted, existing, { replacement: " ", fallback: "Reporting" });
 }
 
 /** The sheet of a table's PivotTable: `<table> Pivot`, the table's name cut so that " Pivot" always shows. */
 export function pivotSheetNameFor(tableName: string, existing: Iterable<string>): string {
   const suffix = " Pivot";
-  return sheetNameFor(`${tableName.slice(0, MAX_SHEET_NAME - suffix.length - 2)}${suffix}`, existing);
+  return sheetNameFor(`${tableName.slice(0, SHEET_NAME_MAX_LENGTH - suffix.length - 2)}${suffix}`, existing);
 }

@@ -3,8 +3,10 @@ import { DATE_GROUPS, FILTER_NAMES, GROUPS, METRICS, type FilterName } from "../
 import { HEADER_STYLES } from "../arguments/options";
 import { COMPARE_MODES } from "../compare/compare-mode";
 import { COMPARISON_PARTS } from "../compare/comparison-columns";
-import type { StatsQueryModel } from "../formula-text";
+import type { LegacyQueryModel, StatsQueryModel } from "../formula-text";
+import { LEGACY_FUNCTION_GROUPS } from "../legacy/group-by";
 import { PERIOD_WORDS } from "../periods";
+import { profileName } from "../profiles/profile";
 
 /**
  * What the workbook keeps of a table the add-in refreshes: its query, where the table is, the
@@ -16,17 +18,18 @@ import { PERIOD_WORDS } from "../periods";
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a day written YYYY-MM-DD" });
 const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, { message: "must be a UTC time" });
 const count = z.number().int().min(0).max(1_000_000_000);
-/** Profile names as the Connect tab accepts them: they end up in `profile=` of a formula too. */
-const profileName = z.string().min(1).max(60).refine((name) => !/[;=\r\n]/.test(name));
 
 const filterValues = z.array(z.string().min(1).max(200)).max(10_000);
 const filters = z
   .object(Object.fromEntries(FILTER_NAMES.map((name) => [name, filterValues.optional()])) as Record<FilterName, z.ZodOptional<typeof filterValues>>)
   .strict();
 
+const storedPeriod = z.union([z.object({ word: z.enum(PERIOD_WORDS) }).strict(), z.object({ from: isoDay, to: isoDay }).strict()]);
+
+/** A REPORTING.STATS query: what every record held before legacy tables, so it has no `source`. */
 export const storedQueryModel = z
   .object({
-    period: z.union([z.object({ word: z.enum(PERIOD_WORDS) }).strict(), z.object({ from: isoDay, to: isoDay }).strict()]),
+    period: storedPeriod,
     groups: z.array(z.enum(GROUPS)).max(GROUPS.length),
     metrics: z.array(z.enum(METRICS)).max(METRICS.length),
     filters,
@@ -41,6 +44,16 @@ export const storedQueryModel = z
   })
   .strict();
 
+/** A LEGACY.STATS query, as the Legacy tab asks it: its period, its groupings in order, and the profile by name. */
+export const storedLegacyQueryModel = z
+  .object({
+    source: z.literal("legacy"),
+    period: storedPeriod,
+    groupBy: z.array(z.enum(LEGACY_FUNCTION_GROUPS)).max(LEGACY_FUNCTION_GROUPS.length),
+    profile: profileName.optional(),
+  })
+  .strict();
+
 /** Where something of Excel's is: its id survives a rename, the name is the fallback and what the pane shows. */
 const excelObject = z.object({ excelId: z.string().max(200), name: z.string().min(1).max(255), sheet: z.string().max(31) }).strict();
 
@@ -49,7 +62,7 @@ export const storedTableQuery = z
     version: z.literal(1),
     /** The add-in's own id: the key of the record, stable whatever the user renames. */
     id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
-    query: storedQueryModel,
+    query: z.union([storedQueryModel, storedLegacyQueryModel]),
     table: excelObject,
     /** The query's columns (API names) in order: the first columns of the table; any further ones are the user's. */
     columns: z.array(z.string().max(40)).min(1).max(GROUPS.length + METRICS.length * (1 + COMPARISON_PARTS.length)),
@@ -72,7 +85,20 @@ export const storedTableQuery = z
   .strict();
 
 export type StoredQueryModel = z.infer<typeof storedQueryModel>;
+export type StoredLegacyQueryModel = z.infer<typeof storedLegacyQueryModel>;
+/** What a table runs: a REPORTING.STATS query or a LEGACY.STATS one. */
+export type StoredTableModel = StoredTableQuery["query"];
 export type StoredTableQuery = z.infer<typeof storedTableQuery>;
+/** A table whose query is a REPORTING.STATS one: the only kind the Query tab's builder edits. */
+export type StoredStatsTableQuery = StoredTableQuery & { query: StoredQueryModel };
+
+export function isLegacyModel(model: StoredTableModel): model is StoredLegacyQueryModel {
+  return "source" in model && model.source === "legacy";
+}
+
+export function isStatsTable(record: StoredTableQuery): record is StoredStatsTableQuery {
+  return !isLegacyModel(record.query);
+}
 
 
 /**
@@ -95,6 +121,17 @@ export function storedModelOf(model: StatsQueryModel): StoredQueryModel {
   if (model.profile) stored.profile = model.profile;
   if (model.compare) stored.compare = model.compare;
   return storedQueryModel.parse(stored);
+}
+
+/** The Legacy tab's query as a table keeps it: a table always has its readable header row. */
+export function storedLegacyModelOf(model: LegacyQueryModel): StoredLegacyQueryModel {
+  const period = "word" in model.period ? { word: model.period.word } : { from: model.period.from, to: model.period.to };
+  return storedLegacyQueryModel.parse({ source: "legacy", period, groupBy: [...model.groupBy], ...(model.profile ? { profile: model.profile } : {}) });
+}
+
+/** The stored legacy query as the Legacy tab's formula text takes it. */
+export function legacyModelOf(stored: StoredLegacyQueryModel): LegacyQueryModel {
+  return { period: stored.period, groupBy: stored.groupBy, ...(stored.profile ? { profile: stored.profile } : {}) };
 }
 
 /** The stored model as the query builder and the formula text take it. */

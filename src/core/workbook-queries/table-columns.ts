@@ -28,6 +28,16 @@ const METRIC_KINDS: Record<MetricName, ColumnKind> = {
   ecpm: "money",
 };
 
+/** The column of a metric's own values (LEGACY.STATS tables use them too). */
+export function metricColumn(metric: MetricName): TableColumn {
+  return { key: metric, kind: METRIC_KINDS[metric], isMetric: true };
+}
+
+/** The number format of a column in a file made from rows: none (General) for text. */
+export function fileNumberFormat(column: TableColumn): string | undefined {
+  return column.kind === "text" ? undefined : NUMBER_FORMATS[column.kind];
+}
+
 export interface TableColumn {
   /** The API name of the group or metric, or of a comparison column (`revenues_change_pct`). */
   key: GroupName | MetricName | ComparisonColumnKey;
@@ -43,7 +53,7 @@ export function tableColumnsOf(request: StatsRequest, compare?: CompareMode): Ta
   return [
     ...(request.groups ?? []).map((group): TableColumn => ({ key: group, kind: group === "date" ? "date" : "text", isMetric: false })),
     ...metricsOf(request).flatMap((metric): TableColumn[] => [
-      { key: metric, kind: METRIC_KINDS[metric], isMetric: true },
+      metricColumn(metric),
       ...(compare === undefined ? [] : comparisonColumnsOf(metric, compare)).map(
         (column): TableColumn => ({ key: column.api, kind: column.part === "change_pct" ? "percent" : METRIC_KINDS[metric], isMetric: true }),
       ),

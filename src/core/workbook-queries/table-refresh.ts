@@ -1,10 +1,20 @@
 import { isReportingError } from "../../client/errors";
+import type { LegacyArguments } from "../arguments/legacy-query";
 import { readStatsQuery, type StatsQuery } from "../arguments/stats-query";
 import { cancelledError } from "../cancellation";
-import { statsArgumentsOf } from "../formula-text";
+import { legacyArgumentsOf, statsArgumentsOf } from "../formula-text";
+import { legacyTableData } from "../legacy/legacy-table-data";
 import type { Today } from "../periods";
 import type { SpillTable } from "../rows/spill-table";
-import { queryModelOf, type StoredQueryModel, type StoredTableQuery } from "./stored-query";
+import {
+  isLegacyModel,
+  legacyModelOf,
+  queryModelOf,
+  type StoredLegacyQueryModel,
+  type StoredQueryModel,
+  type StoredTableModel,
+  type StoredTableQuery,
+} from "./stored-query";
 import { tableColumnsOf, type TableCell, type TableColumn } from "./table-columns";
 
 /** What a table receives from a query: its header, its rows and what each column holds. */
@@ -29,6 +39,16 @@ export interface WrittenTable {
 export function tableStatsQuery(model: StoredQueryModel, today: Today, fresh: boolean): StatsQuery {
   const query = readStatsQuery(statsArgumentsOf(queryModelOf(model)), today);
   return { ...query, headers: query.headers === "none" ? "readable" : query.headers, ...(fresh ? { cacheSeconds: 0 } : {}) };
+}
+
+/**
+ * The LEGACY.STATS arguments a legacy table runs: the Legacy tab's (readable headers, the
+ * record's profile), and `cache=0` when `fresh`.
+ */
+export function legacyTableArguments(model: StoredLegacyQueryModel, fresh: boolean): LegacyArguments {
+  const args = legacyArgumentsOf(legacyModelOf(model));
+  const options = [args.options, fresh ? "cache=0" : undefined].filter((option): option is string => typeof option === "string" && option !== "");
+  return { ...args, options: options.length === 0 ? undefined : options.join("; ") };
 }
 
 export function tableDataOf(table: SpillTable, query: StatsQuery): TableData {
@@ -56,6 +76,8 @@ export interface TableRefreshDependencies {
   now(): number;
   /** Every row of the query (every page), as the REPORTING functions fetch them. */
   fetch(query: StatsQuery, signal: AbortSignal): Promise<SpillTable>;
+  /** Every row of a legacy table's query, as LEGACY.STATS fetches them (with the record's profile). */
+  fetchLegacy(args: LegacyArguments, signal: AbortSignal): Promise<SpillTable>;
   /** The last day the service has statistics for, with this profile (undefined: the active one). */
   dataThrough(profile: string | undefined, signal: AbortSignal): Promise<string | undefined>;
   /** The profile a query without `profile=` runs with, by name. */
@@ -68,6 +90,16 @@ export interface TableRefreshDependencies {
 /** A stored record's time: ISO 8601 in UTC, to the second. */
 export const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
+/** The rows of a table's query, asked of its source afresh, and the profile it pins. */
+async function fetchTableData(model: StoredTableModel, deps: TableRefreshDependencies, signal: AbortSignal): Promise<{ data: TableData; profile: string | undefined }> {
+  if (isLegacyModel(model)) {
+    const table = await deps.fetchLegacy(legacyTableArguments(model, true), signal);
+    return { data: legacyTableData(table, model.groupBy), profile: model.profile };
+  }
+  const query = tableStatsQuery(model, deps.today, true);
+  return { data: tableDataOf(await deps.fetch(query, signal), query), profile: query.profile };
+}
+
 /**
  * Re-runs a table's query (or `model`, when the user edited it) and writes the answer into the
  * same table. Everything that can fail slowly (the service) happens before the first write, and
@@ -78,18 +110,16 @@ export async function refreshStoredTable(
   record: StoredTableQuery,
   deps: TableRefreshDependencies,
   signal: AbortSignal,
-  model: StoredQueryModel = record.query,
+  model: StoredTableModel = record.query,
 ): Promise<StoredTableQuery> {
-  const query = tableStatsQuery(model, deps.today, true);
-  const [table, dataThrough] = await Promise.all([
-    deps.fetch(query, signal),
+  const [{ data, profile: pinned }, dataThrough] = await Promise.all([
+    fetchTableData(model, deps, signal),
     // A missing data-through day is no reason to keep old rows.
-    deps.dataThrough(query.profile, signal).catch(() => undefined),
+    deps.dataThrough(model.profile, signal).catch(() => undefined),
   ]);
   if (signal.aborted) throw cancelledError("the table's query");
-  const data = tableDataOf(table, query);
   const written = await deps.write({ ...record, query: model }, data);
-  const profile = query.profile ?? deps.activeProfile();
+  const profile = pinned ?? deps.activeProfile();
   const next: StoredTableQuery = {
     ...record,
     query: model,
@@ -108,6 +138,6 @@ export async function refreshStoredTable(
 }
 
 /** The record once a refresh failed: the reason and when, the rest (old rows included) unchanged. */
-export function withFailure(record: StoredTableQuery, reason: string, now: number): StoredTableQuery {
+export function withFailure<Record extends StoredTableQuery>(record: Record, reason: string, now: number): Record {
   return { ...record, lastFailure: { at: isoTime(now), reason: reason.slice(0, 1_000) } };
 }

@@ -3,6 +3,7 @@ import type { WorkbookRefreshOperations } from "../../core/workbook-queries/refr
 import type { QueryStore } from "../../core/workbook-queries/query-store";
 import { refreshStoredTable, withFailure, type TableRefreshDependencies } from "../../core/workbook-queries/table-refresh";
 import { localToday } from "../../core/periods";
+import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
 import { pageRuntime } from "../page-runtime";
 import { refreshTablePivots } from "./pivot-tables";
 import { workbookQueryStore } from "./query-store";
@@ -22,14 +23,16 @@ export interface PageQueries {
 
 let queries: PageQueries | undefined;
 
-export function pageQueries(): PageQueries {
-  if (queries) return queries;
-  const runtime = pageRuntime();
-  const store = workbookQueryStore();
-  const tableRefresh: TableRefreshDependencies = {
+/**
+ * How a table is refreshed with `runtime`: its STATS or LEGACY.STATS query through the runtime's
+ * functions (cache and clients of the profile the record names), written into the table, saved in `store`.
+ */
+export function tableRefreshDependencies(runtime: ReportingRuntime, store: Pick<QueryStore, "put">): TableRefreshDependencies {
+  return {
     today: localToday(),
     now: () => Date.now(),
     fetch: (query, signal) => runtime.functions.statsTable(query, signal),
+    fetchLegacy: (args, signal) => runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options, signal),
     async dataThrough(profile, signal) {
       // The runtime's own clients of that profile: a refresh wants today's answer, not a cached one.
       const client = runtime.clients(profile).reporting;
@@ -39,6 +42,13 @@ export function pageQueries(): PageQueries {
     write: writeTableRows,
     save: (record) => store.put(record),
   };
+}
+
+export function pageQueries(): PageQueries {
+  if (queries) return queries;
+  const runtime = pageRuntime();
+  const store = workbookQueryStore();
+  const tableRefresh = tableRefreshDependencies(runtime, store);
   const operations: WorkbookRefreshOperations = {
     clearCache: () => runtime.functions.clearCache(),
     // The runtime's own refresh: forgets cached answers and recalculates the REPORTING formulas.

@@ -1,4 +1,4 @@
-import { elapsedText } from "./connection-check";
+import { checkElapsedText } from "./connection-check";
 
 /**
  * The line shown while a connection test runs: what it does, the seconds it has taken, and a
@@ -25,7 +25,7 @@ export class CheckProgress {
     this.controller = controller;
     const started = Date.now();
     const show = () => {
-      this.elapsed.textContent = elapsedText(Date.now() - started);
+      this.elapsed.textContent = checkElapsedText(Date.now() - started);
     };
     show();
     this.timer = setInterval(show, 1_000);

@@ -1,4 +1,5 @@
 import type { ProfileClients } from "../../core/runtime/profile-clients";
+import { elapsedText } from "../elapsed-text";
 import { fieldsToFix } from "./field-for-error";
 import type { ProfileField, Side } from "./profile-fields";
 
@@ -51,11 +52,10 @@ export function fieldsToMark(problems: readonly CheckProblem[]): ProfileField[] 
 export const SIDE_NAMES: Record<Side, string> = { reporting: "Reporting", legacy: "Legacy" };
 
 /**
- * The seconds a test has taken, once it takes long enough to wonder ("4 s"); empty before. Kept
+ * The time a test has taken, once it takes long enough to wonder ("4 s"); empty before. Kept
  * apart from the test's label, which is announced once, so that a screen reader does not read
  * out every tick.
  */
-export function elapsedText(elapsedMs: number): string {
-  const seconds = Math.floor(elapsedMs / 1_000);
-  return seconds < 1 ? "" : `${seconds} s`;
+export function checkElapsedText(elapsedMs: number): string {
+  return elapsedMs < 1_000 ? "" : elapsedText(elapsedMs);
 }

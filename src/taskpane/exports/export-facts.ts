@@ -1,9 +1,10 @@
-import type { FilterName, Option } from "../../api";
+import type { FilterName } from "../../api";
 import { isoTimeWithZone, type FilterLabels } from "../../core/exports/query-sheet";
 import type { QueryPeriod } from "../../core/formula-text";
 import { PERIOD_LABELS } from "../../core/periods";
 import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
 import type { PaneContext } from "../context";
+import { isListedFilter, loadFilterList } from "../reference-lists";
 
 /** What the pane knows of an export beyond its query: when, with which profile, how far the data reaches. */
 
@@ -31,18 +32,6 @@ export async function dataThroughOf(runtime: Pick<ReportingRuntime, "reference">
   }
 }
 
-type LabelSource = (runtime: Pick<ReportingRuntime, "reference">, signal: AbortSignal | undefined) => Promise<readonly Option[]>;
-
-const LABEL_SOURCES: Partial<Record<FilterName, LabelSource>> = {
-  organizations: async (runtime, signal) => (await runtime.reference("details", { signal })).organizations,
-  countries: (runtime, signal) => runtime.reference("countries", { signal }),
-  formats: (runtime, signal) => runtime.reference("formats", { signal }),
-  integration_types: (runtime, signal) => runtime.reference("integrationTypes", { signal }),
-  device_types: (runtime, signal) => runtime.reference("deviceTypes", { signal }),
-  asset_types: (runtime, signal) => runtime.reference("assetTypes", { signal }),
-  assets: (runtime, signal) => runtime.reference("assets", { signal }),
-};
-
 /**
  * The labels of the filters a query uses, from the reference lists the pickers already loaded
  * (the runtime's cache). A list that fails leaves its codes unlabelled: no reason to refuse a file.
@@ -55,11 +44,10 @@ export async function filterLabelsOf(
   const labels: FilterLabels = {};
   await Promise.all(
     Object.entries(filters).map(async ([name, values]) => {
-      const source = LABEL_SOURCES[name as FilterName];
-      if (!source || !values || values.length === 0) return;
+      if (!isListedFilter(name) || !values || values.length === 0) return;
       try {
-        const options = await source(runtime, signal);
-        labels[name as FilterName] = Object.fromEntries(options.map((option) => [option.value, option.label]));
+        const options = await loadFilterList(runtime, name, signal);
+        labels[name] = Object.fromEntries(options.map((option) => [option.value, option.label]));
       } catch {
         // Codes alone, then.
       }

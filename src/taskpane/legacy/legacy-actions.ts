@@ -66,7 +66,7 @@ export class LegacyActions {
     if (!model) return;
     this.context.status.busy("Fetching every row for the table…");
     try {
-      await insertLegacyTable(this.context, await this.form.rowsOf(model), model.groupBy);
+      await insertLegacyTable(this.context, model, await this.form.rowsOf(model));
     } catch (error) {
       this.context.status.error(error);
     }

@@ -6,7 +6,8 @@ import { loadPreviewReference } from "../preview-labels";
 import { PREVIEW_ROWS, renderPreviewTable } from "../preview-table";
 import { plainMessage } from "../status";
 import type { LegacyQuery } from "./legacy-query";
-import { previewSummaryText } from "./legacy-text";
+import { previewSummaryText } from "../preview-summary";
+import { NO_LEGACY_STATISTICS } from "./legacy-text";
 
 export interface LegacyPreviewElements {
   summary: HTMLElement;
@@ -26,13 +27,13 @@ export class LegacyPreview {
     context.status.busy("Fetching the legacy preview…");
     try {
       const result = await fetchRows();
-      const shown = result.dataRowCount === 0 ? 0 : result.rows.slice(1, 1 + PREVIEW_ROWS).length;
-      const text = previewSummaryText(result.dataRowCount, shown);
-      elements.summary.textContent = text;
       // Names for codes come from the Reporting lists when the profile has a token; otherwise codes stay.
       const { labelOf } = await loadPreviewReference(context.runtime);
       const facts = legacyPreviewFacts({ groupBy: [...model.groupBy], headers: "readable", period: range }, result, { labelOf, shownRows: PREVIEW_ROWS });
-      renderPreviewTable(elements.table, previewModel(result, facts), { caption: `Preview of ${legacyStatsFormula(model)}`, label: "Rows of the legacy preview" });
+      const shown = previewModel(result, facts);
+      const text = previewSummaryText(shown.dataRowCount, shown.rows.length, NO_LEGACY_STATISTICS);
+      elements.summary.textContent = text;
+      renderPreviewTable(elements.table, shown, { caption: `Preview of ${legacyStatsFormula(model)}`, label: "Rows of the legacy preview" });
       context.status.success(`Legacy preview ready: ${text}`);
     } catch (error) {
       elements.summary.textContent = plainMessage(error);

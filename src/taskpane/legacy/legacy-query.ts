@@ -3,7 +3,7 @@ import type { DateRange } from "../../core/periods";
 import type { SpillTable } from "../../core/rows/spill-table";
 import type { PaneContext } from "../context";
 import type { GroupField } from "./group-field";
-import type { PeriodField } from "./period-field";
+import type { PeriodField } from "../period-field";
 
 export interface LegacyQuery {
   model: LegacyQueryModel;

@@ -31,11 +31,8 @@ export function applicationHintText(application: Application): string {
   return `App key ${application.app_key} · ${application.bundle} · ${application.publisher_name}`;
 }
 
-/** What the preview says above its rows: how many there are and how many are shown. */
-export function previewSummaryText(total: number, shown: number): string {
-  if (total === 0) return "No statistics for this period.";
-  return `${total.toLocaleString()} ${total === 1 ? "row" : "rows"} in total${total > shown ? `; the first ${shown} are shown` : ""}.`;
-}
+/** What the preview says when the period has no statistics. */
+export const NO_LEGACY_STATISTICS = "No statistics for this period.";
 
 /** The active profile when it can reach the legacy service. */
 export function usableLegacyProfile(active: Profile | undefined): Profile | undefined {

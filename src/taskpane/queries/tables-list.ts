@@ -1,5 +1,5 @@
 import { describeQuery } from "../../core/workbook-queries/describe-query";
-import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
+import { isStatsTable, type StoredStatsTableQuery, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import type { LinkedTableNow } from "../../office/tables/linked-tables";
 import { el, whileBusy } from "../dom";
 import { lastFailureText, pivotsText, tableMetaText } from "./queries-text";
@@ -7,7 +7,8 @@ import { lastFailureText, pivotsText, tableMetaText } from "./queries-text";
 /** What a table's buttons do; each runs while its button shows it is busy. */
 export interface TableActions {
   refresh(record: StoredTableQuery): Promise<void>;
-  edit(record: StoredTableQuery): Promise<void>;
+  /** Only a REPORTING.STATS table's query opens in the Query tab's builder; a legacy table has no Edit. */
+  edit(record: StoredStatsTableQuery): Promise<void>;
   goTo(record: StoredTableQuery): Promise<void>;
   unlink(record: StoredTableQuery): Promise<void>;
 }
@@ -19,7 +20,21 @@ const BUTTONS = [
   ["unlink", "Remove link"],
 ] as const;
 
-const RUN: Record<(typeof BUTTONS)[number][0], keyof TableActions> = { refresh: "refresh", edit: "edit", goto: "goTo", unlink: "unlink" };
+type ButtonAction = (typeof BUTTONS)[number][0];
+
+/** The buttons a table offers and what each runs: Edit only where the builder can show the query. */
+function actionsOf(record: StoredTableQuery, actions: TableActions): [ButtonAction, string, () => Promise<void>][] {
+  const run: Record<ButtonAction, (() => Promise<void>) | undefined> = {
+    refresh: () => actions.refresh(record),
+    edit: isStatsTable(record) ? () => actions.edit(record) : undefined,
+    goto: () => actions.goTo(record),
+    unlink: () => actions.unlink(record),
+  };
+  return BUTTONS.flatMap(([action, label]) => {
+    const handler = run[action];
+    return handler ? [[action, label, handler]] : [];
+  });
+}
 
 /** The workbook's linked tables, each with its query, its last refresh and its actions. */
 export class TablesList {
@@ -44,9 +59,9 @@ export class TablesList {
   private item(record: StoredTableQuery, now: LinkedTableNow | undefined): HTMLLIElement {
     const found = now?.found ? now : undefined;
     const name = found?.name ?? record.table.name;
-    const buttons = BUTTONS.map(([action, label]) => {
+    const buttons = actionsOf(record, this.actions).map(([action, label, handler]) => {
       const button = el("button", { className: "secondary", text: label, attrs: { type: "button", "data-action": action, "aria-label": `${label}: ${name}` } });
-      button.addEventListener("click", () => void whileBusy(button, () => this.actions[RUN[action]](record)));
+      button.addEventListener("click", () => void whileBusy(button, handler));
       return button;
     });
     const pivots = pivotsText(record);

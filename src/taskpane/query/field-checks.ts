@@ -45,14 +45,6 @@ export const checkRecentPeriods = (text: NumberText) =>
 export const checkCacheSeconds = (text: NumberText) =>
   checkWholeNumber(text, { label: "Reuse answers", min: 0, max: MAX_CACHE_SECONDS, emptyMeans: "the default minute" });
 
-/** Which day of a custom range is wrong, and why; undefined when both are set and in order. */
-export function checkCustomRange(from: string, to: string): { field: "from" | "to"; problem: string } | undefined {
-  if (from === "") return { field: "from", problem: "Choose the first day of the range." };
-  if (to === "") return { field: "to", problem: "Choose the last day of the range." };
-  if (to < from) return { field: "to", problem: `The last day (${to}) comes before the first day (${from}): swap them.` };
-  return undefined;
-}
-
 export function checkMetricCount(count: number): string | undefined {
   return count === 0 ? "Choose at least one metric." : undefined;
 }

@@ -1,6 +1,6 @@
-import type { Option } from "../../api";
 import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
-import type { PickerFilter, QueryForm } from "../query-form";
+import { PICKER_FILTERS, type PickerFilter, type QueryForm } from "../query-form";
+import { loadFilterList } from "../reference-lists";
 import { plainMessage, type StatusBar } from "../status";
 import type { PeriodNote } from "./period-note";
 
@@ -30,9 +30,9 @@ export class PickerLists {
     const generation = ++this.generation;
     const current = () => generation === this.generation;
     const { form, runtime } = this;
-    const fill = async (filter: PickerFilter, load: () => Promise<Option[]>) => {
+    const fill = async (filter: PickerFilter) => {
       try {
-        const options = await load();
+        const options = await loadFilterList(runtime, filter);
         if (current()) form.setFilterOptions(filter, options);
       } catch (error) {
         if (current()) form.setFilterUnavailable(filter, `Could not load this list. ${plainMessage(error)}`);
@@ -42,13 +42,7 @@ export class PickerLists {
     // Runs by itself after a profile change: the status bar keeps the answer to what the user did
     // ("Now using profile ...") and hears from this load only when a list failed.
     const results = await Promise.allSettled([
-      fill("organizations", async () => (await runtime.reference("details")).organizations),
-      fill("countries", () => runtime.reference("countries")),
-      fill("formats", () => runtime.reference("formats")),
-      fill("integration_types", () => runtime.reference("integrationTypes")),
-      fill("device_types", () => runtime.reference("deviceTypes")),
-      fill("asset_types", () => runtime.reference("assetTypes")),
-      fill("assets", async () => (await runtime.reference("assets")).map((asset) => ({ value: asset.value, label: asset.label }))),
+      ...PICKER_FILTERS.map(([filter]) => fill(filter)),
       runtime.reference("dates").then((period) => {
         if (!current()) return;
         form.setAvailablePeriod(period);

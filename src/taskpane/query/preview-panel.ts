@@ -1,7 +1,9 @@
 import { previewModel, type PreviewFacts } from "../../core/preview";
 import type { SpillTable } from "../../core/rows/spill-table";
-import { PREVIEW_ROWS, renderPreviewTable } from "../preview-table";
-import { previewSlice } from "./preview-slice";
+import { previewSummaryText } from "../preview-summary";
+import { renderPreviewTable } from "../preview-table";
+
+const NO_MATCH = "No statistics match this query: try a longer period or fewer filters.";
 
 export interface PreviewPanelElements {
   section: HTMLElement;
@@ -33,12 +35,13 @@ export class PreviewPanel {
    * for codes and partial periods marked (`facts`); returns the summary sentence.
    */
   show(table: SpillTable, formula: string, facts: PreviewFacts): string {
-    const slice = previewSlice(table, facts.headers !== "none", PREVIEW_ROWS);
-    this.elements.summary.textContent = slice.summary;
-    renderPreviewTable(this.elements.table, previewModel(table, facts), { caption: `Preview of ${formula}`, label: "Rows of the query preview" });
+    const model = previewModel(table, facts);
+    const summary = previewSummaryText(model.dataRowCount, model.rows.length, NO_MATCH);
+    this.elements.summary.textContent = summary;
+    renderPreviewTable(this.elements.table, model, { caption: `Preview of ${formula}`, label: "Rows of the query preview" });
     this.shownFormula = formula;
     this.follow(formula);
-    return slice.summary;
+    return summary;
   }
 
   /** A failed preview says why in place of the summary; the rows of the last one go, as they no longer answer the query. */

@@ -1,4 +1,5 @@
-import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../../core/rows/headers";
+import { sortText } from "../../core/query-words";
+import { readableColumnName } from "../../core/rows/headers";
 
 /** The words of the Sort by controls: a sort is `field` or `field:desc`, shown with the column's readable name. */
 
@@ -9,12 +10,12 @@ export function sortFieldOf(order: string): string {
 
 /** The readable name of a column (group or metric); an unknown one as it is. */
 export function columnLabel(field: string): string {
-  return (READABLE_GROUP_HEADERS as Record<string, string>)[field] ?? (READABLE_METRIC_HEADERS as Record<string, string>)[field] ?? field;
+  return readableColumnName(field);
 }
 
 /** A sort as the list shows it: `Revenues, descending`. */
 export function sortItemOf(order: string): { value: string; label: string } {
-  return { value: order, label: `${columnLabel(sortFieldOf(order))}, ${order.endsWith(":desc") ? "descending" : "ascending"}` };
+  return { value: order, label: sortText(order) };
 }
 
 /** The sort the selects describe: `field:desc` for descending. */

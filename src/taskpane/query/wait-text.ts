@@ -1,15 +1,10 @@
+import { elapsedText } from "../elapsed-text";
+
 /**
  * The words of a long wait in the Query tab's action bar: how long the pane has waited, and
  * what the service asked for when it said to slow down (429 with Retry-After). Pure, so the
  * clock and the time of day are arguments.
  */
-
-/** "12 s", "1 min 05 s". */
-export function elapsedText(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
-}
 
 /** A time of day as the user's clock shows it, HH:MM:SS. */
 export function clockText(at: Date): string {

@@ -1,4 +1,4 @@
-import { addDays, addMonths, daysInMonth, endOfMonth, parseIsoDate } from "../../../src/core/calendar";
+import { addDays, addMonths, dayNumberOfDate, daysIncluded, daysInMonth, endOfMonth, parseIsoDate, startOfWeek } from "../../../src/core/calendar";
 
 describe("calendar arithmetic of years 0 to 99", () => {
   it("point 12: reads the year as written, not as 1900 to 1999 (Date.UTC's two-digit years)", () => {
@@ -9,5 +9,21 @@ describe("calendar arithmetic of years 0 to 99", () => {
     expect(addMonths("0000-01-31", 1)).toBe("0000-02-29");
     expect(addDays("0099-12-31", 1)).toBe("0100-01-01");
     expect(addDays("0001-01-01", -1)).toBe("0000-12-31");
+  });
+});
+
+describe("day counts and weeks", () => {
+  it("counts the days of a period, both ends included, across a leap day and a year's end", () => {
+    expect(daysIncluded("2024-02-28", "2024-03-01")).toBe(3);
+    expect(daysIncluded("2025-12-31", "2025-12-31")).toBe(1);
+    expect(daysIncluded("2026-01-02", "2026-01-01")).toBe(0);
+    expect(dayNumberOfDate("1970-01-02")).toBe(1);
+    expect(() => dayNumberOfDate("2026-02-30")).toThrow(RangeError);
+  });
+
+  it("starts a week on the Monday on or before a day", () => {
+    expect(startOfWeek("2026-01-01")).toBe("2025-12-29");
+    expect(startOfWeek("2025-12-29")).toBe("2025-12-29");
+    expect(startOfWeek("1969-12-31")).toBe("1969-12-29");
   });
 });

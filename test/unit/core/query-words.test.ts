@@ -1,4 +1,4 @@
-import { chosenFilters, coarserDateGroup } from "../../../src/core/query-words";
+import { chosenFilters, coarserDateGroup, sortText } from "../../../src/core/query-words";
 
 describe("chosenFilters", () => {
   it("keeps the filters holding values, in the service's order whatever the model's, with their titles", () => {
@@ -21,5 +21,13 @@ describe("coarserDateGroup", () => {
     expect(coarserDateGroup({ groups: ["country"], dateGroup: "month" })).toBeUndefined();
     expect(coarserDateGroup({ groups: ["date"], dateGroup: "day" })).toBeUndefined();
     expect(coarserDateGroup({ groups: ["date"] })).toBeUndefined();
+  });
+});
+
+describe("sortText", () => {
+  it("names the column readably and says the direction", () => {
+    expect(sortText("revenues:desc")).toBe("Revenues, descending");
+    expect(sortText("ad_unit")).toBe("Ad unit, ascending");
+    expect(sortText("odd_field:desc")).toBe("odd_field, descending");
   });
 });

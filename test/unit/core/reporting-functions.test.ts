@@ -3,6 +3,7 @@ import type { LegacySource, ReportingConnection, StatsSource } from "../../../sr
 import { MissingCredentialsError } from "../../../src/core/missing-credentials";
 import { readStatsQuery } from "../../../src/core/arguments/stats-query";
 import { createReportingFunctions } from "../../../src/core/reporting-functions";
+import { DEFAULT_SPILL_BUDGET_BYTES } from "../../../src/core/spill-limit";
 import { applications, legacyResponse, stats, UNIT_A, UNIT_B } from "./legacy/fixtures";
 import { settle } from "./deferred";
 
@@ -48,7 +49,7 @@ function fakeLegacy(response: LegacyStatsResponse) {
   return { source, calls };
 }
 
-function setup(connection: Partial<ReportingConnection> = {}, extra: { spillBudgetBytes?: number } = {}) {
+function setup(connection: Partial<ReportingConnection> = {}) {
   const bearer = fakeBearer();
   const legacy = fakeLegacy(legacyResponse({ "2025-01-01": { aggregation: { [UNIT_A]: { stats: stats(100, 1, 110) }, [UNIT_B]: { stats: stats(300, 1, 330) } } } }));
   const profilesAsked: (string | undefined)[] = [];
@@ -61,7 +62,6 @@ function setup(connection: Partial<ReportingConnection> = {}, extra: { spillBudg
     today: () => "2025-05-15",
     now: () => now,
     cacheTtlMs: 60_000,
-    ...extra,
   });
   return { functions, bearer, legacy, profilesAsked, advance: (ms: number) => (now += ms) };
 }
@@ -124,13 +124,20 @@ describe("STATS", () => {
     await expect(functions.countries()).rejects.toThrow(/^Sign in from the Reporting task pane/);
   });
 
-  it("ends a result too large for a spill with a row saying how many rows are left out", async () => {
-    const { functions } = setup({}, { spillBudgetBytes: 120 });
-    const table = await functions.stats("YTD", null, "country");
-    expect(table.omittedRowCount).toBeGreaterThan(0);
-    expect(table.rows[table.rows.length - 1]![0]).toMatch(/more rows? not shown/);
-    const full = await functions.statsTable({ request: { filters: { from: "2025-01-01", to: "2025-05-15" }, groups: ["country"] }, headers: "readable" });
-    expect(full.rows).toHaveLength(6);
+  it("hands on every row of a result larger than a spill: the office layer cuts it once, as its Excel receives it", async () => {
+    const entries: StatsEntry[] = Array.from({ length: 60_000 }, (_, index) => ({
+      group: { country: `Country with a rather long name, number ${index}` },
+      metrics: { impressions: 1_000_000 + index, revenues: 1234.5678901234567 + index / 7 },
+    }));
+    const functions = createReportingFunctions({
+      connect: () => ({ key: "large", bearer: { ...fakeBearer().source, statsAll: async () => ({ stats: entries, total: entries.length }) } }),
+      today: () => "2025-05-15",
+    });
+    const table = await functions.stats("YTD", null, "country", "impressions,revenues");
+    expect(Buffer.byteLength(JSON.stringify(table.rows))).toBeGreaterThan(DEFAULT_SPILL_BUDGET_BYTES);
+    expect(table.rows).toHaveLength(1 + 60_000);
+    expect(table.dataRowCount).toBe(60_000);
+    expect(table.rows.at(-1)).toEqual(["Country with a rather long name, number 59999", 1_059_999, entries[59_999]!.metrics.revenues]);
   });
 });
 

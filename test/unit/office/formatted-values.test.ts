@@ -1,5 +1,7 @@
 import { spillTable } from "../../../src/core/rows/spill-table";
-import { SPILL_DATE_FORMAT, SPILL_PERCENT_FORMAT, fitSpill, spillOutput, supportedDateStyle } from "../../../src/office/formatted-values";
+import type { SpillTable } from "../../../src/core/rows/spill-table";
+import { SPILL_DATE_FORMAT, SPILL_PERCENT_FORMAT, rowEncoder, supportedDateStyle, type DateCellStyle } from "../../../src/office/formatted-values";
+import { fitSpill } from "../../../src/office/spill-fit";
 import { officeSupporting, withGlobals } from "./office-globals";
 
 describe("supportedDateStyle", () => {
@@ -28,8 +30,11 @@ describe("supportedDateStyle", () => {
   });
 });
 
-describe("spillOutput", () => {
-  // A header, two dated rows, and the closing "more rows" message of a limited spill.
+/** Every row of `table` as Excel receives it in `style`. */
+const spillOutput = (table: SpillTable, style: DateCellStyle) => table.rows.map(rowEncoder(table, style));
+
+describe("rowEncoder", () => {
+  // A header, two dated rows, and the closing "more rows" note of a cut spill (text: never encoded).
   const table = {
     ...spillTable(
       [
@@ -39,10 +44,9 @@ describe("spillOutput", () => {
         ["2 more rows not shown", "", ""],
       ],
       [0],
-      4,
+      3,
       3,
     ),
-    omittedRowCount: 2,
   };
 
   it("attaches the date format to the numbers of date columns only", () => {
@@ -90,6 +94,6 @@ describe("compare= change % columns", () => {
     const plainBytes = JSON.stringify(many.rows).length;
     const cut = fitSpill(many, "double", plainBytes + 100);
     expect(cut.omittedRowCount).toBeGreaterThan(0);
-    expect(cut.percentColumns).toEqual([4]);
+    expect(cut.rows[1]![4]).toEqual({ type: "Double", basicValue: 0.5, numberFormat: SPILL_PERCENT_FORMAT });
   });
 });

@@ -4,7 +4,7 @@ import { readStatsQuery } from "../../../src/core/arguments/stats-query";
 import type { SpillTable } from "../../../src/core/rows/spill-table";
 import { DEFAULT_SPILL_BUDGET_BYTES, omittedRowsMessage } from "../../../src/core/spill-limit";
 import { spillCall } from "../../../src/office/custom-function-calls";
-import { spillOutput, type DateCellStyle } from "../../../src/office/formatted-values";
+import { rowEncoder, type DateCellStyle } from "../../../src/office/formatted-values";
 import { ALL_GROUPS, functionsAnswering, largeStats, WORST_CASE_NAMES } from "./large-answers";
 import { CUSTOM_FUNCTIONS, officeSupporting, withGlobals } from "./office-globals";
 
@@ -43,7 +43,7 @@ function oneRowMoreBytes(whole: SpillTable, shown: number, style: DateCellStyle)
   const rows = whole.rows.slice(0, headerCount + shown + 1);
   const omitted = whole.dataRowCount - shown - 1;
   if (omitted > 0) rows.push([omittedRowsMessage(omitted), ...new Array<string>(whole.rows[0]!.length - 1).fill("")]);
-  return sentBytes(spillOutput({ ...whole, rows }, style));
+  return sentBytes(rows.map(rowEncoder(whole, style)));
 }
 
 describe("the spill Excel receives", () => {

@@ -2,14 +2,13 @@ import type { FetchLike } from "../../../../src/client";
 import { memoryStorage } from "../../../../src/core/profiles/memory-storage";
 import { PROFILES_KEY, ProfileStore } from "../../../../src/core/profiles/profile-store";
 import { createReportingRuntime, type ReportingRuntime } from "../../../../src/core/runtime/reporting-runtime";
-import { DEFAULT_SPILL_BUDGET_BYTES } from "../../../../src/core/spill-limit";
 import { loadFunctionsBundle, type BuiltBundle, type LoadedBundle } from "../../functions/support/functions-bundle";
 import type { DateStyle } from "./cases";
 import type { Endpoint, World } from "./world";
 
 /**
  * The add-in's own code paths against one endpoint: the runtime the task pane and the functions
- * share (profiles, clients, cache, VALUE batching, spill budget) in this process, and the built
+ * share (profiles, clients, cache, VALUE batching) in this process, and the built
  * functions.js evaluated as Excel's shared runtime does. Every credential of the emulator is a
  * profile, named after its label (B0, L2...), so a query picks one with `profile=`.
  */
@@ -27,8 +26,8 @@ export interface SentRequest {
 }
 
 export interface AddIn {
-  /** The runtime whose functions cut spills at `spillBudget` bytes (one per budget). */
-  runtime(spillBudget?: number): ReportingRuntime;
+  /** The runtime the task pane and the functions share, in this process. */
+  runtime(): ReportingRuntime;
   /** Every request the runtimes sent, in order. */
   sent: SentRequest[];
   /** The built functions for an Excel with dates in `style`, on the user's day `today`. */
@@ -58,7 +57,7 @@ export function profilesOf(world: World, endpoint: Endpoint): Record<string, str
 }
 
 export function createAddIn(world: World, endpoints: { runtime: Endpoint; bundle: Endpoint }, built: BuiltBundle | undefined): AddIn {
-  const newRuntime = (sent: SentRequest[], spillBudget: number) => {
+  const newRuntime = (sent: SentRequest[]) => {
     const recordingFetch: FetchLike = (url, init) => {
       sent.push({ url, body: init.body });
       if (sent.length > 5_000) sent.splice(0, sent.length - 5_000);
@@ -68,7 +67,6 @@ export function createAddIn(world: World, endpoints: { runtime: Endpoint; bundle
       store: new ProfileStore({ storage: memoryStorage(profilesOf(world, endpoints.runtime)) }),
       today: () => world.today,
       transport: { fetch: recordingFetch },
-      spillBudgetBytes: spillBudget,
     });
   };
   const newBundle = (style: DateStyle, today: string) => {
@@ -77,20 +75,16 @@ export function createAddIn(world: World, endpoints: { runtime: Endpoint; bundle
     return loadFunctionsBundle(built, { storage: profilesOf(world, endpoints.bundle), supportedSets: REQUIREMENTS_OF_STYLE[style], localNow: { year, month, day } });
   };
   const sent: SentRequest[] = [];
-  const runtimes = new Map<number, ReportingRuntime>();
+  let shared: ReportingRuntime | undefined;
   const bundles = new Map<string, LoadedBundle>();
   return {
     sent,
-    runtime(spillBudget = DEFAULT_SPILL_BUDGET_BYTES) {
-      let runtime = runtimes.get(spillBudget);
-      if (!runtime) {
-        runtime = newRuntime(sent, spillBudget);
-        runtimes.set(spillBudget, runtime);
-      }
-      return runtime;
+    runtime() {
+      shared ??= newRuntime(sent);
+      return shared;
     },
     clearCaches() {
-      for (const runtime of runtimes.values()) runtime.functions.clearCache();
+      shared?.functions.clearCache();
     },
     bundle(style, today = world.today) {
       const key = `${style} ${today}`;
@@ -103,7 +97,7 @@ export function createAddIn(world: World, endpoints: { runtime: Endpoint; bundle
     },
     isolated() {
       const own: SentRequest[] = [];
-      return { runtime: newRuntime(own, DEFAULT_SPILL_BUDGET_BYTES), sent: own, bundle: (style) => newBundle(style, world.today) };
+      return { runtime: newRuntime(own), sent: own, bundle: (style) => newBundle(style, world.today) };
     },
   };
 }

@@ -10,7 +10,7 @@ import { jsonBytes } from "../../../../src/core/spill-limit";
 import { pivotPlan } from "../../../../src/core/workbook-queries/pivot-plan";
 import { storedModelOf } from "../../../../src/core/workbook-queries/stored-query";
 import { tableDataOf, tableStatsQuery } from "../../../../src/core/workbook-queries/table-refresh";
-import { fitSpill, spillOutput } from "../../../../src/office/formatted-values";
+import { fitSpill } from "../../../../src/office/spill-fit";
 import { insertQueryTable } from "../../../../src/office/tables/insert-table";
 import { addPivotTable } from "../../../../src/office/tables/pivot-tables";
 import { installFakeExcel } from "../../../unit/office/fake-excel";
@@ -188,7 +188,7 @@ export async function checkBearerCase(context: CheckContext, bearerCase: BearerC
   // Dates: each period starts on its documented day and lies within the query's days.
   if (groups.includes("date")) checkPeriodStarts(context, label, model.dateGroup ?? "day", period, unwindowed.stats);
 
-  const runtime = addIn.runtime(bearerCase.spillBudget);
+  const runtime = addIn.runtime();
   await runtime.ready;
   const client = runtime.clients(identity.label).reporting;
   if (!client) {
@@ -227,36 +227,23 @@ export async function checkBearerCase(context: CheckContext, bearerCase: BearerC
   checkEcpmColumn(context, label, "preview", metrics, firstMetric, previewData, fullRows.stats);
   if (unwindowedQuery) sameTotals("totals", "the preview's columns sum to the ungrouped total", columnSums(previewData, metrics, firstMetric));
 
-  const spill = await attempt(context, "spill", label, "STATS spill (core functions)", () =>
+  const spill = await attempt(context, "spill", label, "STATS (core functions)", () =>
     runtime.functions.stats(...(statsArguments(model, bearerCase.cellArguments) as [CellInput, CellInput, CellInput, CellInput, CellInput, CellInput, CellInput])),
   );
-  let shownRows: unknown[][] = previewData;
-  if (spill) {
-    const shown = spill.dataRowCount - spill.omittedRowCount;
-    shownRows = spill.rows.slice(headerRows, headerRows + shown);
-    ledger.check("spill", label, `the core spill stays within ${bearerCase.spillBudget} bytes`, jsonBytes(spill.rows) <= bearerCase.spillBudget || spill.dataRowCount === 0, () => `${jsonBytes(spill.rows)} bytes`);
-    if (spill.omittedRowCount > 0) {
-      ledger.note("spill", label, "spills cut by the size budget");
-      ledger.sameRows("spill", label, `the spill cut at ${bearerCase.spillBudget} bytes starts with the preview's rows`, spill.rows.slice(0, headerRows + shown), preview.rows.slice(0, headerRows + shown));
-      ledger.sameCount("spill", label, "rows shown plus rows left out are every row", shown + spill.omittedRowCount, reference.stats.length);
-      const message = String(spill.rows.at(-1)?.[0] ?? "");
-      ledger.check("spill", label, "the last row says how many rows were left out", message.includes(spill.omittedRowCount.toLocaleString("en-US")) && /Insert as table/.test(message), () => message);
-    } else {
-      ledger.sameRows("spill", label, "the spill (not cut) shows every /stats row", spill.rows, expected);
-    }
-  }
+  if (spill) ledger.sameRows("spill", label, "STATS in the core functions gives every /stats row (the office layer cuts the spill)", spill.rows, expected);
 
-  // The office layer's cut, measured on what this Excel receives (dated values weigh more).
-  const fitted = spillOutput(fitSpill(preview, bearerCase.dateStyle, bearerCase.spillBudget), bearerCase.dateStyle);
-  ledger.check("spill", label, `the spill Excel receives (${bearerCase.dateStyle} dates) stays within ${bearerCase.spillBudget} bytes`, jsonBytes(fitted) <= bearerCase.spillBudget || preview.dataRowCount === 0, () => `${jsonBytes(fitted)} bytes`);
-  const fittedRows = plainRows(fitted);
-  if (fittedRows.length < expected.length) {
+  // The office layer's one cut, measured on what this Excel receives (dated values weigh more).
+  const fitted = fitSpill(spill ?? preview, bearerCase.dateStyle, bearerCase.spillBudget);
+  ledger.check("spill", label, `the spill Excel receives (${bearerCase.dateStyle} dates) stays within ${bearerCase.spillBudget} bytes`, jsonBytes(fitted.rows) <= bearerCase.spillBudget || preview.dataRowCount === 0, () => `${jsonBytes(fitted.rows)} bytes`);
+  const fittedRows = plainRows(fitted.rows);
+  const shownRows: unknown[][] = fittedRows.slice(headerRows, headerRows + fitted.shownRows);
+  if (fitted.omittedRowCount > 0) {
     // Cut: the header, the rows that fit, then one row saying how many were left out.
-    const fittedShown = fittedRows.length - headerRows - 1;
-    const omitted = reference.stats.length - fittedShown;
-    ledger.sameRows("spill", label, `the ${bearerCase.dateStyle} spill cut at ${bearerCase.spillBudget} bytes starts with the preview's rows`, fittedRows.slice(0, headerRows + fittedShown), expected.slice(0, headerRows + fittedShown));
+    ledger.note("spill", label, "spills cut by the size budget");
+    ledger.sameRows("spill", label, `the ${bearerCase.dateStyle} spill cut at ${bearerCase.spillBudget} bytes starts with the preview's rows`, fittedRows.slice(0, headerRows + fitted.shownRows), expected.slice(0, headerRows + fitted.shownRows));
+    ledger.sameCount("spill", label, "rows shown plus rows left out are every row", fitted.shownRows + fitted.omittedRowCount, reference.stats.length);
     const message = String(fittedRows.at(-1)?.[0] ?? "");
-    ledger.check("spill", label, `the ${bearerCase.dateStyle} spill's last row says the ${omitted} rows left out`, message.includes(omitted.toLocaleString("en-US")), () => message);
+    ledger.check("spill", label, `the ${bearerCase.dateStyle} spill's last row says the ${fitted.omittedRowCount} rows left out`, message.includes(fitted.omittedRowCount.toLocaleString("en-US")) && /Insert as table/.test(message), () => message);
   } else {
     ledger.sameRows("spill", label, `the ${bearerCase.dateStyle} spill (not cut) shows every row`, fittedRows, expected);
   }
@@ -272,7 +259,7 @@ export async function checkBearerCase(context: CheckContext, bearerCase: BearerC
   }
 
   if (bearerCase.table && reference.stats.length > 0 && reference.stats.length <= TABLE_ROWS) {
-    await oneWorkbookAtATime(() => checkInsertedTable(context, label, model, groups, metrics, { totals: unwindowedQuery ? totals : undefined, spillBudget: bearerCase.spillBudget, shownRows, expectedData, reference: reference.stats, fullRows: fullRows.stats, request }));
+    await oneWorkbookAtATime(() => checkInsertedTable(context, label, model, groups, metrics, { totals: unwindowedQuery ? totals : undefined, shownRows, expectedData, reference: reference.stats, fullRows: fullRows.stats, request }));
   }
   if (bearerCase.exports) await checkExports(context, label, identity, request, query.request, groups, metrics, reference.stats, previewData, client);
   if (bearerCase.value) await checkValueCells(context, label, identity, model, bearerCase.dateStyle, period, request, totals);
@@ -346,7 +333,6 @@ function checkEcpmColumn(
 
 interface TableExpectations {
   totals: Sums | undefined;
-  spillBudget: number;
   /** The data rows the spill shows (all of them when it was not cut). */
   shownRows: unknown[][];
   expectedData: Cell[][];
@@ -363,7 +349,7 @@ async function checkInsertedTable(context: CheckContext, label: string, model: S
   try {
     const tableQuery = tableStatsQuery(storedModelOf(model), () => world.today, false);
     // The runtime of the spill: Insert as table reuses the preview's answer, as in the pane.
-    const runtime = addIn.runtime(expected.spillBudget);
+    const runtime = addIn.runtime();
     const table = await attempt(context, "table", label, "Insert as table", async () => {
       const answer = await runtime.functions.statsTable(tableQuery);
       const data = tableDataOf(answer, tableQuery);

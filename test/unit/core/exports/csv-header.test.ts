@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { neutraliseCsv, parseCsv } from "../../../../src/core/csv-safety";
+import { neutraliseCsv, parseCsv, UnreadableCsvError } from "../../../../src/core/csv-safety";
 import { prepareStatsCsv, rowsCsv } from "../../../../src/core/exports/csv-export";
 import { rewriteCsvHeader } from "../../../../src/core/exports/csv-header";
 
@@ -42,6 +42,12 @@ describe("the header of a CSV export follows the query's header choice", () => {
     expect(rewriteCsvHeader("", "readable")).toBe("");
     expect(rewriteCsvHeader("\uFEFF", "none")).toBe("\uFEFF");
     expect(rewriteCsvHeader("impressions\r5\r", "none")).toBe("5\r");
+  });
+
+  it("refuses a header record that is not CSV rather than saving what is left of the file", () => {
+    // Read the way csv-safety.ts reads: a quote left open swallows the file, so nothing is known of it.
+    expect(() => rewriteCsvHeader('"date,revenues\r\n2026-10-01,1\r\n', "none")).toThrow(UnreadableCsvError);
+    expect(() => prepareStatsCsv('"date,revenues\r\n2026-10-01,1\r\n', "readable")).toThrow(UnreadableCsvError);
   });
 
   it("still neutralises formula-like fields of the data, and a header field that would run", () => {

@@ -1,7 +1,25 @@
-import { legacyTableData } from "../../../../src/core/legacy/legacy-table-data";
+import type { LegacyStatsResponse } from "../../../../src/api";
+import { legacyArgumentsOf } from "../../../../src/core/formula-text";
+import { legacyRowsOf, legacyTableColumns, legacyTableData } from "../../../../src/core/legacy/legacy-table-data";
 import { legacyStatsRows } from "../../../../src/core/legacy/legacy-rows";
-import { limitSpill } from "../../../../src/core/spill-limit";
+import { createReportingFunctions } from "../../../../src/core/reporting-functions";
+import { DEFAULT_SPILL_BUDGET_BYTES } from "../../../../src/core/spill-limit";
+import { fileNumberFormat } from "../../../../src/core/workbook-queries/table-columns";
 import { applications, legacyResponse, stats, UNIT_A, UNIT_B } from "./fixtures";
+
+const DAYS = 100;
+const UNITS = 600;
+
+/** A legacy answer of DAYS x UNITS rows, grouped by day and ad unit: far more than one spill carries. */
+function largeResponse(): LegacyStatsResponse {
+  const aggregation: LegacyStatsResponse["aggregation"] = {};
+  for (let day = 0; day < DAYS; day++) {
+    const units: LegacyStatsResponse["aggregation"] = {};
+    for (let unit = 0; unit < UNITS; unit++) units[`0f8fad5b-d9cb-469f-a165-${String(unit).padStart(12, "0")}`] = { stats: stats(1000 + day, 12.345678 + unit, 1100) };
+    aggregation[new Date(Date.UTC(2025, 0, 1 + day)).toISOString().slice(0, 10)] = { aggregation: units };
+  }
+  return legacyResponse(aggregation);
+}
 
 describe("legacy rows as an Excel table of values", () => {
   const response = legacyResponse({
@@ -22,16 +40,38 @@ describe("legacy rows as an Excel table of values", () => {
     ]);
   });
 
-  it("takes only data rows from a spill cut to its budget, never the note row", () => {
-    const table = legacyStatsRows(response, ["day", "ad_unit_id"], "readable");
-    const cut = limitSpill(table, 120);
-    expect(cut.omittedRowCount).toBeGreaterThan(0);
-    const data = legacyTableData(cut, ["day", "ad_unit_id"]);
-    expect(data.rows).toHaveLength(cut.dataRowCount - cut.omittedRowCount);
-    expect(data.rows.every((row) => typeof row[2] === "number")).toBe(true);
+  it("takes every row of an answer larger than a spill, as the Legacy tab fetches it: a table or a file is not a spill", async () => {
+    const answer = largeResponse();
+    const functions = createReportingFunctions({
+      connect: () => ({ key: "large", legacy: { applications: async () => ({ applications }), stats: async () => answer } }),
+      today: () => "2025-05-15",
+    });
+    // The rows of the tab's Export CSV, Export Excel and Insert as table (LegacyQueryForm.rowsOf).
+    const args = legacyArgumentsOf({ period: { from: "2025-01-01", to: "2025-04-10" }, groupBy: ["day", "ad_unit_id"] });
+    const table = await functions.legacyStats(args.from, args.to, args.groupBy, args.options);
+    expect(Buffer.byteLength(JSON.stringify(table.rows))).toBeGreaterThan(DEFAULT_SPILL_BUDGET_BYTES);
+
+    const exported = legacyRowsOf(table);
+    expect(exported.header).toEqual(table.rows[0]);
+    expect(exported.header).toHaveLength(6);
+    expect(exported.rows).toHaveLength(DAYS * UNITS);
+    expect(exported.rows.every((row) => typeof row[2] === "number")).toBe(true);
+    expect(exported.rows.at(-1)!.slice(1, 3)).toEqual([`0f8fad5b-d9cb-469f-a165-${String(UNITS - 1).padStart(12, "0")}`, 1000 + DAYS - 1]);
+    expect(legacyTableData(table, ["day", "ad_unit_id"]).rows).toEqual(exported.rows);
+  });
+
+  it("exports no header and no row for an empty answer", () => {
+    expect(legacyRowsOf(legacyStatsRows(legacyResponse({}), ["country"], "readable"))).toEqual({ header: undefined, rows: [] });
   });
 
   it("has no rows for an empty answer", () => {
     expect(legacyTableData(legacyStatsRows(legacyResponse({}), ["country"], "readable"), ["country"]).rows).toEqual([]);
+  });
+});
+
+describe("legacy columns in a file made from rows", () => {
+  it("take the number formats of the Query tab's tables: dates, counts and money, text as General", () => {
+    expect(legacyTableColumns(["day", "country"]).map(fileNumberFormat)).toEqual(["yyyy-mm-dd", undefined, "#,##0", "#,##0.00", "#,##0.00", "#,##0"]);
+    expect(legacyTableColumns(["month"]).map(fileNumberFormat)[0]).toBe("yyyy-mm-dd");
   });
 });

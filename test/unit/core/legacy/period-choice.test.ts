@@ -1,4 +1,5 @@
-import { periodDatesText, readPeriodChoice } from "../../../../src/core/legacy/period-choice";
+import { readPeriodChoice } from "../../../../src/core/legacy/period-choice";
+import { periodDatesText } from "../../../../src/core/periods";
 
 describe("the Legacy tab's period", () => {
   it("reads a period word as the formula's word and the days it covers today", () => {
@@ -10,7 +11,7 @@ describe("the Legacy tab's period", () => {
     expect(readPeriodChoice("CUSTOM", "2026-10-01", "2026-10-07", "2026-11-05")).toEqual({ period: { from: "2026-10-01", to: "2026-10-07" }, range: { from: "2026-10-01", to: "2026-10-07" } });
     expect(readPeriodChoice("CUSTOM", "", "2026-10-07", "2026-11-05")).toEqual({ problem: "Choose the first day of the custom range.", field: "from" });
     expect(readPeriodChoice("CUSTOM", "2026-10-01", "", "2026-11-05")).toEqual({ problem: "Choose the last day of the custom range.", field: "to" });
-    expect(readPeriodChoice("CUSTOM", "2026-10-07", "2026-10-01", "2026-11-05")).toEqual({ problem: "The last day comes before the first day: swap them.", field: "to" });
+    expect(readPeriodChoice("CUSTOM", "2026-10-07", "2026-10-01", "2026-11-05")).toEqual({ problem: "The last day (2026-10-01) comes before the first day (2026-10-07): swap them.", field: "to" });
   });
 
   it("shows one day once, a range with both ends", () => {

@@ -65,14 +65,6 @@ describe("previewModel: totals", () => {
     const one = table(HEADER, [data[0]!]);
     expect(previewModel(one, statsPreviewFacts(stats, one)).totals).toBeUndefined();
   });
-
-  it("says the totals cover only the rows a spill cut kept", () => {
-    const cut = { ...table(HEADER, data.slice(0, 22)), dataRowCount: 30, omittedRowCount: 8 };
-    cut.rows.push(["8 more rows not shown", "", "", "", "", ""]);
-    const result = previewModel(cut, statsPreviewFacts(stats, cut));
-    expect(result.totals?.detail).toBe("first 22 of 30 rows");
-    expect(Number(result.totals?.cells[2]?.value)).toBe(data.slice(0, 22).reduce((sum, row) => sum + (row[2] as number), 0));
-  });
 });
 
 describe("previewModel: names instead of codes", () => {

@@ -37,4 +37,12 @@ describe("bucketNote", () => {
   it("keeps a text that is not a day as it is", () => {
     expect(bucketNote("2024-W19", { bucket: "week" })).toBeUndefined();
   });
+
+  it("counts without a period or a last day with data that is not a day", () => {
+    expect(bucketNote("2024-05-06", { bucket: "week", period: { from: "2024-05-08", to: "2024-05-12" }, dataThrough: "soon" })).toBe("partial: 5 of 7 days");
+    expect(bucketNote("2024-05-06", { bucket: "week", period: { from: "2024-5-8", to: "2024-05-12" } })).toBeUndefined();
+    expect(bucketNote("2024-05-06", { bucket: "week", period: { from: "2024-05-08", to: "2024-05-12" }, dataThrough: "2024-05-10" })).toBe(
+      "partial: 3 of 7 days, data through 2024-05-10",
+    );
+  });
 });

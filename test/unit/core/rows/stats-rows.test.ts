@@ -19,7 +19,6 @@ describe("stats rows", () => {
     ]);
     expect(table.dateColumns).toEqual([1]);
     expect(table.dataRowCount).toBe(2);
-    expect(table.omittedRowCount).toBe(0);
   });
 
   it("uses the API's names with headers=api and no header with headers=none", () => {

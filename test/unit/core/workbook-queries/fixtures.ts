@@ -1,7 +1,7 @@
-import type { StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
+import type { StoredStatsTableQuery } from "../../../../src/core/workbook-queries/stored-query";
 
 /** A stored table query as Insert as table writes it. */
-export function storedRecord(id: string, overrides: Partial<StoredTableQuery> = {}): StoredTableQuery {
+export function storedRecord(id: string, overrides: Partial<StoredStatsTableQuery> = {}): StoredStatsTableQuery {
   return {
     version: 1,
     id,

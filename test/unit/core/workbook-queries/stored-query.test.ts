@@ -36,6 +36,17 @@ describe("the stored query of a table", () => {
     expect(storedTableQuery.safeParse({ ...record, query: { ...record.query, profile: "a=b" } }).success).toBe(false);
   });
 
+  it("keeps a profile name only as the Connect tab would accept it", () => {
+    const record = storedRecord("q-0000aaaa-bbbb-cccccccccccc");
+    const profileOf = (profile: string) => {
+      const parsed = storedTableQuery.safeParse({ ...record, query: { ...record.query, profile } });
+      return parsed.success ? parsed.data.query.profile : undefined;
+    };
+    expect(profileOf(" Finance ")).toBe("Finance");
+    expect(profileOf("   ")).toBeUndefined();
+    expect(profileOf("x".repeat(61))).toBeUndefined();
+  });
+
   it("round-trips through the custom XML part's text, hostile filter values included", () => {
     const hostile = ["</json></tableQuery><x>", "]]>", "a & b", '"quoted"', "🚀"];
     const record = storedRecord("q-0000aaaa-bbbb-cccccccccccc", {

@@ -1,4 +1,6 @@
+import type { LegacyArguments } from "../../../../src/core/arguments/legacy-query";
 import type { StatsQuery } from "../../../../src/core/arguments/stats-query";
+import { legacyStatsRows } from "../../../../src/core/legacy/legacy-rows";
 import { statsRows } from "../../../../src/core/rows/stats-rows";
 import { refreshStoredTable, tableStatsQuery, withFailure, type TableData, type TableRefreshDependencies } from "../../../../src/core/workbook-queries/table-refresh";
 import { comparedStatsTable } from "../../../../src/core/compare/compared-table";
@@ -6,12 +8,14 @@ import { describeQuery } from "../../../../src/core/workbook-queries/describe-qu
 import { readTableQueryXml, tableQueryXml } from "../../../../src/core/workbook-queries/record-xml";
 import { statsModelOfFormula } from "../../../../src/core/formula-parse";
 import { statsFormula } from "../../../../src/core/formula-text";
-import { queryModelOf, storedModelOf, storedTableQuery, type StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
+import { isStatsTable, queryModelOf, storedModelOf, storedTableQuery, type StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
 import { deferred } from "../deferred";
+import { legacyResponse, stats } from "../legacy/fixtures";
 import { storedRecord } from "./fixtures";
 
 function dependencies(overrides: Partial<TableRefreshDependencies> = {}) {
   const asked: StatsQuery[] = [];
+  const askedLegacy: LegacyArguments[] = [];
   const written: TableData[] = [];
   const saved: StoredTableQuery[] = [];
   const deps: TableRefreshDependencies = {
@@ -20,6 +24,11 @@ function dependencies(overrides: Partial<TableRefreshDependencies> = {}) {
     async fetch(query) {
       asked.push(query);
       return statsRows([{ group: { date: "2026-01-01", country: "FR" }, metrics: { impressions: 10, revenues: 1, ecpm: 100 } }], query.request, query.headers);
+    },
+    async fetchLegacy(args) {
+      askedLegacy.push(args);
+      const days = { "2026-01-01": { stats: stats(1000, 2, 1500) }, "2026-01-02": { stats: stats(3000, 3, 3500) } };
+      return legacyStatsRows(legacyResponse(days), ["day"], "readable");
     },
     dataThrough: async () => "2026-02-09",
     activeProfile: () => "Colleague",
@@ -30,7 +39,7 @@ function dependencies(overrides: Partial<TableRefreshDependencies> = {}) {
     save: async (record) => void saved.push(record),
     ...overrides,
   };
-  return { deps, asked, written, saved };
+  return { deps, asked, askedLegacy, written, saved };
 }
 
 describe("refreshing one stored table", () => {
@@ -76,6 +85,35 @@ describe("refreshing one stored table", () => {
   });
 });
 
+describe("refreshing a legacy table", () => {
+  const legacy = storedTableQuery.parse({
+    ...storedRecord("q-eeeeeeee-0000-000000000000"),
+    query: { source: "legacy", period: { word: "LAST_MONTH" }, groupBy: ["day"], profile: "Finance" },
+    columns: ["date", "impressions", "revenues", "ecpm", "requests"],
+  });
+
+  it("asks LEGACY.STATS afresh with the record's period, groupings and profile, and writes the Legacy tab's columns", async () => {
+    const { deps, asked, askedLegacy, written, saved } = dependencies();
+    const next = await refreshStoredTable(withFailure(legacy, "old reason", 0), deps, new AbortController().signal);
+    expect(asked).toEqual([]);
+    expect(askedLegacy).toEqual([{ from: "LAST_MONTH", to: undefined, groupBy: "day", options: "profile=Finance; cache=0" }]);
+    expect(written[0]!.header).toEqual(["Date", "Impressions", "Revenues", "eCPM", "Requests"]);
+    expect(written[0]!.columns.map((column) => column.kind)).toEqual(["date", "count", "money", "money", "count"]);
+    expect(written[0]!.rows).toEqual([[46023, 1000, 2, 2, 1500], [46024, 3000, 3, 1, 3500]]);
+    expect(next.query).toEqual(legacy.query);
+    expect(next.lastRefresh).toEqual({ at: "2026-02-10T09:30:00Z", rows: 2, dataThrough: "2026-02-09", profile: "Finance" });
+    expect(next.lastFailure).toBeUndefined();
+    expect(saved).toEqual([next]);
+  });
+
+  it("runs with the active profile when the record pins none, and says which", async () => {
+    const { deps, askedLegacy } = dependencies();
+    const next = await refreshStoredTable({ ...legacy, query: { source: "legacy", period: { from: "2026-01-01", to: "2026-01-02" }, groupBy: [] } }, deps, new AbortController().signal);
+    expect(askedLegacy[0]).toEqual({ from: "2026-01-01", to: "2026-01-02", groupBy: undefined, options: "cache=0" });
+    expect(next.lastRefresh?.profile).toBe("Colleague");
+  });
+});
+
 describe("a compared table", () => {
   it("keeps compare= through storing, the workbook's XML and a refresh, with its comparison columns and a percent format", async () => {
     const formula = '=REPORTING.STATS("LAST_MONTH",,"country","revenues,ecpm",,,"compare=previous_year")';
@@ -105,6 +143,7 @@ describe("a compared table", () => {
     expect(storedTableQuery.safeParse(next).success).toBe(true);
     expect(readTableQueryXml(tableQueryXml(next))).toEqual({ record: next });
     // The builder gets the same formula back from the stored query.
+    if (!isStatsTable(next)) throw new Error("a STATS table became a legacy one");
     expect(statsFormula(queryModelOf(next.query))).toBe(formula);
   });
 

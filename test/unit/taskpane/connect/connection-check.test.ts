@@ -1,6 +1,6 @@
 import { ConnectionError, errorFromResponse } from "../../../../src/client/errors";
 import type { ProfileClients } from "../../../../src/core/runtime/profile-clients";
-import { checkConnection, elapsedText, fieldsToMark, problemsOf } from "../../../../src/taskpane/connect/connection-check";
+import { checkConnection, checkElapsedText, fieldsToMark, problemsOf } from "../../../../src/taskpane/connect/connection-check";
 
 function clients(reporting: () => Promise<unknown>, legacy?: () => Promise<unknown>): ProfileClients & { signals: AbortSignal[] } {
   const signals: AbortSignal[] = [];
@@ -45,10 +45,11 @@ describe("checkConnection", () => {
   });
 });
 
-describe("elapsedText", () => {
-  it("shows the seconds once a test takes a second or more", () => {
-    expect(elapsedText(400)).toBe("");
-    expect(elapsedText(1_000)).toBe("1 s");
-    expect(elapsedText(12_900)).toBe("12 s");
+describe("checkElapsedText", () => {
+  it("shows the time once a test takes a second or more, as the Query tab's waits say it", () => {
+    expect(checkElapsedText(400)).toBe("");
+    expect(checkElapsedText(1_000)).toBe("1 s");
+    expect(checkElapsedText(12_900)).toBe("12 s");
+    expect(checkElapsedText(65_000)).toBe("1 min 05 s");
   });
 });

@@ -5,7 +5,6 @@ import {
   applicationSummaryText,
   groupChoices,
   legacyIdentity,
-  previewSummaryText,
   usableLegacyProfile,
 } from "../../../../src/taskpane/legacy/legacy-text";
 
@@ -45,17 +44,6 @@ describe("the line of an application", () => {
 
   it("gives the app key, bundle and publisher underneath", () => {
     expect(applicationHintText(application)).toBe("App key 1234 · com.acme.puzzle · Acme Games");
-  });
-});
-
-describe("previewSummaryText", () => {
-  it.each([
-    [0, 0, "No statistics for this period."],
-    [1, 1, "1 row in total."],
-    [20, 20, "20 rows in total."],
-    [2500, 50, `${(2500).toLocaleString()} rows in total; the first 50 are shown.`],
-  ])("%d rows with %d shown", (total, shown, text) => {
-    expect(previewSummaryText(total, shown)).toBe(text);
   });
 });
 

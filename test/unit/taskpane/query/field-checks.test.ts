@@ -1,6 +1,5 @@
 import {
   checkCacheSeconds,
-  checkCustomRange,
   checkMaximumRows,
   checkMetricCount,
   checkRecentPeriods,
@@ -35,17 +34,6 @@ describe("the Query tab's field checks", () => {
     expect(checkCacheSeconds("86400")).toEqual({ value: 86_400 });
     expect(checkCacheSeconds("86401")).toEqual({ problem: "Reuse answers must be from 0 to 86,400, not 86401: change it, or leave it empty for the default minute." });
     expect(checkCacheSeconds("-1")).toHaveProperty("problem");
-  });
-
-  it("marks the day to change in a custom range", () => {
-    expect(checkCustomRange("2026-03-01", "2026-03-31")).toBeUndefined();
-    expect(checkCustomRange("2026-03-01", "2026-03-01")).toBeUndefined();
-    expect(checkCustomRange("", "2026-03-31")).toEqual({ field: "from", problem: "Choose the first day of the range." });
-    expect(checkCustomRange("2026-03-01", "")).toEqual({ field: "to", problem: "Choose the last day of the range." });
-    expect(checkCustomRange("2026-03-31", "2026-03-01")).toEqual({
-      field: "to",
-      problem: "The last day (2026-03-01) comes before the first day (2026-03-31): swap them.",
-    });
   });
 
   it("asks for a metric when none is chosen", () => {
