@@ -45,7 +45,6 @@ async function loadRound(baseUrl: string, token: string, rounds: RoundLatencies 
   rounds?.p99.push(percentile(latencies, 0.99));
 }
 
-/** `npm run serve`'s server from its source, on a free loopback port; resolves with its address. */
 export async function run(): Promise<void> {
   const emulator = await startEmulator({ today: "2026-06-30", seed: 1, allowedOrigins: [] });
   const host = await startHostProcess(emulator.baseUrl);

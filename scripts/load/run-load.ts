@@ -189,7 +189,6 @@ function sampleMemory(emulator: EmulatorProcess): { samples: { rss: number }[]; 
   };
 }
 
-/** `npm run serve`'s server from its source, plain HTTP on loopback (as behind a load balancer), proxying to `serviceUrl`. */
 function memoryOf(samples: readonly { rss: number }[], before: NodeJS.MemoryUsage, after: NodeJS.MemoryUsage): Memory {
   const third = Math.max(1, Math.floor(samples.length / 3));
   const peak = (part: readonly { rss: number }[]) => (part.length === 0 ? 0 : Math.max(...part.map((sample) => sample.rss)) / MB);

@@ -47,7 +47,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /** What one attempt ended with. */
 export type AttemptOutcome =
-  | { kind: "status"; status: number; retryAfter?: string | null | undefined }
+  /** `retryAfterMs`: the wait the service asked for (parseRetryAfter), read once by the transport. */
+  | { kind: "status"; status: number; retryAfterMs?: number | undefined }
   | { kind: "network" }
   | { kind: "timeout" }
   /** An answer no retry can change (a redirect elsewhere, an answer too large). */
@@ -99,18 +100,17 @@ export function decideRetry(
   outcome: AttemptOutcome,
   retriesDone: number,
   policy: RetryPolicy,
-  nowMs: number,
   random: number,
   elapsedMs = 0,
 ): RetryDecision {
   if (retriesDone >= policy.maxRetries) return { retry: false };
-  const wait = waitBeforeRetry(outcome, retriesDone + 1, policy, nowMs, random);
+  const wait = waitBeforeRetry(outcome, retriesDone + 1, policy, random);
   if (wait === undefined || elapsedMs + wait.delayMs > policy.retryBudgetMs) return { retry: false };
   return { retry: true, ...wait };
 }
 
 /** How long to wait before retry number `retry` and whether the service asked for it, or undefined when the outcome is not worth retrying. */
-function waitBeforeRetry(outcome: AttemptOutcome, retry: number, policy: RetryPolicy, nowMs: number, random: number): { delayMs: number; asked: boolean } | undefined {
+function waitBeforeRetry(outcome: AttemptOutcome, retry: number, policy: RetryPolicy, random: number): { delayMs: number; asked: boolean } | undefined {
   const backoff = () => ({ delayMs: backoffDelay(retry, policy, random), asked: false });
   switch (outcome.kind) {
     case "final":
@@ -121,7 +121,7 @@ function waitBeforeRetry(outcome: AttemptOutcome, retry: number, policy: RetryPo
       return policy.retryOnTimeout ? backoff() : undefined;
     case "status": {
       if (!isRetryableStatus(outcome.status)) return undefined;
-      const askedMs = parseRetryAfter(outcome.retryAfter, nowMs);
+      const askedMs = outcome.retryAfterMs;
       // No wait asked (or 0, or a date already past) means backing off: retrying at once,
       // three times, would only hammer a service that is struggling.
       if (askedMs === undefined) return backoff();

@@ -347,15 +347,15 @@ export function createTransport(options: TransportOptions = {}): Transport {
         return { bytes: new Uint8Array(0) };
       });
       const text = utf8.decode(bytes);
-      const retryAfter = response.headers.get("retry-after");
-      const retryAfterMs = parseRetryAfter(retryAfter, now());
+      // Read once: the message says it, and the retry decision waits it.
+      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now());
       const error = errorFromResponse(response.status, text, request.route, {
         credentials: request.credentials,
         requestId: requestIdOf(response.headers),
         retryAfterSeconds: retryAfterMs === undefined ? undefined : retryAfterMs / 1_000,
         redactor,
       });
-      return { error, outcome: { kind: "status", status: response.status, retryAfter } };
+      return { error, outcome: { kind: "status", status: response.status, retryAfterMs } };
     } catch (failure) {
       if (callerSignal?.aborted) throw new AbortedError({ route: request.route, redactor });
       if (timedOut) return { error: new TimeoutError({ route: request.route, timeoutMs, redactor }), outcome: { kind: "timeout" } };
@@ -395,7 +395,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if (request.signal?.aborted) throw new AbortedError({ route: request.route, redactor });
       const result = await attempt(request, redactor, retriesDone + 1);
       if ("response" in result) return result.response;
-      const decision = decideRetry(result.outcome, retriesDone, policy, now(), random(), now() - started);
+      const decision = decideRetry(result.outcome, retriesDone, policy, random(), now() - started);
       if (!decision.retry) throw result.error;
       const event: RetryEvent = {
         route: request.route,

@@ -61,9 +61,9 @@ const asIs = (row: readonly SpillCell[]): SpillOutputRow => row as SpillOutputRo
 
 /**
  * How each row of `table` goes to Excel in `style`: numbers in the date (and percent) columns
- * become values carrying their format; headers, the "more rows" note and every other cell pass
- * through as they are (the same array where nothing changes). spill-fit.ts encodes each row it
- * keeps, once.
+ * become values carrying their format; header texts and every other cell pass through as they
+ * are (each row as it is when no column needs a format, or in serial style). spill-fit.ts
+ * encodes each row it keeps, once; its "more rows" note is text and goes as it is.
  */
 export function rowEncoder(table: SpillTable, style: DateCellStyle): (row: readonly SpillCell[]) => SpillOutputRow {
   const type = dateType(style);

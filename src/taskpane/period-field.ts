@@ -1,6 +1,6 @@
 import { addDays } from "../core/calendar";
 import type { QueryPeriod } from "../core/formula-text";
-import { CUSTOM_PERIOD, readPeriodChoice, type PeriodReading } from "../core/legacy/period-choice";
+import { CUSTOM_PERIOD, readPeriodChoice, type PeriodReading } from "../core/period-choice";
 import { PERIOD_LABELS, PERIOD_WORDS, periodDatesText, type DateRange } from "../core/periods";
 import { optionElement } from "./dom";
 
@@ -16,7 +16,7 @@ export interface PeriodFieldElements {
 /**
  * The period of a query, as the Query and Legacy tabs both offer it: a preset word (Today...
  * Last year) or a custom range of two days, read and checked by the one rule of
- * core/legacy/period-choice.ts.
+ * core/period-choice.ts.
  */
 export class PeriodField {
   constructor(

@@ -12,8 +12,8 @@ jest.setTimeout(240_000);
 
 /**
  * A table inserted from the Legacy tab refreshes like the Query tab's: listed in the Queries tab
- * with its query in words, refreshed by Refresh all with the legacy key of its profile, its
- * PivotTable with it. The legacy service's numbers change in between (the route doubles them),
+ * with its query in words and the profile it was made with, refreshed by Refresh all with that
+ * profile's legacy key, its PivotTable with it. The legacy service's numbers change in between (the route doubles them),
  * so a refresh that did not happen cannot pass.
  */
 
@@ -99,13 +99,15 @@ describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px",
     expect(pivots.map((pivot) => pivot.rowFields)).toEqual([["Date"]]);
     expect(customXmlParts).toHaveLength(1);
     expect(customXmlParts[0]!.xml).toContain("&quot;groupBy&quot;:[&quot;day&quot;,&quot;country&quot;]");
+    // Pinned to the profile it was made with, by name only.
+    expect(customXmlParts[0]!.xml).toContain(`&quot;profile&quot;:&quot;${profile.name}&quot;`);
   });
 
   it("is listed in the Queries tab with its query in words, without an Edit it could not honour", async () => {
     await page.click("#tab-queries");
     await page.waitForSelector(`#queries-tables li[data-table="${tableName}"]`);
     const item = page.locator(`#queries-tables li[data-table="${tableName}"]`);
-    expect(await item.textContent()).toContain("Legacy statistics: Impressions, Revenues, eCPM, Requests by Date, Country; last 7 days");
+    expect(await item.textContent()).toContain(`Legacy statistics: Impressions, Revenues, eCPM, Requests by Date, Country; last 7 days; profile ${profile.name}`);
     expect(await item.locator("button").allTextContents()).toEqual(["Refresh", "Go to", "Remove link"]);
     await screenshot(page, "legacy-table-queries");
   });

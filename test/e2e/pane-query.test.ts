@@ -132,7 +132,7 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     expect(await fieldMessage(page, "query-to")).toEqual({
       invalid: "true",
       describedBy: "query-to-error",
-      // The Legacy tab's rule and words: the pane checks a period one way (core/legacy/period-choice.ts).
+      // One rule and one wording for both tabs (core/period-choice.ts).
       message: `The last day (${dates.from}) comes before the first day (${dates.to}): swap them.`,
     });
     expect(await page.inputValue("#query-formula")).toBe(lastValid);

@@ -1,7 +1,7 @@
 import { COMPARE_LABELS } from "../compare/compare-mode";
 import { LEGACY_READABLE_GROUPS, LEGACY_STAT_COLUMNS } from "../legacy/legacy-rows";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
-import { PERIOD_LABELS } from "../periods";
+import { PERIOD_LABELS, periodDatesText } from "../periods";
 import { chosenFilters, coarserDateGroup } from "../query-words";
 import { isLegacyModel, type StoredLegacyQueryModel, type StoredQueryModel, type StoredTableModel } from "./stored-query";
 
@@ -14,7 +14,7 @@ function listed(values: readonly string[]): string {
 }
 
 function periodText(period: StoredTableModel["period"]): string {
-  return "word" in period ? PERIOD_LABELS[period.word].toLowerCase() : `${period.from} to ${period.to}`;
+  return "word" in period ? PERIOD_LABELS[period.word].toLowerCase() : periodDatesText(period);
 }
 
 /** `Legacy statistics: Impressions, Revenues, eCPM, Requests by Date, Country; last 30 days`. */

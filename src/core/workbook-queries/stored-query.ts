@@ -100,6 +100,10 @@ export function isStatsTable(record: StoredTableQuery): record is StoredStatsTab
   return !isLegacyModel(record.query);
 }
 
+/** A period as a record keeps it: the word, or both days, and nothing else of the model's object. */
+function storedPeriodOf(period: StatsQueryModel["period"]): StoredQueryModel["period"] {
+  return "word" in period ? { word: period.word } : { from: period.from, to: period.to };
+}
 
 /**
  * The model as a table keeps it: a table always fetches afresh and always has a header row, so
@@ -107,7 +111,7 @@ export function isStatsTable(record: StoredTableQuery): record is StoredStatsTab
  */
 export function storedModelOf(model: StatsQueryModel): StoredQueryModel {
   const stored: StoredQueryModel = {
-    period: "word" in model.period ? { word: model.period.word } : { from: model.period.from, to: model.period.to },
+    period: storedPeriodOf(model.period),
     groups: [...model.groups],
     metrics: [...model.metrics],
     filters: Object.fromEntries(Object.entries(model.filters).filter(([, values]) => values && values.length > 0).map(([name, values]) => [name, [...(values ?? [])]])),
@@ -125,8 +129,7 @@ export function storedModelOf(model: StatsQueryModel): StoredQueryModel {
 
 /** The Legacy tab's query as a table keeps it: a table always has its readable header row. */
 export function storedLegacyModelOf(model: LegacyQueryModel): StoredLegacyQueryModel {
-  const period = "word" in model.period ? { word: model.period.word } : { from: model.period.from, to: model.period.to };
-  return storedLegacyQueryModel.parse({ source: "legacy", period, groupBy: [...model.groupBy], ...(model.profile ? { profile: model.profile } : {}) });
+  return storedLegacyQueryModel.parse({ source: "legacy", period: storedPeriodOf(model.period), groupBy: [...model.groupBy], ...(model.profile ? { profile: model.profile } : {}) });
 }
 
 /** The stored legacy query as the Legacy tab's formula text takes it. */

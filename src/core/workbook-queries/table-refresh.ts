@@ -114,8 +114,9 @@ export async function refreshStoredTable(
 ): Promise<StoredTableQuery> {
   const [{ data, profile: pinned }, dataThrough] = await Promise.all([
     fetchTableData(model, deps, signal),
-    // A missing data-through day is no reason to keep old rows.
-    deps.dataThrough(model.profile, signal).catch(() => undefined),
+    // A missing data-through day is no reason to keep old rows. It comes from the Reporting
+    // interface's /dates, which says nothing of the legacy one: legacy tables have none.
+    isLegacyModel(model) ? undefined : deps.dataThrough(model.profile, signal).catch(() => undefined),
   ]);
   if (signal.aborted) throw cancelledError("the table's query");
   const written = await deps.write({ ...record, query: model }, data);
@@ -138,6 +139,6 @@ export async function refreshStoredTable(
 }
 
 /** The record once a refresh failed: the reason and when, the rest (old rows included) unchanged. */
-export function withFailure<Record extends StoredTableQuery>(record: Record, reason: string, now: number): Record {
+export function withFailure<Stored extends StoredTableQuery>(record: Stored, reason: string, now: number): Stored {
   return { ...record, lastFailure: { at: isoTime(now), reason: reason.slice(0, 1_000) } };
 }

@@ -20,8 +20,13 @@ export async function insertLegacyTable(context: PaneContext, model: LegacyQuery
   const data = legacyTableData(table, model.groupBy);
   status.busy(`Writing ${data.rows.length.toLocaleString()} rows into a new sheet…`);
   // The storing and PivotTable part of the Query tab's Insert as table, fetched as it does: on first use.
-  const { dataThroughOf, linkTable } = await tableInsertPart();
-  const [inserted, dataThrough] = await Promise.all([insertQueryTable(data, { kind: "new", sheetName: "Legacy" }), dataThroughOf(context, model.profile)]);
+  const { linkTable } = await tableInsertPart();
+  const inserted = await insertQueryTable(data, { kind: "new", sheetName: "Legacy" });
+  // The Legacy tab has no way to pin a profile, and its keys name one account: a table refreshed
+  // later with another profile in use would take that account's numbers without a word. So the
+  // table keeps the profile it was made with. No "data through": that day comes from the
+  // Reporting interface's /dates, which says nothing of the legacy one.
+  const profile = model.profile ?? context.runtime.profiles().active?.name;
   // The Query tab's default: a PivotTable on the first grouping.
-  await linkTable(context, { query: storedLegacyModelOf(model), data, inserted, dataThrough, profile: model.profile }, {});
+  await linkTable(context, { query: storedLegacyModelOf({ ...model, ...(profile ? { profile } : {}) }), data, inserted, dataThrough: undefined, profile }, {});
 }

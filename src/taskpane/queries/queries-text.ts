@@ -1,5 +1,5 @@
 import type { RefreshItem, RefreshProgress, RefreshReport } from "../../core/workbook-queries/refresh-run";
-import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
+import { isLegacyModel, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
 
 /**
  * The words of the Queries tab, apart from the page so that they are tested in Node: what a
@@ -24,7 +24,8 @@ export function tableMetaText(record: StoredTableQuery, sheetNow: string | undef
     sheetNow !== undefined ? `On ${sheetNow}` : "Not in the workbook any more",
     plural(last?.rows ?? 0, "row"),
     `last refreshed ${whenText(last?.at)}${last?.profile ? ` with ${last.profile}` : ""}`,
-    `data through ${last?.dataThrough ?? "unknown"}`,
+    // The last day comes from the Reporting interface's /dates, which says nothing of the legacy one.
+    ...(isLegacyModel(record.query) ? [] : [`data through ${last?.dataThrough ?? "unknown"}`]),
   ].join(" · ");
 }
 

@@ -1,6 +1,7 @@
 import { optionElement } from "../dom";
 import { OrderedList } from "../ordered-list";
-import { columnLabel, pendingSortText, sortFieldOf, sortItemOf, sortOf } from "./sort-text";
+import { readableColumnName } from "../../core/rows/headers";
+import { pendingSortText, sortFieldOf, sortItemOf, sortOf } from "./sort-text";
 
 export interface SortElements {
   /** The sorts applied, in order. */
@@ -52,7 +53,7 @@ export class SortControls {
     this.orderable = columns;
     const { field } = this.elements;
     const pending = field.value;
-    field.replaceChildren(optionElement("", PLACEHOLDER), ...columns.map((column) => optionElement(column, columnLabel(column))));
+    field.replaceChildren(optionElement("", PLACEHOLDER), ...columns.map((column) => optionElement(column, readableColumnName(column))));
     field.value = columns.includes(pending) ? pending : "";
     this.showPending();
   }

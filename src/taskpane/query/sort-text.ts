@@ -8,11 +8,6 @@ export function sortFieldOf(order: string): string {
   return order.replace(/:desc$/, "");
 }
 
-/** The readable name of a column (group or metric); an unknown one as it is. */
-export function columnLabel(field: string): string {
-  return readableColumnName(field);
-}
-
 /** A sort as the list shows it: `Revenues, descending`. */
 export function sortItemOf(order: string): { value: string; label: string } {
   return { value: order, label: sortText(order) };
@@ -27,5 +22,5 @@ export function sortOf(field: string, direction: string): string {
 export function pendingSortText(field: string, direction: string): string {
   return field === ""
     ? "Choose a column, then Add: a sort applies once it is in the list above."
-    : `Not applied yet: choose Add to sort by ${columnLabel(field)}, ${direction === "desc" ? "descending" : "ascending"}.`;
+    : `Not applied yet: choose Add to sort by ${readableColumnName(field)}, ${direction === "desc" ? "descending" : "ascending"}.`;
 }

@@ -37,6 +37,15 @@ describe("what a linked table's entry says", () => {
     expect(tableMetaText(record, undefined)).toBe(`Not in the workbook any more · 1 row · last refreshed ${whenText(at)} with Finance · data through 2026-02-01`);
   });
 
+  it("says no data-through day for a legacy table, whose service gives none", () => {
+    const at = "2026-02-02T10:00:00Z";
+    const record = {
+      ...storedRecord("aaaaaaaa", { lastRefresh: { at, rows: 3, profile: "Finance" } }),
+      query: { source: "legacy" as const, period: { word: "LAST_MONTH" as const }, groupBy: ["day" as const], profile: "Finance" },
+    };
+    expect(tableMetaText(record, "Legacy")).toBe(`On Legacy · 3 rows · last refreshed ${whenText(at)} with Finance`);
+  });
+
   it("names its PivotTables and its last failure only when it has them", () => {
     const plain = storedRecord("aaaaaaaa");
     expect(pivotsText(plain)).toBeUndefined();

@@ -1,4 +1,4 @@
-import { columnLabel, pendingSortText, sortFieldOf, sortItemOf, sortOf } from "../../../../src/taskpane/query/sort-text";
+import { pendingSortText, sortFieldOf, sortItemOf, sortOf } from "../../../../src/taskpane/query/sort-text";
 
 describe("the Sort by words", () => {
   it("reads a sort's column without its direction", () => {
@@ -14,8 +14,7 @@ describe("the Sort by words", () => {
   it("shows a sort with the column's readable name and its direction", () => {
     expect(sortItemOf("revenues:desc")).toEqual({ value: "revenues:desc", label: "Revenues, descending" });
     expect(sortItemOf("country")).toEqual({ value: "country", label: "Country, ascending" });
-    expect(columnLabel("ecpm")).toBe("eCPM");
-    expect(columnLabel("unknown_column")).toBe("unknown_column");
+    expect(pendingSortText("ecpm", "desc")).toBe("Not applied yet: choose Add to sort by eCPM, descending.");
   });
 
   it("says a column chosen but not added is not applied yet", () => {

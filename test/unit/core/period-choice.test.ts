@@ -1,7 +1,7 @@
-import { readPeriodChoice } from "../../../../src/core/legacy/period-choice";
-import { periodDatesText } from "../../../../src/core/periods";
+import { readPeriodChoice } from "../../../src/core/period-choice";
+import { periodDatesText } from "../../../src/core/periods";
 
-describe("the Legacy tab's period", () => {
+describe("a period chosen in the pane (Query and Legacy tabs)", () => {
   it("reads a period word as the formula's word and the days it covers today", () => {
     expect(readPeriodChoice("LAST_MONTH", "", "", "2026-11-05")).toEqual({ period: { word: "LAST_MONTH" }, range: { from: "2026-10-01", to: "2026-10-31" } });
     expect(readPeriodChoice("YESTERDAY", "2020-01-01", "2020-01-02", "2026-11-05")).toEqual({ period: { word: "YESTERDAY" }, range: { from: "2026-11-04", to: "2026-11-04" } });

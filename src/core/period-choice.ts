@@ -1,9 +1,9 @@
-import type { QueryPeriod } from "../formula-text";
-import { PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "../periods";
+import type { QueryPeriod } from "./formula-text";
+import { PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "./periods";
 
 /**
- * The period of the Legacy tab, chosen as on the Query tab: a period word (Today... Last year)
- * or a custom range of two days.
+ * A period as the pane's Query and Legacy tabs let the user choose it (src/taskpane/period-field.ts):
+ * a period word (Today... Last year) or a custom range of two days.
  */
 
 export const CUSTOM_PERIOD = "CUSTOM";
