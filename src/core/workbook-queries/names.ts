@@ -31,10 +31,18 @@ function nameWord(text: string): string {
     .join("");
 }
 
-/** A readable, valid, free table name for a query grouped by `groups`: `Stats_by_Date_Country`. */
+/**
+ * A readable, valid, free table name from what the table holds and its groupings' readable
+ * names: `Stats_by_Date_Country`, `Legacy_by_Day_Application`, `Stats_Totals`.
+ */
+export function tableNameOf(source: "Stats" | "Legacy", groupHeadings: readonly string[], existing: Iterable<string>): string {
+  const words = groupHeadings.map(nameWord);
+  return safeTableName(words.length === 0 ? `${source}_Totals` : `${source}_by_${words.join("_")}`, existing);
+}
+
+/** The name of a REPORTING.STATS table grouped by `groups`: `Stats_by_Date_Country`. */
 export function tableNameFor(groups: readonly GroupName[], existing: Iterable<string>): string {
-  const words = groups.map((group) => nameWord(READABLE_GROUP_HEADERS[group]));
-  return safeTableName(words.length === 0 ? "Stats_Totals" : `Stats_by_${words.join("_")}`, existing);
+  return tableNameOf("Stats", groups.map((group) => READABLE_GROUP_HEADERS[group]), existing);
 }
 
 /** `wanted` made valid and free (the PivotTable beside a table: `<table>_Pivot`). */

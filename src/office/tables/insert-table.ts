@@ -6,6 +6,9 @@ import { blockAddress, dataFormats, headerFormats, writeBlock } from "./cell-blo
 
 export type TableDestination = { kind: "new"; sheetName: string } | { kind: "existing"; sheetName: string };
 
+/** The table's name, from the names the workbook's tables already have; a STATS query's by default. */
+export type TableNamer = (existing: readonly string[]) => string;
+
 export interface InsertedTable extends WrittenTable {
   /** The table's header names as Excel keeps them. */
   headers: string[];
@@ -19,7 +22,7 @@ export interface InsertedTable extends WrittenTable {
  * of what an existing sheet holds (so that nothing there is overwritten, and the table can grow
  * down freely when refreshed).
  */
-export async function insertQueryTable(data: TableData, destination: TableDestination): Promise<InsertedTable> {
+export async function insertQueryTable(data: TableData, destination: TableDestination, nameTable?: TableNamer): Promise<InsertedTable> {
   requireExcel();
   const width = data.header.length;
   if (width === 0) throw new WorkbookError("There is nothing to insert: the query returned no columns.");
@@ -50,10 +53,13 @@ export async function insertQueryTable(data: TableData, destination: TableDestin
     });
     const address = blockAddress(0, column, rows + 1, width);
     const table = sheet.tables.add(address, true);
-    table.name = tableNameFor(
-      data.columns.filter((item) => !item.isMetric).map((item) => item.key as GroupName),
-      tables.items.map((item) => item.name),
-    );
+    const existing = tables.items.map((item) => item.name);
+    table.name = nameTable
+      ? nameTable(existing)
+      : tableNameFor(
+          data.columns.filter((item) => !item.isMetric).map((item) => item.key as GroupName),
+          existing,
+        );
     table.getRange().format.autofitColumns();
     table.load("id, name");
     sheet.load("name");

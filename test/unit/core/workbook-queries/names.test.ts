@@ -1,4 +1,4 @@
-import { pivotSheetNameFor, safeTableName, sheetNameFor, tableNameFor } from "../../../../src/core/workbook-queries/names";
+import { pivotSheetNameFor, safeTableName, sheetNameFor, tableNameFor, tableNameOf } from "../../../../src/core/workbook-queries/names";
 
 describe("names the add-in gives in a workbook", () => {
   it("names a table after its groups, readable and free", () => {
@@ -6,6 +6,12 @@ describe("names the add-in gives in a workbook", () => {
     expect(tableNameFor(["device_types"], [])).toBe("Stats_by_DeviceType");
     expect(tableNameFor([], [])).toBe("Stats_Totals");
     expect(tableNameFor(["date"], ["stats_by_date", "Stats_by_Date_2"])).toBe("Stats_by_Date_3");
+  });
+
+  it("names a Legacy tab's table apart from a Query tab's with the same groupings", () => {
+    expect(tableNameOf("Legacy", ["Date", "Ad unit type"], ["Stats_by_Date_AdUnitType"])).toBe("Legacy_by_Date_AdUnitType");
+    expect(tableNameOf("Legacy", [], [])).toBe("Legacy_Totals");
+    expect(tableNameOf("Legacy", ["Application"], ["legacy_by_application"])).toBe("Legacy_by_Application_2");
   });
 
   it("makes any wanted name a valid table name", () => {
