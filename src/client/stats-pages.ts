@@ -1,5 +1,6 @@
 import type { StatsEntry, StatsResponse } from "../api/stats-response";
 import { ReportingError } from "./errors";
+import { markServes } from "./signal-lineage";
 
 /**
  * Reads every page of a /stats listing through `offset`/`limit`. With `total` the remaining
@@ -78,6 +79,7 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
   const wanted = options.limit ?? Number.POSITIVE_INFINITY;
   const pageSize = Math.max(1, Math.floor(options.pageSize));
   const controller = new AbortController();
+  markServes(controller.signal, options.signal);
   const abortAll = () => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) abortAll();
   options.signal?.addEventListener("abort", abortAll, { once: true });

@@ -58,6 +58,11 @@ export interface RetryEvent {
   reason: string;
   /** Set when the service asked for this wait (Retry-After), so that a pane can say so. */
   retryAfterMs?: number;
+  /**
+   * The request's signal, when it has one: with servesCaller (signal-lineage.ts) a listener
+   * tells the retries of its own requests from those of others on the page.
+   */
+  signal?: AbortSignal;
 }
 
 export interface TransportOptions {
@@ -403,6 +408,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         delayMs: decision.delayMs,
         reason: result.error.message,
         ...(decision.asked ? { retryAfterMs: decision.delayMs } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
       };
       options.log?.(
         redactor.redact(`${request.method} ${request.route}: retry ${event.retry} of ${policy.maxRetries} in ${Math.round(event.delayMs)} ms (${event.reason})`),

@@ -87,6 +87,11 @@ function formulaQuery(formula: string, today: Today): FormulaQuery | undefined {
   }
 }
 
+/** The profile a REPORTING formula pins with `profile=`, as far as its typed-in arguments tell. */
+export function formulaProfile(formula: string, today: Today): string | undefined {
+  return formulaQuery(formula, today)?.profile;
+}
+
 /** The first and last day of a table's Date column (header `Date` or `date`), if it has one. */
 function datesInTable(rows: readonly (readonly unknown[])[]): DateRange | undefined {
   const column = (rows[0] ?? []).findIndex((cell) => typeof cell === "string" && nameKey(cell) === "date");

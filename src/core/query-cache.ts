@@ -1,3 +1,4 @@
+import { markServes } from "../client/signal-lineage";
 import { cancelledError, onAbort } from "./cancellation";
 
 export type Load<Value> = (signal: AbortSignal) => Promise<Value>;
@@ -96,6 +97,8 @@ export class QueryCache {
 
   private wait(key: string, flight: Flight, signal: AbortSignal | undefined, route: string): Promise<unknown> {
     flight.waiters++;
+    // The one request of a flight is every waiter's: each hears of its retries.
+    markServes(flight.controller.signal, signal);
     return new Promise((resolve, reject) => {
       let left = false;
       const stopListening = onAbort(signal, () => {

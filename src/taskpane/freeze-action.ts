@@ -1,4 +1,4 @@
-import { freezePlan, localTimestamp, type FreezeNoteInput } from "../core/freeze-note";
+import { formulaProfile, freezePlan, localTimestamp, type FreezeNoteInput } from "../core/freeze-note";
 import { freezeSelection } from "../office/freeze";
 import type { PaneContext } from "./context";
 import { plainMessage } from "./status";
@@ -9,9 +9,11 @@ import { plainMessage } from "./status";
  * date, so that a closed month stops moving.
  */
 export async function freezeSelectionAsValues(context: PaneContext): Promise<void> {
-  async function dataThrough(): Promise<FreezeNoteInput["dataThrough"]> {
+  /** From the profile the formula pins, if any: another account's service can be a day behind. */
+  async function dataThrough(formula: string | undefined): Promise<FreezeNoteInput["dataThrough"]> {
     try {
-      return { day: (await context.runtime.reference("dates")).to };
+      const profile = formula ? formulaProfile(formula, () => context.today()) : undefined;
+      return { day: (await context.runtime.reference("dates", profile ? { profile } : {})).to };
     } catch (error) {
       return { unknown: `the service could not say: ${plainMessage(error)}` };
     }
@@ -30,7 +32,7 @@ export async function freezeSelectionAsValues(context: PaneContext): Promise<voi
         today: () => context.today(),
         copiedAt: localTimestamp(new Date()),
         activeProfile: context.current().active?.name,
-        dataThrough: await dataThrough(),
+        dataThrough: await dataThrough(source.formula),
       });
     });
     const rows = frozen.rows.toLocaleString();

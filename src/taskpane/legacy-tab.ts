@@ -9,6 +9,7 @@ import { LegacyPreview } from "./legacy/legacy-preview";
 import { LegacyQueryForm } from "./legacy/legacy-query";
 import { legacyIdentity, usableLegacyProfile } from "./legacy/legacy-text";
 import { PeriodField } from "./period-field";
+import { ActionRunner, ActionStatus } from "./query/action-runner";
 
 export { LEGACY_GROUP_LABELS } from "./legacy/legacy-text";
 
@@ -20,7 +21,23 @@ export function setUpLegacyTab(context: PaneContext): void {
   const applications = new ApplicationsList(byId("legacy-applications"));
   const loadButton = byId<HTMLButtonElement>("legacy-load-applications");
   const formElement = byId<HTMLFormElement>("legacy-form");
-  const previewButton = byId<HTMLButtonElement>("legacy-preview");
+  const status = new ActionStatus(byId("legacy-action-message"));
+  /** The context the actions run with: their outcomes are also written next to the buttons. */
+  const acting: PaneContext = { ...context, status };
+  const buttons = {
+    preview: byId<HTMLButtonElement>("legacy-preview"),
+    insertFormula: byId<HTMLButtonElement>("legacy-insert-formula"),
+    insertTable: byId<HTMLButtonElement>("legacy-insert-table"),
+    exportCsv: byId<HTMLButtonElement>("legacy-export-csv"),
+    exportXlsx: byId<HTMLButtonElement>("legacy-export-xlsx"),
+  };
+  // The Query tab's runner: one action at a time, the wait counted, Cancel where it is safe.
+  const runner = new ActionRunner(
+    { progress: byId("legacy-action-progress"), message: byId("legacy-action-message"), cancel: byId<HTMLButtonElement>("legacy-cancel") },
+    status,
+    () => Object.values(buttons),
+    (listener) => runtime.onRetry(listener),
+  );
   const period = new PeriodField(
     {
       choice: byId<HTMLSelectElement>("legacy-period"),
@@ -38,13 +55,17 @@ export function setUpLegacyTab(context: PaneContext): void {
     add: byId<HTMLSelectElement>("legacy-group-add"),
     addButton: byId("legacy-group-add-button"),
   });
-  const form = new LegacyQueryForm(context, period, groups, byId<HTMLTextAreaElement>("legacy-formula"));
-  const preview = new LegacyPreview(context, { summary: byId("legacy-preview-summary"), table: byId("legacy-preview-table") });
-  new LegacyActions(context, form, {
-    insertFormula: byId<HTMLButtonElement>("legacy-insert-formula"),
-    insertTable: byId<HTMLButtonElement>("legacy-insert-table"),
-    exportCsv: byId<HTMLButtonElement>("legacy-export-csv"),
-    exportXlsx: byId<HTMLButtonElement>("legacy-export-xlsx"),
+  const form = new LegacyQueryForm(acting, period, groups, {
+    formula: byId<HTMLTextAreaElement>("legacy-formula"),
+    headers: byId<HTMLSelectElement>("legacy-headers"),
+    headersNote: byId("legacy-headers-note"),
+  });
+  const preview = new LegacyPreview(acting, { summary: byId("legacy-preview-summary"), table: byId("legacy-preview-table") });
+  new LegacyActions(acting, form, runner, {
+    insertFormula: buttons.insertFormula,
+    insertTable: buttons.insertTable,
+    exportCsv: buttons.exportCsv,
+    exportXlsx: buttons.exportXlsx,
     exports: byId("legacy-exports"),
     exportNote: byId("legacy-export-note"),
   });
@@ -88,8 +109,14 @@ export function setUpLegacyTab(context: PaneContext): void {
   formElement.addEventListener("change", () => form.showFormula());
   formElement.addEventListener("submit", (event) => {
     event.preventDefault();
-    const query = form.current();
-    if (query) void whileBusy(previewButton, () => preview.show(query, () => form.rowsOf(query.model)));
+    void runner.run(
+      buttons.preview,
+      async (signal) => {
+        const query = form.current();
+        if (query) await preview.show(query, () => form.rowsOf(query.model, signal), signal);
+      },
+      { cancellable: true },
+    );
   });
   loadButton.addEventListener("click", () => void whileBusy(loadButton, () => loadApplications()));
 

@@ -9,11 +9,13 @@ export interface PreviewReference {
 }
 
 /**
- * The names of codes and the last day with data, for a preview. Read through the runtime's cache
- * (the pickers loaded the same lists); a list that cannot be loaded just leaves its codes as they
- * are: a preview is never refused for want of a name.
+ * The names of codes and the last day with data, for a preview of a query on `profile` (the one
+ * it pins; the active one when undefined). Read through the runtime's cache (the pickers loaded
+ * the active profile's lists); a list that cannot be loaded just leaves its codes as they are: a
+ * preview is never refused for want of a name.
  */
-export async function loadPreviewReference(runtime: Pick<ReportingRuntime, "reference">): Promise<PreviewReference> {
-  const [lists, dates] = await Promise.all([loadReferenceLists(runtime), runtime.reference("dates").catch(() => undefined)]);
+export async function loadPreviewReference(runtime: Pick<ReportingRuntime, "reference">, profile?: string): Promise<PreviewReference> {
+  const options = { profile };
+  const [lists, dates] = await Promise.all([loadReferenceLists(runtime, options), runtime.reference("dates", options).catch(() => undefined)]);
   return { labelOf: labelLookupOf(lists), ...(dates ? { dataThrough: dates.to } : {}) };
 }

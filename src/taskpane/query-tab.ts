@@ -109,8 +109,8 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
       throw error;
     }
     previews.remember(current.formula, table);
-    // The pickers' lists, already cached: names for codes and the last day with data. Never fails.
-    const reference = await loadPreviewReference(runtime);
+    // The query's profile's lists (the pickers' when it is the active one, already cached): names for codes and the last day with data. Never fails.
+    const reference = await loadPreviewReference(runtime, current.query.profile);
     const facts = statsPreviewFacts(current.query, table, { ...reference, shownRows: PREVIEW_ROWS });
     const summary = previewPanel.show(table, current.formula, facts);
     status.success(`Preview ready: ${summary}`);

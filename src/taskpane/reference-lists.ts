@@ -1,6 +1,6 @@
 import type { FilterName } from "../api";
 import type { ReferenceLists } from "../core/preview";
-import type { ReportingRuntime } from "../core/runtime/reporting-runtime";
+import type { ReferenceOptions, ReportingRuntime } from "../core/runtime/reporting-runtime";
 
 type Reference = Pick<ReportingRuntime, "reference">;
 type Lists = Required<ReferenceLists>;
@@ -9,16 +9,17 @@ export type ListName = keyof Lists;
 /**
  * The pane's one table of reference lists: which route each comes from, read through the
  * runtime's cache (which the REPORTING functions share), so that the pickers, the preview's names
- * for codes and the exports' labels ask for each list once between them.
+ * for codes and the exports' labels ask for each list once between them. `options.profile` names
+ * the profile whose lists they are (a query's profile=): two accounts name their codes apart.
  */
-const LOADERS: { [Name in ListName]: (runtime: Reference, signal: AbortSignal | undefined) => Promise<Lists[Name]> } = {
-  organizations: async (runtime, signal) => (await runtime.reference("details", { signal })).organizations,
-  countries: (runtime, signal) => runtime.reference("countries", { signal }),
-  formats: (runtime, signal) => runtime.reference("formats", { signal }),
-  integrationTypes: (runtime, signal) => runtime.reference("integrationTypes", { signal }),
-  deviceTypes: (runtime, signal) => runtime.reference("deviceTypes", { signal }),
-  assetTypes: (runtime, signal) => runtime.reference("assetTypes", { signal }),
-  assets: (runtime, signal) => runtime.reference("assets", { signal }),
+const LOADERS: { [Name in ListName]: (runtime: Reference, options: ReferenceOptions) => Promise<Lists[Name]> } = {
+  organizations: async (runtime, options) => (await runtime.reference("details", options)).organizations,
+  countries: (runtime, options) => runtime.reference("countries", options),
+  formats: (runtime, options) => runtime.reference("formats", options),
+  integrationTypes: (runtime, options) => runtime.reference("integrationTypes", options),
+  deviceTypes: (runtime, options) => runtime.reference("deviceTypes", options),
+  assetTypes: (runtime, options) => runtime.reference("assetTypes", options),
+  assets: (runtime, options) => runtime.reference("assets", options),
 };
 
 /** The list whose values each filter takes. */
@@ -39,16 +40,16 @@ export function isListedFilter(name: string): name is ListedFilter {
 }
 
 /** The values `filter` takes, with their names. */
-export function loadFilterList(runtime: Reference, filter: ListedFilter, signal?: AbortSignal): Promise<Lists[ListName]> {
-  return LOADERS[FILTER_LISTS[filter]](runtime, signal);
+export function loadFilterList(runtime: Reference, filter: ListedFilter, options: ReferenceOptions = {}): Promise<Lists[ListName]> {
+  return LOADERS[FILTER_LISTS[filter]](runtime, options);
 }
 
 /** Every list that loads; one that fails is left out, so that its codes just stay codes. */
-export async function loadReferenceLists(runtime: Reference, signal?: AbortSignal): Promise<ReferenceLists> {
+export async function loadReferenceLists(runtime: Reference, options: ReferenceOptions = {}): Promise<ReferenceLists> {
   const loaded = await Promise.all(
     (Object.keys(LOADERS) as ListName[]).map(async (name) => {
       try {
-        return [[name, await LOADERS[name](runtime, signal)]];
+        return [[name, await LOADERS[name](runtime, options)]];
       } catch {
         return [];
       }

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
-import type { Download, Page } from "playwright-core";
+import type { Download, Page, Route } from "playwright-core";
 import { LegacyClient, ReportingClient } from "../../src/client";
 import { readLegacyQuery } from "../../src/core/arguments/legacy-query";
 import { addDays } from "../../src/core/calendar";
@@ -245,6 +245,131 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(parts).toHaveLength(storedBefore + 1);
       expect(parts.at(-1)!.xml).toContain("&quot;source&quot;:&quot;legacy&quot;");
       for (const secret of [profile.apiKey, profile.apiSecret, profile.token].filter((value): value is string => Boolean(value))) expect(parts.at(-1)!.xml).not.toContain(secret);
+      expect(pane.pageErrors).toEqual([]);
+    });
+
+    it("follows the header choice in the formula, the preview and both exports; Insert as table keeps its readable header", async () => {
+      const { table } = await expectedRows();
+      const apiNames = ["day", "country", "impressions", "revenue", "ecpm", "requests"];
+      const base = '=REPORTING.LEGACY.STATS("LAST_7_DAYS",,"day,country"';
+      expect(await page.isHidden("#legacy-headers-note")).toBe(true);
+
+      await page.selectOption("#legacy-headers", "api");
+      expect(await page.inputValue("#legacy-formula")).toBe(`${base},"headers=api")`);
+      expect(await page.isHidden("#legacy-headers-note")).toBe(true);
+      expect((await statusAfter(page, () => page.click("#legacy-preview"))).kind).toBe("success");
+      const apiPreview = await previewRows(page, "#legacy-preview-table");
+      expect(apiPreview.header).toEqual(apiNames);
+      const apiCsv = parseCsv((await download(page, "#legacy-export-csv")).bytes.toString("utf8"));
+      expect(apiCsv[0]).toEqual(apiNames);
+      expect(apiCsv).toHaveLength(table.dataRowCount + 1);
+      const apiXlsx = await sheetsOf((await download(page, "#legacy-export-xlsx")).bytes);
+      expect(apiXlsx.get("Legacy statistics")![0]).toEqual(apiNames);
+      expect(apiXlsx.get("Legacy statistics")).toHaveLength(table.dataRowCount + 1);
+      const apiQuery = new Map(apiXlsx.get("Query")!.slice(1) as [string, string][]);
+      expect(apiQuery.get("Headers")).toBe("Service names");
+      expect(apiQuery.get("Formula")).toBe(`${base},"headers=api")`);
+
+      await page.selectOption("#legacy-headers", "none");
+      expect(await page.inputValue("#legacy-formula")).toBe(`${base},"headers=none")`);
+      expect(await page.textContent("#legacy-headers-note")).toBe("Insert as table still writes a readable header row: an Excel table needs one.");
+      expect((await statusAfter(page, () => page.click("#legacy-preview"))).kind).toBe("success");
+      // No header row in the answer: the first data row is still shown first, under readable headings.
+      const nonePreview = await previewRows(page, "#legacy-preview-table");
+      expect(nonePreview.header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(nonePreview.rows).toEqual(apiPreview.rows);
+      await screenshot(page, "legacy-header-choice");
+      const noneCsv = parseCsv((await download(page, "#legacy-export-csv")).bytes.toString("utf8"));
+      expect(noneCsv).toEqual(apiCsv.slice(1));
+      const noneXlsx = await sheetsOf((await download(page, "#legacy-export-xlsx")).bytes);
+      expect(noneXlsx.get("Legacy statistics")).toEqual(apiXlsx.get("Legacy statistics")!.slice(1));
+      expect(new Map(noneXlsx.get("Query")!.slice(1) as [string, string][]).get("Headers")).toBe("No header row");
+
+      const inserted = await statusAfter(page, () => page.click("#legacy-insert-table"));
+      expect(inserted.kind).toBe("success");
+      const name = /the table (\S+) on/.exec(inserted.text)![1]!;
+      const values = await page.evaluate((tableName) => (window as unknown as { __officeFakeControl: { table(name: string): { values: unknown[][] } | undefined } }).__officeFakeControl.table(tableName)?.values, name);
+      expect(values?.[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(values?.slice(1)).toEqual(table.rows.slice(1));
+      await page.selectOption("#legacy-headers", "readable");
+      expect(await page.inputValue("#legacy-formula")).toBe(`${base})`);
+      expect(pane.pageErrors).toEqual([]);
+    });
+
+    /** Holds every legacy /stats request 6 s, then lets it through if the page still wants it. */
+    async function slowLegacyStats(during: (asked: () => number) => Promise<void>): Promise<void> {
+      let asked = 0;
+      const slow = async (route: Route) => {
+        asked += 1;
+        await new Promise((resolve) => setTimeout(resolve, 6_000));
+        // Cancelled meanwhile, the request is gone: nothing left to answer.
+        await route.fallback().catch(() => undefined);
+      };
+      const pattern = `${services.emulator.legacyBaseUrl}/reporting/v1/stats*`;
+      await page.route(pattern, slow);
+      try {
+        await during(() => asked);
+      } finally {
+        await page.unroute(pattern, slow);
+      }
+    }
+
+    const actionIds = ["legacy-preview", "legacy-insert-formula", "legacy-insert-table", "legacy-export-csv", "legacy-export-xlsx"];
+
+    async function waitingWithCancel(): Promise<void> {
+      // Any count from 1 to 3 s: a busy machine may run the page's timer late.
+      await page.waitForFunction(() => /^Waiting for the service… [1-3] s$/.test(document.getElementById("legacy-action-progress")?.textContent ?? ""));
+      expect(await page.isVisible("#legacy-cancel")).toBe(true);
+      for (const id of actionIds) expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: true });
+    }
+
+    async function cancelled(): Promise<void> {
+      const done = await statusAfter(page, () => page.click("#legacy-cancel"));
+      expect(done).toEqual({ kind: "info", text: "Cancelled. Nothing was changed." });
+      expect(await page.textContent("#legacy-action-message")).toBe("Cancelled. Nothing was changed.");
+      expect(await page.isHidden("#legacy-cancel")).toBe(true);
+      expect(await page.isHidden("#legacy-action-progress")).toBe(true);
+      for (const id of actionIds) expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: false });
+    }
+
+    it("counts the seconds of a slow legacy preview and cancels it, leaving the previous preview as it was", async () => {
+      expect((await statusAfter(page, () => page.click("#legacy-preview"))).kind).toBe("success");
+      const before = { rows: await previewRows(page, "#legacy-preview-table"), summary: await page.textContent("#legacy-preview-summary") };
+      // Not asked yet, so not in the cache the preview shares with LEGACY.STATS.
+      await page.selectOption("#legacy-period", "YESTERDAY");
+      await slowLegacyStats(async (asked) => {
+        await page.click("#legacy-preview");
+        await waitingWithCancel();
+        await screenshot(page, "legacy-wait-cancel");
+        await cancelled();
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("legacy-preview");
+        expect(await previewRows(page, "#legacy-preview-table")).toEqual(before.rows);
+        expect(await page.textContent("#legacy-preview-summary")).toBe(before.summary);
+        expect(asked()).toBe(1);
+      });
+    });
+
+    it("cancels a slow legacy Export CSV and Export Excel: nothing is downloaded", async () => {
+      const downloads: string[] = [];
+      const onDownload = (file: Download) => downloads.push(file.suggestedFilename());
+      page.on("download", onDownload);
+      try {
+        for (const [period, button] of [["LAST_30_DAYS", "#legacy-export-csv"], ["LAST_MONTH", "#legacy-export-xlsx"]] as const) {
+          await page.selectOption("#legacy-period", period);
+          await slowLegacyStats(async (asked) => {
+            await page.click(button);
+            await waitingWithCancel();
+            await cancelled();
+            // Past the moment the slow answer would have come: still no file.
+            await page.waitForTimeout(6_500);
+            expect(asked()).toBe(1);
+          });
+        }
+        expect(downloads).toEqual([]);
+        expect(await page.textContent("#status")).toBe("Cancelled. Nothing was changed.");
+      } finally {
+        page.off("download", onDownload);
+      }
       expect(pane.pageErrors).toEqual([]);
     });
   });

@@ -1,10 +1,11 @@
 import type { Download, Page, Route } from "playwright-core";
 import { ReportingClient } from "../../src/client";
+import { addDays } from "../../src/core/calendar";
 import type { RunningEmulator } from "../../src/emulator";
 import { describeWithBrowser } from "./support/browser";
 import { hiddenUnderStatus, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
 import { startPaneServices, type PaneServices } from "./support/pane-services";
-import { openQueryPane, type QueryPane } from "./support/query-pane";
+import { chooseDays, openQueryPane, type QueryPane } from "./support/query-pane";
 import type { StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
@@ -398,6 +399,59 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       await page.unroute(`${emulator.baseUrl}/stats*`, slow);
     }
     expect(pane.pageErrors).toEqual([]);
+  });
+
+  it("does not say in the action bar a wait the service asked of a formula cell while a preview runs", async () => {
+    // The cell's period is its own, so that its request is told apart from the preview's.
+    const cellFrom = addDays(dates.to, -45);
+    await chooseDays(page, addDays(dates.to, -20), addDays(dates.to, -3));
+    let cellRefused = 0;
+    const route = async (request: Route) => {
+      if (request.request().method() !== "POST") return request.fallback();
+      if ((request.request().postData() ?? "").includes(cellFrom) && cellRefused === 0) {
+        cellRefused += 1;
+        return request.fulfill({
+          status: 429,
+          contentType: "application/json",
+          headers: { "Retry-After": "2", "Access-Control-Allow-Origin": server.origin, "Access-Control-Expose-Headers": "Retry-After" },
+          body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: {} } }),
+        });
+      }
+      // The preview's answer comes after the cell's retry: its whole wait happens meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      return request.fallback();
+    };
+    await page.route(`${emulator.baseUrl}/stats*`, route);
+    try {
+      await page.evaluate(() => {
+        const said: string[] = [];
+        const observer = new MutationObserver(() => {
+          for (const id of ["query-action-progress", "status"]) said.push(document.getElementById(id)?.textContent ?? "");
+        });
+        for (const id of ["query-action-progress", "status"]) observer.observe(document.getElementById(id)!, { childList: true, characterData: true, subtree: true });
+        (window as unknown as { __said: () => string[] }).__said = () => {
+          observer.disconnect();
+          return said;
+        };
+      });
+      await page.click("#query-preview");
+      await page.evaluate(
+        ([from, to]) => {
+          const win = window as unknown as { __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>>; __cell: Promise<unknown[][]> };
+          win.__cell = win.__associatedFunctions.STATS!(from, to, "country", "revenues", null, null, null, {});
+        },
+        [cellFrom, addDays(cellFrom, 5)] as const,
+      );
+      await waitForStatus(page, /^Preview ready/);
+      expect(cellRefused).toBe(1);
+      // The cell got its numbers after the wait it was asked for.
+      expect(await page.evaluate(async () => (await (window as unknown as { __cell: Promise<unknown[][]> }).__cell).length)).toBeGreaterThan(1);
+      const said = await page.evaluate(() => (window as unknown as { __said: () => string[] }).__said());
+      expect(said.some((text) => /Waiting for the service… \d+ s$/.test(text))).toBe(true);
+      expect(said.filter((text) => /asked to wait/.test(text))).toEqual([]);
+    } finally {
+      await page.unroute(`${emulator.baseUrl}/stats*`, route);
+    }
   });
 
   it("lists the workbook's formulas and tables in Queries when it is shown, not while it is hidden", async () => {

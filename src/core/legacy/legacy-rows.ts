@@ -3,7 +3,7 @@ import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell, SpillRows } from "../cell-values";
 import { createGroupDateConverter } from "../excel-dates";
 import { headerRows, READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
-import { spillTable, type SpillTable } from "../rows/spill-table";
+import { headerRowCount, spillTable, type SpillTable } from "../rows/spill-table";
 import { indexAdUnits } from "./ad-unit-index";
 import { flattenLegacyAggregation } from "./flatten";
 import { serviceGroupBy, type LegacyFunctionGroup } from "./group-by";
@@ -31,6 +31,21 @@ export const LEGACY_STAT_COLUMNS = [
   { api: "requests", metric: "requests", readable: READABLE_METRIC_HEADERS.requests },
 ] as const satisfies readonly { api: string; metric: MetricName; readable: string }[];
 
+/** Each column of LEGACY.STATS rows grouped by `groups`, by both its names. */
+function legacyColumnNames(groups: readonly LegacyFunctionGroup[]): { api: string; readable: string }[] {
+  return [...groups.map((group) => ({ api: group, readable: LEGACY_READABLE_GROUPS[group] })), ...LEGACY_STAT_COLUMNS];
+}
+
+/**
+ * The rows as the Legacy tab's preview shows them: under the readable header row when the answer
+ * has none (`headers=none`), so that its headings read as the default's (Date, Revenues), not as
+ * names guessed from the service's (Day, Revenue).
+ */
+export function withReadableHeader(table: SpillTable, groups: readonly LegacyFunctionGroup[]): SpillTable {
+  if (table.dataRowCount === 0 || headerRowCount(table) > 0) return table;
+  return { ...table, rows: [...headerRows(legacyColumnNames(groups), "readable"), ...table.rows] };
+}
+
 /**
  * LEGACY.STATS rows: one column per grouping in the order asked, then impressions, revenues,
  * eCPM and requests (the Query tab's order). Month and day keys become Excel dates.
@@ -47,10 +62,7 @@ export function legacyStatsRows(
   const legacyRows = regroupLegacyLeaves(leaves, sent, groups, indexAdUnits(applications));
   const toDate = createGroupDateConverter();
   const isDate = groups.map((group) => group === "month" || group === "day");
-  const rows: SpillRows = headerRows(
-    [...groups.map((group) => ({ api: group, readable: LEGACY_READABLE_GROUPS[group] })), ...LEGACY_STAT_COLUMNS],
-    headers,
-  );
+  const rows: SpillRows = headerRows(legacyColumnNames(groups), headers);
   for (const { keys, stats } of legacyRows) {
     const cells: SpillCell[] = keys.map((key, index) => (isDate[index] && key !== "" ? toDate(key) : key));
     cells.push(stats.impressions, stats.revenue, stats.ecpm, stats.requests);

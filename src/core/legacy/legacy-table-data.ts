@@ -1,6 +1,6 @@
 import type { GroupName } from "../../api";
 import type { SpillRows } from "../cell-values";
-import type { SpillTable } from "../rows/spill-table";
+import { headerRowCount, type SpillTable } from "../rows/spill-table";
 import { metricColumn, type TableCell, type TableColumn } from "../workbook-queries/table-columns";
 import type { TableData } from "../workbook-queries/table-refresh";
 import type { LegacyFunctionGroup } from "./group-by";
@@ -31,13 +31,14 @@ export function legacyTableColumns(groups: readonly LegacyFunctionGroup[]): Tabl
 }
 
 /**
- * The header and every data row of the Legacy tab's answer (whose header row it always asks
- * for): what Insert as table and the exports take. A table or a file is not a spill, so nothing
- * is cut; an empty answer has no header to keep.
+ * The header (undefined for `headers=none`) and every data row of the Legacy tab's answer: what
+ * Insert as table and the exports take. A table or a file is not a spill, so nothing is cut; an
+ * empty answer has no header to keep.
  */
 export function legacyRowsOf(table: SpillTable): { header: string[] | undefined; rows: SpillRows } {
   if (table.dataRowCount === 0) return { header: undefined, rows: [] };
-  return { header: table.rows[0]!.map(String), rows: table.rows.slice(1, 1 + table.dataRowCount) };
+  const headerCount = headerRowCount(table);
+  return { header: headerCount > 0 ? table.rows[0]!.map(String) : undefined, rows: table.rows.slice(headerCount, headerCount + table.dataRowCount) };
 }
 
 /** `table` must have its header row (headers readable or api), as a table always does. */

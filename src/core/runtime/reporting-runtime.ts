@@ -1,7 +1,6 @@
 import type { ApplicationsResponse, ReferenceResult } from "../../api";
 import type { ReferenceRouteName } from "../../api/routes";
 import { isTransport, type RetryEvent, type Transport, type TransportOptions } from "../../client";
-import { MissingCredentialsError } from "../missing-credentials";
 import type { Today } from "../periods";
 import type { Profile } from "../profiles/profile";
 import type { ProfileListener, ProfileState, ProfileStore } from "../profiles/profile-store";
@@ -9,7 +8,7 @@ import { QueryCache } from "../query-cache";
 import { createReportingFunctions, DEFAULT_CACHE_TTL_MS, type ReportingFunctions, type ReportingFunctionsDependencies } from "../reporting-functions";
 import { requireBearer, requireLegacy, ServiceCache } from "../service-cache";
 import { buildClients, type ProfileClients } from "./profile-clients";
-import { ProfileConnections, type ProfileConnection } from "./profile-connections";
+import { ProfileConnections } from "./profile-connections";
 
 /**
  * The one object of a page that owns the profiles, the clients per profile, the cached answers
@@ -34,8 +33,11 @@ export interface ReportingRuntime {
    * never kept, because its credentials are not saved yet.
    */
   trialClients(profile: Profile): ProfileClients;
-  /** A reference list of the active profile, from the cache the REPORTING functions use. */
-  reference<Name extends ReferenceRouteName>(name: Name, options?: { signal?: AbortSignal }): Promise<ReferenceResult<Name>>;
+  /**
+   * A reference list of the active profile, or of `profile` (a query's profile=), from the cache
+   * the REPORTING functions use: each profile's lists are cached apart, as its clients are.
+   */
+  reference<Name extends ReferenceRouteName>(name: Name, options?: ReferenceOptions): Promise<ReferenceResult<Name>>;
   /** The applications of the active profile's legacy key; `fresh` asks the service again. */
   applications(options?: { signal?: AbortSignal; fresh?: boolean }): Promise<ApplicationsResponse>;
   /** Forgets every cached answer and recalculates every REPORTING formula. */
@@ -46,6 +48,12 @@ export interface ReportingRuntime {
    * unsubscribe. Silent when the runtime was given a ready-made transport.
    */
   onRetry(listener: (event: RetryEvent) => void): () => void;
+}
+
+export interface ReferenceOptions {
+  signal?: AbortSignal | undefined;
+  /** The profile whose list it is, by name; the active one when absent. */
+  profile?: string | undefined;
 }
 
 export interface ReportingRuntimeDependencies
@@ -124,12 +132,6 @@ export function createReportingRuntime(deps: ReportingRuntimeDependencies): Repo
     }
   });
 
-  const activeConnection = (): ProfileConnection => {
-    const connection = connections.find();
-    if (!connection) throw new MissingCredentialsError();
-    return connection;
-  };
-
   return {
     store: deps.store,
     functions,
@@ -143,14 +145,15 @@ export function createReportingRuntime(deps: ReportingRuntimeDependencies): Repo
     },
     clients: (profileName) => connections.find(profileName)?.clients ?? {},
     trialClients: (profile) => buildClients(profile, transport),
-    async reference(name, options = {}) {
+    async reference(name, { profile, signal } = {}) {
       await ready;
-      const connection = activeConnection();
-      return service.reference(connection, requireBearer(connection, undefined), name, options);
+      // As a formula naming the profile finds it: an unknown name says so rather than falling back.
+      const connection = await connections.connect(profile);
+      return service.reference(connection, requireBearer(connection, profile), name, { signal });
     },
     async applications(options = {}) {
       await ready;
-      const connection = activeConnection();
+      const connection = await connections.connect(undefined);
       return service.applications(connection, requireLegacy(connection, undefined), {
         signal: options.signal,
         ...(options.fresh ? { ttlMs: 0 } : {}),

@@ -2,7 +2,7 @@ import type { FilterName } from "../../api";
 import { isoTimeWithZone, type FilterLabels } from "../../core/exports/query-sheet";
 import type { QueryPeriod } from "../../core/formula-text";
 import { PERIOD_LABELS } from "../../core/periods";
-import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
+import type { ReferenceOptions, ReportingRuntime } from "../../core/runtime/reporting-runtime";
 import type { PaneContext } from "../context";
 import { isListedFilter, loadFilterList } from "../reference-lists";
 
@@ -23,31 +23,35 @@ export function profileNameOf(context: PaneContext, pinned: string | undefined):
   return pinned ?? context.current().active?.name;
 }
 
-/** The last day the service has statistics for; undefined when /dates does not answer (the file still goes). */
-export async function dataThroughOf(runtime: Pick<ReportingRuntime, "reference">, signal?: AbortSignal): Promise<string | undefined> {
+/**
+ * The last day the service has statistics for, with the query's profile (`options.profile`);
+ * undefined when /dates does not answer (the file still goes).
+ */
+export async function dataThroughOf(runtime: Pick<ReportingRuntime, "reference">, options: ReferenceOptions = {}): Promise<string | undefined> {
   try {
-    return (await runtime.reference("dates", { signal })).to;
+    return (await runtime.reference("dates", options)).to;
   } catch {
     return undefined;
   }
 }
 
 /**
- * The labels of the filters a query uses, from the reference lists the pickers already loaded
- * (the runtime's cache). A list that fails leaves its codes unlabelled: no reason to refuse a file.
+ * The labels of the filters a query uses, from the reference lists of the query's profile
+ * (`options.profile`) through the runtime's cache, where the pickers loaded the active one's. A
+ * list that fails leaves its codes unlabelled: no reason to refuse a file.
  */
 export async function filterLabelsOf(
   runtime: Pick<ReportingRuntime, "reference">,
   filters: Partial<Record<FilterName, readonly string[]>>,
-  signal?: AbortSignal,
+  options: ReferenceOptions = {},
 ): Promise<FilterLabels> {
   const labels: FilterLabels = {};
   await Promise.all(
     Object.entries(filters).map(async ([name, values]) => {
       if (!isListedFilter(name) || !values || values.length === 0) return;
       try {
-        const options = await loadFilterList(runtime, name, signal);
-        labels[name] = Object.fromEntries(options.map((option) => [option.value, option.label]));
+        const list = await loadFilterList(runtime, name, options);
+        labels[name] = Object.fromEntries(list.map((option) => [option.value, option.label]));
       } catch {
         // Codes alone, then.
       }

@@ -23,7 +23,10 @@ export interface StatsFileRequest {
   period: DateRange;
 }
 
-/** What a file is made from: the service, the reference lists (labels, data through), the profile's name. */
+/**
+ * What a file is made from: the service, the reference lists (labels, data through, read for the
+ * query's own profile), the profile's name.
+ */
 export interface StatsFileSources {
   client: Pick<ReportingClient, "statsCsv" | "statsXlsx">;
   runtime: Pick<ReportingRuntime, "reference">;
@@ -52,7 +55,9 @@ export async function statsQuerySheet(
   signal?: AbortSignal,
 ): Promise<QuerySheetRow[]> {
   const { model, query } = request;
-  const [dataThrough, labels] = await Promise.all([dataThroughOf(sources.runtime, signal), filterLabelsOf(sources.runtime, model.filters, signal)]);
+  // The names and the last day of the profile the query runs with, not the active one's.
+  const reference = { profile: query.profile, signal };
+  const [dataThrough, labels] = await Promise.all([dataThroughOf(sources.runtime, reference), filterLabelsOf(sources.runtime, model.filters, reference)]);
   signal?.throwIfAborted();
   return statsQueryRows(
     model,

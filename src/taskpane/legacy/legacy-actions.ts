@@ -2,9 +2,10 @@ import { legacyStatsFormula } from "../../core/formula-text";
 import { officePlatform } from "../../office/host";
 import { insertFormulaAtSelection } from "../../office/workbook";
 import type { PaneContext } from "../context";
-import { whileBusy } from "../dom";
 import { downloadsWork } from "../downloads";
 import { NEEDS_EXCEL } from "../needs-excel";
+import type { ActionRunner } from "../query/action-runner";
+import { tableModelOf } from "./header-choice";
 import { exportLegacy } from "./legacy-exports";
 import type { LegacyQueryForm } from "./legacy-query";
 import { insertLegacyTable } from "./legacy-table";
@@ -20,23 +21,29 @@ export interface LegacyActionElements {
   exportNote: HTMLElement;
 }
 
-/** Insert formula, Insert as table, Export CSV and Export Excel of the Legacy tab. */
+/**
+ * Insert formula, Insert as table, Export CSV and Export Excel of the Legacy tab, run one at a
+ * time by the tab's action runner as the Query tab's are: the fetching ones offer Cancel; Insert
+ * as table does not, since a table written half way is worse than a wait.
+ */
 export class LegacyActions {
   constructor(
+    /** The context the actions run with (their status is the action bar's). */
     private readonly context: PaneContext,
     private readonly form: LegacyQueryForm,
+    runner: ActionRunner,
     elements: LegacyActionElements,
   ) {
     const { insertFormula, insertTable, exportCsv, exportXlsx } = elements;
-    insertFormula.addEventListener("click", () => void whileBusy(insertFormula, () => this.insertFormula()));
-    insertTable.addEventListener("click", () => void whileBusy(insertTable, () => this.insertTable()));
+    insertFormula.addEventListener("click", () => void runner.run(insertFormula, (signal) => this.insertFormula(signal), { cancellable: true }));
+    insertTable.addEventListener("click", () => void runner.run(insertTable, () => this.insertTable(), { cancellable: false }));
     // Excel for Mac ignores downloads (downloads.ts), and the legacy service has no export the
     // add-in's server could prepare: there the buttons give way to a note.
     const canDownload = downloadsWork(officePlatform());
     elements.exports.hidden = !canDownload;
     elements.exportNote.hidden = canDownload;
-    exportCsv.addEventListener("click", () => void whileBusy(exportCsv, () => this.exportFile("csv")));
-    exportXlsx.addEventListener("click", () => void whileBusy(exportXlsx, () => this.exportFile("xlsx")));
+    exportCsv.addEventListener("click", () => void runner.run(exportCsv, (signal) => this.exportFile("csv", signal), { cancellable: true }));
+    exportXlsx.addEventListener("click", () => void runner.run(exportXlsx, (signal) => this.exportFile("xlsx", signal), { cancellable: true }));
   }
 
   private inExcel(): boolean {
@@ -45,19 +52,17 @@ export class LegacyActions {
     return false;
   }
 
-  private async insertFormula(): Promise<void> {
+  private async insertFormula(signal: AbortSignal): Promise<void> {
     if (!this.inExcel()) return;
     const model = this.form.current()?.model;
     if (!model) return;
-    const { status } = this.context;
-    status.busy("Inserting the formula…");
-    try {
-      const result = await this.form.rowsOf(model);
-      const inserted = await insertFormulaAtSelection({ formula: legacyStatsFormula(model), result });
-      status.success(`Formula inserted at ${inserted.address}.`);
-    } catch (error) {
-      status.error(error);
-    }
+    this.context.status.busy("Inserting the formula…");
+    // The answer sizes the spill's formats; it stays cached for the formula.
+    const result = await this.form.rowsOf(model, signal);
+    // Cancel pressed while the answer came: nothing is written.
+    signal.throwIfAborted();
+    const inserted = await insertFormulaAtSelection({ formula: legacyStatsFormula(model), result });
+    this.context.status.success(`Formula inserted at ${inserted.address}.`);
   }
 
   private async insertTable(): Promise<void> {
@@ -65,21 +70,15 @@ export class LegacyActions {
     const model = this.form.current()?.model;
     if (!model) return;
     this.context.status.busy("Fetching every row for the table…");
-    try {
-      await insertLegacyTable(this.context, model, await this.form.rowsOf(model));
-    } catch (error) {
-      this.context.status.error(error);
-    }
+    const tableModel = tableModelOf(model);
+    await insertLegacyTable(this.context, tableModel, await this.form.rowsOf(tableModel));
   }
 
-  private async exportFile(kind: "csv" | "xlsx"): Promise<void> {
+  private async exportFile(kind: "csv" | "xlsx", signal: AbortSignal): Promise<void> {
     const query = this.form.current();
     if (!query) return;
     this.context.status.busy(kind === "csv" ? "Preparing the CSV file…" : "Preparing the Excel file…");
-    try {
-      await exportLegacy(this.context, { ...query, table: await this.form.rowsOf(query.model), kind });
-    } catch (error) {
-      this.context.status.error(error);
-    }
+    const table = await this.form.rowsOf(query.model, signal);
+    await exportLegacy(this.context, { ...query, table, kind }, signal);
   }
 }

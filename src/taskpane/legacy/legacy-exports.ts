@@ -24,15 +24,17 @@ export interface LegacyExport {
 
 /**
  * Export CSV / Export Excel of the Legacy tab. The legacy service has no export route, so the
- * file is made from the rows the pane holds: the CSV checked by csv-safety.ts like every CSV the
- * pane saves, the Excel file with its Query sheet.
+ * file is made from the rows the pane holds, with the header the tab chose (none for
+ * `headers=none`): the CSV checked by csv-safety.ts like every CSV the pane saves, the Excel
+ * file with its Query sheet.
  */
-export async function exportLegacy(context: PaneContext, request: LegacyExport): Promise<void> {
+export async function exportLegacy(context: PaneContext, request: LegacyExport, signal: AbortSignal): Promise<void> {
   const { model, table, kind } = request;
   const fileName = exportFileName({ prefix: "legacy-stats", period: request.range, groups: model.groupBy, extension: kind });
   const { header, rows } = legacyRowsOf(table);
   if (kind === "csv") {
     const checked = rowsCsv(header, rows, table.dateColumns);
+    signal.throwIfAborted();
     downloadFile(fileName, checked.csv, CSV_MEDIA_TYPE);
     context.status.success(`Downloaded ${fileName}.${neutralisedNote(checked.neutralised)}`);
     return;
@@ -47,6 +49,8 @@ export async function exportLegacy(context: PaneContext, request: LegacyExport):
     { periodName: periodNameOf(model.period), profile: profileNameOf(context, model.profile), madeAt: madeNow(), formula: legacyStatsFormula(model) },
   );
   const bytes = await rowsXlsx({ sheetName: "Legacy statistics", header, rows, numberFormats }, querySheet);
+  // Cancel pressed while the file was made: nothing is saved.
+  signal.throwIfAborted();
   downloadFile(fileName, bytes as Uint8Array<ArrayBuffer>, XLSX_MEDIA_TYPE);
   context.status.success(`Downloaded ${fileName}, with a Query sheet that describes the query.`);
 }

@@ -1,5 +1,6 @@
 import { legacyStatsFormula } from "../../core/formula-text";
 import { legacyPreviewFacts, previewModel } from "../../core/preview";
+import { withReadableHeader } from "../../core/legacy/legacy-rows";
 import type { SpillTable } from "../../core/rows/spill-table";
 import type { PaneContext } from "../context";
 import { loadPreviewReference } from "../preview-labels";
@@ -21,23 +22,32 @@ export class LegacyPreview {
     private readonly elements: LegacyPreviewElements,
   ) {}
 
-  async show(query: LegacyQuery, fetchRows: () => Promise<SpillTable>): Promise<void> {
+  /**
+   * Run by the tab's action runner, which says a failure in the status and action bars. A
+   * cancelled preview leaves the one shown as it was; a failed one says why in its place.
+   */
+  async show(query: LegacyQuery, fetchRows: () => Promise<SpillTable>, signal: AbortSignal): Promise<void> {
     const { context, elements } = this;
     const { model, range } = query;
     context.status.busy("Fetching the legacy preview…");
+    let result: SpillTable;
     try {
-      const result = await fetchRows();
-      // Names for codes come from the Reporting lists when the profile has a token; otherwise codes stay.
-      const { labelOf } = await loadPreviewReference(context.runtime);
-      const facts = legacyPreviewFacts({ groupBy: [...model.groupBy], headers: "readable", period: range }, result, { labelOf, shownRows: PREVIEW_ROWS });
-      const shown = previewModel(result, facts);
-      const text = previewSummaryText(shown.dataRowCount, shown.rows.length, NO_LEGACY_STATISTICS);
-      elements.summary.textContent = text;
-      renderPreviewTable(elements.table, shown, { caption: `Preview of ${legacyStatsFormula(model)}`, label: "Rows of the legacy preview" });
-      context.status.success(`Legacy preview ready: ${text}`);
+      result = await fetchRows();
     } catch (error) {
-      elements.summary.textContent = plainMessage(error);
-      context.status.error(error);
+      if (!signal.aborted) elements.summary.textContent = plainMessage(error);
+      throw error;
     }
+    // Names for codes come from the Reporting lists when the profile has a token; otherwise codes stay.
+    const { labelOf } = await loadPreviewReference(context.runtime);
+    signal.throwIfAborted();
+    // Without a header row (headers=none) the preview still has headings: the readable ones.
+    const table = withReadableHeader(result, model.groupBy);
+    const headers = model.headers === "api" ? "api" : "readable";
+    const facts = legacyPreviewFacts({ groupBy: [...model.groupBy], headers, period: range }, table, { labelOf, shownRows: PREVIEW_ROWS });
+    const shown = previewModel(table, facts);
+    const text = previewSummaryText(shown.dataRowCount, shown.rows.length, NO_LEGACY_STATISTICS);
+    elements.summary.textContent = text;
+    renderPreviewTable(elements.table, shown, { caption: `Preview of ${legacyStatsFormula(model)}`, label: "Rows of the legacy preview" });
+    context.status.success(`Legacy preview ready: ${text}`);
   }
 }

@@ -4,6 +4,15 @@ import type { SpillTable } from "../../core/rows/spill-table";
 import type { PaneContext } from "../context";
 import type { GroupField } from "./group-field";
 import type { PeriodField } from "../period-field";
+import { headerStyleOf, tableHeaderNoteShown, withHeaders } from "./header-choice";
+
+export interface LegacyFormElements {
+  formula: HTMLTextAreaElement;
+  /** Column headers: readable, service names or none. */
+  headers: HTMLSelectElement;
+  /** Says that Insert as table keeps a header row, when the choice is none. */
+  headersNote: HTMLElement;
+}
 
 export interface LegacyQuery {
   model: LegacyQueryModel;
@@ -20,18 +29,21 @@ export class LegacyQueryForm {
     private readonly context: PaneContext,
     private readonly period: PeriodField,
     private readonly groups: GroupField,
-    private readonly formula: HTMLTextAreaElement,
+    private readonly elements: LegacyFormElements,
   ) {}
 
   private read(): LegacyQuery | { problem: string; field: HTMLElement } {
     const reading = this.period.read();
     if ("problem" in reading) return { problem: reading.problem, field: this.period.field(reading.field) };
-    return { model: { period: reading.period, groupBy: this.groups.values() }, range: reading.range };
+    const model = withHeaders({ period: reading.period, groupBy: this.groups.values() }, headerStyleOf(this.elements.headers.value));
+    return { model, range: reading.range };
   }
 
   showFormula(): void {
+    const { formula, headers, headersNote } = this.elements;
     const read = this.read();
-    this.formula.value = "problem" in read ? "" : legacyStatsFormula(read.model);
+    formula.value = "problem" in read ? "" : legacyStatsFormula(read.model);
+    headersNote.hidden = !tableHeaderNoteShown(headerStyleOf(headers.value));
   }
 
   /** The query, or undefined once the problem is shown and its field focused. */
@@ -46,8 +58,8 @@ export class LegacyQueryForm {
   }
 
   /** Every row of the query, from the cache the preview and LEGACY.STATS formulas share. */
-  rowsOf(model: LegacyQueryModel): Promise<SpillTable> {
+  rowsOf(model: LegacyQueryModel, signal?: AbortSignal): Promise<SpillTable> {
     const args = legacyArgumentsOf(model);
-    return this.context.runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options);
+    return this.context.runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options, signal);
   }
 }

@@ -1,5 +1,6 @@
 import type { RetryEvent } from "../../client";
 import { StatusBar, type StatusKind } from "../status";
+import { onOwnRetries } from "./own-retries";
 import { clockText, waitingText, type PendingRetry } from "./wait-text";
 
 export interface ActionBarElements {
@@ -56,7 +57,8 @@ export class ActionStatus extends StatusBar {
 /**
  * Runs the Query tab's actions one at a time: while one runs, the buttons that would conflict
  * with it are disabled (Export during Preview), the wait is counted in seconds, a wait the
- * service asked for is said with the time of the next try, and Cancel aborts it. A cancelled
+ * service asked for (by this action's own requests only) is said with the time of the next try,
+ * and Cancel aborts it. A cancelled
  * action says so and leaves what it would have replaced (the preview) as it was.
  */
 export class ActionRunner {
@@ -107,7 +109,7 @@ export class ActionRunner {
     };
     tick();
     const timer = setInterval(tick, 1000);
-    const stopListening = this.onRetry((event) => {
+    const stopListening = onOwnRetries(this.onRetry, controller.signal, (event) => {
       retry = { atMs: this.clock.now() + event.delayMs, delayMs: event.delayMs, askedByService: event.retryAfterMs !== undefined };
       tick();
       // Said once in the live region too: the user hears why nothing happens for a while.

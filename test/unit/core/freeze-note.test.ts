@@ -1,5 +1,5 @@
 import { excelSerialFromIsoDate } from "../../../src/core/excel-dates";
-import { freezePlan, frozenSheetName, isReportingFormula, localTimestamp, periodLabel, type FreezeNoteInput } from "../../../src/core/freeze-note";
+import { formulaProfile, freezePlan, frozenSheetName, isReportingFormula, localTimestamp, periodLabel, type FreezeNoteInput } from "../../../src/core/freeze-note";
 
 const TODAY = () => "2026-07-03";
 
@@ -53,6 +53,14 @@ describe("isReportingFormula", () => {
     expect(isReportingFormula("=SORT(A1:A3)")).toBe(false);
     expect(isReportingFormula("=REPORTING.STATS()+1")).toBe(false);
     expect(isReportingFormula("")).toBe(false);
+  });
+});
+
+describe("formulaProfile", () => {
+  it("is the profile a formula pins, so that the note's data-through day is that account's", () => {
+    expect(formulaProfile('=REPORTING.STATS("YTD",,"date",,,,"profile=Wide")', TODAY)).toBe("Wide");
+    expect(formulaProfile('=REPORTING.STATS("YTD",,"date")', TODAY)).toBeUndefined();
+    expect(formulaProfile("=SUM(A1:A3)", TODAY)).toBeUndefined();
   });
 });
 

@@ -47,4 +47,22 @@ describe("loadPreviewReference", () => {
     expect(reference.labelOf("format", "banner_320x50")).toBe("Banner");
     expect(reference.dataThrough).toBeUndefined();
   });
+
+  it("names the codes of a query pinned to a profile from that profile's lists, and the active one's otherwise", async () => {
+    const lists: Record<string, Record<string, unknown>> = {
+      Finance: { countries: [{ value: "US", label: "United States" }], dates: { from: "2024-01-01", to: "2024-05-15" } },
+      Sales: { countries: [{ value: "US", label: "USA (Sales)" }], dates: { from: "2024-01-01", to: "2024-05-10" } },
+    };
+    const runtime: Runtime = {
+      reference: (async (name: string, options?: { profile?: string }) => {
+        const answer = lists[options?.profile ?? "Finance"]?.[name];
+        if (answer === undefined) throw new Error(`no ${name} in this test`);
+        return answer;
+      }) as Runtime["reference"],
+    };
+    const pinned = await loadPreviewReference(runtime, "Sales");
+    expect([pinned.labelOf("country", "US"), pinned.dataThrough]).toEqual(["USA (Sales)", "2024-05-10"]);
+    const active = await loadPreviewReference(runtime);
+    expect([active.labelOf("country", "US"), active.dataThrough]).toEqual(["United States", "2024-05-15"]);
+  });
 });

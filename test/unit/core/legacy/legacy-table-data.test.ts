@@ -1,7 +1,7 @@
 import type { LegacyStatsResponse } from "../../../../src/api";
 import { legacyArgumentsOf } from "../../../../src/core/formula-text";
 import { legacyRowsOf, legacyTableColumns, legacyTableData } from "../../../../src/core/legacy/legacy-table-data";
-import { legacyStatsRows } from "../../../../src/core/legacy/legacy-rows";
+import { legacyStatsRows, withReadableHeader } from "../../../../src/core/legacy/legacy-rows";
 import { createReportingFunctions } from "../../../../src/core/reporting-functions";
 import { DEFAULT_SPILL_BUDGET_BYTES } from "../../../../src/core/spill-limit";
 import { fileNumberFormat } from "../../../../src/core/workbook-queries/table-columns";
@@ -60,6 +60,17 @@ describe("legacy rows as an Excel table of values", () => {
     expect(legacyTableData(table, ["day", "ad_unit_id"]).rows).toEqual(exported.rows);
   });
 
+  it("exports the header the Legacy tab chose: service names, or no header row and every data row", () => {
+    const readable = legacyRowsOf(legacyStatsRows(response, ["day", "ad_unit_type"], "readable", applications));
+    const api = legacyRowsOf(legacyStatsRows(response, ["day", "ad_unit_type"], "api", applications));
+    const none = legacyRowsOf(legacyStatsRows(response, ["day", "ad_unit_type"], "none", applications));
+    expect(api.header).toEqual(["day", "ad_unit_type", "impressions", "revenue", "ecpm", "requests"]);
+    expect(none.header).toBeUndefined();
+    expect(readable.rows).toHaveLength(2);
+    expect(api.rows).toEqual(readable.rows);
+    expect(none.rows).toEqual(readable.rows);
+  });
+
   it("exports no header and no row for an empty answer", () => {
     expect(legacyRowsOf(legacyStatsRows(legacyResponse({}), ["country"], "readable"))).toEqual({ header: undefined, rows: [] });
   });
@@ -73,5 +84,27 @@ describe("legacy columns in a file made from rows", () => {
   it("take the number formats of the Query tab's tables: dates, counts and money, text as General", () => {
     expect(legacyTableColumns(["day", "country"]).map(fileNumberFormat)).toEqual(["yyyy-mm-dd", undefined, "#,##0", "#,##0.00", "#,##0.00", "#,##0"]);
     expect(legacyTableColumns(["month"]).map(fileNumberFormat)[0]).toBe("yyyy-mm-dd");
+  });
+});
+
+describe("the Legacy tab's preview of an answer without a header row", () => {
+  const response = legacyResponse({
+    "2025-01-01": { aggregation: { [UNIT_A]: { stats: stats(500, 5, 600) }, [UNIT_B]: { stats: stats(3000, 3, 3300) } } },
+  });
+  const groups = ["day", "ad_unit_type"] as const;
+
+  it("is headed by the readable names, above every data row", () => {
+    const readable = legacyStatsRows(response, groups, "readable", applications);
+    const shown = withReadableHeader(legacyStatsRows(response, groups, "none", applications), groups);
+    expect(shown.rows).toEqual(readable.rows);
+    expect(shown.dataRowCount).toBe(2);
+    expect(shown.dateColumns).toEqual([0]);
+  });
+
+  it("keeps an answer that has its header row, service names included, and an empty one, as they are", () => {
+    const api = legacyStatsRows(response, groups, "api", applications);
+    expect(withReadableHeader(api, groups)).toBe(api);
+    const empty = legacyStatsRows(legacyResponse({}), groups, "none", applications);
+    expect(withReadableHeader(empty, groups)).toBe(empty);
   });
 });
