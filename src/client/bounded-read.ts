@@ -53,15 +53,25 @@ function concat(chunks: Uint8Array[], length: number): Uint8Array {
   return all;
 }
 
+const NOTHING = new Uint8Array(0);
+
 /**
  * The body's bytes up to `maxBytes`; `complete` is false when the body went on past them, in
- * which case the rest is cancelled unread. `signal` stops a read that a stalled stream would
- * never end.
+ * which case the rest is cancelled unread. The first `maxBytes` of such a body are copied out
+ * only with `keepPartial`, and `bytes` is empty otherwise: most callers refuse an oversized
+ * body, and copying up to the limit (256 MB for an export) for them would be waste. `signal`
+ * stops a read that a stalled stream would never end.
  */
-export async function readUpTo(response: BodySource, maxBytes: number, signal: AbortSignal): Promise<{ bytes: Uint8Array; complete: boolean }> {
+export async function readUpTo(
+  response: BodySource,
+  maxBytes: number,
+  signal: AbortSignal,
+  { keepPartial = false }: { keepPartial?: boolean } = {},
+): Promise<{ bytes: Uint8Array; complete: boolean }> {
   if (!response.body) {
     const bytes = new Uint8Array(await untilAborted(response.arrayBuffer(), signal));
-    return bytes.length > maxBytes ? { bytes: bytes.slice(0, maxBytes), complete: false } : { bytes, complete: true };
+    if (bytes.length <= maxBytes) return { bytes, complete: true };
+    return { bytes: keepPartial ? bytes.slice(0, maxBytes) : NOTHING, complete: false };
   }
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -76,6 +86,7 @@ export async function readUpTo(response: BodySource, maxBytes: number, signal: A
       }
       if (!value) continue;
       if (length + value.length > maxBytes) {
+        if (!keepPartial) return { bytes: NOTHING, complete: false };
         chunks.push(value.subarray(0, maxBytes - length));
         return { bytes: concat(chunks, maxBytes), complete: false };
       }

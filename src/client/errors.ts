@@ -151,20 +151,10 @@ function sentence(text: string): string {
 }
 
 function unclassifiedKind(init: ApiErrorInit): ApiErrorKind {
-  const texts = { userMessage: unclassifiedMessage(init), paneMessage: unclassifiedPaneMessage(init) };
+  const texts = unclassifiedMessages(init);
   if (init.status === 408) return { code: "request_timeout", kind: "timeout", ...texts, retryable: true };
   const kind: ErrorKind = init.status === 413 ? "too_large" : init.status >= 500 ? "unavailable" : "refused";
   return { code: "http_error", kind, ...texts, retryable: false };
-}
-
-function unclassifiedPaneMessage(init: ApiErrorInit): string {
-  const { status } = init;
-  if (status === 408) return "The service gave up waiting for the request. Try again in a moment; if it keeps happening, choose a shorter period.";
-  if (status === 413) return "The request is too large for the service. Use fewer values in the filters, or split it into several requests.";
-  if (status >= 400 && status <= 499) {
-    return `The service refused this request${serviceSaid(init.serviceMessage)}. Trying again will not help: the add-in may need an update, so contact support.`;
-  }
-  return "The service answered with an unexpected error. Try again; if it keeps happening, contact support.";
 }
 
 /** `: <the service's words>` for a pane sentence, without internal terms; empty without words. */
@@ -177,19 +167,31 @@ function serviceSaid(serviceMessage: string | undefined): string {
  * For a status without a class of its own. Another 4xx refuses this very request, so trying
  * again cannot help (unlike 408): the user learns what to change, or that the add-in is at fault.
  */
-function unclassifiedMessage(init: ApiErrorInit): string {
+function unclassifiedMessages(init: ApiErrorInit): { userMessage: string; paneMessage: string } {
   const { status, route } = init;
   if (status === 408) {
-    return `The service gave up waiting for the request (HTTP 408). Try again in a moment; if it keeps happening, try a shorter period.`;
+    return {
+      userMessage: `The service gave up waiting for the request (HTTP 408). Try again in a moment; if it keeps happening, try a shorter period.`,
+      paneMessage: "The service gave up waiting for the request. Try again in a moment; if it keeps happening, choose a shorter period.",
+    };
   }
   if (status === 413) {
-    return `The request to ${route} is too large for the service (HTTP 413). Use fewer values in the filters, or split the request into several, then refresh.`;
+    return {
+      userMessage: `The request to ${route} is too large for the service (HTTP 413). Use fewer values in the filters, or split the request into several, then refresh.`,
+      paneMessage: "The request is too large for the service. Use fewer values in the filters, or split it into several requests.",
+    };
   }
   if (status >= 400 && status <= 499) {
     const said = init.serviceMessage ? `: ${sentence(clip(init.serviceMessage, MAX_SERVICE_MESSAGE_CHARS))}` : "";
-    return `The service refused the request to ${route} (HTTP ${status})${said}. Trying again will not help: the add-in may need an update, so contact support.`;
+    return {
+      userMessage: `The service refused the request to ${route} (HTTP ${status})${said}. Trying again will not help: the add-in may need an update, so contact support.`,
+      paneMessage: `The service refused this request${serviceSaid(init.serviceMessage)}. Trying again will not help: the add-in may need an update, so contact support.`,
+    };
   }
-  return `The service answered ${route} with an unexpected error (HTTP ${status}). Try again; if it keeps happening, contact support.`;
+  return {
+    userMessage: `The service answered ${route} with an unexpected error (HTTP ${status}). Try again; if it keeps happening, contact support.`,
+    paneMessage: "The service answered with an unexpected error. Try again; if it keeps happening, contact support.",
+  };
 }
 
 /** The cell's message: the plain one, then the service's own reason when it adds something. */
@@ -406,23 +408,23 @@ const CONNECTION_MESSAGES: Record<ConnectionCause, { userMessage: string; paneMe
   },
   refused: {
     userMessage: `Nothing accepted the connection at the service address: its port may be wrong, or the service is not running. ${CHECK_ADDRESS}`,
-    paneMessage: `Nothing accepted the connection at the service address: the number after the colon (the port) may be wrong, or the service is not running. ${PANE_CHECK_ADDRESS}; if it is right, try again later. Reference for support: connection refused.`,
+    paneMessage: `Nothing accepted the connection at the service address: the number after the colon (the port) may be wrong, or the service is not running. ${PANE_CHECK_ADDRESS}; if it is right, try again later.${supportReference(["connection refused"])}`,
   },
   unknown_host: {
     userMessage: `The service address names a computer that cannot be found. ${CHECK_ADDRESS}`,
-    paneMessage: `The service address names a computer that cannot be found. ${PANE_CHECK_ADDRESS} for a typing mistake. Reference for support: host name not found.`,
+    paneMessage: `The service address names a computer that cannot be found. ${PANE_CHECK_ADDRESS} for a typing mistake.${supportReference(["host name not found"])}`,
   },
   unreachable: {
     userMessage: `Nothing answers at the service address: it may be wrong, or the service is down. ${CHECK_ADDRESS}`,
-    paneMessage: `Nothing answers at the service address: it may be wrong (the computer's name or the number after the colon), or the service is down. ${PANE_CHECK_ADDRESS}; if it is right, try again later. Reference for support: connection refused or host not found.`,
+    paneMessage: `Nothing answers at the service address: it may be wrong (the computer's name or the number after the colon), or the service is down. ${PANE_CHECK_ADDRESS}; if it is right, try again later.${supportReference(["connection refused or host not found"])}`,
   },
   cross_origin: {
     userMessage: `The browser most likely blocked the request: the reporting service does not accept calls from the add-in's page. ${PROXY_HINT}`,
-    paneMessage: `The browser blocked the service's answers: the service does not accept calls from the add-in's page. ${PANE_PROXY_HINT} Reference for support: no CORS headers allowing the add-in's origin.`,
+    paneMessage: `The browser blocked the service's answers: the service does not accept calls from the add-in's page. ${PANE_PROXY_HINT}${supportReference(["no CORS headers allowing the add-in's origin"])}`,
   },
   insecure_address: {
     userMessage: `The browser most likely blocked the request: the service address starts with http:// but the add-in runs on https://. ${PROXY_HINT}`,
-    paneMessage: `The browser blocked the request because the service address starts with http:// (not secure) while the add-in runs on https://. Use the service's https:// address, or ${lowerFirst(PANE_PROXY_HINT)} Reference for support: mixed content.`,
+    paneMessage: `The browser blocked the request because the service address starts with http:// (not secure) while the add-in runs on https://. Use the service's https:// address, or ${lowerFirst(PANE_PROXY_HINT)}${supportReference(["mixed content"])}`,
   },
   interrupted: {
     userMessage: "The connection to the reporting service broke while the answer was arriving. Refresh to try again; if it keeps happening, check the internet connection.",
@@ -588,50 +590,47 @@ export interface ResponseValidationErrorInit {
   redactor?: Redactor | undefined;
 }
 
-function describeAnswerProblem(init: ResponseValidationErrorInit): string {
-  if (init.unreadable === "not_json") {
-    return `The service answered ${init.route} with something that is not JSON (for example a sign-in page of a proxy). Check the service address in ${CONNECT_HINT}.`;
-  }
-  if (init.unreadable === "empty") {
-    return `The service sent an empty answer to ${init.route}. Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`;
-  }
-  if (init.unreadable === "cut_off") {
-    return `The service's answer to ${init.route} was cut off before its end. Refresh to try again; if it keeps happening, check the connection and the service address in ${CONNECT_HINT}.`;
-  }
-  if (init.unreadable === "malformed") {
-    return `The service answered ${init.route} with broken JSON. Refresh to try again; if it keeps happening, contact support.`;
-  }
-  if (init.unreadable === "damaged") {
-    return `The service's answer to ${init.route} arrived damaged (it could not be unpacked). Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`;
+/** The cell's and the pane's words; the pane's say what to do first, the route and field for support last. */
+function describeAnswerProblem(init: ResponseValidationErrorInit): { userMessage: string; paneMessage: string } {
+  const route = `answer to ${init.route}`;
+  switch (init.unreadable) {
+    case "not_json":
+      return {
+        userMessage: `The service answered ${init.route} with something that is not JSON (for example a sign-in page of a proxy). Check the service address in ${CONNECT_HINT}.`,
+        paneMessage: `The service address leads to something other than the reporting service (a web page, say). ${PANE_CHECK_ADDRESS}.${supportReference([`${route} is not JSON`])}`,
+      };
+    case "empty":
+      return {
+        userMessage: `The service sent an empty answer to ${init.route}. Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`,
+        paneMessage: `The service sent an empty answer. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`empty ${route}`])}`,
+      };
+    case "cut_off":
+      return {
+        userMessage: `The service's answer to ${init.route} was cut off before its end. Refresh to try again; if it keeps happening, check the connection and the service address in ${CONNECT_HINT}.`,
+        paneMessage: `The service's answer was cut off before its end. Try again; if it keeps happening, check the network connection.${supportReference([`${route} cut off`])}`,
+      };
+    case "malformed":
+      return {
+        userMessage: `The service answered ${init.route} with broken JSON. Refresh to try again; if it keeps happening, contact support.`,
+        paneMessage: `The service's answer was broken. Try again; if it keeps happening, contact support.${supportReference([`malformed JSON in the ${route}`])}`,
+      };
+    case "damaged":
+      return {
+        userMessage: `The service's answer to ${init.route} arrived damaged (it could not be unpacked). Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`,
+        paneMessage: `The service's answer arrived damaged. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`${route} could not be unpacked`])}`,
+      };
+    case undefined:
+      break;
   }
   const [first] = init.issues;
   const where = first && first.path !== "" ? ` at ${first.path}` : "";
   const what = first ? ` (${first.message})` : "";
   const others = Math.max(init.issueCount ?? 0, init.issues.length) - 1;
   const more = others > 0 ? `, and ${others} more problem${others === 1 ? "" : "s"}` : "";
-  return `The service answered ${init.route} with an unexpected value${where}${what}${more}. The add-in may need an update; contact support if this keeps happening.`;
-}
-
-/** The pane's side of `describeAnswerProblem`: what to do first, the route and field for support last. */
-function describeAnswerForPane(init: ResponseValidationErrorInit): string {
-  const route = `answer to ${init.route}`;
-  switch (init.unreadable) {
-    case "not_json":
-      return `The service address leads to something other than the reporting service (a web page, say). ${PANE_CHECK_ADDRESS}.${supportReference([`${route} is not JSON`])}`;
-    case "empty":
-      return `The service sent an empty answer. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`empty ${route}`])}`;
-    case "cut_off":
-      return `The service's answer was cut off before its end. Try again; if it keeps happening, check the network connection.${supportReference([`${route} cut off`])}`;
-    case "malformed":
-      return `The service's answer was broken. Try again; if it keeps happening, contact support.${supportReference([`malformed JSON in the ${route}`])}`;
-    case "damaged":
-      return `The service's answer arrived damaged. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`${route} could not be unpacked`])}`;
-    case undefined:
-      break;
-  }
-  const [first] = init.issues;
-  const where = first ? `${first.path === "" ? "" : ` at ${first.path}`} (${first.message})` : "";
-  return `The service's answer had an unexpected form. The add-in may need an update; contact support if this keeps happening.${supportReference([`${route}${where}`])}`;
+  return {
+    userMessage: `The service answered ${init.route} with an unexpected value${where}${what}${more}. The add-in may need an update; contact support if this keeps happening.`,
+    paneMessage: `The service's answer had an unexpected form. The add-in may need an update; contact support if this keeps happening.${supportReference([`${route}${where}${what}`])}`,
+  };
 }
 
 export class ResponseValidationError extends ReportingError {
@@ -645,8 +644,7 @@ export class ResponseValidationError extends ReportingError {
     super({
       code: "unexpected_response",
       kind: "bad_answer",
-      userMessage: describeAnswerProblem(init),
-      paneMessage: describeAnswerForPane(init),
+      ...describeAnswerProblem(init),
       retryable: false,
       redactor,
     });

@@ -13,7 +13,7 @@ import {
 } from "./errors";
 import { NEVER_ABORTED, readUpTo, untilAborted, type BodyReader } from "./bounded-read";
 import { patternRedactor, type Redactor } from "./redact";
-import { classifyUnanswered, failureCodeOf, probeAddress } from "./unanswered";
+import { classifyUnanswered, failureCodeOf, failureCodesOf, probeAddress } from "./unanswered";
 import { decideRetry, DEFAULT_RETRY_POLICY, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from "./retry-policy";
 
 /**
@@ -199,12 +199,7 @@ function describeFailure(error: unknown): string {
 
 /** Node's fetch reports a body that does not unpack (`content-encoding: gzip` over garbage) with zlib's codes. */
 function isDecompressionFailure(error: unknown): boolean {
-  for (let current = error, depth = 0; isErrorLike(current) && depth < 3; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && code.startsWith("Z_")) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return failureCodesOf(error).some((code) => code.startsWith("Z_"));
 }
 
 function originOf(url: string): string | undefined {
@@ -247,12 +242,11 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const maxJsonBytes = options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   const maxExportBytes = options.maxExportBytes ?? DEFAULT_MAX_EXPORT_BYTES;
 
-  /** What most likely stopped a request that got no answer at all (src/client/unanswered.ts). */
-  async function unansweredCause(url: string, failure: unknown, signal: AbortSignal | undefined): Promise<ConnectionCause> {
-    const verdict = classifyUnanswered({ url, pageOrigin: options.pageOrigin, online: options.isOnline?.(), failureCode: failureCodeOf(failure) });
-    if (verdict !== "probe") return verdict;
-    const address = probeAddress(url);
-    if (!options.probeReachable || address === undefined) return "cross_origin";
+  /** Whether something answers at another origin: only CORS stands in the way when it does. */
+  async function probe(url: string, signal: AbortSignal | undefined): Promise<ConnectionCause> {
+    if (!options.probeReachable) return "cross_origin";
+    // classifyUnanswered asks for a probe only of a URL that parsed, so the address exists.
+    const address = probeAddress(url)!;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
     const onAbort = () => controller.abort();
@@ -265,6 +259,12 @@ export function createTransport(options: TransportOptions = {}): Transport {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
     }
+  }
+
+  /** What most likely stopped a request that got no answer at all (src/client/unanswered.ts). */
+  async function unansweredCause(url: string, failure: unknown, probeOnce: () => Promise<ConnectionCause>): Promise<ConnectionCause> {
+    const verdict = classifyUnanswered({ url, pageOrigin: options.pageOrigin, online: options.isOnline?.(), failureCode: failureCodeOf(failure) });
+    return verdict === "probe" ? probeOnce() : verdict;
   }
   const policy: RetryPolicy = {
     ...DEFAULT_RETRY_POLICY,
@@ -314,7 +314,12 @@ export function createTransport(options: TransportOptions = {}): Transport {
     }
   }
 
-  async function attempt(request: TransportRequest, redactor: Redactor, attemptNumber: number): Promise<AttemptResult<string | Uint8Array>> {
+  async function attempt(
+    request: TransportRequest,
+    redactor: Redactor,
+    attemptNumber: number,
+    probeOnce: () => Promise<ConnectionCause>,
+  ): Promise<AttemptResult<string | Uint8Array>> {
     const callerSignal = request.signal;
     const controller = new AbortController();
     let timedOut = false;
@@ -347,7 +352,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         return { response: { status: response.status, headers: response.headers, body, attempts: attemptNumber } };
       }
       // An unreadable error body must not hide the status, which says more than the body.
-      const { bytes } = await readUpTo(response, MAX_ERROR_BODY_BYTES, signal).catch((failure: unknown) => {
+      const { bytes } = await readUpTo(response, MAX_ERROR_BODY_BYTES, signal, { keepPartial: true }).catch((failure: unknown) => {
         if (signal.aborted) throw failure;
         return { bytes: new Uint8Array(0) };
       });
@@ -370,7 +375,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
           outcome: { kind: "final" },
         };
       }
-      const likelyCause = answered ? "interrupted" : await unansweredCause(request.url, failure, callerSignal);
+      const likelyCause = answered ? "interrupted" : await unansweredCause(request.url, failure, probeOnce);
       if (callerSignal?.aborted) throw new AbortedError({ route: request.route, redactor });
       return {
         error: new ConnectionError({ route: request.route, detail: describeFailure(failure), cause: failure, likelyCause, redactor }),
@@ -396,9 +401,13 @@ export function createTransport(options: TransportOptions = {}): Transport {
   async function request(request: TransportRequest): Promise<TransportResponse<string | Uint8Array>> {
     const redactor = request.redactor ?? options.redactor ?? patternRedactor;
     const started = now();
+    // Probed once per request: its attempts go to the same origin seconds apart, and each probe
+    // would take up to PROBE_TIMEOUT_MS of the retry budget.
+    let probed: Promise<ConnectionCause> | undefined;
+    const probeOnce = () => (probed ??= probe(request.url, request.signal));
     for (let retriesDone = 0; ; retriesDone += 1) {
       if (request.signal?.aborted) throw new AbortedError({ route: request.route, redactor });
-      const result = await attempt(request, redactor, retriesDone + 1);
+      const result = await attempt(request, redactor, retriesDone + 1, probeOnce);
       if ("response" in result) return result.response;
       const decision = decideRetry(result.outcome, retriesDone, policy, random(), now() - started);
       if (!decision.retry) throw result.error;

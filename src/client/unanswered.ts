@@ -53,15 +53,21 @@ export function classifyUnanswered(facts: UnansweredFacts): UnansweredVerdict {
   return "probe";
 }
 
-/** The code of a failure or of its causes, two levels down (`TypeError: fetch failed` wraps it). */
-export function failureCodeOf(failure: unknown): string | undefined {
+/** The codes of a failure and of its causes, two levels down (`TypeError: fetch failed` wraps them), outermost first. */
+export function failureCodesOf(failure: unknown): string[] {
+  const codes: string[] = [];
   let current = failure;
   for (let depth = 0; depth < 3 && typeof current === "object" && current !== null; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && code !== "") return code;
+    if (typeof code === "string" && code !== "") codes.push(code);
     current = (current as { cause?: unknown }).cause;
   }
-  return undefined;
+  return codes;
+}
+
+/** The outermost code of a failure or of its causes: the system's, for a connection that failed. */
+export function failureCodeOf(failure: unknown): string | undefined {
+  return failureCodesOf(failure)[0];
 }
 
 /** Where a probe goes: the origin's root, so that no path, query or credential of the request travels. */

@@ -1,12 +1,10 @@
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { HostConfigError, readHostConfig, SETTINGS, type HostConfig } from "../../../src/host/config";
 import { DEFAULT_OFFICE_ORIGINS } from "../../../src/host/office-origins";
 import { REPO_ROOT } from "../../support/fresh-dist";
+import { HOST_FROM_SOURCE, minimalBuild, spawnHost } from "../../support/host-process";
 import { send } from "./support/https-client";
-import { minimalBuild } from "./support/running-host";
 
 jest.setTimeout(60_000);
 
@@ -104,25 +102,15 @@ describe("the host's settings", () => {
 
 describe("plain HTTP behind a load balancer", () => {
   it("serves over http when asked with --plain-http and --trust-proxy, still sending HSTS for the balancer's https", async () => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", join(REPO_ROOT, "src/host/cli.ts"), "--plain-http", "--trust-proxy", "127.0.0.1", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", minimalBuild()],
-      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
-    );
+    const host = await spawnHost([...HOST_FROM_SOURCE, "--plain-http", "--trust-proxy", "127.0.0.1", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", minimalBuild()]);
     try {
-      const url = await new Promise<string>((resolve) => {
-        createInterface({ input: child.stdout! }).on("line", (line) => {
-          const record = JSON.parse(line) as { msg?: string; url?: string };
-          if (record.msg === "listening" && record.url) resolve(record.url);
-        });
-      });
-      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const answer = await send(`${url}/taskpane.html`, { headers: { "x-forwarded-proto": "https" } });
+      expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const answer = await send(`${host.url}/taskpane.html`, { headers: { "x-forwarded-proto": "https" } });
       expect(answer.status).toBe(200);
       expect(answer.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     } finally {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      host.child.kill("SIGTERM");
+      await host.exited;
     }
   });
 });

@@ -61,6 +61,17 @@ describe("the transport's connection errors, with the page's network facts injec
     expect(answers.paneMessage).not.toBe(silent.paneMessage);
   });
 
+  it("probes once per request, however many of its attempts fail", async () => {
+    const probe = jest.fn(async () => false);
+    const fetch = scriptedFetch(new TypeError("Failed to fetch"));
+    const error = await createTransport(fakeTransportOptions(fetch, { maxRetries: 3, pageOrigin: PAGE, probeReachable: probe }))
+      .request({ method: "GET", url, route: "/details" })
+      .catch((caught: unknown) => caught);
+    expect(fetch.calls).toHaveLength(4);
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect((error as ConnectionError).likelyCause).toBe("unreachable");
+  });
+
   it("gives up a probe that hangs, and calls it unreachable", async () => {
     jest.useFakeTimers({ doNotFake: ["queueMicrotask", "nextTick", "setImmediate"] });
     try {
