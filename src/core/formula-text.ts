@@ -123,6 +123,8 @@ export interface LegacyQueryModel {
   groupBy: readonly LegacyFunctionGroup[];
   headers?: HeaderStyle | undefined;
   profile?: string | undefined;
+  /** How long an answer is reused (`cache=`); left out, the functions' default. */
+  cacheSeconds?: number | undefined;
 }
 
 function legacyArgumentList(model: LegacyQueryModel): [string, string | undefined, string | undefined, string | undefined] {
@@ -131,6 +133,7 @@ function legacyArgumentList(model: LegacyQueryModel): [string, string | undefine
   const options: string[] = [];
   if (model.headers && model.headers !== "readable") options.push(`headers=${model.headers}`);
   if (model.profile) options.push(`profile=${model.profile}`);
+  if (model.cacheSeconds !== undefined) options.push(`cache=${model.cacheSeconds}`);
   return [from, to, list(model.groupBy), options.length === 0 ? undefined : options.join("; ")];
 }
 

@@ -6,7 +6,7 @@ import type { Option } from "../api";
  * ("us" in "Austria") is almost always noise for one or two letters, so it is only offered,
  * last, for searches of three letters or more ("land" still finds Finland).
  */
-export const MATCH_TIERS = ["exact code", "exact label", "code prefix", "label prefix", "word start", "inside a word"] as const;
+const MATCH_TIERS = ["exact code", "exact label", "code prefix", "label prefix", "word start", "inside a word"] as const;
 export type MatchTier = (typeof MATCH_TIERS)[number];
 
 /** Shortest search for which a hit inside a word counts. */
@@ -38,10 +38,22 @@ function occurrence(text: string, query: string): "none" | "inside" | "word star
   return found;
 }
 
+// A list holds up to thousands of options and is searched at every keystroke: each option's
+// texts are normalised once, on its first search. Options are never changed in place.
+const normalised = new WeakMap<Option, { code: string; label: string }>();
+
+function searchTextsOf(option: Option): { code: string; label: string } {
+  let texts = normalised.get(option);
+  if (texts === undefined) {
+    texts = { code: searchText(option.value), label: searchText(option.label) };
+    normalised.set(option, texts);
+  }
+  return texts;
+}
+
 /** The tier of `option` for a normalised, non-empty `query`, or undefined when it does not match. */
 export function matchTier(option: Option, query: string): MatchTier | undefined {
-  const code = searchText(option.value);
-  const label = searchText(option.label);
+  const { code, label } = searchTextsOf(option);
   if (code === query) return "exact code";
   if (label === query) return "exact label";
   if (code.startsWith(query)) return "code prefix";

@@ -7,7 +7,7 @@ import { readableColumnName } from "./rows/headers";
  * an export's Query sheet, so that both name a filter or a date grouping the same way.
  */
 
-export const FILTER_TITLES: Record<FilterName, string> = {
+const FILTER_TITLES: Record<FilterName, string> = {
   organizations: "Organizations",
   assets: "Assets",
   asset_types: "Asset types",

@@ -1,11 +1,12 @@
 import type { SpillCell } from "../core/cell-values";
 import type { SpillTable } from "../core/rows/spill-table";
+import { NUMBER_FORMATS } from "../core/workbook-queries/table-columns";
 import { isSetSupported } from "./requirements";
 
 /** Unambiguous in every locale, and sorts as text the way it sorts as a date. */
-export const SPILL_DATE_FORMAT = "yyyy-mm-dd";
+export const SPILL_DATE_FORMAT = NUMBER_FORMATS.date;
 /** Change % of compare= columns: fractions (0.125) that read as 12.5%. */
-export const SPILL_PERCENT_FORMAT = "0.0%";
+export const SPILL_PERCENT_FORMAT = NUMBER_FORMATS.percent;
 
 /**
  * How a date cell of a spill is written:
@@ -40,7 +41,7 @@ function formattedColumns(table: SpillTable): [column: number, format: string][]
   ];
 }
 
-export type SpillOutputRow = SpillOutput[number];
+type SpillOutputRow = SpillOutput[number];
 
 /** A row as Excel receives it: numbers of the formatted columns become values carrying their format in `style`. */
 function encodeRow(row: readonly SpillCell[], columns: readonly [number, string][], type: FormattedDate["type"]): SpillOutputRow {

@@ -32,9 +32,12 @@ export class WorkbookError extends ReportingError {
   }
 }
 
+/** What a write into the workbook says outside Excel; the pane says it before trying too. */
+export const NEEDS_EXCEL = "Inserting needs Excel: open this add-in inside Excel.";
+
 export function requireExcel(): void {
   if (typeof Excel === "undefined" || typeof Excel.run !== "function") {
-    throw new WorkbookError("Inserting needs Excel: open this add-in inside Excel.");
+    throw new WorkbookError(NEEDS_EXCEL);
   }
 }
 

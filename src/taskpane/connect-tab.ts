@@ -1,9 +1,9 @@
-import { missingCredentials, type Profile } from "../core/profiles/profile";
+import { missingCredentials, missingSecretFields, type Profile } from "../core/profiles/profile";
 import { CheckProgress } from "./connect/check-progress";
 import { checkConnection, fieldsToMark, problemsOf, SIDE_NAMES, type CheckProblem, type SideResult } from "./connect/connection-check";
 import { ConnectionResult } from "./connect/connection-result";
 import { fieldsToFix } from "./connect/field-for-error";
-import { fieldsOfCredentials, type ProfileField } from "./connect/profile-fields";
+import type { ProfileField } from "./connect/profile-fields";
 import { ProfileForm } from "./connect/profile-form";
 import { ProfileList } from "./connect/profile-list";
 import { profileSummary } from "./connect/profile-summary";
@@ -122,7 +122,7 @@ export function setUpConnectTab(context: PaneContext): void {
     outcome.showProblem(reasons, plan, () => onSaveAnyway?.());
     form.mark(fields, outcome.reasonId);
     // Without a field to fix, the reason itself is what to read: keep it in view.
-    if (fields.length === 0) byId("profile-save-outcome").scrollIntoView({ block: "nearest" });
+    if (fields.length === 0) outcome.scrollIntoView();
   }
 
   /** Runs the connection test, showing its elapsed time and a Cancel. */
@@ -144,7 +144,7 @@ export function setUpConnectTab(context: PaneContext): void {
     const missing = missingCredentials(profile);
     if (missing.length > 0) {
       result.show(`Type the ${missing.join(" and ")} first.`, "error");
-      form.mark(fieldsOfCredentials(missing), "connection-result");
+      form.mark(missingSecretFields(profile), "connection-result");
       return;
     }
     result.clear();
@@ -192,7 +192,7 @@ export function setUpConnectTab(context: PaneContext): void {
     const saveAnyway = () => void bothBusy(() => saveWithoutTest(profile));
     const missing = missingCredentials(profile);
     if (missing.length > 0) {
-      showProblem([`Type the ${missing.join(" and ")} first: the connection is tested before saving.`], fieldsOfCredentials(missing), saveAnyway, profile);
+      showProblem([`Type the ${missing.join(" and ")} first: the connection is tested before saving.`], missingSecretFields(profile), saveAnyway, profile);
       context.status.show(notSavedStatus(profile.name, false), "error");
       return;
     }

@@ -66,3 +66,20 @@ export function optionElement(value: string, label: string): HTMLOptionElement {
   option.textContent = label;
   return option;
 }
+
+function describedByIds(element: HTMLElement, without: string | undefined): string[] {
+  return (element.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id !== "" && id !== without);
+}
+
+/** Adds `id` to what describes `element`, read by screen readers before (`first`) or after (`last`) the rest. */
+export function addDescription(element: HTMLElement, id: string, position: "first" | "last"): void {
+  const others = describedByIds(element, id);
+  element.setAttribute("aria-describedby", (position === "first" ? [id, ...others] : [...others, id]).join(" "));
+}
+
+/** Takes `id` out of what describes `element`, and the attribute away when nothing is left. */
+export function removeDescription(element: HTMLElement, id: string | undefined): void {
+  const others = describedByIds(element, id);
+  if (others.length > 0) element.setAttribute("aria-describedby", others.join(" "));
+  else element.removeAttribute("aria-describedby");
+}

@@ -9,9 +9,7 @@ import { LegacyPreview } from "./legacy/legacy-preview";
 import { LegacyQueryForm } from "./legacy/legacy-query";
 import { legacyIdentity, usableLegacyProfile } from "./legacy/legacy-text";
 import { PeriodField } from "./period-field";
-import { ActionRunner, ActionStatus } from "./query/action-runner";
-
-export { LEGACY_GROUP_LABELS } from "./legacy/legacy-text";
+import { setUpActionBar } from "./query/action-runner";
 
 /** The Legacy tab: applications with their ad units, and the legacy statistics. */
 export function setUpLegacyTab(context: PaneContext): void {
@@ -21,9 +19,6 @@ export function setUpLegacyTab(context: PaneContext): void {
   const applications = new ApplicationsList(byId("legacy-applications"));
   const loadButton = byId<HTMLButtonElement>("legacy-load-applications");
   const formElement = byId<HTMLFormElement>("legacy-form");
-  const status = new ActionStatus(byId("legacy-action-message"));
-  /** The context the actions run with: their outcomes are also written next to the buttons. */
-  const acting: PaneContext = { ...context, status };
   const buttons = {
     preview: byId<HTMLButtonElement>("legacy-preview"),
     insertFormula: byId<HTMLButtonElement>("legacy-insert-formula"),
@@ -32,12 +27,7 @@ export function setUpLegacyTab(context: PaneContext): void {
     exportXlsx: byId<HTMLButtonElement>("legacy-export-xlsx"),
   };
   // The Query tab's runner: one action at a time, the wait counted, Cancel where it is safe.
-  const runner = new ActionRunner(
-    { progress: byId("legacy-action-progress"), message: byId("legacy-action-message"), cancel: byId<HTMLButtonElement>("legacy-cancel") },
-    status,
-    () => Object.values(buttons),
-    (listener) => runtime.onRetry(listener),
-  );
+  const { acting, runner } = setUpActionBar(context, "legacy", buttons);
   const period = new PeriodField(
     {
       choice: byId<HTMLSelectElement>("legacy-period"),

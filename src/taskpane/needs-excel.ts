@@ -1,2 +1,12 @@
-/** What the Query and Legacy tabs say when asked to write into a workbook outside Excel. */
-export const NEEDS_EXCEL = "Inserting needs Excel: open this add-in inside Excel.";
+import { NEEDS_EXCEL } from "../office/workbook";
+import type { PaneContext } from "./context";
+
+/**
+ * Whether the pane runs in Excel; elsewhere the Query and Legacy tabs' writes into a workbook say
+ * so in the status instead, before any request is made.
+ */
+export function inExcel(context: Pick<PaneContext, "host" | "status">): boolean {
+  if (context.host === "excel") return true;
+  context.status.show(NEEDS_EXCEL, "error");
+  return false;
+}

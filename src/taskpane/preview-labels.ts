@@ -1,5 +1,6 @@
 import { labelLookupOf, type LabelLookup } from "../core/preview";
 import type { ReportingRuntime } from "../core/runtime/reporting-runtime";
+import { dataThroughOf } from "./exports/export-facts";
 import { loadReferenceLists } from "./reference-lists";
 
 export interface PreviewReference {
@@ -16,6 +17,6 @@ export interface PreviewReference {
  */
 export async function loadPreviewReference(runtime: Pick<ReportingRuntime, "reference">, profile?: string): Promise<PreviewReference> {
   const options = { profile };
-  const [lists, dates] = await Promise.all([loadReferenceLists(runtime, options), runtime.reference("dates", options).catch(() => undefined)]);
-  return { labelOf: labelLookupOf(lists), ...(dates ? { dataThrough: dates.to } : {}) };
+  const [lists, dataThrough] = await Promise.all([loadReferenceLists(runtime, options), dataThroughOf(runtime, options)]);
+  return { labelOf: labelLookupOf(lists), ...(dataThrough ? { dataThrough } : {}) };
 }

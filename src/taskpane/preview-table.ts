@@ -3,15 +3,12 @@ import {
   isNumericKind,
   PREVIEW_ROWS,
   scrollCueText,
-  type PreviewCell as ShownCell,
+  type PreviewCell,
   type PreviewModel,
 } from "../core/preview";
 import { clear, el, uniqueId } from "./dom";
 
 export { PREVIEW_ROWS };
-
-/** A raw cell of a spill row. */
-export type PreviewCell = string | number | boolean | null | undefined;
 
 export interface PreviewTableOptions {
   /** Read by screen readers before the table: which query the rows answer. */
@@ -29,7 +26,7 @@ function noteElement(note: string): HTMLSpanElement {
   return el("span", { className: "cell-note" }, parts);
 }
 
-function cellElement(tag: "td" | "th", cell: ShownCell, attrs: Record<string, string> = {}): HTMLTableCellElement {
+function cellElement(tag: "td" | "th", cell: PreviewCell, attrs: Record<string, string> = {}): HTMLTableCellElement {
   const element = el(tag, {
     className: cell.numeric ? "number" : "",
     // The raw value rides along so that tests (and copy tools) need not parse formatted text.
@@ -82,28 +79,43 @@ export function renderPreviewTable(container: HTMLElement, model: PreviewModel, 
   }, [table]);
   const frame = el("div", { className: "preview-frame" }, [scroller, el("div", { className: "preview-fade", attrs: { "aria-hidden": "true" } })]);
 
-  const headings = Array.from(table.tHead?.rows[0]?.cells ?? []);
-  const updateCue = () => {
-    // The first column stays in view (sticky): only the others can be out of sight. A column whose
-    // padding alone is cut off still shows all it holds, so its content box is what counts.
-    const edges = headings.slice(1).map((cell) => {
+  // The first column stays in view (sticky): only the others can be out of sight.
+  const headings = Array.from(table.tHead?.rows[0]?.cells ?? []).slice(1);
+  // Scrolling moves none of the columns within the table, so their edges are measured only when a
+  // size changes: measuring forces a layout, which a scroll event must not pay for.
+  let edges: { left: number; right: number }[] = [];
+  let viewWidth = 0;
+  let shownText: string | undefined;
+  const measure = () => {
+    // A column whose padding alone is cut off still shows all it holds, so its content box is what counts.
+    edges = headings.map((cell) => {
       const padding = parseFloat(getComputedStyle(cell).paddingRight) || 0;
       return { left: cell.offsetLeft, right: cell.offsetLeft + cell.offsetWidth - padding };
     });
-    const hidden = scroller.clientWidth > 0 ? columnsHiddenRight(edges, scroller.scrollLeft, scroller.clientWidth) : 0;
+    viewWidth = scroller.clientWidth;
+  };
+  const updateCue = () => {
+    const hidden = viewWidth > 0 ? columnsHiddenRight(edges, scroller.scrollLeft, viewWidth) : 0;
     const text = scrollCueText(hidden);
-    cue.replaceChildren(text, text ? el("span", { text: " →", attrs: { "aria-hidden": "true" } }) : "");
-    cue.hidden = hidden === 0;
-    frame.dataset.moreRight = String(hidden > 0);
+    if (text !== shownText) {
+      shownText = text;
+      cue.replaceChildren(text, text ? el("span", { text: " →", attrs: { "aria-hidden": "true" } }) : "");
+      cue.hidden = hidden === 0;
+      frame.dataset.moreRight = String(hidden > 0);
+    }
     frame.dataset.scrolled = String(scroller.scrollLeft > 0);
+  };
+  const remeasure = () => {
+    measure();
+    updateCue();
   };
   scroller.addEventListener("scroll", updateCue, { passive: true });
   // A tab shown later, or a pane made wider, changes what fits.
-  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(updateCue) : undefined;
+  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(remeasure) : undefined;
   observer?.observe(scroller);
   observer?.observe(table);
   detachers.set(container, () => observer?.disconnect());
 
   container.append(frame, cue);
-  updateCue();
+  remeasure();
 }

@@ -8,7 +8,7 @@ import { byId } from "./dom";
 import { setUpFormulaEditing, setUpFreeze, setUpTableEditing, type TableEditing } from "./query/on-demand-actions";
 import { TableOptions } from "./table-options";
 import { QueryForm, type FormState } from "./query-form";
-import { ActionRunner, ActionStatus } from "./query/action-runner";
+import { setUpActionBar } from "./query/action-runner";
 import { currentQueryOf } from "./query/current-query";
 import { ExportActions } from "./query/export-actions";
 import { FieldMessages } from "./query/field-messages";
@@ -20,7 +20,6 @@ import { PreviewPanel } from "./query/preview-panel";
 import { referenceIdentity, usableProfile } from "./query/reference-identity";
 import { setUpRefreshAll } from "./query/refresh-all";
 import { loadPreviewReference } from "./preview-labels";
-import { PREVIEW_ROWS } from "./preview-table";
 import { plainMessage } from "./status";
 
 /**
@@ -30,9 +29,6 @@ import { plainMessage } from "./status";
 export function setUpQueryTab(context: PaneContext): TableEditing {
   const { runtime } = context;
   const actionBar = byId("query-actions");
-  const status = new ActionStatus(byId("query-action-message"));
-  /** The context the actions run with: their outcomes are also written next to the buttons. */
-  const acting: PaneContext = { ...context, status };
   const form = new QueryForm(
     () => context.today(),
     () => context.current().active?.name,
@@ -60,12 +56,7 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     editFormula: byId<HTMLButtonElement>("query-edit-formula"),
     freeze: byId<HTMLButtonElement>("query-freeze"),
   };
-  const runner = new ActionRunner(
-    { progress: byId("query-action-progress"), message: byId("query-action-message"), cancel: byId<HTMLButtonElement>("query-cancel") },
-    status,
-    () => Object.values(buttons),
-    (listener) => runtime.onRetry(listener),
-  );
+  const { status, acting, runner } = setUpActionBar(context, "query", buttons);
   const previews = new PreviewCache();
   const pickerLists = new PickerLists(form, periodNote, runtime, context.status);
   let referencesLoadedFor: string | undefined;
@@ -111,7 +102,7 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
     previews.remember(current.formula, table);
     // The query's profile's lists (the pickers' when it is the active one, already cached): names for codes and the last day with data. Never fails.
     const reference = await loadPreviewReference(runtime, current.query.profile);
-    const facts = statsPreviewFacts(current.query, table, { ...reference, shownRows: PREVIEW_ROWS });
+    const facts = statsPreviewFacts(current.query, reference);
     const summary = previewPanel.show(table, current.formula, facts);
     status.success(`Preview ready: ${summary}`);
     previewPanel.reveal();

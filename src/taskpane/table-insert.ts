@@ -21,7 +21,7 @@ export async function insertLinkedTable(context: PaneContext, model: StatsQueryM
   const query = tableStatsQuery(stored, () => context.today(), false);
   status.busy("Fetching every row for the table…");
   // Both before the first write, as a refresh does (refreshStoredTable): "data through" costs no extra wait.
-  const [table, dataThrough] = await Promise.all([runtime.functions.statsTable(query), dataThroughOf(context, query.profile)]);
+  const [table, dataThrough] = await Promise.all([runtime.functions.statsTable(query), freshDataThrough(context, query.profile)]);
   if (table.dataRowCount === 0) {
     status.show("No statistics match this query, so there is no table to insert.", "error");
     return;
@@ -32,8 +32,11 @@ export async function insertLinkedTable(context: PaneContext, model: StatsQueryM
   await linkTable(context, { query: stored, data, inserted, dataThrough, profile: query.profile }, choice);
 }
 
-/** The last day the service has statistics for, with this profile; a missing one is no reason to refuse the table. */
-export function dataThroughOf(context: PaneContext, profile: string | undefined): Promise<string | undefined> {
+/**
+ * The last day the service has statistics for, with this profile, asked again rather than taken
+ * from the cache, as a refresh does; a missing one is no reason to refuse the table.
+ */
+function freshDataThrough(context: PaneContext, profile: string | undefined): Promise<string | undefined> {
   return (
     context.runtime
       .clients(profile)

@@ -1,7 +1,7 @@
-import { statsRequest, type StatsRequest } from "../../api";
+import { FIRST_DATE, statsRequest, type StatsRequest } from "../../api";
 import type { CellInput } from "../cell-values";
 import type { CompareMode } from "../compare/compare-mode";
-import { comparisonRequest } from "../compare/comparison-request";
+import { comparisonPeriod } from "../compare/comparison-period";
 import type { Today } from "../periods";
 import { readPeriod } from "./dates";
 import { readFilters } from "./filters";
@@ -61,12 +61,16 @@ export function readStatsQuery(args: StatsArguments, today: Today): StatsQuery {
   };
 }
 
-/** The comparison period must be days a request can name: a period in early 1900 has none before it. */
+/**
+ * The comparison period must be days a request can name: a period in early 1900 has none before
+ * it. The comparison request (comparison-request.ts) differs from the checked one only by its
+ * days, which come earlier, so only its first day can fall outside what a request accepts.
+ */
 function checkComparable(request: StatsRequest, mode: CompareMode): void {
-  const compared = comparisonRequest(request, mode);
-  if (statsRequest.safeParse(compared).success) return;
+  const compared = comparisonPeriod(request.filters, mode);
+  if (compared.from >= FIRST_DATE) return;
   throw new ArgumentError(
     "options",
-    `compare=${mode} would compare with ${compared.filters.from} to ${compared.filters.to}, before 1900-01-01, the first day Excel can show. Use a later period, or leave compare out`,
+    `compare=${mode} would compare with ${compared.from} to ${compared.to}, before ${FIRST_DATE}, the first day Excel can show. Use a later period, or leave compare out`,
   );
 }

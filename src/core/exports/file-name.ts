@@ -1,5 +1,6 @@
-import { FILTER_NAMES, GROUP_OF_FILTER, type FilterName } from "../../api";
+import { GROUP_OF_FILTER, type FilterName } from "../../api";
 import type { DateRange } from "../periods";
+import { chosenFilters } from "../query-words";
 
 /**
  * The name an export is saved under says what it holds: the period, the groups and the filters,
@@ -39,12 +40,9 @@ export function exportFileName(parts: ExportNameParts): string {
   const day = (text: string) => text.replace(/[^0-9-]/g, "");
   const head = [parts.prefix, day(from), day(to)];
   head.push(parts.groups.length === 0 ? "totals" : `by-${parts.groups.map((group) => safePart(group, 40)).join("-")}`);
-  const filters = FILTER_NAMES.flatMap((name) => {
-    const values = parts.filters?.[name] ?? [];
-    return values.length > 0 ? [[name, values] as const] : [];
-  });
+  const filters = chosenFilters(parts.filters ?? {});
   const stemOf = (shown: number, kept: number) => {
-    const listed = filters.slice(0, kept).map(([name, values]) => filterPart(name, values, shown));
+    const listed = filters.slice(0, kept).map(({ name, values }) => filterPart(name, values, shown));
     const dropped = filters.length - kept;
     return [...head, ...listed, ...(dropped > 0 ? [`+${dropped}-filters`] : [])].join("_");
   };

@@ -2,7 +2,7 @@ import { ReportingError } from "../../client/errors";
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell } from "../cell-values";
 import { readableColumnName } from "../rows/headers";
-import { uniqueSheetName } from "../sheet-names";
+import { sheetNameFor } from "../workbook-queries/names";
 import { loadExcelJs, type ExcelJs } from "./excel-module";
 import { QUERY_SHEET_HEADER, type QuerySheetRow } from "./query-sheet";
 
@@ -16,7 +16,7 @@ import { QUERY_SHEET_HEADER, type QuerySheetRow } from "./query-sheet";
 type Workbook = InstanceType<ExcelJs["Workbook"]>;
 type Worksheet = ReturnType<Workbook["addWorksheet"]>;
 
-export const QUERY_SHEET_NAME = "Query";
+const QUERY_SHEET_NAME = "Query";
 
 /** The Excel file could not be made: the part of the add-in that writes them did not load, or the service's file did not open. */
 export class ExcelExportError extends ReportingError {
@@ -44,7 +44,7 @@ async function excelJs(): Promise<ExcelJs> {
 }
 
 function addQuerySheet(workbook: Workbook, rows: readonly QuerySheetRow[]): Worksheet {
-  const name = uniqueSheetName(QUERY_SHEET_NAME, workbook.worksheets.map((sheet) => sheet.name), { replacement: " ", fallback: QUERY_SHEET_NAME });
+  const name = sheetNameFor(QUERY_SHEET_NAME, workbook.worksheets.map((sheet) => sheet.name));
   const sheet = workbook.addWorksheet(name);
   sheet.columns = [{ width: 22 }, { width: 70 }];
   sheet.addRow([...QUERY_SHEET_HEADER]).font = { bold: true };

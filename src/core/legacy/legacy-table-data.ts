@@ -1,7 +1,7 @@
 import type { GroupName } from "../../api";
 import type { SpillRows } from "../cell-values";
-import { headerRowCount, type SpillTable } from "../rows/spill-table";
-import { metricColumn, type TableCell, type TableColumn } from "../workbook-queries/table-columns";
+import { dataRows, headerRowCount, type SpillTable } from "../rows/spill-table";
+import { metricColumn, tableDataFrom, type TableColumn } from "../workbook-queries/table-columns";
 import type { TableData } from "../workbook-queries/table-refresh";
 import type { LegacyFunctionGroup } from "./group-by";
 import { LEGACY_STAT_COLUMNS } from "./legacy-rows";
@@ -37,15 +37,9 @@ export function legacyTableColumns(groups: readonly LegacyFunctionGroup[]): Tabl
  */
 export function legacyRowsOf(table: SpillTable): { header: string[] | undefined; rows: SpillRows } {
   if (table.dataRowCount === 0) return { header: undefined, rows: [] };
-  const headerCount = headerRowCount(table);
-  return { header: headerCount > 0 ? table.rows[0]!.map(String) : undefined, rows: table.rows.slice(headerCount, headerCount + table.dataRowCount) };
+  return { header: headerRowCount(table) > 0 ? table.rows[0]!.map(String) : undefined, rows: dataRows(table) };
 }
 
-/** `table` must have its header row (headers readable or api), as a table always does. */
 export function legacyTableData(table: SpillTable, groups: readonly LegacyFunctionGroup[]): TableData {
-  return {
-    header: (table.rows[0] ?? []).map(String),
-    rows: legacyRowsOf(table).rows as TableCell[][],
-    columns: legacyTableColumns(groups),
-  };
+  return tableDataFrom(table, legacyTableColumns(groups));
 }

@@ -19,7 +19,7 @@ function inclusiveDays(from: string, to: string): number {
 const isDay = (text: string | undefined): text is string => text !== undefined && parseIsoDate(text) !== undefined;
 
 /** The last day of the bucket that starts on `start` (a week starts on its Monday, as the service groups). */
-export function bucketEnd(start: string, bucket: DateBucket): string {
+function bucketEnd(start: string, bucket: DateBucket): string {
   if (bucket === "week") return addDays(start, 6);
   if (bucket === "month") return endOfMonth(start);
   return start;

@@ -1,5 +1,5 @@
 import type { HeaderStyle } from "../arguments/options";
-import { headerRowCount, type SpillTable } from "../rows/spill-table";
+import { dataRows, headerRowCount, type SpillTable } from "../rows/spill-table";
 import { previewColumns, type ColumnFacts, type PreviewColumn } from "./columns";
 import { previewCell, type PreviewCell } from "./cell-text";
 import type { DateBucket } from "./date-buckets";
@@ -10,8 +10,8 @@ import { columnTotals } from "./totals";
 /** Rows shown in the pane; the workbook gets them all. */
 export const PREVIEW_ROWS = 20;
 
-/** What is known of the query behind a table, beyond the table itself. */
-export interface PreviewFacts extends ColumnFacts {
+/** What is known of the query behind a table, beyond the table itself (its date and percent columns). */
+export interface PreviewFacts extends Omit<ColumnFacts, "dateColumns" | "percentColumns"> {
   headers: HeaderStyle;
   /** How the date column groups days (STATS date_group; LEGACY.STATS month or day). */
   dateBucket: DateBucket;
@@ -56,16 +56,15 @@ function rowsCovered(table: SpillTable, shown: number): string | undefined {
  * weeks and months marked, numbers as counts, dollars and percentages; and a totals row over every
  * data row of the table (not only those shown), whenever there are groups to total over.
  */
-export function previewModel(table: SpillTable & { percentColumns?: readonly number[] }, facts: PreviewFacts): PreviewModel {
-  const headerCount = headerRowCount(table);
-  const hasHeaderRow = facts.headers !== "none" && headerCount > 0;
+export function previewModel(table: SpillTable, facts: PreviewFacts): PreviewModel {
+  const hasHeaderRow = facts.headers !== "none" && headerRowCount(table) > 0;
   const header = hasHeaderRow ? table.rows[0] : undefined;
   const held = table.dataRowCount;
-  const data = table.rows.slice(headerCount, headerCount + held);
+  const data = dataRows(table);
   const shown = Math.min(held, facts.shownRows ?? PREVIEW_ROWS);
   let width = header?.length ?? 0;
   for (const row of data) width = Math.max(width, row.length);
-  const columns = previewColumns(header, width, { ...facts, percentColumns: facts.percentColumns ?? table.percentColumns ?? [] });
+  const columns = previewColumns(header, width, { ...facts, dateColumns: table.dateColumns, percentColumns: table.percentColumns ?? [] });
   const context = {
     labelOf: facts.labelOf ?? NO_LABELS,
     buckets: {
@@ -99,7 +98,6 @@ export function textTableModel(headings: readonly string[], rows: readonly (read
   const { totals: _totals, ...model } = previewModel(table, {
     groups: [],
     metrics: [],
-    dateColumns: [],
     headers: "readable",
     dateBucket: "day",
     shownRows: rows.length,

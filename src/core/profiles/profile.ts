@@ -134,13 +134,17 @@ export function usesLegacy(profile: Pick<Profile, "kind">): boolean {
   return profile.kind === "legacy" || profile.kind === "both";
 }
 
+/** Each secret in words a user recognises. */
+export const SECRET_WORDS: Readonly<Record<SecretField, string>> = { token: "token", apiKey: "API key", apiSecret: "API secret" };
+
+/** The secrets a profile still lacks for its interface, the token first: the fields to fill. */
+export function missingSecretFields(profile: Profile): SecretField[] {
+  return SECRET_FIELDS.filter((field) => (field === "token" ? usesBearer(profile) : usesLegacy(profile)) && !profile[field]);
+}
+
 /** The secrets a profile still lacks for its interface, in words a user recognises. */
 export function missingCredentials(profile: Profile): string[] {
-  const missing: string[] = [];
-  if (usesBearer(profile) && !profile.token) missing.push("token");
-  if (usesLegacy(profile) && !profile.apiKey) missing.push("API key");
-  if (usesLegacy(profile) && !profile.apiSecret) missing.push("API secret");
-  return missing;
+  return missingSecretFields(profile).map((field) => SECRET_WORDS[field]);
 }
 
 /** True when the profile can call the bearer interface now: it uses it and holds a token. */

@@ -27,3 +27,8 @@ export function spillTable(rows: SpillRows, dateColumns: number[], dataRowCount:
 export function headerRowCount(table: SpillTable): number {
   return table.rows.length - table.dataRowCount;
 }
+
+/** The data rows, every one of them: the rows below headerRowCount. */
+export function dataRows(table: SpillTable): SpillRows {
+  return table.rows.slice(headerRowCount(table));
+}

@@ -45,7 +45,7 @@ export const storedQueryModel = z
   .strict();
 
 /** A LEGACY.STATS query, as the Legacy tab asks it: its period, its groupings in order, and the profile by name. */
-export const storedLegacyQueryModel = z
+const storedLegacyQueryModel = z
   .object({
     source: z.literal("legacy"),
     period: storedPeriod,

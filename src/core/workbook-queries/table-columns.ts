@@ -1,7 +1,9 @@
 import type { GroupName, MetricName, StatsRequest } from "../../api";
 import type { CompareMode } from "../compare/compare-mode";
 import { comparisonColumnsOf, type ComparisonColumnKey } from "../compare/comparison-columns";
+import { dataRows, type SpillTable } from "../rows/spill-table";
 import { metricsOf } from "../rows/stats-rows";
+import type { TableData } from "./table-refresh";
 
 /**
  * The columns a query writes into a table and how each is shown: dates as dates, counts with
@@ -62,6 +64,11 @@ export function tableColumnsOf(request: StatsRequest, compare?: CompareMode): Ta
 }
 
 export type TableCell = string | number | boolean;
+
+/** `table` must have its header row (headers readable or api), as a table always does. */
+export function tableDataFrom(table: SpillTable, columns: TableColumn[]): TableData {
+  return { header: (table.rows[0] ?? []).map(String), rows: dataRows(table) as TableCell[][], columns };
+}
 
 /**
  * The number format a data cell is written with. A text is always written as text ("@"): that is

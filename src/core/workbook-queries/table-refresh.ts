@@ -15,7 +15,7 @@ import {
   type StoredTableModel,
   type StoredTableQuery,
 } from "./stored-query";
-import { tableColumnsOf, type TableCell, type TableColumn } from "./table-columns";
+import { tableColumnsOf, tableDataFrom, type TableCell, type TableColumn } from "./table-columns";
 
 /** What a table receives from a query: its header, its rows and what each column holds. */
 export interface TableData {
@@ -46,18 +46,11 @@ export function tableStatsQuery(model: StoredQueryModel, today: Today, fresh: bo
  * record's profile), and `cache=0` when `fresh`.
  */
 export function legacyTableArguments(model: StoredLegacyQueryModel, fresh: boolean): LegacyArguments {
-  const args = legacyArgumentsOf(legacyModelOf(model));
-  const options = [args.options, fresh ? "cache=0" : undefined].filter((option): option is string => typeof option === "string" && option !== "");
-  return { ...args, options: options.length === 0 ? undefined : options.join("; ") };
+  return legacyArgumentsOf({ ...legacyModelOf(model), ...(fresh ? { cacheSeconds: 0 } : {}) });
 }
 
 export function tableDataOf(table: SpillTable, query: StatsQuery): TableData {
-  const [header, ...rows] = table.rows;
-  return {
-    header: (header ?? []).map(String),
-    rows: table.dataRowCount === 0 ? [] : (rows as TableCell[][]),
-    columns: tableColumnsOf(query.request, query.compare),
-  };
+  return tableDataFrom(table, tableColumnsOf(query.request, query.compare));
 }
 
 /** The pane's words for a failure: the error contract's message, or a fixed one for anything else. */

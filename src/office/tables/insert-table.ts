@@ -7,7 +7,7 @@ import { blockAddress, dataFormats, headerFormats, writeBlock } from "./cell-blo
 export type TableDestination = { kind: "new"; sheetName: string } | { kind: "existing"; sheetName: string };
 
 /** The table's name, from the names the workbook's tables already have; a STATS query's by default. */
-export type TableNamer = (existing: readonly string[]) => string;
+type TableNamer = (existing: readonly string[]) => string;
 
 export interface InsertedTable extends WrittenTable {
   /** The table's header names as Excel keeps them. */

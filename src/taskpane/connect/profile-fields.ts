@@ -17,14 +17,6 @@ export function addressField(side: Side): ProfileField {
   return side === "reporting" ? "baseUrl" : "legacyBaseUrl";
 }
 
-/** The form's field of each credential, by the word core's `missingCredentials` names it with. */
-const CREDENTIAL_FIELD_OF: Readonly<Record<string, ProfileField>> = { token: "token", "API key": "apiKey", "API secret": "apiSecret" };
-
-/** The fields to fill of the credentials `missingCredentials(profile)` names, in its order. */
-export function fieldsOfCredentials(missing: readonly string[]): ProfileField[] {
-  return missing.flatMap((word) => CREDENTIAL_FIELD_OF[word] ?? []);
-}
-
 /** The credential fields of a side, the first one to focus. */
 export function credentialFields(side: Side): ProfileField[] {
   return side === "reporting" ? ["token"] : ["apiKey", "apiSecret"];

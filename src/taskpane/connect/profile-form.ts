@@ -1,5 +1,5 @@
-import { SECRET_FIELDS, parseProfile, usesBearer, usesLegacy, type Profile, type ProfileKind, type SecretField } from "../../core/profiles/profile";
-import { byId } from "../dom";
+import { SECRET_FIELDS, SECRET_WORDS, parseProfile, usesBearer, usesLegacy, type Profile, type ProfileKind } from "../../core/profiles/profile";
+import { addDescription, byId, removeDescription } from "../dom";
 import type { ProfileField } from "./profile-fields";
 
 const INPUT_IDS: Record<Exclude<ProfileField, "kind">, string> = {
@@ -10,8 +10,6 @@ const INPUT_IDS: Record<Exclude<ProfileField, "kind">, string> = {
   apiKey: "profile-api-key",
   apiSecret: "profile-api-secret",
 };
-
-const SECRET_LABELS: Record<SecretField, string> = { token: "token", apiKey: "API key", apiSecret: "API secret" };
 
 export interface ProfileFormDefaults {
   baseUrl: string;
@@ -97,8 +95,8 @@ export class ProfileForm {
   describeSecrets(stored: Profile | undefined): void {
     for (const field of SECRET_FIELDS) {
       byId(`${INPUT_IDS[field]}-hint`).textContent = stored?.[field]
-        ? `Saved. Leave empty to keep the saved ${SECRET_LABELS[field]}, or type a new one.`
-        : `Paste the ${SECRET_LABELS[field]} you were given. It is never written to the workbook.`;
+        ? `Saved. Leave empty to keep the saved ${SECRET_WORDS[field]}, or type a new one.`
+        : `Paste the ${SECRET_WORDS[field]} you were given. It is never written to the workbook.`;
     }
   }
 
@@ -111,8 +109,7 @@ export class ProfileForm {
       if (!container || container.hidden) continue;
       container.classList.add("invalid");
       control.setAttribute("aria-invalid", "true");
-      const described = (control.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id !== "" && id !== reasonId);
-      control.setAttribute("aria-describedby", [...described, reasonId].join(" "));
+      addDescription(control, reasonId, "last");
       control.dataset.markedBy = reasonId;
       this.marked.push(control);
     }
@@ -127,10 +124,7 @@ export class ProfileForm {
     for (const control of this.marked) {
       control.closest(".field")?.classList.remove("invalid");
       control.removeAttribute("aria-invalid");
-      const reasonId = control.dataset.markedBy;
-      const described = (control.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id !== "" && id !== reasonId);
-      if (described.length > 0) control.setAttribute("aria-describedby", described.join(" "));
-      else control.removeAttribute("aria-describedby");
+      removeDescription(control, control.dataset.markedBy);
       delete control.dataset.markedBy;
     }
     this.marked = [];

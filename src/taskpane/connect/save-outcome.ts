@@ -31,4 +31,8 @@ export class SaveOutcome {
     clear(this.root);
     this.root.className = "save-outcome";
   }
+
+  scrollIntoView(): void {
+    this.root.scrollIntoView({ block: "nearest" });
+  }
 }

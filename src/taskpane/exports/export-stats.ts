@@ -3,8 +3,8 @@ import type { StatsQueryModel } from "../../core/formula-text";
 import type { DateRange } from "../../core/periods";
 import { openInBrowser } from "../../office/browser-window";
 import type { PaneContext } from "../context";
-import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, downloadFile } from "../downloads";
 import { prepareHostExport, type HostExportOffer } from "../host-exports";
+import { downloadExport } from "./download-export";
 import { profileNameOf } from "./export-facts";
 import { neutralisedNote } from "./neutralised-note";
 import { noTokenMessage, queryProfileOf } from "./query-profile";
@@ -64,13 +64,5 @@ export async function exportStats(context: PaneContext, request: StatsExport, si
     status.success(`Opened ${prepared.fileName} in your browser, which saves it; the link works once, within a minute.${neutralisedNote(prepared.neutralised)}`);
     return;
   }
-  if (request.kind === "xlsx") {
-    const file = await statsXlsxFile(sources, request, signal);
-    downloadFile(file.fileName, file.bytes as Uint8Array<ArrayBuffer>, XLSX_MEDIA_TYPE);
-    status.success(`Downloaded ${file.fileName}, with a Query sheet that describes the query.`);
-    return;
-  }
-  const file = await statsCsvFile(sources, request, signal);
-  downloadFile(file.fileName, file.csv, CSV_MEDIA_TYPE);
-  status.success(`Downloaded ${file.fileName}.${neutralisedNote(file.neutralised)}`);
+  downloadExport(status, request.kind === "xlsx" ? await statsXlsxFile(sources, request, signal) : await statsCsvFile(sources, request, signal));
 }

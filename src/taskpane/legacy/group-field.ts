@@ -1,7 +1,8 @@
 import type { LegacyFunctionGroup } from "../../core/legacy/group-by";
+import { LEGACY_READABLE_GROUPS } from "../../core/legacy/legacy-rows";
 import { optionElement } from "../dom";
 import { OrderedList } from "../ordered-list";
-import { LEGACY_GROUP_LABELS, groupChoices } from "./legacy-text";
+import { groupChoices } from "./legacy-text";
 
 export interface GroupFieldElements {
   list: HTMLOListElement;
@@ -16,11 +17,11 @@ export class GroupField {
   constructor(private readonly elements: GroupFieldElements) {
     const { list, add, addButton } = elements;
     this.list = new OrderedList(list, { focusWhenEmpty: add });
-    this.list.set([{ value: "day", label: LEGACY_GROUP_LABELS.day }]);
+    this.list.set([{ value: "day", label: LEGACY_READABLE_GROUPS.day }]);
     this.list.onChange(() => this.showChoices());
     addButton.addEventListener("click", () => {
       const value = add.value as LegacyFunctionGroup;
-      if (value) this.list.add({ value, label: LEGACY_GROUP_LABELS[value] });
+      if (value) this.list.add({ value, label: LEGACY_READABLE_GROUPS[value] });
       add.focus();
     });
     this.showChoices();
@@ -35,6 +36,6 @@ export class GroupField {
   }
 
   private showChoices(): void {
-    this.elements.add.replaceChildren(...groupChoices(this.list.values()).map((group) => optionElement(group, LEGACY_GROUP_LABELS[group])));
+    this.elements.add.replaceChildren(...groupChoices(this.list.values()).map((group) => optionElement(group, LEGACY_READABLE_GROUPS[group])));
   }
 }

@@ -3,7 +3,7 @@ import { officePlatform } from "../../office/host";
 import { insertFormulaAtSelection } from "../../office/workbook";
 import type { PaneContext } from "../context";
 import { downloadsWork } from "../downloads";
-import { NEEDS_EXCEL } from "../needs-excel";
+import { inExcel } from "../needs-excel";
 import type { ActionRunner } from "../query/action-runner";
 import { tableModelOf } from "./header-choice";
 import { exportLegacy } from "./legacy-exports";
@@ -46,14 +46,8 @@ export class LegacyActions {
     exportXlsx.addEventListener("click", () => void runner.run(exportXlsx, (signal) => this.exportFile("xlsx", signal), { cancellable: true }));
   }
 
-  private inExcel(): boolean {
-    if (this.context.host === "excel") return true;
-    this.context.status.show(NEEDS_EXCEL, "error");
-    return false;
-  }
-
   private async insertFormula(signal: AbortSignal): Promise<void> {
-    if (!this.inExcel()) return;
+    if (!inExcel(this.context)) return;
     const model = this.form.current()?.model;
     if (!model) return;
     this.context.status.busy("Inserting the formula…");
@@ -66,7 +60,7 @@ export class LegacyActions {
   }
 
   private async insertTable(): Promise<void> {
-    if (!this.inExcel()) return;
+    if (!inExcel(this.context)) return;
     const model = this.form.current()?.model;
     if (!model) return;
     this.context.status.busy("Fetching every row for the table…");

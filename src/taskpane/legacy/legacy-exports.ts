@@ -9,9 +9,8 @@ import type { DateRange } from "../../core/periods";
 import type { SpillTable } from "../../core/rows/spill-table";
 import { fileNumberFormat } from "../../core/workbook-queries/table-columns";
 import type { PaneContext } from "../context";
-import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, downloadFile } from "../downloads";
+import { downloadExport } from "../exports/download-export";
 import { madeNow, periodNameOf, profileNameOf } from "../exports/export-facts";
-import { neutralisedNote } from "../exports/neutralised-note";
 
 export interface LegacyExport {
   model: LegacyQueryModel;
@@ -35,11 +34,9 @@ export async function exportLegacy(context: PaneContext, request: LegacyExport, 
   if (kind === "csv") {
     const checked = rowsCsv(header, rows, table.dateColumns);
     signal.throwIfAborted();
-    downloadFile(fileName, checked.csv, CSV_MEDIA_TYPE);
-    context.status.success(`Downloaded ${fileName}.${neutralisedNote(checked.neutralised)}`);
+    downloadExport(context.status, { fileName, ...checked });
     return;
   }
-  context.status.busy("Preparing the Excel file…");
   const columns = legacyTableColumns(model.groupBy);
   const numberFormats = Array.from({ length: (table.rows[0] ?? []).length }, (_, column) => (columns[column] ? fileNumberFormat(columns[column]) : undefined));
   const querySheet = legacyQueryRows(
@@ -51,6 +48,5 @@ export async function exportLegacy(context: PaneContext, request: LegacyExport, 
   const bytes = await rowsXlsx({ sheetName: "Legacy statistics", header, rows, numberFormats }, querySheet);
   // Cancel pressed while the file was made: nothing is saved.
   signal.throwIfAborted();
-  downloadFile(fileName, bytes as Uint8Array<ArrayBuffer>, XLSX_MEDIA_TYPE);
-  context.status.success(`Downloaded ${fileName}, with a Query sheet that describes the query.`);
+  downloadExport(context.status, { fileName, bytes });
 }

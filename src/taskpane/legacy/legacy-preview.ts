@@ -4,7 +4,7 @@ import { withReadableHeader } from "../../core/legacy/legacy-rows";
 import type { SpillTable } from "../../core/rows/spill-table";
 import type { PaneContext } from "../context";
 import { loadPreviewReference } from "../preview-labels";
-import { PREVIEW_ROWS, renderPreviewTable } from "../preview-table";
+import { renderPreviewTable } from "../preview-table";
 import { plainMessage } from "../status";
 import type { LegacyQuery } from "./legacy-query";
 import { previewSummaryText } from "../preview-summary";
@@ -43,7 +43,7 @@ export class LegacyPreview {
     // Without a header row (headers=none) the preview still has headings: the readable ones.
     const table = withReadableHeader(result, model.groupBy);
     const headers = model.headers === "api" ? "api" : "readable";
-    const facts = legacyPreviewFacts({ groupBy: [...model.groupBy], headers, period: range }, table, { labelOf, shownRows: PREVIEW_ROWS });
+    const facts = legacyPreviewFacts({ groupBy: [...model.groupBy], headers, period: range }, { labelOf });
     const shown = previewModel(table, facts);
     const text = previewSummaryText(shown.dataRowCount, shown.rows.length, NO_LEGACY_STATISTICS);
     elements.summary.textContent = text;

@@ -6,6 +6,7 @@ import type { SpillTable } from "../../core/rows/spill-table";
 import { storedLegacyModelOf } from "../../core/workbook-queries/stored-query";
 import { insertQueryTable } from "../../office/tables/insert-table";
 import type { PaneContext } from "../context";
+import { profileNameOf } from "../exports/export-facts";
 import { tableInsertPart } from "../pane-parts";
 
 /**
@@ -31,7 +32,7 @@ export async function insertLegacyTable(context: PaneContext, model: LegacyQuery
   // later with another profile in use would take that account's numbers without a word. So the
   // table keeps the profile it was made with. No "data through": that day comes from the
   // Reporting interface's /dates, which says nothing of the legacy one.
-  const profile = model.profile ?? context.runtime.profiles().active?.name;
+  const profile = profileNameOf(context, model.profile);
   // The Query tab's default: a PivotTable on the first grouping.
   await linkTable(context, { query: storedLegacyModelOf({ ...model, ...(profile ? { profile } : {}) }), data, inserted, dataThrough: undefined, profile }, {});
 }

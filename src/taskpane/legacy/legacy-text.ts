@@ -1,6 +1,5 @@
 import type { Application } from "../../api";
 import { LEGACY_FUNCTION_GROUPS, type LegacyFunctionGroup } from "../../core/legacy/group-by";
-import { LEGACY_READABLE_GROUPS } from "../../core/legacy/legacy-rows";
 import { hasLegacyCredentials, type Profile } from "../../core/profiles/profile";
 
 /**
@@ -8,9 +7,6 @@ import { hasLegacyCredentials, type Profile } from "../../core/profiles/profile"
  * which groupings can still be added, what an application's line says, what the preview's
  * summary says, and when the applications must be loaded again.
  */
-
-/** The groupings as the columns they make are named (the Query tab's names where they match). */
-export const LEGACY_GROUP_LABELS: Record<LegacyFunctionGroup, string> = LEGACY_READABLE_GROUPS;
 
 /** The groupings the Add list offers, in the service's order. */
 export function groupChoices(chosen: readonly string[]): LegacyFunctionGroup[] {

@@ -1,4 +1,6 @@
 import type { RetryEvent } from "../../client";
+import type { PaneContext } from "../context";
+import { byId } from "../dom";
 import { StatusBar, type StatusKind } from "../status";
 import { onOwnRetries } from "./own-retries";
 import { clockText, waitingText, type PendingRetry } from "./wait-text";
@@ -6,8 +8,6 @@ import { clockText, waitingText, type PendingRetry } from "./wait-text";
 export interface ActionBarElements {
   /** The line that counts the wait while an action runs. */
   progress: HTMLElement;
-  /** The outcome of the last action, next to the buttons that caused it. */
-  message: HTMLElement;
   cancel: HTMLButtonElement;
 }
 
@@ -62,7 +62,7 @@ export class ActionStatus extends StatusBar {
  * action says so and leaves what it would have replaced (the preview) as it was.
  */
 export class ActionRunner {
-  private current: { controller: AbortController; button: HTMLButtonElement } | undefined;
+  private current: AbortController | undefined;
 
   constructor(
     private readonly elements: ActionBarElements,
@@ -74,14 +74,10 @@ export class ActionRunner {
     elements.cancel.addEventListener("click", () => this.cancel());
   }
 
-  get running(): boolean {
-    return this.current !== undefined;
-  }
-
   cancel(): void {
     if (!this.current) return;
     this.elements.cancel.disabled = true;
-    this.current.controller.abort();
+    this.current.abort();
   }
 
   /**
@@ -91,7 +87,7 @@ export class ActionRunner {
   async run(button: HTMLButtonElement, work: (signal: AbortSignal) => Promise<void>, options: { cancellable: boolean }): Promise<void> {
     if (this.current) return;
     const controller = new AbortController();
-    this.current = { controller, button };
+    this.current = controller;
     const { progress, cancel } = this.elements;
     const buttons = this.conflicting();
     const wasDisabled = buttons.map((other) => other.disabled);
@@ -138,4 +134,25 @@ export class ActionRunner {
       if (cancelHadFocus && !button.hidden && !button.disabled) button.focus();
     }
   }
+}
+
+/**
+ * The action bar of a tab (`<prefix>-action-message`, `<prefix>-action-progress`,
+ * `<prefix>-cancel`), the same on the Query and Legacy tabs: `buttons` are all the tab's actions,
+ * disabled while one of them runs. `acting` is the context the actions run with, so that their
+ * outcomes are also written next to the buttons.
+ */
+export function setUpActionBar(
+  context: PaneContext,
+  prefix: string,
+  buttons: Readonly<Record<string, HTMLButtonElement>>,
+): { status: ActionStatus; acting: PaneContext; runner: ActionRunner } {
+  const status = new ActionStatus(byId(`${prefix}-action-message`));
+  const runner = new ActionRunner(
+    { progress: byId(`${prefix}-action-progress`), cancel: byId<HTMLButtonElement>(`${prefix}-cancel`) },
+    status,
+    () => Object.values(buttons),
+    (listener) => context.runtime.onRetry(listener),
+  );
+  return { status, acting: { ...context, status }, runner };
 }

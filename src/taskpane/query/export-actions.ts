@@ -8,7 +8,7 @@ import { exportStats, statsFileSources } from "../exports/export-stats";
 import { noTokenMessage, queryProfileOf } from "../exports/query-profile";
 import { statsXlsxFile } from "../exports/stats-file";
 import { findHostExports, type HostExportOffer } from "../host-exports";
-import { NEEDS_EXCEL } from "../needs-excel";
+import { inExcel } from "../needs-excel";
 import type { ActionRunner } from "./action-runner";
 import type { CurrentQuery } from "./current-query";
 import { exportRouteOf, type ExportRoute } from "./export-route";
@@ -91,10 +91,7 @@ export class ExportActions {
 
   private async openAsWorksheet(signal: AbortSignal): Promise<void> {
     const { status } = this.context;
-    if (this.context.host !== "excel") {
-      status.show(NEEDS_EXCEL, "error");
-      return;
-    }
+    if (!inExcel(this.context)) return;
     const current = this.currentQuery();
     if (!current) return;
     const sources = statsFileSources(this.context, current.query);

@@ -1,4 +1,4 @@
-import { el } from "../dom";
+import { addDescription, el, removeDescription } from "../dom";
 
 /** One field's problem: what to focus, what to mark invalid, and what to say. */
 export interface FieldProblem {
@@ -33,8 +33,7 @@ export class FieldMessages {
       (marked.closest(".field") ?? marked).append(message);
       this.shown.set(marked, message);
       marked.setAttribute("aria-invalid", "true");
-      const described = (marked.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
-      marked.setAttribute("aria-describedby", [message.id, ...described].join(" "));
+      addDescription(marked, message.id, "first");
     }
     message.textContent = problem;
   }
@@ -43,8 +42,6 @@ export class FieldMessages {
     message.remove();
     this.shown.delete(marked);
     marked.removeAttribute("aria-invalid");
-    const described = (marked.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== message.id);
-    if (described.length > 0) marked.setAttribute("aria-describedby", described.join(" "));
-    else marked.removeAttribute("aria-describedby");
+    removeDescription(marked, message.id);
   }
 }

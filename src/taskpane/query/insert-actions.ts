@@ -3,7 +3,7 @@ import { formulaProblem } from "../../core/formula-text";
 import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
 import { insertFormulaAtSelection } from "../../office/workbook";
 import type { PaneContext } from "../context";
-import { NEEDS_EXCEL } from "../needs-excel";
+import { inExcel } from "../needs-excel";
 import type { TableOptions } from "../table-options";
 import type { ActionRunner } from "./action-runner";
 import type { CurrentQuery } from "./current-query";
@@ -32,10 +32,7 @@ export function setUpInsertActions(
   const runtime: Pick<ReportingRuntime, "functions"> = context.runtime;
 
   async function insertFormula(signal: AbortSignal): Promise<void> {
-    if (context.host !== "excel") {
-      status.show(NEEDS_EXCEL, "error");
-      return;
-    }
+    if (!inExcel(context)) return;
     const current = currentQuery();
     if (!current) return;
     const problem = formulaProblem(current.formula);
@@ -54,10 +51,7 @@ export function setUpInsertActions(
   }
 
   async function insertAsTable(): Promise<void> {
-    if (context.host !== "excel") {
-      status.show(NEEDS_EXCEL, "error");
-      return;
-    }
+    if (!inExcel(context)) return;
     const current = currentQuery();
     if (!current) return;
     await insertLinkedTable(context, current.model, tableOptions.read());

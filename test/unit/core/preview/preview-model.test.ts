@@ -31,7 +31,7 @@ describe("previewModel: totals", () => {
   ]);
   const stats = query({ from: "2024-05-01", to: "2024-05-25", groups: "date,country" });
   const spill = table(HEADER, data);
-  const model = previewModel(spill, statsPreviewFacts(stats, spill));
+  const model = previewModel(spill, statsPreviewFacts(stats));
 
   it("sums every data row of the table, not only the rows shown, and says so", () => {
     expect(model.rows).toHaveLength(20);
@@ -49,7 +49,7 @@ describe("previewModel: totals", () => {
       [serial("2024-05-01"), "DE", 1_000_000, 1000, 1, 2_000_000],
     ];
     const small = table(HEADER, rows);
-    const result = previewModel(small, statsPreviewFacts(stats, small));
+    const result = previewModel(small, statsPreviewFacts(stats));
     // The mean of the rows' eCPM would be 50.5; the real one is 1001 / 1,000,010 * 1000.
     expect(Number(result.totals?.cells[4]?.value)).toBeCloseTo((1001 / 1_000_010) * 1000, 12);
     expect(result.totals?.cells[4]?.text).toBe("$1.00");
@@ -63,7 +63,7 @@ describe("previewModel: totals", () => {
 
   it("leaves out the totals row for a single row, which would repeat it", () => {
     const one = table(HEADER, [data[0]!]);
-    expect(previewModel(one, statsPreviewFacts(stats, one)).totals).toBeUndefined();
+    expect(previewModel(one, statsPreviewFacts(stats)).totals).toBeUndefined();
   });
 });
 
@@ -82,7 +82,7 @@ describe("previewModel: names instead of codes", () => {
     const spill: SpillTable = {
       ...spillTable([["Country", "Format", "Ad unit", "Impressions"], ["US", "banner_320x50", "u1", 5], ["FR", "interstitial", "u9", 7]], [], 2, 4),
     };
-    const model = previewModel(spill, statsPreviewFacts(stats, spill, { labelOf }));
+    const model = previewModel(spill, statsPreviewFacts(stats, { labelOf }));
     expect(texts(model)).toEqual([
       ["United States", "Banner", "Main menu banner", "5"],
       ["FR", "interstitial", "u9", "7"],
@@ -101,7 +101,7 @@ describe("previewModel: dates and partial periods", () => {
   const weekly = (from: string, to: string, starts: string[], dataThrough?: string) => {
     const stats = query({ from, to, groups: "date", metrics: "impressions", options: "date_group=week" });
     const spill = table(["Date", "Impressions"], starts.map((start) => [serial(start), 1]));
-    return previewModel(spill, statsPreviewFacts(stats, spill, dataThrough ? { dataThrough } : {}));
+    return previewModel(spill, statsPreviewFacts(stats, dataThrough ? { dataThrough } : {}));
   };
 
   it("shows dates as YYYY-MM-DD and marks a week the period cuts at either edge", () => {
@@ -115,7 +115,7 @@ describe("previewModel: dates and partial periods", () => {
   it("marks a month the period cuts at either edge", () => {
     const stats = query({ from: "2024-01-15", to: "2024-03-10", groups: "date", metrics: "impressions", options: "date_group=month" });
     const spill = table(["Date", "Impressions"], ["2024-01-01", "2024-02-01", "2024-03-01"].map((day) => [serial(day), 1]));
-    const model = previewModel(spill, statsPreviewFacts(stats, spill));
+    const model = previewModel(spill, statsPreviewFacts(stats));
     expect(model.rows.map((row) => row.cells[0]?.note)).toEqual(["partial: 17 of 31 days", undefined, "partial: 10 of 31 days"]);
   });
 
@@ -131,7 +131,7 @@ describe("previewModel: dates and partial periods", () => {
   it("marks single days after the data, and whole days before it not at all", () => {
     const stats = query({ from: "2024-05-14", to: "2024-05-16", groups: "date", metrics: "impressions" });
     const spill = table(["Date", "Impressions"], ["2024-05-14", "2024-05-15", "2024-05-16"].map((day) => [serial(day), 1]));
-    const model = previewModel(spill, statsPreviewFacts(stats, spill, { dataThrough: "2024-05-15" }));
+    const model = previewModel(spill, statsPreviewFacts(stats, { dataThrough: "2024-05-15" }));
     expect(model.rows.map((row) => row.cells[0]?.note)).toEqual([undefined, undefined, "no data yet: data through 2024-05-15"]);
   });
 
@@ -140,7 +140,7 @@ describe("previewModel: dates and partial periods", () => {
       [serial("2024-04-01"), 10, 1, 20, 100],
       [serial("2024-05-01"), 30, 2, 40, 66.7],
     ]);
-    const model = previewModel(spill, legacyPreviewFacts({ groupBy: ["month"], headers: "readable", period: { from: "2024-04-01", to: "2024-05-20" } }, spill));
+    const model = previewModel(spill, legacyPreviewFacts({ groupBy: ["month"], headers: "readable", period: { from: "2024-04-01", to: "2024-05-20" } }));
     expect(model.rows.map((row) => row.cells[0]?.note)).toEqual([undefined, "partial: 20 of 31 days"]);
     expect(model.columns.map((column) => column.kind)).toEqual(["date", "count", "currency", "count", "ecpm"]);
     expect(totalTexts(model)).toEqual(["", "40", "$3.00", "60", "$75.00"]);
@@ -156,7 +156,7 @@ describe("previewModel: comparison columns", () => {
   ];
   const stats = query({ from: "2024-05-01", to: "2024-05-31", groups: "country", metrics: "revenues,impressions,ecpm" });
   const spill: SpillTable = spillTable([header, ...data], [], 3, header.length);
-  const model = previewModel(spill, statsPreviewFacts(stats, spill));
+  const model = previewModel(spill, statsPreviewFacts(stats));
 
   it("reads each column's kind from its heading", () => {
     expect(model.columns.map((column) => column.kind)).toEqual(["group", "currency", "currency", "currency", "percent", "count", "count", "ecpm", "ecpm", "percent"]);
@@ -180,7 +180,7 @@ describe("previewModel: comparison columns", () => {
   it("takes percentage columns from the table where its headings do not tell (headers=none)", () => {
     const none = query({ from: "2024-05-01", to: "2024-05-31", groups: "country", metrics: "revenues", options: "headers=none" });
     const bare = { ...spillTable([["US", 150, 0.25]], [], 1, 3), percentColumns: [2] };
-    const result = previewModel(bare, statsPreviewFacts(none, bare));
+    const result = previewModel(bare, statsPreviewFacts(none));
     expect(result.hasHeaderRow).toBe(false);
     expect(result.columns.map((column) => [column.heading, column.kind])).toEqual([["Country", "group"], ["Revenues", "currency"], ["Column 3", "percent"]]);
     expect(texts(result)).toEqual([["US", "$150.00", "25.0%"]]);
@@ -191,7 +191,7 @@ describe("previewModel: tables without a header row", () => {
   it("names compared columns in the order compare= adds them after each metric", () => {
     const compared = { ...query({ from: "2024-05-01", to: "2024-05-31", groups: "country", metrics: "revenues", options: "headers=none" }), compare: "previous_period" as const };
     const bare = spillTable([["US", 150, 100, 50, 0.5], ["DE", 50, 100, -50, -0.5]], [], 2, 5);
-    const result = previewModel(bare, statsPreviewFacts(compared, bare));
+    const result = previewModel(bare, statsPreviewFacts(compared));
     expect(result.columns.map((column) => [column.kind, column.variant])).toEqual([
       ["group", undefined],
       ["currency", "current"],
