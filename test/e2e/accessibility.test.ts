@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expectAccessible } from "./support/axe";
 import { describeWithBrowser } from "./support/browser";
-import { fillProfileForm, pickerContent, previewRows, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { pickerContent, previewRows, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
 import type { StaticServer } from "./support/static-server";
 
@@ -156,8 +156,7 @@ describeWithBrowser("accessibility of the task pane at 320 px", (executablePath)
     });
 
     it("has no violation in Query with a picker open and searched, nor with a preview shown", async () => {
-      await fillProfileForm(page, profile);
-      const saved = await statusAfter(page, () => page.click("#profile-save"));
+      const saved = await saveProfile(page, profile);
       expect(saved.kind).toBe("success");
       await page.click("#tab-query");
       await pickerContent(page, "countries");
@@ -211,8 +210,7 @@ describeWithBrowser("accessibility of the task pane at 320 px", (executablePath)
       try {
         expect(await page.isVisible("#host-notice")).toBe(true);
         await screenshot(page, "a11y-plain-first-open");
-        await fillProfileForm(page, { ...profile, kind: "bearer" });
-        await statusAfter(page, () => page.click("#profile-save"));
+        await saveProfile(page, { ...profile, kind: "bearer" });
         await page.click("#tab-query");
         await pickerContent(page, "countries");
         await statusAfter(page, () => page.click("#query-preview"));

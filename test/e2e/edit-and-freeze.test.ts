@@ -7,7 +7,7 @@ import { localToday, periodOfWord } from "../../src/core/periods";
 import { describeWithBrowser } from "./support/browser";
 import type { FakeOfficeControl, FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
-import { fillProfileForm, officeState, openMoreActions, pickerContent, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { officeState, openMoreActions, pickerContent, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(240_000);
@@ -85,8 +85,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
 
     pane = await openExcelPane(services.browser, services.server.origin);
     page = pane.page;
-    await fillProfileForm(page, profile);
-    await statusAfter(page, () => page.click("#profile-save"));
+    await saveProfile(page, profile);
     await page.click("#tab-query");
     await pickerContent(page, "countries");
   });

@@ -1,53 +1,31 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { StatsRequest } from "../../src/api";
 import { ReportingClient } from "../../src/client";
 import { prepareStatsCsv } from "../../src/core/exports/csv-export";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { makeCertificate, type TestCertificate } from "../integration/host/support/certificate";
 import { send } from "../integration/host/support/https-client";
-import { startTestHost, type TestHost } from "../integration/host/support/running-host";
-import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
-import { buildPane } from "./support/build-pane";
+import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
 import { installFakeOffice } from "./support/fake-office";
 import { datedCountryPreview, fillProfileForm, previewRows, statusAfter, type ProfileInput } from "./support/pane-page";
+import { cspViolations, HOST_INFO, recordCspViolations, startHostedPaneServices, type HostedPaneServices, type OfficePlatform } from "./support/pane-services";
+import { chooseDays } from "./support/query-pane";
 
 jest.setTimeout(240_000);
 
-/** The query parameter Office adds to an add-in's address, as office.js reads it. */
-const HOST_INFO = {
-  PC: "_host_Info=Excel$Win32$16.01$en-US$$$$0",
-  Mac: "_host_Info=Excel$Mac$16.01$en-US$$$$0",
-} as const;
-
-interface PageRecords {
-  cspViolations: { directive: string; blocked: string }[];
-  openedInBrowser: string[];
-}
-
-/**
- * Runs in the page before its scripts: records what the Content-Security-Policy refused, and
- * gives the fake Office the browser window of OpenBrowserWindowApi, recording the addresses.
- */
-function recordPage(): void {
+/** Runs in the page before its scripts: gives the fake Office the browser window of OpenBrowserWindowApi, recording the addresses. */
+function recordBrowserWindows(): void {
   type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
   const win = window as Any;
-  const records: PageRecords = { cspViolations: [], openedInBrowser: [] };
-  win.__records = records;
-  document.addEventListener("securitypolicyviolation", (event: SecurityPolicyViolationEvent) => {
-    records.cspViolations.push({ directive: event.effectiveDirective, blocked: event.blockedURI });
-  });
-  win.Office.context.ui = { openBrowserWindow: (url: string) => records.openedInBrowser.push(url) };
+  const opened: string[] = [];
+  win.__openedInBrowser = opened;
+  win.Office.context.ui = { openBrowserWindow: (url: string) => opened.push(url) };
 }
 
-function records(page: Page): Promise<PageRecords> {
-  return page.evaluate(() => (window as unknown as { __records: PageRecords }).__records);
+function openedInBrowser(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __openedInBrowser: string[] }).__openedInBrowser);
 }
 
 describeWithBrowser("the pane served by the production host (npm run serve) over HTTPS", (executablePath) => {
-  let certificate: TestCertificate;
-  let emulator: RunningEmulator;
-  let host: TestHost;
-  let browser: Browser;
+  let services: HostedPaneServices;
   let client: ReportingClient;
   let profile: ProfileInput;
   let period: { from: string; to: string };
@@ -55,12 +33,9 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    certificate = makeCertificate();
     // The emulator grants no origin CORS, as the real service: only the host's proxy reaches it.
-    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 60, seed: 5, allowedOrigins: [] })]);
-    emulator = running;
-    host = await startTestHost(certificate, ["--static-dir", dist, "--service-url", emulator.baseUrl, "--legacy-service-url", emulator.legacyBaseUrl]);
-    browser = await launchChromium(executablePath);
+    services = await startHostedPaneServices(executablePath, { days: 60, seed: 5, allowedOrigins: [] });
+    const { emulator, host } = services;
     const credential = emulator.credentials.bearer[0];
     if (!credential) throw new Error("the emulator has no demo token");
     client = new ReportingClient({ baseUrl: emulator.baseUrl, token: credential.token });
@@ -79,23 +54,20 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     while (contexts.length > 0) await contexts.pop()?.close();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    await emulator?.close();
-  });
+  afterAll(() => services?.close());
 
-  async function openPane(platform: keyof typeof HOST_INFO): Promise<Page> {
+  async function openPane(platform: OfficePlatform): Promise<Page> {
     // The test's own certificate authority is not the browser's: TLS errors are waved through
     // for this context only.
-    const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: PANE_VIEWPORT });
+    const context = await services.browser.newContext({ ignoreHTTPSErrors: true, viewport: PANE_VIEWPORT });
     contexts.push(context);
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
     await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1", platform });
-    await context.addInitScript(recordPage);
+    await context.addInitScript(recordCspViolations);
+    await context.addInitScript(recordBrowserWindows);
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(`${platform}: ${error.message}`));
-    await page.goto(`${host.url}/taskpane.html?${HOST_INFO[platform]}`);
+    await page.goto(`${services.host.url}/taskpane.html?${HOST_INFO[platform]}`);
     await page.waitForSelector("body[data-ready=true]");
     return page;
   }
@@ -114,9 +86,7 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     }
     await page.click("#tab-query");
     await page.waitForSelector("#query-form", { state: "visible" });
-    await page.selectOption("#query-period", "CUSTOM");
-    await page.fill("#query-from", period.from);
-    await page.fill("#query-to", period.to);
+    await chooseDays(page, period.from, period.to);
     await page.selectOption("#query-group-add", "country");
     await page.click("#query-group-add-button");
     await page.selectOption("#query-order-field", "revenues");
@@ -144,9 +114,9 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
       datedCountryPreview(direct.stats.slice(0, 20)),
     );
     // Every request went through the host's proxy; the policy refused nothing the pane needs.
-    expect(host.accessLog().some((record) => record.path === "/service/bearer/stats" && record.status === 200)).toBe(true);
+    expect(services.host.accessLog().some((record) => record.path === "/service/bearer/stats" && record.status === 200)).toBe(true);
     // The page runs zod jitless (src/office/page-runtime.ts), so not even zod's eval probe is refused.
-    expect((await records(page)).cspViolations).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
   });
 
   it("on Excel for Mac, Export CSV asks the host for the file and opens its one-time address in the browser", async () => {
@@ -157,22 +127,22 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     const exported = await statusAfter(page, () => page.click("#query-export-csv"));
     expect(exported.kind).toBe("success");
     expect(exported.text).toMatch(/^Opened stats_.*_by-date-country\.csv in your browser, which saves it; the link works once, within a minute\./);
-    const [opened] = (await records(page)).openedInBrowser;
-    expect(opened).toMatch(new RegExp(`^${host.url}/host/exports/[A-Za-z0-9_-]{22}$`));
+    const [opened] = await openedInBrowser(page);
+    expect(opened).toMatch(new RegExp(`^${services.host.url}/host/exports/[A-Za-z0-9_-]{22}$`));
     expect(opened).not.toContain(profile.token);
 
-    const csv = await (await fetch(`${emulator.baseUrl}/stats/csv`, {
+    const csv = await (await fetch(`${services.emulator.baseUrl}/stats/csv`, {
       method: "POST",
       headers: { authorization: `Bearer ${profile.token}`, "content-type": "application/json" },
       body: JSON.stringify({ filters: request().filters, metrics: request().metrics, groups: request().groups, orders: request().orders }),
     })).text();
-    const download = await send(opened!, { ca: certificate.pem });
+    const download = await send(opened!, { ca: services.certificate.pem });
     expect(download.status).toBe(200);
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="stats_.*_by-date-country\.csv"$/);
     // The pane's header choice (readable, the default) reaches the file: the host shares the pane's code.
     expect(download.text()).toBe(prepareStatsCsv(csv, "readable").csv);
     expect(download.text()).toMatch(/^\uFEFFDate,Country,Impressions,Revenues,eCPM\r\n/);
-    expect((await send(opened!, { ca: certificate.pem })).status).toBe(404);
+    expect((await send(opened!, { ca: services.certificate.pem })).status).toBe(404);
   });
 
   it("on Excel for Mac with a profile that reaches the service elsewhere, keeps Open as worksheet and the note", async () => {
@@ -185,6 +155,6 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
 
   it("no page raised an uncaught error, and no log line of the host holds the token", () => {
     expect(pageErrors).toEqual([]);
-    expect(host.output.join("\n")).not.toContain(profile.token);
+    expect(services.host.output.join("\n")).not.toContain(profile.token);
   });
 });

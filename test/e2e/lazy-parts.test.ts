@@ -4,19 +4,15 @@
  * ""), under the production host's Content-Security-Policy, also when a proxy serves the add-in
  * under a sub-path; a part that does not arrive is said in plain words and tried again.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { BrowserContext, Page } from "playwright-core";
 import { PART_NOT_LOADED } from "../../src/taskpane/lazy-part";
-import { makeCertificate, type TestCertificate } from "../integration/host/support/certificate";
-import { startTestHost, type TestHost } from "../integration/host/support/running-host";
-import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
-import { buildPane } from "./support/build-pane";
+import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
 import { installFakeOffice } from "./support/fake-office";
-import { fillProfileForm, openMoreActions, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
+import { openMoreActions, saveProfile, screenshot, waitForStatus } from "./support/pane-page";
+import { cspViolations, HOST_INFO, recordCspViolations, startHostedPaneServices, type HostedPaneServices } from "./support/pane-services";
 
 jest.setTimeout(240_000);
 
-const HOST_INFO = "_host_Info=Excel$Win32$16.01$en-US$$$$0";
 /** Where a reverse proxy in front of the host puts the add-in, in the sub-path case. */
 const SUB_PATH = "/reporting-addin/";
 
@@ -24,43 +20,26 @@ interface OpenedPane {
   page: Page;
   /** Every script the page asked for, in order (Office.js left out: the test stands in for it). */
   scripts: string[];
-  cspViolations(): Promise<string[]>;
-}
-
-function recordCspViolations(): void {
-  const win = window as unknown as { __csp: string[] };
-  win.__csp = [];
-  document.addEventListener("securitypolicyviolation", (event) => win.__csp.push(`${event.effectiveDirective} ${event.blockedURI}`));
 }
 
 describeWithBrowser("parts of the pane loaded on demand, from the production host", (executablePath) => {
-  let certificate: TestCertificate;
-  let emulator: RunningEmulator;
-  let host: TestHost;
-  let browser: Browser;
+  let services: HostedPaneServices;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    certificate = makeCertificate();
-    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 30, seed: 9 })]);
-    emulator = running;
-    host = await startTestHost(certificate, ["--static-dir", dist, "--service-url", emulator.baseUrl, "--legacy-service-url", emulator.legacyBaseUrl]);
-    browser = await launchChromium(executablePath);
+    services = await startHostedPaneServices(executablePath, { days: 30, seed: 9 });
   });
 
   afterEach(async () => {
     while (contexts.length > 0) await contexts.pop()?.close();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    await emulator?.close();
-  });
+  afterAll(() => services?.close());
 
   /** The pane at `base` (the host's root, or a sub-path a proxy maps onto it). */
   async function openPane(base: string): Promise<OpenedPane> {
+    const { browser, host } = services;
     const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: PANE_VIEWPORT });
     contexts.push(context);
     if (base !== "/") {
@@ -80,9 +59,9 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
       if (request.resourceType() === "script" && !request.url().includes("/office-js/")) scripts.push(request.url());
     });
     page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(`${host.url}${base}taskpane.html?${HOST_INFO}`);
+    await page.goto(`${host.url}${base}taskpane.html?${HOST_INFO.PC}`);
     await page.waitForSelector("body[data-ready=true]");
-    return { page, scripts, cspViolations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp) };
+    return { page, scripts };
   }
 
   const fileOf = (url: string) => new URL(url).pathname.split("/").pop() ?? "";
@@ -92,7 +71,7 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
     ["at the host's root", "/"],
     ["under a sub-path of a proxy in front of the host", SUB_PATH],
   ])("%s: the first load leaves the Queries and Legacy tabs out; each comes from the page's folder when first selected", async (_where, base) => {
-    const { page, scripts, cspViolations } = await openPane(base);
+    const { page, scripts } = await openPane(base);
     const pageScripts = await page.$$eval("script[src]", (tags) => tags.map((tag) => (tag as HTMLScriptElement).src).filter((src) => !src.includes("/office-js/")));
     expect(pageScripts.map(fileOf)).toEqual([
       expect.stringMatching(/^runtime\.[0-9a-f]{8}\.js$/),
@@ -117,9 +96,9 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
     const loaded = scripts.map(fileOf);
     expect(loaded).toEqual(expect.arrayContaining([expect.stringMatching(/^legacy-tab\.[0-9a-f]{8}\.js$/), expect.stringMatching(/^queries-tab\.[0-9a-f]{8}\.js$/)]));
     // Every file from the page's own folder, content-hashed but functions.js (named by the manifest).
-    for (const url of scripts) expect(url.startsWith(`${host.url}${base}`) && !url.slice(`${host.url}${base}`.length).includes("/")).toBe(true);
+    for (const url of scripts) expect(url.startsWith(`${services.host.url}${base}`) && !url.slice(`${services.host.url}${base}`.length).includes("/")).toBe(true);
     for (const file of loaded) expect(file === "functions.js" || /\.[0-9a-f]{8}\.js$/.test(file)).toBe(true);
-    expect(await cspViolations()).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
   });
 
   it("a tab whose code does not arrive says so in its place and in the status bar; selecting it again loads it", async () => {
@@ -145,10 +124,9 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
 
   it("an action whose code does not arrive says so, and its button works again", async () => {
     const { page } = await openPane("/");
-    const credential = emulator.credentials.bearer[0];
+    const credential = services.emulator.credentials.bearer[0];
     if (!credential) throw new Error("the emulator has no demo token");
-    await fillProfileForm(page, { name: "Demo", kind: "bearer", baseUrl: `${host.url}/service/bearer`, legacyBaseUrl: "", token: credential.token });
-    expect((await statusAfter(page, () => page.click("#profile-save"))).kind).toBe("success");
+    expect((await saveProfile(page, { name: "Demo", kind: "bearer", baseUrl: `${services.host.url}/service/bearer`, legacyBaseUrl: "", token: credential.token })).kind).toBe("success");
     await page.click("#tab-query");
     await settled(page, "panel-query");
     await page.route("**/freeze.*.js", (route) => route.abort("connectionfailed"));

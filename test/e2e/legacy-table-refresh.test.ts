@@ -4,8 +4,7 @@ import { LegacyClient } from "../../src/client";
 import { localToday, periodOfWord } from "../../src/core/periods";
 import { legacyStatsRows } from "../../src/core/legacy/legacy-rows";
 import { describeWithBrowser } from "./support/browser";
-import type { FakeOfficeState } from "./support/fake-office";
-import { fillProfileForm, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { fakeTable, officeState, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(240_000);
@@ -26,17 +25,6 @@ function doubled(response: LegacyStatsResponse): LegacyStatsResponse {
     ...(entry.aggregation ? { aggregation: Object.fromEntries(Object.entries(entry.aggregation).map(([key, child]) => [key, node(child)])) } : {}),
   });
   return { ...response, ...node(response) } as LegacyStatsResponse;
-}
-
-function tableValues(page: Page, name: string): Promise<Cell[][] | undefined> {
-  return page.evaluate((key) => (window as unknown as { __officeFakeControl: { table(name: string): { values: Cell[][] } | undefined } }).__officeFakeControl.table(key)?.values, name);
-}
-
-function workbookNow(page: Page): Promise<Pick<FakeOfficeState["workbook"], "pivots" | "customXmlParts">> {
-  return page.evaluate(() => {
-    const { pivots, customXmlParts } = (window as unknown as { __officeFake: FakeOfficeState }).__officeFake.workbook;
-    return JSON.parse(JSON.stringify({ pivots, customXmlParts }));
-  });
 }
 
 describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px", (executablePath) => {
@@ -67,8 +55,7 @@ describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px",
       },
     });
     page = pane.page;
-    await fillProfileForm(page, profile);
-    expect((await statusAfter(page, () => page.click("#profile-save"))).kind).toBe("success");
+    expect((await saveProfile(page, profile)).kind).toBe("success");
   });
 
   afterAll(async () => {
@@ -96,8 +83,8 @@ describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px",
     tableName = /the table (\S+) on/.exec(done.text)![1]!;
     // Named apart from a Query tab table with the same groupings (Stats_by_Date_Country).
     expect(tableName).toBe("Legacy_by_Date_Country");
-    expect(await tableValues(page, tableName)).toEqual(await expectedRows(false));
-    const { pivots, customXmlParts } = await workbookNow(page);
+    expect((await fakeTable(page, tableName))?.values).toEqual(await expectedRows(false));
+    const { pivots, customXmlParts } = (await officeState(page)).workbook;
     expect(pivots.map((pivot) => pivot.rowFields)).toEqual([["Date"]]);
     expect(customXmlParts).toHaveLength(1);
     expect(customXmlParts[0]!.xml).toContain("&quot;groupBy&quot;:[&quot;day&quot;,&quot;country&quot;]");
@@ -116,14 +103,14 @@ describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px",
 
   it("Refresh all refreshes it with the service's new numbers, and its PivotTable with it", async () => {
     doubling = true;
-    const before = (await workbookNow(page)).pivots[0]!;
+    const before = (await officeState(page)).workbook.pivots[0]!;
     const report = await statusAfter(page, () => page.click("#queries-refresh-all"), 60_000);
     expect(report.kind).toBe("success");
     const results = await page.$$eval("#queries-results li", (items) => items.map((item) => ({ state: item.className, text: item.textContent ?? "" })));
     expect(results.find((result) => result.text.startsWith(tableName))?.state).toContain("refreshed");
     const rows = await expectedRows(true);
-    expect(await tableValues(page, tableName)).toEqual(rows);
-    const after = (await workbookNow(page)).pivots[0]!;
+    expect((await fakeTable(page, tableName))?.values).toEqual(rows);
+    const after = (await officeState(page)).workbook.pivots[0]!;
     expect(after.refreshCount).toBe(before.refreshCount + 1);
     const impressions = (summary: typeof after.summary) => summary.reduce((sum, entry) => sum + (entry.values[0] ?? 0), 0);
     expect(impressions(after.summary)).toBe(2 * impressions(before.summary));

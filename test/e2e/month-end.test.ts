@@ -6,7 +6,8 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeOptions, type FakeOfficeState, type FakePivot, type FakeSavedWorkbook, type FakeTable, type FakeWorkbook } from "./support/fake-office";
-import { fillProfileForm, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
+import { fakeTable, saveProfile, screenshot, statusAfter, waitForStatus, type FakeTableNow, type ProfileInput } from "./support/pane-page";
+import { chooseDays } from "./support/query-pane";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(600_000);
@@ -25,26 +26,12 @@ const SMALL = "Stats_by_Date_Country_2";
 const HEADER = ["Date", "Country", "Format", "Impressions", "Revenues", "eCPM", "Requests"];
 
 type Cell = string | number | boolean;
-interface TableNow {
-  name: string;
-  sheet: string;
-  address: string;
-  values: Cell[][];
-  formulas: Cell[][];
-  numberFormat: string[][];
-  sortFields: FakeTable["sortFields"];
-  filters: FakeTable["filters"];
-  hiddenRows: number[];
-}
 
-/** A table as the fake workbook holds it now (as JSON text: 100,000 rows cross from the page far faster so). */
-async function tableNow(page: Page, name: string): Promise<TableNow> {
-  const text = await page.evaluate((key) => {
-    const table = (window as unknown as { __officeFakeControl: { table(name: string): TableNow | undefined } }).__officeFakeControl.table(key);
-    if (!table) throw new Error(`no table ${key}`);
-    return JSON.stringify(table);
-  }, name);
-  return JSON.parse(text) as TableNow;
+/** A table the test made, so one missing is the failure to report. */
+async function tableNow(page: Page, name: string): Promise<FakeTableNow> {
+  const table = await fakeTable(page, name);
+  if (!table) throw new Error(`no table ${name}`);
+  return table;
 }
 
 function workbookNow(page: Page): Promise<Pick<FakeWorkbook, "tables" | "pivots" | "customXmlParts" | "startupBehavior">> {
@@ -71,7 +58,7 @@ async function statsTableRows(client: ReportingClient, request: StatsRequest): P
   return statsRows(all.stats, request, "readable").rows as Cell[][];
 }
 
-const byText = (rows: readonly Cell[][]) => rows.map((row) => JSON.stringify(row)).sort();
+const byText = (rows: readonly unknown[][]) => rows.map((row) => JSON.stringify(row)).sort();
 
 interface Box {
   sheetId: string;
@@ -164,17 +151,14 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
   }
 
   async function signIn(page: Page, profile: ProfileInput): Promise<void> {
-    await fillProfileForm(page, profile);
-    const saved = await statusAfter(page, () => page.click("#profile-save"));
+    const saved = await saveProfile(page, profile);
     expect(saved.text).toBe(`Profile ${profile.name} saved and in use. Formulas use it from now on.`);
   }
 
   /** Sets up the Query tab: the whole period, or `from`, grouped by date then `groups`. */
   async function buildQuery(page: Page, groups: string[], from = dates.from): Promise<void> {
     await page.click("#tab-query");
-    await page.selectOption("#query-period", "CUSTOM");
-    await page.fill("#query-from", from);
-    await page.fill("#query-to", dates.to);
+    await chooseDays(page, from, dates.to);
     await page.check("#query-metric-requests");
     for (const group of groups) {
       await page.selectOption("#query-group-add", group);
@@ -321,7 +305,7 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
 
   describe("reopened by a colleague with another profile", () => {
     let page: Page;
-    let before: { big: TableNow; denied: TableNow; boxes: Box[]; outside: string[] };
+    let before: { big: FakeTableNow; denied: FakeTableNow; boxes: Box[]; outside: string[] };
 
     beforeAll(async () => {
       page = await openPane({ workbook: saved });

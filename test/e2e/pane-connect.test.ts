@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import type { RunningEmulator } from "../../src/emulator";
 import { closedPort, listenOnLoopback, type LoopbackServer } from "../support/loopback";
 import { describeWithBrowser } from "./support/browser";
-import { fillProfileForm, hiddenUnderStatus, officeState, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { fillProfileForm, hiddenUnderStatus, officeState, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(240_000);
@@ -99,8 +99,7 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
   });
 
   it("saves a working profile after testing it, and puts it in use", async () => {
-    await fillProfileForm(page, demo);
-    const saved = await statusAfter(page, () => page.click("#profile-save"));
+    const saved = await saveProfile(page, demo);
     expect(saved).toEqual({ kind: "success", text: "Profile Demo saved and in use. Formulas use it from now on." });
     expect(await page.textContent("#active-profile-summary")).toBe("Signed in: Demo");
     expect(await page.isVisible("#sign-out")).toBe(true);

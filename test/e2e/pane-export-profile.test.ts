@@ -4,7 +4,7 @@ import { ReportingClient } from "../../src/client";
 import { addDays } from "../../src/core/calendar";
 import { parseCsv } from "../../src/core/csv-safety";
 import { describeWithBrowser } from "./support/browser";
-import { fillProfileForm, openMoreActions, screenshot, statusAfter } from "./support/pane-page";
+import { openMoreActions, saveProfile, screenshot, statusAfter } from "./support/pane-page";
 import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(240_000);
@@ -35,8 +35,7 @@ describeWithBrowser("an export of a formula pinned to a profile other than the a
     const { emulator, logins } = services;
     // "Wide" sees every organization; "Narrow", saved last, is the profile in use.
     for (const profile of [bearerProfile(emulator, "Wide", logins.widest.token), bearerProfile(emulator, "Narrow", logins.first.token)]) {
-      await fillProfileForm(page, profile);
-      expect((await statusAfter(page, () => page.click("#profile-save"))).kind).toBe("success");
+      expect((await saveProfile(page, profile)).kind).toBe("success");
     }
   });
 

@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
 import type { Download, Page, Route } from "playwright-core";
 import { LegacyClient, ReportingClient } from "../../src/client";
@@ -8,21 +7,17 @@ import { parseCsv } from "../../src/core/csv-safety";
 import { localToday, periodOfWord } from "../../src/core/periods";
 import { serviceGroupBy } from "../../src/core/legacy/group-by";
 import { legacyStatsRows } from "../../src/core/legacy/legacy-rows";
+import { querySheetOf, sheetsOf } from "../support/xlsx";
 import { describeWithBrowser } from "./support/browser";
-import { fillProfileForm, officeState, openMoreActions, pickerContent, previewRows, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { fakeTable, officeState, openMoreActions, pickerContent, previewRows, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import { chooseDays } from "./support/query-pane";
 
 jest.setTimeout(240_000);
 
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer; file: Download }> {
   const [file] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
   return { name: file.suggestedFilename(), bytes: await readFile((await file.path()) ?? ""), file };
-}
-
-async function sheetsOf(bytes: Buffer): Promise<Map<string, unknown[][]>> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  return new Map(workbook.worksheets.map((sheet) => [sheet.name, sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))]));
 }
 
 describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator", (executablePath) => {
@@ -44,8 +39,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
 
     pane = await openExcelPane(services.browser, services.server.origin, { height: 800 });
     page = pane.page;
-    await fillProfileForm(page, profile);
-    const saved = await statusAfter(page, () => page.click("#profile-save"));
+    const saved = await saveProfile(page, profile);
     expect(saved.kind).toBe("success");
   });
 
@@ -63,9 +57,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       await page.click("#tab-query");
       const offered = await pickerContent(page, "countries");
       countries = offered.values.slice(0, 2).map((value, index) => ({ value, label: offered.labels[index]! }));
-      await page.selectOption("#query-period", "CUSTOM");
-      await page.fill("#query-from", from());
-      await page.fill("#query-to", dates.to);
+      await chooseDays(page, from(), dates.to);
       await page.selectOption("#query-group-add", "country");
       await page.click("#query-group-add-button");
       await page.click('details[data-filter="countries"] summary');
@@ -109,7 +101,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const statistics = sheets.get("Statistics")!;
       expect(statistics[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
       expect(statistics.length - 1).toBe((await client.statsAll(request())).stats.length);
-      const query = new Map(sheets.get("Query")!.slice(1) as [string, string][]);
+      const query = querySheetOf(sheets.get("Query")!);
       expect(sheets.get("Query")![0]).toEqual(["Field", "Value"]);
       expect(query.get("From")).toBe(from());
       expect(query.get("To")).toBe(dates.to);
@@ -151,14 +143,14 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect([...api.keys()]).toEqual(["Statistics", "Query"]);
       expect(api.get("Statistics")![0]).toEqual(["date", "country", "impressions", "revenues", "ecpm"]);
       expect(api.get("Statistics")!.length - 1).toBe((await client.statsAll(request())).stats.length);
-      const apiQuery = new Map(api.get("Query")!.slice(1) as [string, string][]);
+      const apiQuery = querySheetOf(api.get("Query")!);
       expect(apiQuery.get("Headers")).toBe("Service names");
       expect(apiQuery.get("Filter: Countries")).toBe(countries.map((country) => `${country.label} (${country.value})`).join(", "));
       await page.selectOption("#query-headers", "readable");
       const readable = await inserted();
       expect(readable.get("Statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
       expect(readable.get("Statistics")!.slice(1)).toEqual(api.get("Statistics")!.slice(1));
-      expect(new Map(readable.get("Query")!.slice(1) as [string, string][]).get("Headers")).toBe("Readable names");
+      expect(querySheetOf(readable.get("Query")!).get("Headers")).toBe("Readable names");
     });
   });
 
@@ -223,7 +215,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect([...sheets.keys()]).toEqual(["Legacy statistics", "Query"]);
       expect(sheets.get("Legacy statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
       expect(sheets.get("Legacy statistics")).toHaveLength(table.dataRowCount + 1);
-      const query = new Map(sheets.get("Query")!.slice(1) as [string, string][]);
+      const query = querySheetOf(sheets.get("Query")!);
       expect(query.get("Period")).toBe("Last 7 days");
       expect([query.get("From"), query.get("To")]).toEqual([period.from, period.to]);
       expect(query.get("Formula")).toBe('=REPORTING.LEGACY.STATS("LAST_7_DAYS",,"day,country")');
@@ -236,7 +228,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(done.kind).toBe("success");
       expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on the worksheet Legacy, with a PivotTable on the worksheet .+\. Its query is kept in the workbook: refresh it from the Queries tab\./);
       const name = /the table (\S+) on/.exec(done.text)![1]!;
-      const inserted = await page.evaluate((tableName) => (window as unknown as { __officeFakeControl: { table(name: string): { values: unknown[][]; numberFormat: string[][] } | undefined } }).__officeFakeControl.table(tableName), name);
+      const inserted = await fakeTable(page, name);
       expect(inserted?.values[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
       expect(inserted?.values.slice(1)).toEqual(table.rows.slice(1));
       expect(inserted?.numberFormat[1]).toEqual(["yyyy-mm-dd", "@", "#,##0", "#,##0.00", "#,##0.00", "#,##0"]);
@@ -266,7 +258,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const apiXlsx = await sheetsOf((await download(page, "#legacy-export-xlsx")).bytes);
       expect(apiXlsx.get("Legacy statistics")![0]).toEqual(apiNames);
       expect(apiXlsx.get("Legacy statistics")).toHaveLength(table.dataRowCount + 1);
-      const apiQuery = new Map(apiXlsx.get("Query")!.slice(1) as [string, string][]);
+      const apiQuery = querySheetOf(apiXlsx.get("Query")!);
       expect(apiQuery.get("Headers")).toBe("Service names");
       expect(apiQuery.get("Formula")).toBe(`${base},"headers=api")`);
 
@@ -283,12 +275,12 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(noneCsv).toEqual(apiCsv.slice(1));
       const noneXlsx = await sheetsOf((await download(page, "#legacy-export-xlsx")).bytes);
       expect(noneXlsx.get("Legacy statistics")).toEqual(apiXlsx.get("Legacy statistics")!.slice(1));
-      expect(new Map(noneXlsx.get("Query")!.slice(1) as [string, string][]).get("Headers")).toBe("No header row");
+      expect(querySheetOf(noneXlsx.get("Query")!).get("Headers")).toBe("No header row");
 
       const inserted = await statusAfter(page, () => page.click("#legacy-insert-table"));
       expect(inserted.kind).toBe("success");
       const name = /the table (\S+) on/.exec(inserted.text)![1]!;
-      const values = await page.evaluate((tableName) => (window as unknown as { __officeFakeControl: { table(name: string): { values: unknown[][] } | undefined } }).__officeFakeControl.table(tableName)?.values, name);
+      const values = (await fakeTable(page, name))?.values;
       expect(values?.[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
       expect(values?.slice(1)).toEqual(table.rows.slice(1));
       await page.selectOption("#legacy-headers", "readable");

@@ -1,14 +1,13 @@
 import ExcelJS from "exceljs";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { ReportingClient } from "../../src/client";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
-import { buildPane } from "./support/build-pane";
+import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
 import { installFakeOffice } from "./support/fake-office";
-import { fillProfileForm, officeState, openMoreActions, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
-import { serveDirectory, type StaticServer } from "./support/static-server";
+import { officeState, openMoreActions, saveProfile, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
+import { bearerProfile, HOST_INFO, startPaneServices, type OfficePlatform, type PaneServices } from "./support/pane-services";
+import { chooseDays } from "./support/query-pane";
 
 /** A valid Excel file of `rows` rows of random text, which zip cannot make smaller. */
 async function incompressibleWorkbook(rows: number): Promise<Buffer> {
@@ -20,14 +19,6 @@ async function incompressibleWorkbook(rows: number): Promise<Buffer> {
 }
 
 jest.setTimeout(180_000);
-
-/** The query parameter Office adds to an add-in's address, as office.js reads it. */
-const HOST_INFO = {
-  PC: "_host_Info=Excel$Win32$16.01$en-US$$$$0",
-  Mac: "_host_Info=Excel$Mac$16.01$en-US$$$$0",
-  OfficeOnline: "_host_Info=Excel$Web$16.01$en-US$$$$0",
-} as const;
-type Platform = keyof typeof HOST_INFO;
 
 /**
  * Runs after installFakeOffice: Office.onReady answers only `delayMs` after it is first asked
@@ -49,25 +40,18 @@ function delayOfficeStart(delayMs: number | null): void {
   };
 }
 
-
 describeWithBrowser("the pane on each platform and on a slow start", (executablePath) => {
-  let emulator: RunningEmulator;
-  let server: StaticServer;
-  let browser: Browser;
+  let services: PaneServices;
   let profile: ProfileInput;
   let period: { from: string; to: string };
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 60, seed: 5 })]);
-    emulator = running;
-    server = await serveDirectory(dist);
-    browser = await launchChromium(executablePath);
-    const credential = emulator.credentials.bearer[0];
-    if (!credential) throw new Error("the emulator has no demo token");
-    profile = { name: "Demo", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: credential.token };
-    const dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: credential.token }).dates();
+    services = await startPaneServices(executablePath, { days: 60, seed: 5 });
+    const { emulator, logins } = services;
+    profile = bearerProfile(emulator, "Demo");
+    const dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: logins.first.token }).dates();
     period = { from: dates.to, to: dates.to };
   });
 
@@ -75,15 +59,11 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
     while (contexts.length > 0) await contexts.pop()?.close();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
-  });
+  afterAll(() => services?.close());
 
   /** A pane in the fake Excel of `platform`, at the address Office would open. */
-  async function openPane(platform: Platform, start: { delayMs?: number | null; clock?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ acceptDownloads: true, viewport: PANE_VIEWPORT });
+  async function openPane(platform: OfficePlatform, start: { delayMs?: number | null; clock?: boolean } = {}): Promise<Page> {
+    const context = await services.browser.newContext({ acceptDownloads: true, viewport: PANE_VIEWPORT });
     contexts.push(context);
     // The fake stands in for Office.js: the real script would replace it.
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
@@ -92,19 +72,16 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
     const page = await context.newPage();
     if (start.clock) await page.clock.install();
     page.on("pageerror", (error) => pageErrors.push(`${platform}: ${error.message}`));
-    await page.goto(`${server.origin}/taskpane.html?${HOST_INFO[platform]}`);
+    await page.goto(`${services.server.origin}/taskpane.html?${HOST_INFO[platform]}`);
     return page;
   }
 
   async function signIn(page: Page): Promise<void> {
     await page.waitForSelector("body[data-ready=true]");
-    await fillProfileForm(page, profile);
-    expect((await statusAfter(page, () => page.click("#profile-save"))).kind).toBe("success");
+    expect((await saveProfile(page, profile)).kind).toBe("success");
     await page.click("#tab-query");
     await page.waitForSelector("#query-form", { state: "visible" });
-    await page.selectOption("#query-period", "CUSTOM");
-    await page.fill("#query-from", period.from);
-    await page.fill("#query-to", period.to);
+    await chooseDays(page, period.from, period.to);
   }
 
   describe("Excel for Mac, whose web view ignores downloads", () => {
@@ -207,7 +184,7 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
 
   describe("the order of the page's scripts", () => {
     it("point 6: every REPORTING function is associated before the parser reaches the page's body", async () => {
-      const context = await browser.newContext();
+      const context = await services.browser.newContext();
       contexts.push(context);
       await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
       // An inline script at the top of <body> runs when the parser gets there: what is associated
@@ -219,7 +196,7 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
       });
       await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1" });
       const page = await context.newPage();
-      await page.goto(`${server.origin}/taskpane.html?${HOST_INFO.PC}`);
+      await page.goto(`${services.server.origin}/taskpane.html?${HOST_INFO.PC}`);
       await page.waitForSelector("body[data-ready=true]");
       const atBody = await page.evaluate(() => (window as unknown as { __associatedAtBody: string[] }).__associatedAtBody);
       expect(atBody).toEqual((await officeState(page)).associated);

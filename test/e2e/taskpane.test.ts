@@ -21,11 +21,13 @@ import {
   openMoreActions,
   pickerContent,
   previewRows,
+  saveProfile,
   screenshot,
   statusAfter,
   waitForStatus,
   type ProfileInput,
 } from "./support/pane-page";
+import { chooseDays } from "./support/query-pane";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
@@ -209,9 +211,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
 
     it("previews the first rows and the row count, equal to a direct /stats answer", async () => {
       const countries = (await client.countries()).slice(0, 2).map((option) => option.value);
-      await page.selectOption("#query-period", "CUSTOM");
-      await page.fill("#query-from", dates.from);
-      await page.fill("#query-to", dates.to);
+      await chooseDays(page, dates.from, dates.to);
       await page.selectOption("#query-group-add", "country");
       await page.click("#query-group-add-button");
       for (const country of countries) await page.check(`details[data-filter="countries"] input[value="${country}"]`);
@@ -430,8 +430,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
 
     it("switches profile: pickers and formulas follow at once", async () => {
       const calculationsBefore = (await officeState(page)).writes.filter((entry) => entry.kind === "calculate").length;
-      await fillProfileForm(page, secondOrganization);
-      const saved = await statusAfter(page, () => page.click("#profile-save"));
+      const saved = await saveProfile(page, secondOrganization);
       expect(saved.text).toBe("Profile Single org saved and in use. Formulas use it from now on.");
       expect(await page.textContent("#active-profile-summary")).toBe("Signed in: Single org");
       const narrowClient = new ReportingClient({ baseUrl: emulator.baseUrl, token: secondOrganization.token ?? "" });
@@ -507,8 +506,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
     it("says that inserting needs Excel, while connecting, previewing and downloading work", async () => {
       expect(await page.isVisible("#host-notice")).toBe(true);
       expect(await page.textContent("#secrets-note")).toContain("only while this page is open");
-      await fillProfileForm(page, bothOrganizations);
-      await statusAfter(page, () => page.click("#profile-save"));
+      await saveProfile(page, bothOrganizations);
       await page.click("#tab-query");
       await pickerContent(page, "countries");
       const previewed = await statusAfter(page, () => page.click("#query-preview"));

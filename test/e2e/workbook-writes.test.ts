@@ -6,7 +6,7 @@ import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/br
 import { buildPane } from "./support/build-pane";
 import { installFakeOffice, type FakeOfficeOptions } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
-import { fillProfileForm, statusAfter, type ProfileInput } from "./support/pane-page";
+import { saveProfile, statusAfter, type ProfileInput } from "./support/pane-page";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(300_000);
@@ -136,8 +136,7 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`${server.origin}/taskpane.html`);
     await page.waitForSelector("body[data-ready=true]");
-    await fillProfileForm(page, profile);
-    await statusAfter(page, () => page.click("#profile-save"));
+    await saveProfile(page, profile);
     await page.click("#tab-query");
     await page.selectOption("#query-period", "CUSTOM");
     await page.selectOption("#query-group-add", "country");

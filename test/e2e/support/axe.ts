@@ -2,7 +2,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 
 /** WCAG 2.1 A and AA, and axe's best practices (landmarks, one main, list structure). */
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 type Result = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
@@ -15,7 +15,7 @@ function excerpt(html: string): string {
 }
 
 /** One paragraph per rule broken: id, impact, how many elements, and the first few of them. */
-export function describeViolations(violations: readonly Result[]): string {
+function describeViolations(violations: readonly Result[]): string {
   return violations
     .map((violation) => {
       const nodes = violation.nodes.slice(0, NODES_LISTED).map((node) => `    ${node.target.join(" ")}\n      ${excerpt(node.html)}`);
@@ -26,7 +26,7 @@ export function describeViolations(violations: readonly Result[]): string {
 }
 
 /** The axe-core violations of the page as it is now. */
-export async function accessibilityViolations(page: Page): Promise<Result[]> {
+async function accessibilityViolations(page: Page): Promise<Result[]> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations;
 }

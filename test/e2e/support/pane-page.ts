@@ -5,7 +5,7 @@ import type { StatsEntry } from "../../../src/api";
 import { excelSerialFromIsoDate } from "../../../src/core/excel-dates";
 import { REPO_ROOT } from "../../support/fresh-dist";
 import { expectAccessible } from "./axe";
-import type { FakeOfficeState } from "./fake-office";
+import type { FakeOfficeControl, FakeOfficeState } from "./fake-office";
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, "test-results", "screenshots");
 
@@ -102,6 +102,12 @@ export async function fillProfileForm(page: Page, profile: ProfileInput): Promis
   }
 }
 
+/** Fills the profile form and saves it, returning what the status bar then says. */
+export async function saveProfile(page: Page, profile: ProfileInput): Promise<{ kind: string; text: string }> {
+  await fillProfileForm(page, profile);
+  return statusAfter(page, () => page.click("#profile-save"));
+}
+
 export interface PickerContent {
   values: string[];
   labels: string[];
@@ -164,6 +170,17 @@ export async function hiddenUnderStatus(page: Page): Promise<string[]> {
 /** What the recording fake of Office has seen so far: writes, syncs, settings, storage. */
 export function officeState(page: Page): Promise<FakeOfficeState> {
   return page.evaluate(() => (window as unknown as { __officeFake: FakeOfficeState }).__officeFake);
+}
+
+export type FakeTableNow = NonNullable<ReturnType<FakeOfficeControl["table"]>>;
+
+/** A table as the fake workbook holds it now, if there is one (as JSON text: 100,000 rows cross from the page far faster so). */
+export async function fakeTable(page: Page, name: string): Promise<FakeTableNow | undefined> {
+  const text = await page.evaluate((key) => {
+    const table = (window as unknown as { __officeFakeControl: FakeOfficeControl }).__officeFakeControl.table(key);
+    return table ? JSON.stringify(table) : undefined;
+  }, name);
+  return text === undefined ? undefined : (JSON.parse(text) as FakeTableNow);
 }
 
 /** The preview cells a date × country query with impressions, revenues and eCPM shows for these rows. */

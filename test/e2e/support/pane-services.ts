@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import type { EmulatorOptions } from "../../../src/emulator/server/options";
 import type { BearerCredential, LegacyCredential } from "../../../src/emulator/store/types";
+import { makeCertificate, type TestCertificate } from "../../integration/host/support/certificate";
+import { startTestHost, type TestHost } from "../../integration/host/support/running-host";
 import { PANE_VIEWPORT, launchChromium } from "./browser";
 import { buildPane } from "./build-pane";
 import { installFakeOffice, type FakeOfficeOptions } from "./fake-office";
@@ -28,7 +30,7 @@ export interface PaneServices {
   close(): Promise<void>;
 }
 
-export function demoLogins(emulator: RunningEmulator): DemoLogins {
+function demoLogins(emulator: RunningEmulator): DemoLogins {
   const { bearer, legacy } = emulator.credentials;
   const [first] = bearer;
   const [firstLegacy] = legacy;
@@ -64,6 +66,55 @@ export async function startPaneServices(executablePath: string, emulatorOptions:
       await emulator.close();
     },
   };
+}
+
+/** What a pane test of the production host runs against: the emulator behind the host (`npm run serve`) over HTTPS, and Chromium. */
+export interface HostedPaneServices {
+  /** The host's own certificate authority, for requests the test sends itself. */
+  certificate: TestCertificate;
+  emulator: RunningEmulator;
+  host: TestHost;
+  browser: Browser;
+  /** Closes the browser, the host and the emulator (contexts are the caller's to close first). */
+  close(): Promise<void>;
+}
+
+/** Builds (or finds) the pane and starts the emulator together, then the host serving both, and Chromium. */
+export async function startHostedPaneServices(executablePath: string, emulatorOptions: EmulatorOptions): Promise<HostedPaneServices> {
+  const certificate = makeCertificate();
+  const [dist, emulator] = await Promise.all([buildPane(), startEmulator({ port: 0, ...emulatorOptions })]);
+  const host = await startTestHost(certificate, ["--static-dir", dist, "--service-url", emulator.baseUrl, "--legacy-service-url", emulator.legacyBaseUrl]);
+  const browser = await launchChromium(executablePath);
+  return {
+    certificate,
+    emulator,
+    host,
+    browser,
+    close: async () => {
+      await browser.close();
+      await host.stop();
+      await emulator.close();
+    },
+  };
+}
+
+/** The query parameter Office adds to an add-in's address, as office.js reads it. */
+export const HOST_INFO = {
+  PC: "_host_Info=Excel$Win32$16.01$en-US$$$$0",
+  Mac: "_host_Info=Excel$Mac$16.01$en-US$$$$0",
+  OfficeOnline: "_host_Info=Excel$Web$16.01$en-US$$$$0",
+} as const;
+export type OfficePlatform = keyof typeof HOST_INFO;
+
+/** An init script: records what the page's Content-Security-Policy refuses, for cspViolations. */
+export function recordCspViolations(): void {
+  const win = window as unknown as { __csp: { directive: string; blocked: string }[] };
+  win.__csp = [];
+  document.addEventListener("securitypolicyviolation", (event) => win.__csp.push({ directive: event.effectiveDirective, blocked: event.blockedURI }));
+}
+
+export function cspViolations(page: Page): Promise<{ directive: string; blocked: string }[]> {
+  return page.evaluate(() => (window as unknown as { __csp: { directive: string; blocked: string }[] }).__csp);
 }
 
 export interface ExcelPaneOptions {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import type { RunningEmulator } from "../../../src/emulator";
-import { fillProfileForm, pickerContent, statusAfter } from "./pane-page";
+import { pickerContent, saveProfile, statusAfter } from "./pane-page";
 import { bearerProfile, openExcelPane, type ExcelPane } from "./pane-services";
 
 /** The built pane, signed in with the emulator's first token, on the Query tab with its lists loaded. */
@@ -9,8 +9,7 @@ export type QueryPane = ExcelPane;
 export async function openQueryPane(browser: Browser, origin: string, emulator: RunningEmulator, height = 700): Promise<QueryPane> {
   const pane = await openExcelPane(browser, origin, { height });
   const { page } = pane;
-  await fillProfileForm(page, bearerProfile(emulator, "Analyst"));
-  await statusAfter(page, () => page.click("#profile-save"));
+  await saveProfile(page, bearerProfile(emulator, "Analyst"));
   await page.click("#tab-query");
   await pickerContent(page, "countries");
   await page.waitForSelector("#query-data-through:not([hidden])");

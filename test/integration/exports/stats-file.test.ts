@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import { AbortedError, ReportingClient } from "../../../src/client";
 import type { ReferenceRouteName } from "../../../src/api/routes";
 import { readStatsQuery } from "../../../src/core/arguments/stats-query";
@@ -7,6 +6,7 @@ import { addDays } from "../../../src/core/calendar";
 import { statsArgumentsOf, type StatsQueryModel } from "../../../src/core/formula-text";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { statsCsvFile, statsXlsxFile, type StatsFileRequest, type StatsFileSources } from "../../../src/taskpane/exports/stats-file";
+import { querySheetOf, sheetsOf } from "../../support/xlsx";
 
 /**
  * The files the Query tab hands on (Export CSV, Export Excel, Open as worksheet), made from the
@@ -55,12 +55,6 @@ function requestOf(headers: "readable" | "api" | "none"): StatsFileRequest {
   return { model, query, period: { from: query.request.filters.from, to: query.request.filters.to } };
 }
 
-async function sheetsOf(bytes: Uint8Array): Promise<Map<string, unknown[][]>> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  return new Map(workbook.worksheets.map((sheet) => [sheet.name, sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))]));
-}
-
 describe("the Excel file of a query", () => {
   it("has the query's header on the service's rows and a Query sheet, under a name that carries the filter", async () => {
     const signal = new AbortController().signal;
@@ -74,7 +68,7 @@ describe("the Excel file of a query", () => {
     expect(statistics[0]).toEqual(["Date", "Country", "Impressions", "Revenues"]);
     expect(statistics.slice(1)).toEqual(service.get("Statistics")!.slice(1));
     expect(statistics.length).toBeGreaterThan(1);
-    const query = new Map(sheets.get("Query")!.slice(1) as [string, string][]);
+    const query = querySheetOf(sheets.get("Query")!);
     expect(query.get("Filter: Countries")).toBe(`${country.label} (${country.value})`);
     expect(query.get("Profile")).toBe("Finance");
     expect(query.get("Data through")).toBe(dates.to);
@@ -90,7 +84,7 @@ describe("the Excel file of a query", () => {
     expect(api.get("Statistics")![0]).toEqual(["date", "country", "impressions", "revenues"]);
     const none = await sheetsOf((await statsXlsxFile(sources, requestOf("none"))).bytes);
     expect(none.get("Statistics")).toEqual(api.get("Statistics")!.slice(1));
-    expect(new Map(none.get("Query")!.slice(1) as [string, string][]).get("Headers")).toBe("No header row");
+    expect(querySheetOf(none.get("Query")!).get("Headers")).toBe("No header row");
   });
 });
 

@@ -13,6 +13,7 @@ import { createReportingFunctions } from "../../../src/core/reporting-functions"
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { FUZZ_SEED } from "../../support/fuzz-seed";
 import { START_TIMEOUT_MS, stats as directStats, widestBearer } from "../emulator/support/emulator";
+import { comparisonPeriodOf, daysBetween, plusDays, weekday, yearBefore, type ComparisonMode } from "../reconciliation/support/calendar";
 
 jest.setTimeout(180_000);
 
@@ -41,31 +42,13 @@ function addIn() {
   return { functions, sent };
 }
 
-// Calendar arithmetic of the test's own, in UTC milliseconds.
-const DAY_MS = 86_400_000;
-const ms = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
-const plusDays = (day: string, days: number) => iso(ms(day) + days * DAY_MS);
-const monday = (day: string) => plusDays(day, -((new Date(ms(day)).getUTCDay() + 6) % 7));
+const monday = (day: string) => plusDays(day, -((weekday(day) + 6) % 7));
 const monthNumber = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
-function yearBefore(day: string): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
-  return `${String(year - 1).padStart(4, "0")}-${day.slice(5, 7)}-${String(Math.min(date, last)).padStart(2, "0")}`;
-}
-
-type Mode = "previous_period" | "previous_year";
-
-function periodBefore(from: string, to: string, mode: Mode): { from: string; to: string } {
-  if (mode === "previous_year") return { from: yearBefore(from), to: yearBefore(to) };
-  const length = (ms(to) - ms(from)) / DAY_MS + 1;
-  return { from: plusDays(from, -length), to: plusDays(from, -1) };
-}
 
 /** The comparison bucket a bucket of the period is compared with, by the documented rule. */
-function comparedBucket(bucket: string, period: { from: string; to: string }, before: { from: string; to: string }, dateGroup: DateGroup, mode: Mode): string {
-  if (dateGroup === "day") return mode === "previous_year" ? yearBefore(bucket) : plusDays(bucket, (ms(before.from) - ms(period.from)) / DAY_MS);
-  if (dateGroup === "week") return plusDays(monday(before.from), Math.round((ms(bucket) - ms(monday(period.from))) / DAY_MS));
+function comparedBucket(bucket: string, period: { from: string; to: string }, before: { from: string; to: string }, dateGroup: DateGroup, mode: ComparisonMode): string {
+  if (dateGroup === "day") return mode === "previous_year" ? yearBefore(bucket) : plusDays(bucket, daysBetween(period.from, before.from));
+  if (dateGroup === "week") return plusDays(monday(before.from), daysBetween(monday(period.from), bucket));
   const index = monthNumber(bucket) - monthNumber(period.from) + monthNumber(before.from);
   return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}-01`;
 }
@@ -85,7 +68,7 @@ const query = fc.record({
   metrics: fc.subarray([...METRIC_CHOICES], { minLength: 1 }),
   dateGroup: fc.constantFrom<DateGroup>("day", "week", "month"),
   countries: fc.subarray(["US", "FR", "DE", "GB", "JP", "BR"]),
-  mode: fc.constantFrom<Mode>("previous_period", "previous_year"),
+  mode: fc.constantFrom<ComparisonMode>("previous_period", "previous_year"),
   // Mostly no limit: only then do rows found in the comparison alone show.
   limit: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }) }),
 });
@@ -109,7 +92,7 @@ test(`the comparison columns equal a second query over the comparison period (${
       const table = await functions.stats(from, to, drawn.groups.join(","), drawn.metrics.join(","), filters, null, options.join("; "));
 
       // The independent query: every row of the comparison period, with what eCPM is made of.
-      const before = periodBefore(from, to, drawn.mode);
+      const before = comparisonPeriodOf({ from, to }, drawn.mode);
       const request: StatsRequest = {
         filters: { ...before, ...(drawn.countries.length > 0 ? { countries: drawn.countries } : {}) },
         metrics: ["impressions", "revenues", "requests"],
@@ -186,7 +169,7 @@ test(`the comparison columns equal a second query over the comparison period (${
 });
 
 /** Whether a comparison bucket has a bucket of the period to be shown on. */
-function bucketInPeriod(bucket: string, period: { from: string; to: string }, before: { from: string; to: string }, dateGroup: DateGroup, mode: Mode): boolean {
+function bucketInPeriod(bucket: string, period: { from: string; to: string }, before: { from: string; to: string }, dateGroup: DateGroup, mode: ComparisonMode): boolean {
   if (dateGroup === "day") return true;
   // The period's buckets, each mapped to the comparison: is `bucket` among them?
   const buckets = new Set<string>();

@@ -16,7 +16,7 @@ import { addPivotTable } from "../../../../src/office/tables/pivot-tables";
 import { installFakeExcel } from "../../../unit/office/fake-excel";
 import { parseCsv } from "../../emulator/support/csv";
 import { statsArguments } from "./arguments";
-import { documentedPeriod, lastDayOfMonth, plusDays, serialOf, weekday } from "./calendar";
+import { dayCount, documentedPeriod, lastDayOfMonth, plusDays, serialOf, weekday } from "./calendar";
 import { describeModel, type BearerCase, type DateStyle } from "./cases";
 import { attempt, type CheckContext } from "./context";
 import { expectedEcpm, sameAmount, type CellEquality } from "./ledger";
@@ -41,10 +41,6 @@ function oneWorkbookAtATime<T>(work: () => Promise<T>): Promise<T> {
   const turn = workbookTurn.then(work);
   workbookTurn = turn.catch(() => undefined);
   return turn;
-}
-
-function dayCount(period: Period): number {
-  return Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000) + 1;
 }
 
 /** The rows the service's own window keeps: the most recent date_group_limit periods, then offset and limit. */

@@ -32,6 +32,16 @@ export function plusDays(iso: string, days: number): string {
   return isoOfUtcDay(utcDay(iso) + days);
 }
 
+/** How many days `to` comes after `from` (negative when before). */
+export function daysBetween(from: string, to: string): number {
+  return utcDay(to) - utcDay(from);
+}
+
+/** The days of a period, both ends counted. */
+export function dayCount(period: { from: string; to: string }): number {
+  return daysBetween(period.from, period.to) + 1;
+}
+
 /** 0 for Sunday... 6 for Saturday. */
 export function weekday(iso: string): number {
   return new Date(utcDay(iso) * DAY_MS).getUTCDay();
@@ -67,6 +77,21 @@ function quarterStart(iso: string): string {
 
 function yearStart(iso: string): string {
   return format(parts(iso)[0], 1, 1);
+}
+
+/** The same day a year earlier; 29 February becomes 28 February. */
+export function yearBefore(iso: string): string {
+  const [year, month, day] = parts(iso);
+  const last = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
+  return format(year - 1, month, Math.min(day, last));
+}
+
+export type ComparisonMode = "previous_period" | "previous_year";
+
+/** The period `compare=` compares with, as its documentation defines it. */
+export function comparisonPeriodOf(period: { from: string; to: string }, mode: ComparisonMode): { from: string; to: string } {
+  if (mode === "previous_year") return { from: yearBefore(period.from), to: yearBefore(period.to) };
+  return { from: plusDays(period.from, -dayCount(period)), to: plusDays(period.from, -1) };
 }
 
 /** The days a period word covers on `today`, as the README documents them. */

@@ -1,7 +1,7 @@
 import { METRICS, type StatsEntry } from "../../../../src/api";
 import type { CellInput } from "../../../../src/core/cell-values";
 import { statsArgumentsOf, type StatsQueryModel } from "../../../../src/core/formula-text";
-import { plusDays } from "./calendar";
+import { comparisonPeriodOf, type ComparisonMode } from "./calendar";
 import type { BearerCase } from "./cases";
 import { attempt, type CheckContext } from "./context";
 import { expectedEcpm } from "./ledger";
@@ -17,25 +17,9 @@ import { requestOf } from "./shapes";
  * itself is the property test test/integration/functions/compare.property.test.ts.
  */
 
-type Mode = "previous_period" | "previous_year";
-
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
-
-function yearBefore(iso: string): string {
-  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
-  return `${year - 1}-${iso.slice(5, 7)}-${String(Math.min(day, last)).padStart(2, "0")}`;
-}
-
-function comparisonPeriodOf(period: { from: string; to: string }, mode: Mode): { from: string; to: string } {
-  if (mode === "previous_year") return { from: yearBefore(period.from), to: yearBefore(period.to) };
-  const days = dayNumber(period.to) - dayNumber(period.from) + 1;
-  return { from: plusDays(period.from, -days), to: plusDays(period.from, -1) };
-}
-
 const SUMMED = ["impressions", "revenues", "requests"] as const;
 
-export async function checkComparisonCase(context: CheckContext, bearerCase: BearerCase, mode: Mode): Promise<void> {
+export async function checkComparisonCase(context: CheckContext, bearerCase: BearerCase, mode: ComparisonMode): Promise<void> {
   const { world, ledger, endpoint, addIn } = context;
   const identity = world.bearer[bearerCase.identity]!;
   if ("word" in bearerCase.model.period) return;

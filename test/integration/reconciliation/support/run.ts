@@ -6,6 +6,7 @@ import { FUZZ_SEED } from "../../../support/fuzz-seed";
 import type { BuiltBundle } from "../../functions/support/functions-bundle";
 import { createAddIn } from "./add-in";
 import { checkBearerCase, checkWithoutImpressions } from "./bearer-checks";
+import { dayCount, type ComparisonMode } from "./calendar";
 import { checkComparisonCase } from "./comparison-checks";
 import { bearerCases, DATE_STYLES, legacyCases, ORDER_ENTRIES, WINDOWS, type BearerCase, type LegacyCase } from "./cases";
 import type { CheckContext } from "./context";
@@ -95,11 +96,9 @@ function checkCoverage(context: CheckContext, bearer: readonly BearerCase[], leg
 /** Queries checked with compare= as well: small ones (dated, at most two groups, 40 days), alternating the two comparisons. */
 const COMPARED_QUERIES = 12;
 
-const daysOf = (period: { from: string; to: string }) => (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000 + 1;
-
-function comparedCases(bearer: readonly BearerCase[]): { bearerCase: BearerCase; mode: "previous_period" | "previous_year" }[] {
+function comparedCases(bearer: readonly BearerCase[]): { bearerCase: BearerCase; mode: ComparisonMode }[] {
   return bearer
-    .filter((each) => !each.foreignAsset && !("word" in each.model.period) && each.model.groups.length <= 2 && daysOf(each.model.period) <= 40)
+    .filter((each) => !each.foreignAsset && !("word" in each.model.period) && each.model.groups.length <= 2 && dayCount(each.model.period) <= 40)
     .slice(0, COMPARED_QUERIES)
     .map((bearerCase, index) => ({ bearerCase, mode: index % 2 === 0 ? "previous_period" : "previous_year" }));
 }
