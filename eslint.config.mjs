@@ -179,6 +179,14 @@ export default defineConfig([
     },
   },
   {
+    // Every batch waits for the user to leave a cell it would otherwise fail on (delayForCellEdit).
+    files: ["src/office/**"],
+    ignores: ["src/office/excel-run.ts"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "Excel", property: "run", message: "Call runExcel (src/office/excel-run.ts): it waits while the user edits a cell instead of failing." }],
+    },
+  },
+  {
     files: ["src/**"],
     ignores: [...PURE_LAYERS, "src/emulator/**", "src/host/**", "src/office/**"],
     rules: {

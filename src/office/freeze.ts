@@ -1,5 +1,6 @@
 import { frozenSheetName, isReportingFormula, type FreezePlan, type FreezeSourceInfo } from "../core/freeze-note";
 import { jsonBytes } from "../core/spill-limit";
+import { runExcel } from "./excel-run";
 import { excelApiSupported } from "./host";
 import { formulaText } from "./selection";
 import { writeBlock } from "./tables/cell-blocks";
@@ -133,7 +134,7 @@ function writtenFormats(values: Cell[][], formats: string[][]): string[][] {
  */
 export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promise<FreezePlan>): Promise<FrozenSheet> {
   requireExcel();
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const located = await locate(context);
     located.range.load("address");
     const { values, formats } = await readInBlocks(context, located.range, located.kind !== "table" && excelApiSupported("1.16"));

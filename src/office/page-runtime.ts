@@ -1,5 +1,6 @@
 import { localToday } from "../core/periods";
 import { createReportingRuntime, type ReportingRuntime } from "../core/runtime/reporting-runtime";
+import { excelRunAvailable } from "./excel-run";
 import { detectHost } from "./host";
 import { browserIsOnline, browserProbe } from "./network-status";
 import { createProfileStore } from "./storage";
@@ -12,7 +13,7 @@ import { recalculateWorkbook } from "./workbook";
  * as forcing non-dirty custom functions, so the whole workbook is recalculated.
  */
 async function recalculateReportingFormulas(): Promise<void> {
-  if (typeof Excel === "undefined" || typeof Excel.run !== "function") return;
+  if (!excelRunAvailable()) return;
   if ((await detectHost()) !== "excel") return;
   await recalculateWorkbook();
 }

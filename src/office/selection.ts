@@ -1,4 +1,5 @@
 import { isReportingError } from "../client/errors";
+import { runExcel } from "./excel-run";
 import { excelApiSupported } from "./host";
 import { requireExcel, WorkbookError } from "./workbook";
 
@@ -26,7 +27,7 @@ export function formulaText(value: unknown): string {
  */
 export async function readSelectedFormula(): Promise<SelectedFormula> {
   requireExcel();
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const cell = context.workbook.getSelectedRange().getCell(0, 0);
     cell.load("address, formulas");
     await context.sync();
@@ -66,7 +67,7 @@ export async function updateFormulaInPlace(update: FormulaUpdate): Promise<void>
   requireExcel();
   const { sheet, cell } = splitAddress(update.address);
   try {
-    await Excel.run(async (context) => {
+    await runExcel(async (context) => {
       const range = context.workbook.worksheets.getItem(sheet).getRange(cell);
       range.load("formulas");
       await context.sync();

@@ -1,6 +1,7 @@
 import { ReportingError } from "../client/errors";
 import type { SpillTable } from "../core/rows/spill-table";
 import { jsonBytes } from "../core/spill-limit";
+import { excelRunAvailable, runExcel } from "./excel-run";
 import { supportedDateStyle } from "./formatted-values";
 import { excelApiSupported } from "./host";
 import { fitSpill } from "./spill-fit";
@@ -36,7 +37,7 @@ export class WorkbookError extends ReportingError {
 export const NEEDS_EXCEL = "Inserting needs Excel: open this add-in inside Excel.";
 
 export function requireExcel(): void {
-  if (typeof Excel === "undefined" || typeof Excel.run !== "function") {
+  if (!excelRunAvailable()) {
     throw new WorkbookError(NEEDS_EXCEL);
   }
 }
@@ -99,7 +100,7 @@ export async function insertFormulaAtSelection(options: InsertFormulaOptions): P
   const dates = spillDateFormats(options.result);
   const formatRowBytes = dates.columns.length * (jsonBytes([DATE_NUMBER_FORMAT]) + 1);
   const chunks = dates.columns.length === 0 ? [] : syncChunks(dates.rows, () => formatRowBytes);
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const cell = context.workbook.getSelectedRange().getCell(0, 0);
     cell.load("address");
     cell.formulas = [[options.formula]];
@@ -138,7 +139,7 @@ export async function insertWorkbookSheets(xlsx: Uint8Array): Promise<{ sheetNam
       "This version of Excel cannot add a worksheet from a file. Use \"Export Excel\" and open the downloaded file instead.",
     );
   }
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const ids = context.workbook.insertWorksheetsFromBase64(bytesToBase64(xlsx), {
       positionType: Excel.WorksheetPositionType.end,
     });
@@ -163,7 +164,7 @@ export function columnLetter(index: number): string {
 /** Recalculates every formula of the workbook, custom functions included. */
 export async function recalculateWorkbook(): Promise<void> {
   requireExcel();
-  await Excel.run(async (context) => {
+  await runExcel(async (context) => {
     context.workbook.application.calculate(Excel.CalculationType.full);
     await context.sync();
   });

@@ -1,3 +1,4 @@
+import { runExcel } from "../excel-run";
 import { isSetSupported } from "../requirements";
 
 /** Custom XML parts (ExcelApi 1.5) where Excel has them; the document's settings stand in before. */
@@ -7,7 +8,7 @@ export function customXmlPartsSupported(): boolean {
 
 /** Every part of a namespace, with its text. */
 export async function partsOf(namespace: string): Promise<{ id: string; xml: string }[]> {
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const parts = context.workbook.customXmlParts.getByNamespace(namespace);
     parts.load("items/id");
     await context.sync();

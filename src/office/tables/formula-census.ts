@@ -1,3 +1,4 @@
+import { runExcel } from "../excel-run";
 import { isSetSupported } from "../requirements";
 import { requireExcel } from "../workbook";
 
@@ -40,7 +41,7 @@ async function countInRange(context: Excel.RequestContext, range: Excel.Range): 
  */
 export async function reportingFormulaCensus(): Promise<FormulaCount[]> {
   requireExcel();
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
     await context.sync();

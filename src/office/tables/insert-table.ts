@@ -1,6 +1,7 @@
 import type { GroupName } from "../../api";
 import { sheetNameFor, tableNameFor } from "../../core/workbook-queries/names";
 import type { TableData, WrittenTable } from "../../core/workbook-queries/table-refresh";
+import { runExcel } from "../excel-run";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, headerFormats, writeBlock } from "./cell-blocks";
 
@@ -26,7 +27,7 @@ export async function insertQueryTable(data: TableData, destination: TableDestin
   requireExcel();
   const width = data.header.length;
   if (width === 0) throw new WorkbookError("There is nothing to insert: the query returned no columns.");
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
     const tables = context.workbook.tables;

@@ -1,4 +1,5 @@
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
+import { runExcel } from "../excel-run";
 import { requireExcel } from "../workbook";
 import { findTable } from "./refresh-table";
 
@@ -8,7 +9,7 @@ export type LinkedTableNow = { found: true; name: string; sheet: string; rows: n
 export async function linkedTablesNow(records: readonly StoredTableQuery[]): Promise<Map<string, LinkedTableNow>> {
   requireExcel();
   if (records.length === 0) return new Map();
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const byId = records.map((record) => context.workbook.tables.getItemOrNullObject(record.table.excelId));
     const byName = records.map((record) => context.workbook.tables.getItemOrNullObject(record.table.name));
     for (const table of [...byId, ...byName]) table.load("name");
@@ -35,7 +36,7 @@ export async function linkedTablesNow(records: readonly StoredTableQuery[]): Pro
 /** Shows a stored table: its sheet active, the table selected. */
 export async function goToTable(record: StoredTableQuery): Promise<void> {
   requireExcel();
-  await Excel.run(async (context) => {
+  await runExcel(async (context) => {
     const table = await findTable(context, record);
     table.worksheet.activate();
     table.getRange().select();

@@ -1,6 +1,7 @@
 import type { PivotPlan } from "../../core/workbook-queries/pivot-plan";
 import { pivotSheetNameFor, safeTableName } from "../../core/workbook-queries/names";
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
+import { runExcel } from "../excel-run";
 import { isSetSupported } from "../requirements";
 import { requireExcel, WorkbookError } from "../workbook";
 import { findTable } from "./refresh-table";
@@ -26,7 +27,7 @@ export async function addPivotTable(record: Pick<StoredTableQuery, "table">, pla
   if (!pivotTablesSupported()) {
     throw new WorkbookError("This version of Excel cannot add a PivotTable from an add-in: insert one from the Insert tab instead.");
   }
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const table = await findTable(context, record);
     table.load("name");
     const sheets = context.workbook.worksheets;
@@ -65,7 +66,7 @@ export async function addPivotTable(record: Pick<StoredTableQuery, "table">, pla
 export async function refreshTablePivots(record: StoredTableQuery): Promise<number> {
   requireExcel();
   if (!pivotTablesSupported()) return 0;
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const pivots = context.workbook.pivotTables;
     pivots.load("items/id, items/name");
     await context.sync();

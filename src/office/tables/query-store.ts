@@ -2,6 +2,7 @@ import { serialised, type QueryStore } from "../../core/workbook-queries/query-s
 import { readTableQueryXml, TABLE_QUERY_NAMESPACE, tableQueryXml } from "../../core/workbook-queries/record-xml";
 import { storedTableQuery, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import { workbookOptionsXml, workbookQueryOptions, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
+import { runExcel } from "../excel-run";
 import { requireExcel } from "../workbook";
 import { customXmlPartsSupported, partsOf } from "./custom-xml-parts";
 import { customXmlOptions, optionsPart, OPTIONS_SETTING, parseJson, settingsOptions } from "./workbook-options";
@@ -25,7 +26,7 @@ export class CustomXmlQueryStore implements QueryStore {
     return this.inTurn(async () => {
       if (!this.parts.has(record.id)) await this.read();
       const partId = this.parts.get(record.id);
-      await Excel.run(async (context) => {
+      await runExcel(async (context) => {
         if (partId) {
           context.workbook.customXmlParts.getItem(partId).setXml(xml);
           await context.sync();
@@ -44,7 +45,7 @@ export class CustomXmlQueryStore implements QueryStore {
       if (!this.parts.has(id)) await this.read();
       const partId = this.parts.get(id);
       if (!partId) return;
-      await Excel.run(async (context) => {
+      await runExcel(async (context) => {
         context.workbook.customXmlParts.getItem(partId).delete();
         await context.sync();
       });
@@ -60,7 +61,7 @@ export class CustomXmlQueryStore implements QueryStore {
     const xml = workbookOptionsXml(options);
     return this.inTurn(async () => {
       const part = await optionsPart();
-      await Excel.run(async (context) => {
+      await runExcel(async (context) => {
         if (part) context.workbook.customXmlParts.getItem(part.id).setXml(xml);
         else context.workbook.customXmlParts.add(xml);
         await context.sync();

@@ -1,5 +1,6 @@
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import type { TableData, WrittenTable } from "../../core/workbook-queries/table-refresh";
+import { runExcel } from "../excel-run";
 import { isSetSupported } from "../requirements";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, writeBlock } from "./cell-blocks";
@@ -131,7 +132,7 @@ async function resizeRows(context: Excel.RequestContext, table: Excel.Table, sha
  */
 export async function writeTableRows(record: StoredTableQuery, data: TableData): Promise<WrittenTable> {
   requireExcel();
-  return Excel.run(async (context) => {
+  return runExcel(async (context) => {
     const table = await findTable(context, record);
     table.load("id, name");
     let shape = await shapeOf(context, table);

@@ -1464,7 +1464,9 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
   };
 
   win.Excel = {
-    run: async (callback: (context: Any) => Promise<unknown>) => {
+    // Excel.run(options, batch) as well: the options are the business of fake-office-user.ts.
+    run: async (...args: unknown[]) => {
+      const callback = args[args.length - 1] as (context: Any) => Promise<unknown>;
       const batch: Batch = [];
       const result = await callback({ workbook: makeWorkbook(batch), sync: () => sync(batch) });
       // Excel.run itself syncs whatever the batch left queued.

@@ -1,4 +1,5 @@
 import { installFakeOffice, type FakeOfficeControl, type FakeOfficeOptions, type FakeOfficeState } from "../../e2e/support/fake-office";
+import { installFakeUser, type FakeUserControl } from "../../e2e/support/fake-office-user";
 import { withGlobals } from "./office-globals";
 
 export interface FakeExcel {
@@ -6,6 +7,8 @@ export interface FakeExcel {
   state: FakeOfficeState;
   /** What Excel or its user would do: select, spill a formula's result, read cells back. */
   control: FakeOfficeControl;
+  /** What the user does meanwhile: edit a cell, select several areas. */
+  user: FakeUserControl;
   /** Puts the globals back as they were. */
   restore(): void;
 }
@@ -27,10 +30,12 @@ export function installFakeExcel(options: Partial<FakeOfficeOptions> = {}): Fake
     __officeFake: undefined,
     __associatedFunctions: undefined,
     __officeFakeControl: undefined,
+    __officeFakeUser: undefined,
   });
   installFakeOffice({ ...DEFAULTS, ...options });
-  const globals = globalThis as unknown as { __officeFake: FakeOfficeState; __officeFakeControl: FakeOfficeControl };
-  return { state: globals.__officeFake, control: globals.__officeFakeControl, restore };
+  installFakeUser();
+  const globals = globalThis as unknown as { __officeFake: FakeOfficeState; __officeFakeControl: FakeOfficeControl; __officeFakeUser: FakeUserControl };
+  return { state: globals.__officeFake, control: globals.__officeFakeControl, user: globals.__officeFakeUser, restore };
 }
 
 function cellOf(address: string): { row: number; column: number } {

@@ -194,8 +194,9 @@ export function loadFunctionsBundle(bundle: BuiltBundle, options: LoadOptions = 
     },
     Excel: {
       CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
-      run: async (batch: (context: unknown) => Promise<unknown>) =>
-        batch({
+      // Excel.run(batch) or Excel.run(options, batch): the add-in passes delayForCellEdit.
+      run: async (...args: unknown[]) =>
+        (args[args.length - 1] as (context: unknown) => Promise<unknown>)({
           workbook: { application: { calculate: (type: string) => calculations.push(type) } },
           sync: async () => undefined,
         }),
