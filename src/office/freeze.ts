@@ -4,7 +4,7 @@ import { runExcel } from "./excel-run";
 import { excelApiSupported } from "./host";
 import { formulaText } from "./selection";
 import { writeBlock } from "./tables/cell-blocks";
-import { columnLetter, requireExcel, SYNC_BUDGET_BYTES, WorkbookError } from "./workbook";
+import { columnLetter, requireExcel, selectedCell, SYNC_BUDGET_BYTES, WorkbookError } from "./workbook";
 
 /**
  * "Freeze selection as values": the selected table, or the result a REPORTING formula spilled,
@@ -51,7 +51,7 @@ function cellOf(value: unknown): Cell {
 
 /** The selected table, or the spill (or single result) of the REPORTING formula the selection is in. */
 async function locate(context: Excel.RequestContext): Promise<Located> {
-  const cell = context.workbook.getSelectedRange().getCell(0, 0);
+  const cell = await selectedCell(context, "only one cell of the table or of the formula's result");
   cell.load("address, formulas");
   const tables = excelApiSupported("1.9") ? cell.getTables(false) : undefined;
   tables?.load("items/name");

@@ -1,7 +1,7 @@
 import { isReportingError } from "../client/errors";
 import { runExcel } from "./excel-run";
 import { excelApiSupported } from "./host";
-import { requireExcel, WorkbookError } from "./workbook";
+import { requireExcel, selectedCell, WorkbookError } from "./workbook";
 
 /**
  * The formula of the selected cell, for "Edit selected formula", and that formula written back in
@@ -28,7 +28,7 @@ export function formulaText(value: unknown): string {
 export async function readSelectedFormula(): Promise<SelectedFormula> {
   requireExcel();
   return runExcel(async (context) => {
-    const cell = context.workbook.getSelectedRange().getCell(0, 0);
+    const cell = await selectedCell(context, "only the formula's cell");
     cell.load("address, formulas");
     await context.sync();
     const own = formulaText(cell.formulas[0]?.[0]);

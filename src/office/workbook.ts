@@ -42,6 +42,18 @@ export function requireExcel(): void {
   }
 }
 
+/**
+ * The top-left cell of the selection. With several areas selected (Ctrl+click), Excel's
+ * getSelectedRange fails with an error meant for developers; `whatToSelect` says what to select.
+ */
+export async function selectedCell(context: Excel.RequestContext, whatToSelect: string): Promise<Excel.Range> {
+  const areas = context.workbook.getSelectedRanges();
+  areas.load("areaCount");
+  await context.sync();
+  if (areas.areaCount > 1) throw new WorkbookError(`Several areas are selected. Select ${whatToSelect}, then try again.`);
+  return context.workbook.getSelectedRange().getCell(0, 0);
+}
+
 function sameInEveryRow(rows: number, value: string): string[][] {
   return Array.from({ length: rows }, () => [value]);
 }
@@ -101,7 +113,7 @@ export async function insertFormulaAtSelection(options: InsertFormulaOptions): P
   const formatRowBytes = dates.columns.length * (jsonBytes([DATE_NUMBER_FORMAT]) + 1);
   const chunks = dates.columns.length === 0 ? [] : syncChunks(dates.rows, () => formatRowBytes);
   return runExcel(async (context) => {
-    const cell = context.workbook.getSelectedRange().getCell(0, 0);
+    const cell = await selectedCell(context, "only the cell where the formula should go");
     cell.load("address");
     cell.formulas = [[options.formula]];
     if (chunks.length === 0) await context.sync();

@@ -4,6 +4,7 @@ import { ReportingClient } from "../../src/client";
 import { prepareStatsCsv } from "../../src/core/exports/csv-export";
 import { send } from "../integration/host/support/https-client";
 import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
+import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice } from "./support/fake-office";
 import { datedCountryPreview, fillProfileForm, previewRows, statusAfter, type ProfileInput } from "./support/pane-page";
 import { cspViolations, HOST_INFO, recordCspViolations, startHostedPaneServices, type HostedPaneServices, type OfficePlatform } from "./support/pane-services";
@@ -63,6 +64,7 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     contexts.push(context);
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
     await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1", platform });
+    await context.addInitScript(installFakeUser);
     await context.addInitScript(recordCspViolations);
     await context.addInitScript(recordBrowserWindows);
     const page = await context.newPage();

@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { PART_NOT_LOADED } from "../../src/taskpane/lazy-part";
 import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
+import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice } from "./support/fake-office";
 import { openMoreActions, saveProfile, screenshot, waitForStatus } from "./support/pane-page";
 import { cspViolations, HOST_INFO, recordCspViolations, startHostedPaneServices, type HostedPaneServices } from "./support/pane-services";
@@ -52,6 +53,7 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
     // Registered last, so it wins over the proxy.
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
     await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1" });
+    await context.addInitScript(installFakeUser);
     await context.addInitScript(recordCspViolations);
     const page = await context.newPage();
     const scripts: string[] = [];

@@ -5,6 +5,7 @@ import { statsRows } from "../../src/core/rows/stats-rows";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
+import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice, type FakeOfficeOptions, type FakeOfficeState, type FakePivot, type FakeSavedWorkbook, type FakeTable, type FakeWorkbook } from "./support/fake-office";
 import { fakeTable, saveProfile, screenshot, statusAfter, waitForStatus, type FakeTableNow, type ProfileInput } from "./support/pane-page";
 import { chooseDays } from "./support/query-pane";
@@ -143,6 +144,7 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
       },
     );
     await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1", ...fake });
+    await context.addInitScript(installFakeUser);
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.goto(`${server.origin}/taskpane.html`);

@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { ReportingClient } from "../../src/client";
 import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
+import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice } from "./support/fake-office";
 import { officeState, openMoreActions, saveProfile, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
 import { bearerProfile, HOST_INFO, startPaneServices, type OfficePlatform, type PaneServices } from "./support/pane-services";
@@ -68,6 +69,7 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
     // The fake stands in for Office.js: the real script would replace it.
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
     await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1", platform });
+    await context.addInitScript(installFakeUser);
     if (start.delayMs !== undefined) await context.addInitScript(delayOfficeStart, start.delayMs);
     const page = await context.newPage();
     if (start.clock) await page.clock.install();
@@ -195,6 +197,7 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
         await route.fulfill({ response, body: page });
       });
       await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1" });
+      await context.addInitScript(installFakeUser);
       const page = await context.newPage();
       await page.goto(`${services.server.origin}/taskpane.html?${HOST_INFO.PC}`);
       await page.waitForSelector("body[data-ready=true]");

@@ -11,6 +11,7 @@ import { serviceGroupBy } from "../../src/core/legacy/group-by";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
+import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice, type FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
 import {
@@ -114,6 +115,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       // The fake stands in for Office.js: the real script would replace it.
       await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
       await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
+      await context.addInitScript(installFakeUser);
       page = await context.newPage();
       page.on("console", (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
       page.on("pageerror", (error) => consoleLines.push(`pageerror: ${error.message}\n${error.stack ?? ""}`));

@@ -4,6 +4,7 @@ import { ReportingClient } from "../../src/client";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/browser";
 import { buildPane } from "./support/build-pane";
+import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice, type FakeOfficeOptions } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
 import { saveProfile, statusAfter, type ProfileInput } from "./support/pane-page";
@@ -131,6 +132,7 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
       },
     );
     await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1", ...fakeOptions });
+    await context.addInitScript(installFakeUser);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

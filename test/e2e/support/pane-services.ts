@@ -6,6 +6,7 @@ import { makeCertificate, type TestCertificate } from "../../integration/host/su
 import { startTestHost, type TestHost } from "../../integration/host/support/running-host";
 import { PANE_VIEWPORT, launchChromium } from "./browser";
 import { buildPane } from "./build-pane";
+import { installFakeUser } from "./fake-office-user";
 import { installFakeOffice, type FakeOfficeOptions } from "./fake-office";
 import type { ProfileInput } from "./pane-page";
 import { serveDirectory, type StaticServer } from "./static-server";
@@ -145,6 +146,7 @@ export async function openExcelPane(browser: Browser, origin: string, options: E
     // Office.js is Microsoft's: the tests stand in for it with the fake, so its script is empty.
     await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
     await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1", ...options.office });
+    await context.addInitScript(installFakeUser);
   }
   await options.prepare?.(context);
   const page = await context.newPage();
