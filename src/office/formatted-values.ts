@@ -33,6 +33,15 @@ export function supportedDateStyle(): DateCellStyle {
   return "serial";
 }
 
+/**
+ * Range.valuesAsJson (ExcelApi 1.16) shows the format a custom function's value carries; it needs
+ * the data types of CustomFunctionsRuntime 1.4, since ExcelApi 1.16 can report true on builds
+ * without them (office-js issue 3504). Office 2021 has neither.
+ */
+export function valuesAsJsonSupported(): boolean {
+  return isSetSupported("CustomFunctionsRuntime", "1.4") && isSetSupported("ExcelApi", "1.16");
+}
+
 /** The columns that carry a number format of their own: dates, and compare='s change %. */
 function formattedColumns(table: SpillTable): [column: number, format: string][] {
   return [

@@ -1,6 +1,7 @@
 import { frozenSheetName, isReportingFormula, type FreezePlan, type FreezeSourceInfo } from "../core/freeze-note";
 import { jsonBytes } from "../core/spill-limit";
 import { runExcel } from "./excel-run";
+import { valuesAsJsonSupported } from "./formatted-values";
 import { excelApiSupported } from "./host";
 import { formulaText } from "./selection";
 import { writeBlock } from "./tables/cell-blocks";
@@ -83,7 +84,7 @@ async function locate(context: Excel.RequestContext): Promise<Located> {
 
 /**
  * Reads the values and number formats of `range` block by block. Where Excel can say
- * (valuesAsJson, ExcelApi 1.16), a number that carries its own format, such as a date a custom
+ * (valuesAsJson, with CustomFunctionsRuntime 1.4), a number that carries its own format, such as a date a custom
  * function returned, keeps that format: the cell's own format is General there.
  */
 async function readInBlocks(context: Excel.RequestContext, range: Excel.Range, asJson: boolean): Promise<{ values: Cell[][]; formats: string[][] }> {
@@ -137,7 +138,7 @@ export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promis
   return runExcel(async (context) => {
     const located = await locate(context);
     located.range.load("address");
-    const { values, formats } = await readInBlocks(context, located.range, located.kind !== "table" && excelApiSupported("1.16"));
+    const { values, formats } = await readInBlocks(context, located.range, located.kind !== "table" && valuesAsJsonSupported());
     const source: FreezeSourceInfo = { kind: located.kind, address: located.range.address, tableName: located.tableName, formula: located.formula, rows: values };
     const { sheetBase, note } = await plan(source);
 

@@ -676,6 +676,11 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       (names) => {
         const b = resolveBox();
         if (!b) return null;
+        // valuesAsJson needs data types, which ExcelApi 1.16 alone does not promise (office-js 3504):
+        // where CustomFunctionsRuntime 1.4 is missing, the load fails (the exact error is assumed).
+        if (names.includes("valuesAsJson") && !(supportsSet("ExcelApi", "1.16") && supportsSet("CustomFunctionsRuntime", "1.4"))) {
+          throw richApiError("ApiNotFound", "fake Excel: Range.valuesAsJson is not available in this Excel");
+        }
         return Object.fromEntries(names.filter((name) => name in RANGE_READS).map((name) => [name, (RANGE_READS[name] as (read: Box) => unknown)(b)]));
       },
       HEAVY_READS,

@@ -4,6 +4,7 @@ import { freezeSelection } from "../../../src/office/freeze";
 import { tableColumnsOf, type TableCell } from "../../../src/core/workbook-queries/table-columns";
 import type { TableData } from "../../../src/core/workbook-queries/table-refresh";
 import { insertQueryTable } from "../../../src/office/tables/insert-table";
+import { EXCELAPI_WITHOUT_DATA_TYPES, OFFICE_2021 } from "../../support/office-hosts";
 import { installFakeExcel, type FakeExcel } from "./fake-excel";
 
 const EXCEL_LIMIT_BYTES = 5_000_000;
@@ -118,6 +119,29 @@ describe("freezeSelection", () => {
     expect(copy.numberFormat.map((row) => row[0])).toEqual(["@", "yyyy-mm-dd", "yyyy-mm-dd"]);
     expect(copy.numberFormat[1]![1]).toBe("@");
     expect(excel.state.formulaLike).toEqual([]);
+  });
+
+  it.each([
+    ["Office 2021", OFFICE_2021],
+    ["ExcelApi 1.16 without data types (office-js 3504)", EXCELAPI_WITHOUT_DATA_TYPES],
+  ])("copies a spill of bare serial dates in %s, reading values, not valuesAsJson", async (_host, requirementSets) => {
+    excel = installFakeExcel({ requirementSets });
+    await writeFormula("B2", STATS_FORMULA);
+    excel.control.spill("Sheet1!B2", [
+      ["Date", "Revenues"],
+      [46174, 12.5],
+    ]);
+    await Excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("B3").numberFormat = [["yyyy-mm-dd"]];
+      await context.sync();
+    });
+    const frozen = await freezeSelection(planning([]));
+    const copy = excel.control.cells(`'${frozen.sheetName}'!A4:B5`);
+    expect(copy.values).toEqual([
+      ["Date", "Revenues"],
+      [46174, 12.5],
+    ]);
+    expect(copy.numberFormat[1]).toEqual(["yyyy-mm-dd", "General"]);
   });
 
   it("makes the new sheet's name unique", async () => {
