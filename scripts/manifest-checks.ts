@@ -49,9 +49,14 @@ const LONG_STRING_MAX = 250;
 const REQUIRED_RIBBON_ICON_SIZES = [16, 32, 80];
 const ICON_URL_SIZE = 32;
 const HIGH_RESOLUTION_ICON_URL_SIZE = 64;
-const REQUIRED_SETS = [
+/**
+ * What every admitted host offers: Microsoft 365, and Office 2021 (ExcelApi 1.14,
+ * CustomFunctionsRuntime 1.3). The code checks only for sets above these.
+ */
+export const REQUIRED_SETS = [
   { name: "SharedRuntime", minVersion: "1.1" },
-  { name: "CustomFunctionsRuntime", minVersion: "1.1" },
+  { name: "CustomFunctionsRuntime", minVersion: "1.3" },
+  { name: "ExcelApi", minVersion: "1.14" },
 ];
 /** Which resource table the resid of each element must point into. */
 const TABLE_OF_ELEMENT: Readonly<Record<string, Table>> = {
@@ -440,7 +445,7 @@ const CHECKS: { name: string; run: (manifest: Manifest, context: ManifestCheckCo
   { name: "Id and display name are those of one environment (development or production)", run: checkEnvironment },
   { name: "A production manifest names no localhost address and no development name", run: checkProductionAddresses },
   { name: "Version is a valid version number", run: checkVersion },
-  { name: "Requires the SharedRuntime and CustomFunctionsRuntime sets", run: checkRequirements },
+  { name: "Requires the SharedRuntime, CustomFunctionsRuntime and ExcelApi sets", run: checkRequirements },
   { name: "Every resid is defined in Resources, in the right table", run: checkResids },
   { name: "Strings fit Office's length limits", run: checkStringLengths },
   { name: "Every URL is HTTPS", run: checkHttps },

@@ -2,7 +2,6 @@ import { frozenSheetName, isReportingFormula, type FreezePlan, type FreezeSource
 import { jsonBytes } from "../core/spill-limit";
 import { runExcel } from "./excel-run";
 import { valuesAsJsonSupported } from "./formatted-values";
-import { excelApiSupported } from "./host";
 import { formulaText } from "./selection";
 import { writeBlock } from "./tables/cell-blocks";
 import { columnLetter, requireExcel, selectedCell, SYNC_BUDGET_BYTES, WorkbookError } from "./workbook";
@@ -54,20 +53,11 @@ function cellOf(value: unknown): Cell {
 async function locate(context: Excel.RequestContext): Promise<Located> {
   const cell = await selectedCell(context, "only one cell of the table or of the formula's result");
   cell.load("address, formulas");
-  const tables = excelApiSupported("1.9") ? cell.getTables(false) : undefined;
-  tables?.load("items/name");
+  const tables = cell.getTables(false).load("items/name");
   await context.sync();
-  const table = tables?.items[0];
+  const table = tables.items[0];
   if (table) return { kind: "table", range: table.getRange(), tableName: table.name };
   const own = formulaText(cell.formulas[0]?.[0]);
-  if (!excelApiSupported("1.12")) {
-    if (isReportingFormula(own)) {
-      throw new WorkbookError(
-        "Freezing a formula's result needs a newer Excel (ExcelApi 1.12, as in Microsoft 365). Copy the result and use Paste Values instead.",
-      );
-    }
-    throw new WorkbookError(NOTHING_TO_FREEZE);
-  }
   const spill = cell.getSpillingToRangeOrNullObject();
   spill.load("address");
   const parent = cell.getSpillParentOrNullObject();

@@ -1,5 +1,4 @@
 import { ReportingError } from "../client/errors";
-import { isSetSupported } from "./requirements";
 
 /**
  * Where the pane runs: inside Excel, or in a plain browser tab (office.js missing, or loaded
@@ -151,9 +150,4 @@ export function officePlatform(): OfficePlatform | undefined {
   if (platform === (types?.OfficeOnline ?? "OfficeOnline")) return "web";
   if (platform === (types?.PC ?? "PC")) return "windows";
   return "other";
-}
-
-/** True when this Excel offers `ExcelApi` at `version` (the feature checks of Office.js). */
-export function excelApiSupported(version: string): boolean {
-  return isSetSupported("ExcelApi", version);
 }

@@ -1,6 +1,5 @@
 import { isReportingError } from "../client/errors";
 import { runExcel } from "./excel-run";
-import { excelApiSupported } from "./host";
 import { requireExcel, selectedCell, WorkbookError } from "./workbook";
 
 /**
@@ -23,7 +22,7 @@ export function formulaText(value: unknown): string {
 
 /**
  * The formula of the top-left cell of the selection. A cell inside a spill holds only a value: its
- * formula is the spill's first cell's, found where Excel can say (ExcelApi 1.12).
+ * formula is the spill's first cell's (getSpillParentOrNullObject, ExcelApi 1.12).
  */
 export async function readSelectedFormula(): Promise<SelectedFormula> {
   requireExcel();
@@ -32,7 +31,7 @@ export async function readSelectedFormula(): Promise<SelectedFormula> {
     cell.load("address, formulas");
     await context.sync();
     const own = formulaText(cell.formulas[0]?.[0]);
-    if (own !== "" || !excelApiSupported("1.12")) return { address: cell.address, formula: own };
+    if (own !== "") return { address: cell.address, formula: own };
     const parent = cell.getSpillParentOrNullObject();
     parent.load("address, formulas");
     await context.sync();

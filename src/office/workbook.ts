@@ -3,7 +3,6 @@ import type { SpillTable } from "../core/rows/spill-table";
 import { jsonBytes } from "../core/spill-limit";
 import { excelRunAvailable, runExcel } from "./excel-run";
 import { supportedDateStyle } from "./formatted-values";
-import { excelApiSupported } from "./host";
 import { fitSpill } from "./spill-fit";
 
 /**
@@ -146,11 +145,6 @@ export function bytesToBase64(bytes: Uint8Array): string {
 /** Adds the sheets of an `.xlsx` file to the end of the open workbook and shows the first. */
 export async function insertWorkbookSheets(xlsx: Uint8Array): Promise<{ sheetNames: string[] }> {
   requireExcel();
-  if (!excelApiSupported("1.13")) {
-    throw new WorkbookError(
-      "This version of Excel cannot add a worksheet from a file. Use \"Export Excel\" and open the downloaded file instead.",
-    );
-  }
   return runExcel(async (context) => {
     const ids = context.workbook.insertWorksheetsFromBase64(bytesToBase64(xlsx), {
       positionType: Excel.WorksheetPositionType.end,

@@ -4,7 +4,7 @@ import { newRecordId, storedModelOf, type StoredTableModel, type StoredTableQuer
 import { isoTime, tableDataOf, tableStatsQuery, type TableData } from "../core/workbook-queries/table-refresh";
 import { insertQueryTable, type InsertedTable } from "../office/tables/insert-table";
 import { pageQueries } from "../office/tables/page-queries";
-import { addPivotTable, pivotTablesSupported } from "../office/tables/pivot-tables";
+import { addPivotTable } from "../office/tables/pivot-tables";
 import type { PaneContext } from "./context";
 import { queriesChanged } from "./queries-events";
 import { plainMessage } from "./status";
@@ -77,9 +77,7 @@ export async function linkTable(context: PaneContext, written: WrittenQueryTable
   const said = [`${inserted.rows.toLocaleString()} rows inserted as the table ${inserted.name} on the worksheet ${inserted.sheet}`];
   const wantsPivot = choice.pivotRows === undefined || choice.pivotRows.length > 0;
   let pivotNote = "";
-  if (wantsPivot && !pivotTablesSupported()) {
-    said.push(". This Excel cannot add a PivotTable from an add-in: insert one from the Insert tab.");
-  } else if (wantsPivot) {
+  if (wantsPivot) {
     const plan = pivotPlan(data.columns, inserted.headers, choice.pivotRows);
     if ("problem" in plan) {
       said.push(`. ${plan.problem}`);

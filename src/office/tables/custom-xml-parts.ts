@@ -1,10 +1,4 @@
 import { runExcel } from "../excel-run";
-import { isSetSupported } from "../requirements";
-
-/** Custom XML parts (ExcelApi 1.5) where Excel has them; the document's settings stand in before. */
-export function customXmlPartsSupported(): boolean {
-  return isSetSupported("ExcelApi", "1.5");
-}
 
 /** Every part of a namespace, with its text. */
 export async function partsOf(namespace: string): Promise<{ id: string; xml: string }[]> {

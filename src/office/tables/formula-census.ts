@@ -1,5 +1,4 @@
 import { runExcel } from "../excel-run";
-import { isSetSupported } from "../requirements";
 import { requireExcel } from "../workbook";
 
 /** Where the workbook's REPORTING formulas are: how many on each sheet that has any. */
@@ -35,9 +34,8 @@ async function countInRange(context: Excel.RequestContext, range: Excel.Range): 
 }
 
 /**
- * Counts the REPORTING formulas of every sheet. Where Excel can list a sheet's formula cells
- * (getSpecialCells, ExcelApi 1.9) only those are read, not the values around them; otherwise the
- * used range is read, in blocks.
+ * Counts the REPORTING formulas of every sheet. Only a sheet's formula cells are read
+ * (getSpecialCells, ExcelApi 1.9), not the values around them, in blocks.
  */
 export async function reportingFormulaCensus(): Promise<FormulaCount[]> {
   requireExcel();
@@ -53,20 +51,16 @@ export async function reportingFormulaCensus(): Promise<FormulaCount[]> {
       const range = used[index]!;
       if (range.isNullObject) continue;
       let count = 0;
-      if (isSetSupported("ExcelApi", "1.9")) {
-        const formulas = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.formulas);
-        formulas.load("areaCount");
-        // eslint-disable-next-line office-addins/no-context-sync-in-loop
-        await context.sync();
-        if (formulas.isNullObject) continue;
-        const areas = formulas.areas;
-        areas.load("items/address");
-        // eslint-disable-next-line office-addins/no-context-sync-in-loop
-        await context.sync();
-        for (const area of areas.items) count += await countInRange(context, sheet.getRange(area.address.slice(area.address.lastIndexOf("!") + 1)));
-      } else {
-        count = await countInRange(context, range);
-      }
+      const formulas = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.formulas);
+      formulas.load("areaCount");
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
+      if (formulas.isNullObject) continue;
+      const areas = formulas.areas;
+      areas.load("items/address");
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
+      for (const area of areas.items) count += await countInRange(context, sheet.getRange(area.address.slice(area.address.lastIndexOf("!") + 1)));
       if (count > 0) counts.push({ sheet: sheet.name, count });
     }
     return counts;

@@ -3,13 +3,8 @@ import { pivotSheetNameFor, safeTableName } from "../../core/workbook-queries/na
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import { runExcel } from "../excel-run";
 import { isSetSupported } from "../requirements";
-import { requireExcel, WorkbookError } from "../workbook";
+import { requireExcel } from "../workbook";
 import { findTable } from "./refresh-table";
-
-/** PivotTables need ExcelApi 1.8 (hierarchies, refresh); before that the pane says how to add one by hand. */
-export function pivotTablesSupported(): boolean {
-  return isSetSupported("ExcelApi", "1.8");
-}
 
 export interface AddedPivot {
   excelId: string;
@@ -24,9 +19,6 @@ export interface AddedPivot {
  */
 export async function addPivotTable(record: Pick<StoredTableQuery, "table">, plan: PivotPlan): Promise<AddedPivot> {
   requireExcel();
-  if (!pivotTablesSupported()) {
-    throw new WorkbookError("This version of Excel cannot add a PivotTable from an add-in: insert one from the Insert tab instead.");
-  }
   return runExcel(async (context) => {
     const table = await findTable(context, record);
     table.load("name");
@@ -65,7 +57,6 @@ export async function addPivotTable(record: Pick<StoredTableQuery, "table">, pla
  */
 export async function refreshTablePivots(record: StoredTableQuery): Promise<number> {
   requireExcel();
-  if (!pivotTablesSupported()) return 0;
   return runExcel(async (context) => {
     const pivots = context.workbook.pivotTables;
     pivots.load("items/id, items/name");

@@ -4,7 +4,7 @@ import { storedTableQuery, type StoredTableQuery } from "../../core/workbook-que
 import { workbookOptionsXml, workbookQueryOptions, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
 import { runExcel } from "../excel-run";
 import { requireExcel } from "../workbook";
-import { customXmlPartsSupported, partsOf } from "./custom-xml-parts";
+import { partsOf } from "./custom-xml-parts";
 import { customXmlOptions, optionsPart, OPTIONS_SETTING, parseJson, settingsOptions } from "./workbook-options";
 
 /**
@@ -137,8 +137,8 @@ export class SettingsQueryStore implements QueryStore {
   }
 }
 
-/** Custom XML parts where Excel has them, the document settings otherwise. */
+/** The workbook's table queries, in custom XML parts (ExcelApi 1.5, on every host the manifest admits). */
 export function workbookQueryStore(): QueryStore {
   requireExcel();
-  return customXmlPartsSupported() ? new CustomXmlQueryStore() : new SettingsQueryStore();
+  return new CustomXmlQueryStore();
 }

@@ -1,12 +1,8 @@
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import type { TableData, WrittenTable } from "../../core/workbook-queries/table-refresh";
 import { runExcel } from "../excel-run";
-import { isSetSupported } from "../requirements";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, writeBlock } from "./cell-blocks";
-
-// Rows added or deleted one by one (before ExcelApi 1.13) go in runs of this many per sync.
-const ROW_OPERATIONS_PER_SYNC = 2_000;
 
 /** The table of a record, found by Excel's id (stable across renames), else by its last known name. */
 export async function findTable(context: Excel.RequestContext, record: Pick<StoredTableQuery, "table">): Promise<Excel.Table> {
@@ -99,29 +95,10 @@ async function resizeRows(context: Excel.RequestContext, table: Excel.Table, sha
   if (rows > bodyRows) {
     await requireEmpty(context, sheet, blockAddress(row + 1 + bodyRows, column, rows - bodyRows, width), name, `it needs ${(rows - bodyRows).toLocaleString("en-US")} more rows below it`);
   }
-  if (isSetSupported("ExcelApi", "1.13")) {
-    table.resize(blockAddress(row, column, rows + 1, width));
-    // Rows the table gave up become plain cells again: emptied, so no stale number stays behind.
-    if (rows < bodyRows) sheet.getRange(blockAddress(row + 1 + rows, column, bodyRows - rows, width)).clear();
-    await context.sync();
-    return;
-  }
-  // Before ExcelApi 1.13: blank rows added at the end (null leaves a cell to Excel, which fills
-  // calculated columns), or rows deleted from the end.
-  let left = Math.abs(rows - bodyRows);
-  while (left > 0) {
-    const count = Math.min(left, ROW_OPERATIONS_PER_SYNC);
-    if (rows > bodyRows) {
-      const blank = Array.from({ length: count }, () => new Array<null>(width).fill(null));
-      table.rows.add(undefined, blank as unknown as (string | number | boolean)[][]);
-    } else {
-      const last = bodyRows - (Math.abs(rows - bodyRows) - left);
-      for (let index = last - 1; index >= last - count; index--) table.rows.getItemAt(index).delete();
-    }
-    left -= count;
-    // eslint-disable-next-line office-addins/no-context-sync-in-loop
-    await context.sync();
-  }
+  table.resize(blockAddress(row, column, rows + 1, width));
+  // Rows the table gave up become plain cells again: emptied, so no stale number stays behind.
+  if (rows < bodyRows) sheet.getRange(blockAddress(row + 1 + rows, column, bodyRows - rows, width)).clear();
+  await context.sync();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_WORKBOOK_OPTIONS, readWorkbookOptionsXml, WORKBOOK_OPTIONS_NAMESPACE, workbookQueryOptions, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
 import { requireExcel } from "../workbook";
-import { customXmlPartsSupported, partsOf } from "./custom-xml-parts";
+import { partsOf } from "./custom-xml-parts";
 
 /**
  * Reading the workbook's query options where the store of its queries keeps them (query-store.ts),
@@ -29,7 +29,7 @@ export function settingsOptions(): WorkbookQueryOptions {
 /** The options as the workbook's query store reads them. */
 export async function readWorkbookOptions(): Promise<WorkbookQueryOptions> {
   requireExcel();
-  return customXmlPartsSupported() ? customXmlOptions() : settingsOptions();
+  return customXmlOptions();
 }
 
 export function parseJson(text: unknown): unknown {

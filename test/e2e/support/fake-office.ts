@@ -1297,7 +1297,12 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
           summarise(pivot);
           commit({ kind: "pivotRefresh", target: pivot.name, value: pivot.refreshCount });
         }),
-      getDataSourceString: () => clientResult(batch, () => sourceTable().name),
+      // ExcelApi 1.15: Office 2021 (1.14) has no such method, so the batch fails.
+      getDataSourceString: () =>
+        clientResult(batch, () => {
+          if (!supportsSet("ExcelApi", "1.15")) throw richApiError("ApiNotFound", "fake Excel: PivotTable.getDataSourceString needs ExcelApi 1.15");
+          return sourceTable().name;
+        }),
       delete: () =>
         call(batch, "delete", () => {
           const pivot = resolvePivot();

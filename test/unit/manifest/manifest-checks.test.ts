@@ -167,10 +167,10 @@ describe("a broken manifest", () => {
 
   it("without the CustomFunctionsRuntime set, or with too low a SharedRuntime, fails the requirements check", () => {
     expect(failures(edited(/<Set Name="CustomFunctionsRuntime"[^>]*\/>/, ""))).toEqual({
-      "Requires the SharedRuntime and CustomFunctionsRuntime sets": ["<Requirements> does not require the CustomFunctionsRuntime set"],
+      "Requires the SharedRuntime, CustomFunctionsRuntime and ExcelApi sets": ["<Requirements> does not require the CustomFunctionsRuntime set"],
     });
     expect(failures(edited('<Set Name="SharedRuntime" MinVersion="1.1"/>', '<Set Name="SharedRuntime" MinVersion="1.0"/>'))).toEqual({
-      "Requires the SharedRuntime and CustomFunctionsRuntime sets": ["SharedRuntime requires version 1.0, needs at least 1.1"],
+      "Requires the SharedRuntime, CustomFunctionsRuntime and ExcelApi sets": ["SharedRuntime requires version 1.0, needs at least 1.1"],
     });
   });
 

@@ -166,10 +166,12 @@ describe("freezeSelection", () => {
     expect(excel.state.writes.length).toBe(before);
   });
 
-  it("says a formula's result needs a newer Excel where spills cannot be found", async () => {
-    excel = installFakeExcel({ requirementSets: ["ExcelApi 1.11"] });
-    await writeFormula("B2", STATS_FORMULA);
-    const refused = await freezeSelection(planning([])).catch((error: unknown) => error);
-    expect(isReportingError(refused) && refused.paneMessage).toMatch(/needs a newer Excel \(ExcelApi 1\.12/);
+  it("copies a selected table in Office 2021 as well", async () => {
+    excel = installFakeExcel({ requirementSets: OFFICE_2021 });
+    await insertQueryTable(dateCountryTable(tableRows(3)), { kind: "new", sheetName: "Reporting" });
+    excel.control.select("Reporting!A2");
+    const seen: FreezeSourceInfo[] = [];
+    expect(await freezeSelection(planning(seen))).toMatchObject({ rows: 4, columns: 3 });
+    expect(seen[0]).toMatchObject({ kind: "table" });
   });
 });

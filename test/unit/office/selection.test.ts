@@ -1,5 +1,6 @@
 import { isReportingError } from "../../../src/client/errors";
 import { readSelectedFormula, splitAddress, updateFormulaInPlace } from "../../../src/office/selection";
+import { OFFICE_2021 } from "../../support/office-hosts";
 import { installFakeExcel, type FakeExcel } from "./fake-excel";
 
 const FORMULA = '=REPORTING.STATS("LAST_MONTH",,"date,country","revenues")';
@@ -29,12 +30,15 @@ describe("readSelectedFormula", () => {
     expect(await readSelectedFormula()).toEqual({ address: "Sheet1!B2", formula: FORMULA });
   });
 
-  it("gives no formula for a value, or for a spilled cell where Excel cannot tell its parent", async () => {
-    excel = installFakeExcel({ selection: "B2", requirementSets: ["ExcelApi 1.11"] });
+  it("finds a spill's formula in Office 2021, and gives none for a plain value", async () => {
+    excel = installFakeExcel({ selection: "B2", requirementSets: OFFICE_2021 });
     await writeFormula("B2", FORMULA);
     excel.control.spill("Sheet1!B2", [["Date"], [46174]]);
     excel.control.select("B3");
-    expect(await readSelectedFormula()).toEqual({ address: "Sheet1!B3", formula: "" });
+    expect(await readSelectedFormula()).toEqual({ address: "Sheet1!B2", formula: FORMULA });
+    await writeFormula("D2", "7");
+    excel.control.select("D2");
+    expect(await readSelectedFormula()).toEqual({ address: "Sheet1!D2", formula: "" });
   });
 });
 

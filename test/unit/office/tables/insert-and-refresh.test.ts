@@ -1,10 +1,10 @@
 import { insertQueryTable } from "../../../../src/office/tables/insert-table";
 import { writeTableRows } from "../../../../src/office/tables/refresh-table";
+import { OFFICE_2021 } from "../../../support/office-hosts";
 import { installFakeExcel, type FakeExcel } from "../fake-excel";
 import { entries, recordOf, tableData } from "./table-fixtures";
 
 const EXCEL_LIMIT_BYTES = 5_000_000;
-const WITHOUT_RESIZE = ["ExcelApi 1.12", "SharedRuntime 1.1", "CustomFunctionsRuntime 1.4"];
 
 function expectEverySyncAccepted(excel: FakeExcel): void {
   expect(excel.state.syncs.filter((sync) => sync.refused || sync.bytes > EXCEL_LIMIT_BYTES)).toEqual([]);
@@ -79,8 +79,8 @@ describe("Refreshing a table", () => {
   }
 
   for (const [label, requirementSets] of [
-    ["with Table.resize (ExcelApi 1.13)", undefined],
-    ["adding and deleting rows (before ExcelApi 1.13)", WITHOUT_RESIZE],
+    ["in Microsoft 365", undefined],
+    ["in Office 2021", OFFICE_2021],
   ] as const) {
     it(`grows and shrinks to the new rows, keeping the user's column, formats, sort and filter, touching nothing outside: ${label}`, async () => {
       const { inserted, record } = await userTable(requirementSets ? { requirementSets: [...requirementSets] } : {});

@@ -3,9 +3,10 @@ import { TABLE_QUERY_NAMESPACE } from "../../../../src/core/workbook-queries/rec
 import { reportingFormulaCensus } from "../../../../src/office/tables/formula-census";
 import { insertQueryTable } from "../../../../src/office/tables/insert-table";
 import { addPivotTable, refreshTablePivots } from "../../../../src/office/tables/pivot-tables";
-import { CustomXmlQueryStore, SettingsQueryStore, workbookQueryStore } from "../../../../src/office/tables/query-store";
+import { CustomXmlQueryStore, workbookQueryStore } from "../../../../src/office/tables/query-store";
 import { writeTableRows } from "../../../../src/office/tables/refresh-table";
 import { loadWithDocument } from "../../../../src/office/tables/startup";
+import { OFFICE_2021 } from "../../../support/office-hosts";
 import { installFakeExcel, type FakeExcel } from "../fake-excel";
 import { entries, recordOf, tableData } from "./table-fixtures";
 
@@ -38,20 +39,6 @@ describe("the workbook's stored queries", () => {
     expect(await reopened.options()).toEqual({ refreshOnOpen: true });
     await reopened.remove(first.id);
     expect((await reopened.list()).records.map((record) => record.id)).toEqual([second.id]);
-  });
-
-  it("falls back to the document's settings before ExcelApi 1.5, saved with the file", async () => {
-    excel = installFakeExcel({ requirementSets: ["ExcelApi 1.4", "SharedRuntime 1.1"] });
-    const store = workbookQueryStore();
-    expect(store).toBeInstanceOf(SettingsQueryStore);
-    const record = recordOf({ excelId: "{t1}", name: "Sales", sheet: "Reporting" }, tableData(entries(1)));
-    await store.put(record);
-    await store.setOptions({ refreshOnOpen: true });
-    const saved = excel.control.save();
-    excel.restore();
-    excel = installFakeExcel({ workbook: saved, requirementSets: ["ExcelApi 1.4"] });
-    expect((await workbookQueryStore().list()).records).toEqual([record]);
-    expect(await workbookQueryStore().options()).toEqual({ refreshOnOpen: true });
   });
 
   it("asks Excel to load the add-in with the document, or stops, where SharedRuntime 1.1 is there", async () => {
@@ -112,6 +99,26 @@ describe("the PivotTable of a table", () => {
     });
     expect(await refreshTablePivots(recordOf(inserted, data))).toBe(1);
     expect(excel.state.workbook.pivots[0]!.refreshCount).toBe(1);
+  });
+
+  it("in Office 2021 (no getDataSourceString), refreshes its own PivotTables and leaves the user's to Refresh All", async () => {
+    excel = installFakeExcel({ requirementSets: OFFICE_2021 });
+    const data = tableData(entries(2));
+    const inserted = await insertQueryTable(data, { kind: "new", sheetName: "Reporting" });
+    const plan = pivotPlan(data.columns, inserted.headers);
+    if ("problem" in plan) throw new Error(plan.problem);
+    const record = recordOf(inserted, data);
+    const own = await addPivotTable(record, plan);
+    await Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add("Mine");
+      sheet.pivotTables.add("MyPivot", context.workbook.tables.getItem(inserted.name), sheet.getRange("A1"));
+      await context.sync();
+    });
+    expect(await refreshTablePivots({ ...record, pivots: [own] })).toBe(1);
+    expect(excel.state.workbook.pivots.map((pivot) => [pivot.name, pivot.refreshCount])).toEqual([
+      [own.name, 1],
+      ["MyPivot", 0],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { readWorkbookOptions } from "../../../../src/office/tables/workbook-options";
 import { workbookQueryStore } from "../../../../src/office/tables/query-store";
+import { OFFICE_2021 } from "../../../support/office-hosts";
 import { installFakeExcel, type FakeExcel } from "../fake-excel";
 
 /**
@@ -12,8 +13,8 @@ describe("the workbook's flag read at start", () => {
   afterEach(() => excel.restore());
 
   it.each([
-    ["custom XML parts", ["ExcelApi 1.5", "SharedRuntime 1.1"]],
-    ["the document's settings, before ExcelApi 1.5", ["ExcelApi 1.4", "SharedRuntime 1.1"]],
+    ["Microsoft 365", undefined],
+    ["Office 2021", OFFICE_2021],
   ])("reads what the store wrote in %s, once the file is reopened", async (_where, requirementSets) => {
     excel = installFakeExcel({ requirementSets });
     expect(await readWorkbookOptions()).toEqual({ refreshOnOpen: false });
