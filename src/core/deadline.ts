@@ -1,4 +1,5 @@
 import { ReportingError } from "../client/errors";
+import { isPreview, markPreview } from "./value-preview";
 
 /**
  * The last resort against a cell stuck on #BUSY!: the client already times out each attempt
@@ -48,6 +49,8 @@ export function withDeadline<T>(work: (signal: AbortSignal) => Promise<T>, optio
   const timers = options.timers ?? globalTimers;
   const controller = new AbortController();
   const outer = options.signal;
+  // The work runs with this signal: a value preview stays one.
+  if (isPreview(outer)) markPreview(controller.signal);
   const forward = () => controller.abort(outer?.reason);
   if (outer?.aborted) forward();
   else outer?.addEventListener("abort", forward, { once: true });

@@ -1,5 +1,6 @@
 import { markServes } from "../client/signal-lineage";
 import { cancelledError, onAbort } from "./cancellation";
+import { isPreview, PreviewNotFetchedError } from "./value-preview";
 
 export type Load<Value> = (signal: AbortSignal) => Promise<Value>;
 
@@ -54,6 +55,12 @@ export class QueryCache {
     this.longestTtlMs = Math.max(this.longestTtlMs, ttlMs);
     const stored = this.answers.get(key);
     if (stored && this.options.now() - stored.storedAt < ttlMs) return Promise.resolve(stored.value as Value);
+    if (isPreview(call.signal)) {
+      // A formula's value preview: any answer kept, or a load already running, but no request of its own.
+      if (stored) return Promise.resolve(stored.value as Value);
+      const running = this.flights.get(key);
+      return running ? (this.wait(key, running, call.signal, route) as Promise<Value>) : Promise.reject(new PreviewNotFetchedError());
+    }
     const flight = this.flights.get(key) ?? this.start(key, load);
     return this.wait(key, flight, call.signal, route) as Promise<Value>;
   }

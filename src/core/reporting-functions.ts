@@ -18,6 +18,7 @@ import type { SpillTable } from "./rows/spill-table";
 import { statsRows } from "./rows/stats-rows";
 import { requireBearer, requireLegacy, ServiceCache } from "./service-cache";
 import { ValueBatcher, type Scheduler } from "./value-batcher";
+import { isPreview } from "./value-preview";
 
 export const DEFAULT_CACHE_TTL_MS = 60_000;
 
@@ -133,10 +134,12 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
       const connection = await deps.connect(query.profile);
       const bearer = requireBearer(connection, query.profile);
       const ttlMs = ttlOf(query.cacheSeconds);
+      const preview = isPreview(signal);
       return batcher.request(
         {
           query,
-          batchKey: stableQueryText([connection.key, query.period, ttlMs]),
+          preview,
+          batchKey: stableQueryText([connection.key, query.period, ttlMs, preview]),
           load: async (request, batchSignal) => (await service.stats(connection, bearer, request, { signal: batchSignal, ttlMs })).stats,
         },
         signal,

@@ -2,6 +2,7 @@ import { FILTER_NAMES, GROUP_OF_FILTER, type FilterName, type StatsEntry, type S
 import type { FilterValues } from "./arguments/filters";
 import type { ValueQuery } from "./arguments/value-query";
 import { cancelledError, onAbort } from "./cancellation";
+import { markPreview } from "./value-preview";
 import { EntrySums } from "./value-sums";
 
 /** Fetches the entries of one batched request; the composition layer routes it through the cache. */
@@ -12,6 +13,8 @@ export interface ValueCall {
   /** Calls with the same key may share a request: the same period, options and profile. */
   batchKey: string;
   load: LoadEntries;
+  /** A formula's value preview: its batch (of previews only, by its key) may use kept answers, never a request. */
+  preview?: boolean;
 }
 
 export type Scheduler = (flush: () => void) => void;
@@ -152,6 +155,7 @@ export class ValueBatcher {
     try {
       const first = batch[0]!;
       const request = batchRequest(batch.map((pending) => pending.call.query));
+      if (first.call.preview) markPreview(controller.signal);
       const entries = await first.call.load(request, controller.signal);
       const sums = new EntrySums(entries);
       for (const pending of batch) {

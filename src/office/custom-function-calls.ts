@@ -1,11 +1,15 @@
 import type { SpillTable } from "../core/rows/spill-table";
 import { toFunctionError } from "./cell-error";
 import { withDeadline, type DeadlineOptions } from "../core/deadline";
+import { markPreview } from "../core/value-preview";
 import { supportedDateStyle, type SpillOutput } from "./formatted-values";
 import { fitSpill } from "./spill-fit";
 
-/** What Excel hands a cancelable function last; only `onCanceled` is used. */
-export type CancelableCall = Pick<CustomFunctions.CancelableInvocation, "onCanceled">;
+/**
+ * What Excel hands a cancelable function last: `onCanceled`, and `isInValuePreview` (typed as a
+ * string by @types/custom-functions-runtime, a boolean in Excel's documentation: both are read).
+ */
+export type CancelableCall = Pick<CustomFunctions.CancelableInvocation, "onCanceled"> & { isInValuePreview?: unknown };
 
 export type CallOptions = Omit<DeadlineOptions, "signal">;
 
@@ -13,6 +17,8 @@ export type CallOptions = Omit<DeadlineOptions, "signal">;
 function cancellation(invocation: CancelableCall | undefined): AbortSignal {
   const controller = new AbortController();
   if (invocation) invocation.onCanceled = () => controller.abort();
+  // A preview while the user types: kept answers only, never a metered request (core/value-preview.ts).
+  if (invocation?.isInValuePreview === true || invocation?.isInValuePreview === "true") markPreview(controller.signal);
   return controller.signal;
 }
 
