@@ -1,12 +1,12 @@
 import type { RefreshProgress, RefreshReport } from "../core/workbook-queries/refresh-run";
 import type { StoredTableQuery } from "../core/workbook-queries/stored-query";
 import { reportingFormulaCensus } from "../office/tables/formula-census";
-import { goToTable, linkedTablesNow } from "../office/tables/linked-tables";
+import { goToTable, linkedTablesNow, tablesNamedLikeAddins } from "../office/tables/linked-tables";
 import { pageQueries } from "../office/tables/page-queries";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
 import { onQueriesChanged } from "./queries-events";
-import { NEEDS_EXCEL, formulasText, refreshFailed, refreshSummary, unreadableText } from "./queries/queries-text";
+import { NEEDS_EXCEL, formulasText, orphanTablesText, RECOVERED_TEXT, refreshFailed, refreshSummary, unreadableText } from "./queries/queries-text";
 import { RefreshOnOpenOption } from "./queries/refresh-on-open-option";
 import { RefreshProgressView, RefreshResults } from "./queries/refresh-progress";
 import { TablesList } from "./queries/tables-list";
@@ -59,8 +59,13 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing, sho
     const { store } = pageQueries();
     const [stored, census, options] = await Promise.all([store.list(), reportingFormulaCensus(), store.options()]);
     tables.show(stored.records, await linkedTablesNow(stored.records));
-    unreadable.hidden = stored.unreadable === 0;
-    unreadable.textContent = unreadableText(stored.unreadable);
+    if (stored.records.length === 0) {
+      const orphans = await tablesNamedLikeAddins();
+      if (orphans.length > 0) tables.showEmpty(orphanTablesText(orphans));
+    }
+    const notices = [stored.unreadable > 0 ? unreadableText(stored.unreadable) : "", stored.recovered ? RECOVERED_TEXT : ""].filter((text) => text !== "");
+    unreadable.hidden = notices.length === 0;
+    unreadable.textContent = notices.join(" ");
     formulas.textContent = formulasText(census);
     onOpen.show(options.refreshOnOpen);
   }

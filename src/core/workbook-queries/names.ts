@@ -40,6 +40,11 @@ export function tableNameOf(source: "Stats" | "Legacy", groupHeadings: readonly 
   return safeTableName(words.length === 0 ? `${source}_Totals` : `${source}_by_${words.join("_")}`, existing);
 }
 
+/** A name `tableNameOf` gives (`Stats_by_Date_Country`, `Legacy_Totals_2`): a table the add-in probably inserted. */
+export function looksLikeAddinTableName(name: string): boolean {
+  return /^(Stats|Legacy)_(by_[A-Za-z0-9_.]+|Totals(_\d+)?)$/.test(name);
+}
+
 /** The name of a REPORTING.STATS table grouped by `groups`: `Stats_by_Date_Country`. */
 export function tableNameFor(groups: readonly GroupName[], existing: Iterable<string>): string {
   return tableNameOf("Stats", groups.map((group) => READABLE_GROUP_HEADERS[group]), existing);

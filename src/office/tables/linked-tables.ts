@@ -1,3 +1,4 @@
+import { looksLikeAddinTableName } from "../../core/workbook-queries/names";
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import { runExcel } from "../excel-run";
 import { requireExcel } from "../workbook";
@@ -41,5 +42,15 @@ export async function goToTable(record: StoredTableQuery): Promise<void> {
     table.worksheet.activate();
     table.getRange().select();
     await context.sync();
+  });
+}
+
+/** The workbook's tables named as the add-in names the tables it inserts. */
+export async function tablesNamedLikeAddins(): Promise<string[]> {
+  requireExcel();
+  return runExcel(async (context) => {
+    const tables = context.workbook.tables.load("items/name");
+    await context.sync();
+    return tables.items.map((table) => table.name).filter(looksLikeAddinTableName);
   });
 }

@@ -1,4 +1,4 @@
-import { serialised, type QueryStore } from "../../core/workbook-queries/query-store";
+import { serialised, type QueryStore, type StoredQueries } from "../../core/workbook-queries/query-store";
 import { readTableQueryXml, TABLE_QUERY_NAMESPACE, tableQueryXml } from "../../core/workbook-queries/record-xml";
 import { storedTableQuery, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import { workbookOptionsXml, workbookQueryOptions, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
@@ -16,9 +16,19 @@ export class CustomXmlQueryStore implements QueryStore {
   /** Record id → part id, as last read: a record's part is rewritten in place. */
   private readonly parts = new Map<string, string>();
   private readonly inTurn = serialised();
+  /**
+   * A copy of every record in the document's settings: parts were reported missing after a save
+   * and reopen on Mac (office-js 6091), and the tables can then be recovered from it.
+   */
+  private readonly copy = new SettingsQueryStore();
 
-  list(): Promise<{ records: StoredTableQuery[]; unreadable: number }> {
-    return this.inTurn(() => this.read());
+  list(): Promise<StoredQueries> {
+    return this.inTurn(async () => {
+      const read = await this.read();
+      if (read.records.length > 0 || read.unreadable > 0) return read;
+      const copied = await this.copy.list();
+      return copied.records.length > 0 ? { ...copied, recovered: true } : read;
+    });
   }
 
   put(record: StoredTableQuery): Promise<void> {
@@ -37,6 +47,7 @@ export class CustomXmlQueryStore implements QueryStore {
         await context.sync();
         this.parts.set(record.id, part.id);
       });
+      await this.copy.put(record);
     });
   }
 
@@ -44,6 +55,7 @@ export class CustomXmlQueryStore implements QueryStore {
     return this.inTurn(async () => {
       if (!this.parts.has(id)) await this.read();
       const partId = this.parts.get(id);
+      await this.copy.remove(id);
       if (!partId) return;
       await runExcel(async (context) => {
         context.workbook.customXmlParts.getItem(partId).delete();
@@ -69,7 +81,7 @@ export class CustomXmlQueryStore implements QueryStore {
     });
   }
 
-  private async read(): Promise<{ records: StoredTableQuery[]; unreadable: number }> {
+  private async read(): Promise<StoredQueries> {
     const parts = await partsOf(TABLE_QUERY_NAMESPACE);
     this.parts.clear();
     const records: StoredTableQuery[] = [];
@@ -90,13 +102,13 @@ export class CustomXmlQueryStore implements QueryStore {
 const RECORDS_SETTING = "reportingTableQueries";
 
 /**
- * Before ExcelApi 1.5: the document's settings, which Office also saves inside the file (as JSON
- * text, saved with saveAsync; about 2 MB in all).
+ * The records in the document's settings, which Office also saves inside the file (as JSON text,
+ * saved with saveAsync; about 2 MB in all): the copy CustomXmlQueryStore keeps.
  */
 export class SettingsQueryStore implements QueryStore {
   private readonly inTurn = serialised();
 
-  async list(): Promise<{ records: StoredTableQuery[]; unreadable: number }> {
+  async list(): Promise<StoredQueries> {
     const stored = this.readAll();
     const records = stored.flatMap((entry) => {
       const parsed = storedTableQuery.safeParse(entry);

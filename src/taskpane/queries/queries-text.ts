@@ -45,6 +45,15 @@ export function unreadableText(count: number): string {
   return `${plural(count, "stored query", "stored queries")} of this workbook could not be read by this version of the add-in and ${one ? "is" : "are"} left as ${one ? "it is" : "they are"}.`;
 }
 
+/** Why the list is what it is when Excel gave back none of the add-in's stored queries (office-js 6091, on Mac). */
+export const RECOVERED_TEXT =
+  "Excel did not give back the tables' stored queries (as happens on some Macs after the file is saved and reopened): they were read from the copy in the workbook's settings. Refresh the tables to store their queries again.";
+
+export function orphanTablesText(names: readonly string[]): string {
+  const shown = names.slice(0, 5).join(", ") + (names.length > 5 ? ", …" : "");
+  return `This workbook has ${plural(names.length, "table")} named like the add-in's (${shown}), but Excel did not give back their stored queries (reported on Mac after the file is saved and reopened), so they cannot be refreshed here. Open the workbook in Excel on Windows or on the web and refresh the tables there, or insert them again from the Query tab.`;
+}
+
 export function formulasText(counts: readonly { sheet: string; count: number }[]): string {
   if (counts.length === 0) return "No REPORTING formula in this workbook.";
   const total = counts.reduce((sum, entry) => sum + entry.count, 0);

@@ -45,8 +45,12 @@ export class TablesList {
     private readonly actions: TableActions,
   ) {}
 
+  /** The page's own text for an empty list, put back after `showEmpty` said something else. */
+  private readonly emptyText = this.empty.textContent ?? "";
+
   show(records: readonly StoredTableQuery[], now: ReadonlyMap<string, LinkedTableNow>): void {
     this.list.replaceChildren(...records.map((record) => this.item(record, now.get(record.id))));
+    this.empty.textContent = this.emptyText;
     this.empty.hidden = records.length > 0;
   }
 

@@ -1,6 +1,8 @@
 import { ECPM_PIVOT_NOTE, pivotPlan } from "../../../../src/core/workbook-queries/pivot-plan";
 import { TABLE_QUERY_NAMESPACE } from "../../../../src/core/workbook-queries/record-xml";
+import { looksLikeAddinTableName } from "../../../../src/core/workbook-queries/names";
 import { reportingFormulaCensus } from "../../../../src/office/tables/formula-census";
+import { tablesNamedLikeAddins } from "../../../../src/office/tables/linked-tables";
 import { insertQueryTable } from "../../../../src/office/tables/insert-table";
 import { addPivotTable, refreshTablePivots } from "../../../../src/office/tables/pivot-tables";
 import { CustomXmlQueryStore, workbookQueryStore } from "../../../../src/office/tables/query-store";
@@ -155,5 +157,52 @@ describe("counting the REPORTING formulas", () => {
     const reads = excel.state.syncs.slice(before);
     expect(reads.length).toBeGreaterThan(5);
     expect(reads.filter((sync) => sync.refused || sync.bytes > 5_000_000)).toEqual([]);
+  });
+});
+
+describe("a workbook whose custom XML parts Excel did not give back (Mac, office-js 6091)", () => {
+  let excel: FakeExcel;
+  afterEach(() => excel.restore());
+
+  /** The file as it was saved, opened by an Excel that returns none of its custom XML parts. */
+  function reopenedWithoutParts(saved: string): FakeExcel {
+    const file = JSON.parse(saved) as { workbook: { customXmlParts: unknown[] } };
+    file.workbook.customXmlParts = [];
+    return installFakeExcel({ workbook: JSON.stringify(file) });
+  }
+
+  it("recovers the tables' records from the copy in the document's settings, and says so", async () => {
+    excel = installFakeExcel();
+    const data = tableData(entries(2));
+    const inserted = await insertQueryTable(data, { kind: "new", sheetName: "Reporting" });
+    const record = recordOf(inserted, data);
+    const other = { ...record, id: "q-22222222-aaaa-bbbbbbbbbbbb" };
+    await workbookQueryStore().put(record);
+    await workbookQueryStore().put(other);
+    await workbookQueryStore().remove(other.id);
+    const saved = excel.control.save();
+    excel.restore();
+
+    excel = reopenedWithoutParts(saved);
+    const listed = await workbookQueryStore().list();
+    expect(listed).toEqual({ records: [record], unreadable: 0, recovered: true });
+    // Refreshed, the record goes back into a part of its own.
+    const store = workbookQueryStore();
+    await store.put(record);
+    expect(await store.list()).toEqual({ records: [record], unreadable: 0 });
+  });
+
+  it("finds the tables named like the add-in's when no record is left", async () => {
+    excel = installFakeExcel();
+    const data = tableData(entries(2));
+    await insertQueryTable(data, { kind: "new", sheetName: "Reporting" });
+    await Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.tables.add("Sheet1!A1:B2", true).name = "Budget";
+      await context.sync();
+    });
+    expect(await tablesNamedLikeAddins()).toEqual(["Stats_by_Date_Country"]);
+    expect(["Stats_Totals_2", "Legacy_by_Day_Application", "Stats_by_Date"].every(looksLikeAddinTableName)).toBe(true);
+    expect(["Stats", "MyStats_by_Date", "Budget", "Stats_Totals_x"].some(looksLikeAddinTableName)).toBe(false);
   });
 });
