@@ -3,6 +3,7 @@ import { jsonBytes } from "../core/spill-limit";
 import { runExcel } from "./excel-run";
 import { valuesAsJsonSupported } from "./formatted-values";
 import { formulaText } from "./selection";
+import { quietForColleaguesWithoutAddin } from "./trust";
 import { writeBlock } from "./tables/cell-blocks";
 import { columnLetter, requireExcel, selectedCell, SYNC_BUDGET_BYTES, WorkbookError } from "./workbook";
 
@@ -125,7 +126,7 @@ function writtenFormats(values: Cell[][], formats: string[][]): string[][] {
  */
 export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promise<FreezePlan>): Promise<FrozenSheet> {
   requireExcel();
-  return runExcel(async (context) => {
+  const frozen = await runExcel(async (context) => {
     const located = await locate(context);
     located.range.load("address");
     const { values, formats } = await readInBlocks(context, located.range, located.kind !== "table" && valuesAsJsonSupported());
@@ -149,4 +150,7 @@ export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promis
     await context.sync();
     return { sheetName, rows: values.length, columns, source };
   });
+  // The frozen copy is meant to be shared: the rest of the workbook may still hold formulas.
+  await quietForColleaguesWithoutAddin();
+  return frozen;
 }

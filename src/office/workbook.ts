@@ -4,6 +4,7 @@ import { jsonBytes } from "../core/spill-limit";
 import { excelRunAvailable, runExcel } from "./excel-run";
 import { supportedDateStyle } from "./formatted-values";
 import { fitSpill } from "./spill-fit";
+import { quietForColleaguesWithoutAddin } from "./trust";
 
 /**
  * Every write the task pane makes to the workbook. Nothing here ever receives a credential:
@@ -111,7 +112,7 @@ export async function insertFormulaAtSelection(options: InsertFormulaOptions): P
   const dates = spillDateFormats(options.result);
   const formatRowBytes = dates.columns.length * (jsonBytes([DATE_NUMBER_FORMAT]) + 1);
   const chunks = dates.columns.length === 0 ? [] : syncChunks(dates.rows, () => formatRowBytes);
-  return runExcel(async (context) => {
+  const inserted = await runExcel(async (context) => {
     const cell = await selectedCell(context, "only the cell where the formula should go");
     cell.load("address");
     cell.formulas = [[options.formula]];
@@ -129,6 +130,8 @@ export async function insertFormulaAtSelection(options: InsertFormulaOptions): P
     }
     return { address: cell.address };
   });
+  await quietForColleaguesWithoutAddin();
+  return inserted;
 }
 
 const BASE64_CHUNK = 0x8000;

@@ -3,6 +3,7 @@ import { readTableQueryXml, TABLE_QUERY_NAMESPACE, tableQueryXml } from "../../c
 import { storedTableQuery, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import { workbookOptionsXml, workbookQueryOptions, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
 import { runExcel } from "../excel-run";
+import { quietForColleaguesWithoutAddin } from "../trust";
 import { requireExcel } from "../workbook";
 import { partsOf } from "./custom-xml-parts";
 import { customXmlOptions, optionsPart, OPTIONS_SETTING, parseJson, settingsOptions } from "./workbook-options";
@@ -48,6 +49,7 @@ export class CustomXmlQueryStore implements QueryStore {
         this.parts.set(record.id, part.id);
       });
       await this.copy.put(record);
+      await quietForColleaguesWithoutAddin();
     });
   }
 

@@ -1,4 +1,5 @@
 import { isSetSupported } from "../requirements";
+import { quietForColleaguesWithoutAddin } from "../trust";
 
 /**
  * "Refresh when the workbook opens": the add-in asks Excel to load it with the document
@@ -14,5 +15,6 @@ export function startupBehaviorSupported(): boolean {
 export async function loadWithDocument(on: boolean): Promise<boolean> {
   if (!startupBehaviorSupported()) return false;
   await Office.addin.setStartupBehavior(on ? Office.StartupBehavior.load : Office.StartupBehavior.none);
+  if (on) await quietForColleaguesWithoutAddin();
   return true;
 }
