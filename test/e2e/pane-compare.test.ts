@@ -181,7 +181,11 @@ describeWithBrowser("the Query tab's comparison with the previous period at 320 
     expect(inserted).toEqual({ kind: "success", text: "Formula inserted at Sheet1!B2. It recalculates with the active profile." });
     const writes = (await officeState(page)).writes.slice(before);
     // This fake Excel offers CustomFunctionsRuntime 1.4: the spill brings its own date and percent formats.
-    expect(writes).toEqual([{ kind: "formulas", target: "Sheet1!B2", value: [[formula]] }]);
+    // Besides the formula, only the document setting that spares colleagues a trust prompt.
+    expect(writes).toEqual([
+      { kind: "formulas", target: "Sheet1!B2", value: [[formula]] },
+      { kind: "setting", target: "Office.DisableTrustUX", value: true },
+    ]);
 
     await page.selectOption("#query-compare", "previous_year");
     await page.selectOption("#query-period", "LAST_7_DAYS");

@@ -250,8 +250,10 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       expect(inserted).toEqual({ kind: "success", text: "Formula inserted at Sheet1!B2. It recalculates with the active profile." });
       const writes = (await officeState(page)).writes.slice(before);
       // This fake Excel offers CustomFunctionsRuntime 1.4: STATS returns formatted dates, so no
-      // format is written (test/e2e/workbook-writes.test.ts covers an Excel without it).
-      expect(writes).toHaveLength(1);
+      // format is written (test/e2e/workbook-writes.test.ts covers an Excel without it). The
+      // workbook now holds a REPORTING formula: colleagues without the add-in get no trust prompt.
+      expect(writes).toHaveLength(2);
+      expect(writes[1]).toEqual({ kind: "setting", target: "Office.DisableTrustUX", value: true });
       expect(writes[0]).toEqual({ kind: "formulas", target: "Sheet1!B2", value: [[formula]] });
       expect(formula).toBe(
         `=REPORTING.STATS("${dates.from}","${dates.to}","date,country","impressions,revenues,ecpm",` +
