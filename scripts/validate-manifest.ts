@@ -11,7 +11,6 @@ import { checkManifest, manifestEnvironment, type CheckResult } from "./manifest
 import { buildOutputs } from "./manifest/build-outputs";
 import { ENVIRONMENTS } from "./webpack/manifest";
 
-const NAMESPACE = "REPORTING";
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const manifestPath = resolve(process.argv[2] ?? join(projectRoot, "manifest.xml"));
 const shownPath = relative(process.cwd(), manifestPath);
@@ -45,7 +44,6 @@ async function main(): Promise<number> {
   const results = [
     officeAddinManifestInfo(),
     ...checkManifest(xml, {
-      expectedNamespace: NAMESPACE,
       emittedFiles: outputs.files,
       readEmittedFile: (path) => {
         const source = outputs.copiedFrom.get(path);

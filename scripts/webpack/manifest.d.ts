@@ -2,10 +2,14 @@
 export interface ManifestEnvironment {
   readonly id: string;
   readonly displayName: string;
+  /** The custom functions' namespace its manifest registers. */
+  readonly namespace: string;
 }
 
 export const ENVIRONMENTS: Readonly<{ development: ManifestEnvironment; production: ManifestEnvironment }>;
 export const DEV_ORIGIN: string;
+
+export function environmentOfMode(mode: string): keyof typeof ENVIRONMENTS;
 
 export function addinOrigin(value: string | undefined): string | undefined;
 export function namesLoopback(text: string): boolean;
