@@ -18,6 +18,7 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { addinOrigin, DEV_ORIGIN, ENVIRONMENTS, environmentOfMode, productionManifest } = require("./scripts/webpack/manifest");
+const { UnifiedManifestPlugin } = require("./scripts/webpack/unified-manifest");
 const { OfficeJsTagPlugin, officeJsCopyPatterns, officeJsSource } = require("./scripts/webpack/office-js");
 const { ForbiddenModulesPlugin } = require("./scripts/webpack/forbidden-modules");
 const { PageSizePlugin } = require("./scripts/webpack/page-size");
@@ -139,6 +140,8 @@ module.exports = async (env, argv) => {
         // Every tag is set by ScriptLoadingPlugin below (blocking, the pane's own chunk deferred).
         scriptLoading: "blocking",
       }),
+      // manifest.json, the unified manifest, made from this build's manifest.xml and functions.json.
+      new UnifiedManifestPlugin(),
       new OfficeJsTagPlugin({ source: officeJs }),
       // All but the pane's own chunk block, so that the functions are registered before Office
       // starts them (test/integration/functions/page-order.test.ts).

@@ -4,6 +4,10 @@ export interface ManifestEnvironment {
   readonly displayName: string;
   /** The custom functions' namespace its manifest registers. */
   readonly namespace: string;
+  /** The unified manifest's id: another GUID than the XML add-in's, fixed for good likewise. */
+  readonly unifiedId: string;
+  /** The unified add-in's name (name.short, at most 30 characters), told apart from the XML one's. */
+  readonly unifiedName: string;
 }
 
 export const ENVIRONMENTS: Readonly<{ development: ManifestEnvironment; production: ManifestEnvironment }>;

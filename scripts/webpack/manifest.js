@@ -12,13 +12,27 @@
  * Fixed for good: Office identifies an add-in by its Id, so a new Id would be a new add-in to
  * every user and admin who installed it. The production Id is the one manifest.xml carried
  * before the two environments were split, so deployments made then keep their identity.
- * Each has its own functions namespace too: two installed add-ins registering one namespace
- * break each other's formulas (#REF!). The pane reads formulas of either namespace
- * (src/core/formula-namespace.ts), so workbooks move between the two.
+ * The unified manifest (scripts/webpack/unified-manifest.js) has an id and name of its own in
+ * each environment, fixed for good likewise: Microsoft asks that the unified add-in be told apart
+ * from the XML one it hides. Each environment has its own functions namespace too: two installed
+ * add-ins registering one namespace break each other's formulas (#REF!). The pane reads formulas
+ * of either namespace (src/core/formula-namespace.ts), so workbooks move between the two.
  */
 const ENVIRONMENTS = Object.freeze({
-  development: Object.freeze({ id: "f103ccd9-ad1e-4b92-94c6-a20f63247995", displayName: "Ad Reporting (dev)", namespace: "REPORTINGDEV" }),
-  production: Object.freeze({ id: "1e03b830-ec50-4d9a-99f3-90fe21808362", displayName: "Ad Reporting", namespace: "REPORTING" }),
+  development: Object.freeze({
+    id: "f103ccd9-ad1e-4b92-94c6-a20f63247995",
+    displayName: "Ad Reporting (dev)",
+    namespace: "REPORTINGDEV",
+    unifiedId: "68d20584-c41b-4b14-b17a-b2981482a0a6",
+    unifiedName: "Ad Reporting (M365 dev)",
+  }),
+  production: Object.freeze({
+    id: "1e03b830-ec50-4d9a-99f3-90fe21808362",
+    displayName: "Ad Reporting",
+    namespace: "REPORTING",
+    unifiedId: "d3766738-ec25-4d1b-9a08-95604ff1fa23",
+    unifiedName: "Ad Reporting (M365)",
+  }),
 });
 
 /**
