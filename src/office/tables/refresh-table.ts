@@ -3,6 +3,7 @@ import type { TableData, WrittenTable } from "../../core/workbook-queries/table-
 import { isSetSupported } from "../requirements";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, writeBlock } from "./cell-blocks";
+import { putTotalsBack, takeTotalsAway, type SavedTotals } from "./totals-row";
 
 // Rows added or deleted one by one (before ExcelApi 1.13) go in runs of this many per sync.
 const ROW_OPERATIONS_PER_SYNC = 2_000;
@@ -24,10 +25,13 @@ export async function findTable(context: Excel.RequestContext, record: Pick<Stor
 
 interface Shape {
   sheet: Excel.Worksheet;
+  /** The header row. */
   row: number;
   column: number;
   /** Data rows now (a table always keeps at least one, blank when the query had none). */
   bodyRows: number;
+  /** A totals row (Total Row ticked) is under the body. */
+  totals: boolean;
   /** Every column, the user's included. */
   width: number;
   headers: string[];
@@ -36,10 +40,15 @@ interface Shape {
   sorted: boolean;
 }
 
+/**
+ * Where the table's parts are. The body is `getDataBodyRange()`: `getRange()` is the whole table,
+ * header and totals rows included.
+ */
 async function shapeOf(context: Excel.RequestContext, table: Excel.Table): Promise<Shape> {
-  const range = table.getRange();
-  range.load("rowIndex, columnIndex, rowCount, columnCount");
-  const firstRow = table.getDataBodyRange().getRow(0);
+  table.load("name, showHeaders, showTotals");
+  const body = table.getDataBodyRange();
+  body.load("rowIndex, columnIndex, rowCount, columnCount");
+  const firstRow = body.getRow(0);
   firstRow.load("numberFormat");
   const columns = table.columns;
   columns.load("items/name");
@@ -48,16 +57,30 @@ async function shapeOf(context: Excel.RequestContext, table: Excel.Table): Promi
   const sheet = table.worksheet;
   sheet.load("name");
   await context.sync();
+  if (!table.showHeaders) {
+    // Without its header row a table gives no column names, and its first row is data: the
+    // add-in would have to guess which column is which.
+    throw new WorkbookError(
+      `The table ${table.name} was not refreshed because its header row is turned off. ` +
+        "Select a cell of the table, tick Header Row on the Table Design tab, then refresh again. The table keeps its previous rows.",
+    );
+  }
   return {
     sheet,
-    row: range.rowIndex,
-    column: range.columnIndex,
-    bodyRows: range.rowCount - 1,
-    width: range.columnCount,
+    row: body.rowIndex - 1,
+    column: body.columnIndex,
+    bodyRows: body.rowCount,
+    totals: table.showTotals,
+    width: body.columnCount,
     headers: columns.items.map((column) => column.name),
     firstRowFormats: (firstRow.numberFormat[0] ?? []).map(String),
     sorted: sort.fields.length > 0,
   };
+}
+
+/** Rows of the whole table: header, body and totals row. */
+function tableRows(shape: Shape): number {
+  return 1 + shape.bodyRows + (shape.totals ? 1 : 0);
 }
 
 /** Throws, in words, when cells of `address` on `sheet` hold anything: the table would cover or move them. */
@@ -80,7 +103,7 @@ async function requireEmpty(context: Excel.RequestContext, sheet: Excel.Workshee
 async function matchColumns(context: Excel.RequestContext, table: Excel.Table, shape: Shape, owned: number, data: TableData, name: string): Promise<Shape> {
   const wanted = data.columns.length;
   if (wanted === owned) return shape;
-  const rightOfTable = blockAddress(shape.row, shape.column + shape.width, shape.bodyRows + 1, Math.abs(wanted - owned));
+  const rightOfTable = blockAddress(shape.row, shape.column + shape.width, tableRows(shape), Math.abs(wanted - owned));
   await requireEmpty(context, shape.sheet, rightOfTable, name, "its query now has a different number of columns");
   if (wanted > owned) {
     for (let index = owned; index < wanted; index++) table.columns.add(index, undefined, data.header[index]);
@@ -123,10 +146,22 @@ async function resizeRows(context: Excel.RequestContext, table: Excel.Table, sha
   }
 }
 
+/** After a failed write, the totals row the refresh took away comes back, if Excel still lets it. */
+async function restoreTotals(context: Excel.RequestContext, table: Excel.Table, totals: SavedTotals | undefined): Promise<void> {
+  if (!totals) return;
+  try {
+    putTotalsBack(table, totals);
+    await context.sync();
+  } catch {
+    // The write's own error is the one to report.
+  }
+}
+
 /**
  * Writes a refreshed answer into the record's table. The table keeps its name, style, the user's
- * formats of its columns (for numbers), their sort and filter (applied again to the new rows), and
- * every column the user added right of the query's (their formulas fill the new rows). Cells
+ * formats of its columns (for numbers), their sort and filter (applied again to the new rows), its
+ * totals row (under the new rows) and every column the user added right of the query's (their
+ * formulas fill the new rows). A table whose header row is turned off is refused. Cells
  * outside the table are never written: a table that must grow over data fails, saying where.
  */
 export async function writeTableRows(record: StoredTableQuery, data: TableData): Promise<WrittenTable> {
@@ -147,13 +182,25 @@ export async function writeTableRows(record: StoredTableQuery, data: TableData):
     }
     // A table keeps at least one data row: blank when the query returned none.
     const rows = data.rows.length > 0 ? data.rows : [data.columns.map(() => "")];
-    await resizeRows(context, table, shape, rows.length, name);
-    const userFormats = data.columns.map((column, index) => (sameColumns || record.columns[index] === column.key ? shape.firstRowFormats[index] : undefined));
-    await writeBlock(context, shape.sheet, shape.row + 1, shape.column, { values: rows, formats: dataFormats(rows, data.columns, userFormats) });
-    // The user's filter and sort, applied to the new rows as Excel's own Refresh does.
-    table.reapplyFilters();
-    if (shape.sorted) table.sort.reapply();
-    await context.sync();
+    if (rows.length > shape.bodyRows) {
+      // Checked before anything changes; the rows go under the totals row, which moves down.
+      const below = blockAddress(shape.row + tableRows(shape), shape.column, rows.length - shape.bodyRows, shape.width);
+      await requireEmpty(context, shape.sheet, below, name, `it needs ${(rows.length - shape.bodyRows).toLocaleString("en-US")} more rows below it`);
+    }
+    const totals = shape.totals ? await takeTotalsAway(context, table) : undefined;
+    try {
+      await resizeRows(context, table, { ...shape, totals: false }, rows.length, name);
+      const userFormats = data.columns.map((column, index) => (sameColumns || record.columns[index] === column.key ? shape.firstRowFormats[index] : undefined));
+      await writeBlock(context, shape.sheet, shape.row + 1, shape.column, { values: rows, formats: dataFormats(rows, data.columns, userFormats) });
+      if (totals) putTotalsBack(table, totals);
+      // The user's filter and sort, applied to the new rows as Excel's own Refresh does.
+      table.reapplyFilters();
+      if (shape.sorted) table.sort.reapply();
+      await context.sync();
+    } catch (error) {
+      await restoreTotals(context, table, totals);
+      throw error;
+    }
     return { excelId: table.id, name: table.name, sheet: shape.sheet.name, rows: data.rows.length };
   });
 }

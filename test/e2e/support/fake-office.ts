@@ -60,7 +60,10 @@ export interface FakeSheet {
   name: string;
 }
 
-/** An Excel Table: its header row at `row`, `rows` rows in all (header included), one name per column. */
+/**
+ * An Excel Table: its header row at `row` (where it would be when hidden), `rows` rows in all
+ * (header, body and totals row, hidden header included), one name per column.
+ */
 export interface FakeTable {
   id: string;
   name: string;
@@ -75,6 +78,12 @@ export interface FakeTable {
   /** Body rows (0-based) the filters hide. */
   hiddenRows: number[];
   style: string;
+  /** Header Row ticked (Table Design); true when absent. */
+  showHeaders?: boolean;
+  /** Total Row ticked; false when absent. */
+  showTotals?: boolean;
+  /** What the totals row held when it was last hidden: Excel shows it again as it was. */
+  totalsMemory?: { value: unknown; formula?: string }[];
 }
 
 export interface FakePivotData {
@@ -813,8 +822,23 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     if (!found) throw richApiError("ItemNotFound", "fake Excel: the worksheet is gone");
     return found;
   };
-  const tableBox = (table: FakeTable): Box => ({ sheet: sheetById(table.sheetId), row: table.row, column: table.column, rows: table.rows, columns: table.columns.length });
-  const bodyBox = (table: FakeTable): Box => ({ ...tableBox(table), row: table.row + 1, rows: table.rows - 1 });
+  // ---- a table's parts as Excel gives them: getRange() is header (when shown), body and totals row (when shown) ----
+  const hasHeaders = (table: FakeTable) => table.showHeaders !== false;
+  const hasTotals = (table: FakeTable) => table.showTotals === true;
+  const bodyRowsOf = (table: FakeTable) => table.rows - 1 - (hasTotals(table) ? 1 : 0);
+  const tableBox = (table: FakeTable): Box => {
+    const hidden = hasHeaders(table) ? 0 : 1;
+    return { sheet: sheetById(table.sheetId), row: table.row + hidden, column: table.column, rows: table.rows - hidden, columns: table.columns.length };
+  };
+  const bodyBox = (table: FakeTable): Box => ({ ...tableBox(table), row: table.row + 1, rows: bodyRowsOf(table) });
+  const totalsRow = (table: FakeTable) => table.row + 1 + bodyRowsOf(table);
+  /** A hidden header or totals row has no range: Excel answers such a request with an error. */
+  const shownRow = (table: FakeTable, part: "header" | "totals"): Box => {
+    if (part === "header" ? !hasHeaders(table) : !hasTotals(table)) {
+      throw richApiError("InvalidArgument", `fake Excel: the table ${table.name} does not show its ${part === "header" ? "header row" : "total row"}`);
+    }
+    return { ...tableBox(table), row: part === "header" ? table.row : totalsRow(table), rows: 1 };
+  };
   const tableNamed = (key: string) => workbook.tables.find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase());
   const checkTableName = (name: string, except?: FakeTable) => {
     const taken =
@@ -823,7 +847,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     if (!TABLE_NAME.test(name) || CELL_LIKE.test(name) || taken) throw richApiError("InvalidArgument", `fake Excel: ${name} is not a valid, free table name`);
   };
   /** The formula every body cell of a table column shares: Excel's calculated column, filled into new rows. */
-  const calculatedFormula = (table: FakeTable, index: number, bodyRows = table.rows - 1): string | null => {
+  const calculatedFormula = (table: FakeTable, index: number, bodyRows = bodyRowsOf(table)): string | null => {
     const sheet = sheetById(table.sheetId);
     let shared: string | null = null;
     for (let row = table.row + 1; row <= table.row + bodyRows; row++) {
@@ -843,7 +867,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     if (table.sortFields.length === 0) return;
     const sheet = sheetById(table.sheetId);
     const width = table.columns.length;
-    const rows = Array.from({ length: table.rows - 1 }, (_, index) =>
+    const rows = Array.from({ length: bodyRowsOf(table) }, (_, index) =>
       Array.from({ length: width }, (_, c) => ({
         data: cellAt(sheet.id, table.row + 1 + index, table.column + c),
         format: formats.get(sheet.id)?.get(table.column + c)?.[table.row + 1 + index],
@@ -870,7 +894,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
   const filterTable = (table: FakeTable) => {
     const sheet = sheetById(table.sheetId);
     table.hiddenRows = [];
-    for (let index = 0; index < table.rows - 1; index++) {
+    for (let index = 0; index < bodyRowsOf(table); index++) {
       const row = table.row + 1 + index;
       const hidden = Object.entries(table.filters).some(([column, criteria]) => {
         const values = (criteria as { values?: unknown[] }).values;
@@ -889,11 +913,50 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     });
   };
   const writeHeaders = (table: FakeTable) => {
+    if (!hasHeaders(table)) return;
     const sheet = sheetById(table.sheetId);
     table.columns.forEach((name, c) => {
       setFormat(sheet.id, table.row, table.column + c, "@");
       writeValue(sheet, table.row, table.column + c, name);
     });
+  };
+  /**
+   * Total Row ticked or unticked. Shown, it takes the row under the body (pushing down what is
+   * there, in the table's columns) and holds what it held when last hidden, or, the first time,
+   * "Total" and a SUBTOTAL of the last column, as Excel does; hidden, its cells are emptied.
+   */
+  const showTotalRow = (table: FakeTable, show: boolean) => {
+    if (show === hasTotals(table)) return;
+    const sheet = sheetById(table.sheetId);
+    const width = table.columns.length;
+    const inColumns = (column: number) => column >= table.column && column < table.column + width;
+    if (show) {
+      const row = table.row + table.rows;
+      if (table.columns.some((_, c) => !isEmptyCell(sheet, row, table.column + c))) moveCells(sheet, (r, column) => r >= row && inColumns(column), 1, 0);
+      table.showTotals = true;
+      table.rows += 1;
+      const first = table.columns.map((name, c) =>
+        c === 0 ? { value: "Total" } : c === width - 1 ? { value: "", formula: `=SUBTOTAL(109,[${name}])` } : { value: "" },
+      );
+      (table.totalsMemory ?? first).slice(0, width).forEach((cell, c) => {
+        if (cell.formula) writeFormula(sheet, row, table.column + c, cell.formula);
+        else if (cell.value !== "") writeValue(sheet, row, table.column + c, cell.value);
+      });
+    } else {
+      const row = totalsRow(table);
+      table.totalsMemory = table.columns.map((_, c) => ({ value: valueAt(sheet, row, table.column + c), ...(formulaAt(sheet, row, table.column + c) ? { formula: formulaAt(sheet, row, table.column + c)! } : {}) }));
+      for (let c = 0; c < width; c++) clearCell(sheet, row, table.column + c);
+      table.showTotals = false;
+      table.rows -= 1;
+    }
+  };
+  /** Header Row unticked: the header cells are emptied and the table starts at its first data row; ticked, the names come back above it. */
+  const showHeaderRow = (table: FakeTable, show: boolean) => {
+    if (show === hasHeaders(table)) return;
+    const sheet = sheetById(table.sheetId);
+    table.showHeaders = show;
+    if (show) writeHeaders(table);
+    else for (let c = 0; c < table.columns.length; c++) clearCell(sheet, table.row, table.column + c);
   };
   const tableProxy = (resolveTable: () => FakeTable, batch: Batch): Any => {
     const rangeOfTable = (part: (table: FakeTable) => Box) => makeRange(() => part(resolveTable()), batch);
@@ -901,16 +964,17 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       const index = once(locate);
       const proxy: Any = {
         getDataBodyRange: () => rangeOfTable((table) => ({ ...bodyBox(table), column: table.column + index(), columns: 1 })),
-        getHeaderRowRange: () => rangeOfTable((table) => ({ ...tableBox(table), column: table.column + index(), rows: 1, columns: 1 })),
+        getHeaderRowRange: () => rangeOfTable((table) => ({ ...shownRow(table, "header"), column: table.column + index(), columns: 1 })),
+        getTotalRowRange: () => rangeOfTable((table) => ({ ...shownRow(table, "totals"), column: table.column + index(), columns: 1 })),
         getRange: () => rangeOfTable((table) => ({ ...tableBox(table), column: table.column + index(), columns: 1 })),
         delete: () =>
           call(batch, "deleteColumn", () => {
             const table = resolveTable();
             const at = index();
-            const sheet = sheetById(table.sheetId);
-            for (let r = 0; r < table.rows; r++) clearCell(sheet, table.row + r, table.column + at);
+            const box = tableBox(table);
+            for (let r = 0; r < box.rows; r++) clearCell(box.sheet, box.row + r, table.column + at);
             // Like Excel, the cells right of the column, in the table's rows, move left.
-            moveCells(sheet, (row, column) => row >= table.row && row < table.row + table.rows && column > table.column + at, 0, -1);
+            moveCells(box.sheet, (row, column) => row >= box.row && row < box.row + box.rows && column > table.column + at, 0, -1);
             table.columns.splice(at, 1);
             commit({ kind: "tableColumnDelete", target: table.name, value: at });
           }),
@@ -945,8 +1009,9 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
         const sheet = sheetById(table.sheetId);
         at = index === null || index === undefined || index < 0 ? table.columns.length : index;
         const column = table.column + at;
-        const inRows = (row: number) => row >= table.row && row < table.row + table.rows;
-        const occupied = Array.from({ length: table.rows }, (_, r) => !isEmptyCell(sheet, table.row + r, column)).some(Boolean);
+        const box = tableBox(table);
+        const inRows = (row: number) => row >= box.row && row < box.row + box.rows;
+        const occupied = Array.from({ length: box.rows }, (_, r) => !isEmptyCell(sheet, box.row + r, column)).some(Boolean);
         // Like Excel, a column goes into empty cells, or pushes right what is there (in the table's rows).
         if (at < table.columns.length || occupied) moveCells(sheet, (row, c) => inRows(row) && c >= column, 0, 1);
         const header = name ?? (values && values.length === table.rows ? String(values[0]?.[0] ?? "") : "");
@@ -964,18 +1029,19 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       });
       return columnProxy(() => at);
     };
-    const rows = collection(batch, () => Array.from({ length: resolveTable().rows - 1 }, (_, at) => ({ __fill: () => 0, index: at })));
+    const rows = collection(batch, () => Array.from({ length: bodyRowsOf(resolveTable()) }, (_, at) => ({ __fill: () => 0, index: at })));
     rows.add = (index?: number | null, values?: unknown[][] | null) => {
       queue(batch, "tableRowsAdd", () => resolveTable().name, { index, values }, () => {
         const table = resolveTable();
-        if (index !== null && index !== undefined && index >= 0 && index !== table.rows - 1) throw new Error("fake Excel: rows are added at the end only");
+        if (index !== null && index !== undefined && index >= 0 && index !== bodyRowsOf(table)) throw new Error("fake Excel: rows are added at the end only");
         const sheet = sheetById(table.sheetId);
         const added = values ?? [table.columns.map(() => null)];
         for (const row of added) {
           if (!Array.isArray(row) || row.length !== table.columns.length) throw richApiError("InvalidArgument", "fake Excel: a row must have one value per column");
         }
-        const end = table.row + table.rows;
-        const occupied = added.some((_, r) => table.columns.some((_, c) => !isEmptyCell(sheet, end + r, table.column + c)));
+        // New rows go under the body: a totals row moves down with what is below it.
+        const end = totalsRow(table);
+        const occupied = hasTotals(table) || added.some((_, r) => table.columns.some((_, c) => !isEmptyCell(sheet, end + r, table.column + c)));
         // Like Excel, a table grows into empty cells, and inserts (pushing down what is below) otherwise.
         if (occupied) {
           moveCells(sheet, (row, column) => row >= end && column >= table.column && column < table.column + table.columns.length, added.length, 0);
@@ -997,11 +1063,11 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       delete: () =>
         call(batch, at, () => {
           const table = resolveTable();
-          if (at >= table.rows - 1) throw richApiError("ItemNotFound", "fake Excel: no such table row");
+          if (at >= bodyRowsOf(table)) throw richApiError("ItemNotFound", "fake Excel: no such table row");
           const sheet = sheetById(table.sheetId);
           const row = table.row + 1 + at;
           for (let c = 0; c < table.columns.length; c++) clearCell(sheet, row, table.column + c);
-          if (table.rows > 2) {
+          if (bodyRowsOf(table) > 1) {
             // Like Excel, the cells below, in the table's columns, move up.
             moveCells(sheet, (r, column) => r > row && column >= table.column && column < table.column + table.columns.length, -1, 0);
             table.rows -= 1;
@@ -1049,7 +1115,8 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     const proxy: Any = {
       getRange: () => rangeOfTable(tableBox),
       getDataBodyRange: () => rangeOfTable(bodyBox),
-      getHeaderRowRange: () => rangeOfTable((table) => ({ ...tableBox(table), rows: 1 })),
+      getHeaderRowRange: () => rangeOfTable((table) => shownRow(table, "header")),
+      getTotalRowRange: () => rangeOfTable((table) => shownRow(table, "totals")),
       columns,
       rows,
       sort,
@@ -1059,22 +1126,30 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
           const table = resolveTable();
           const sheet = sheetById(table.sheetId);
           const next = boxOf(sheet, address);
-          if (next.row !== table.row || next.column !== table.column || next.rows < 2) {
+          if (next.row !== tableBox(table).row || next.column !== table.column || next.rows < 2) {
             throw richApiError("InvalidArgument", "fake Excel: a resized table keeps its header row and first column");
           }
           if (workbook.tables.some((other) => other !== table && overlaps(tableBox(other), next))) {
             throw richApiError("InvalidOperation", "fake Excel: a table cannot overlap another table");
           }
-          const oldBodyRows = table.rows - 1;
+          const oldBodyRows = bodyRowsOf(table);
+          const oldTotals = hasTotals(table) ? totalsRow(table) : -1;
           const names = table.columns.slice(0, next.columns);
           for (let c = table.columns.length; c < next.columns; c++) names.push(String(valueAt(sheet, table.row, table.column + c)));
           const calculated = names.map((_, c) => (c < table.columns.length ? calculatedFormula(table, c) : null));
           table.columns = uniqueHeaders(names);
           writeHeaders(table);
-          table.rows = next.rows;
+          table.rows = next.rows + (hasHeaders(table) ? 0 : 1);
+          // The new range's last row is the totals row: the totals move there, over what it held.
+          const newTotals = hasTotals(table) ? totalsRow(table) : -1;
+          if (oldTotals >= 0 && newTotals !== oldTotals) {
+            const inColumns = (column: number) => column >= table.column && column < table.column + table.columns.length;
+            for (let c = 0; c < table.columns.length; c++) clearCell(sheet, newTotals, table.column + c);
+            moveCells(sheet, (row, column) => row === oldTotals && inColumns(column), newTotals - oldTotals, 0);
+          }
           // Excel fills a calculated column into the rows a table grows by.
           calculated.forEach((formula, c) => {
-            if (formula) for (let r = oldBodyRows; r < table.rows - 1; r++) writeFormula(sheet, table.row + 1 + r, table.column + c, formula);
+            if (formula) for (let r = oldBodyRows; r < bodyRowsOf(table); r++) writeFormula(sheet, table.row + 1 + r, table.column + c, formula);
           });
           commit({ kind: "tableResize", target: table.name, value: addressOf(tableBox(table)) });
         }),
@@ -1120,9 +1195,20 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
           table.name = name;
         }),
     });
+    for (const [property, toggle] of [["showTotals", showTotalRow], ["showHeaders", showHeaderRow]] as const) {
+      Object.defineProperty(proxy, property, {
+        configurable: true,
+        set: (show: boolean) =>
+          call(batch, show, () => {
+            const table = resolveTable();
+            toggle(table, show === true);
+            commit({ kind: property, target: table.name, value: show === true });
+          }),
+      });
+    }
     return loadable(proxy, batch, ["id", "name", "showHeaders", "showTotals", "style"], () => {
       const table = resolveTable();
-      return { id: table.id, name: table.name, showHeaders: true, showTotals: false, style: table.style };
+      return { id: table.id, name: table.name, showHeaders: hasHeaders(table), showTotals: hasTotals(table), style: table.style };
     });
   };
   /** The tables of the workbook, or of one worksheet. */
@@ -1188,7 +1274,8 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     const keys = pivot.rowFields.map(indexOf);
     const sources = pivot.dataFields.map((field) => indexOf(field.source));
     const groups = new Map<string, { key: unknown[]; sums: number[]; counts: number[] }>();
-    for (let row = table.row + 1; row < table.row + table.rows; row++) {
+    // A PivotTable on a table reads its body: never the header or totals row.
+    for (let row = table.row + 1; row < totalsRow(table); row++) {
       const key = keys.map((column) => valueAt(sheet, row, table.column + column));
       const id = JSON.stringify(key);
       let group = groups.get(id);
