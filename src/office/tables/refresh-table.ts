@@ -3,7 +3,9 @@ import type { TableData, WrittenTable } from "../../core/workbook-queries/table-
 import { isSetSupported } from "../requirements";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, writeBlock } from "./cell-blocks";
+import { applyFiltersAgain, clearFiltersFor, type SavedFilters } from "./table-filters";
 import { putTotalsBack, takeTotalsAway, type SavedTotals } from "./totals-row";
+import { keyColumnsOf, readUserValues, writeUserValues } from "./user-columns";
 
 // Rows added or deleted one by one (before ExcelApi 1.13) go in runs of this many per sync.
 const ROW_OPERATIONS_PER_SYNC = 2_000;
@@ -146,11 +148,12 @@ async function resizeRows(context: Excel.RequestContext, table: Excel.Table, sha
   }
 }
 
-/** After a failed write, the totals row the refresh took away comes back, if Excel still lets it. */
-async function restoreTotals(context: Excel.RequestContext, table: Excel.Table, totals: SavedTotals | undefined): Promise<void> {
-  if (!totals) return;
+/** After a failed write, the totals row and filters the refresh took away come back, if Excel still lets them. */
+async function restoreUserSetup(context: Excel.RequestContext, table: Excel.Table, totals: SavedTotals | undefined, filters: SavedFilters): Promise<void> {
+  if (!totals && filters.length === 0) return;
   try {
-    putTotalsBack(table, totals);
+    if (totals) putTotalsBack(table, totals);
+    applyFiltersAgain(table, filters);
     await context.sync();
   } catch {
     // The write's own error is the one to report.
@@ -159,9 +162,10 @@ async function restoreTotals(context: Excel.RequestContext, table: Excel.Table, 
 
 /**
  * Writes a refreshed answer into the record's table. The table keeps its name, style, the user's
- * formats of its columns (for numbers), their sort and filter (applied again to the new rows), its
- * totals row (under the new rows) and every column the user added right of the query's (their
- * formulas fill the new rows). A table whose header row is turned off is refused. Cells
+ * formats of its columns (for numbers), their sort and filter (cleared while the rows are written,
+ * then applied again to the new rows), its totals row (under the new rows) and every column the
+ * user added right of the query's (their formulas fill the new rows; what they typed stays with
+ * its record). A table whose header row is turned off is refused. Cells
  * outside the table are never written: a table that must grow over data fails, saying where.
  */
 export async function writeTableRows(record: StoredTableQuery, data: TableData): Promise<WrittenTable> {
@@ -187,18 +191,26 @@ export async function writeTableRows(record: StoredTableQuery, data: TableData):
       const below = blockAddress(shape.row + tableRows(shape), shape.column, rows.length - shape.bodyRows, shape.width);
       await requireEmpty(context, shape.sheet, below, name, `it needs ${(rows.length - shape.bodyRows).toLocaleString("en-US")} more rows below it`);
     }
-    const totals = shape.totals ? await takeTotalsAway(context, table) : undefined;
+    // What the user typed in their own columns follows its record, not its row number.
+    const { keyIndexes, keyColumns } = keyColumnsOf(data, record.columns, Math.min(owned, data.columns.length));
+    const body = { sheet: shape.sheet, row: shape.row + 1, column: shape.column };
+    const typed = await readUserValues(context, { ...body, rows: shape.bodyRows, keyColumns, firstUserColumn: data.columns.length, width: shape.width });
+    const filters = await clearFiltersFor(context, table);
+    let totals: SavedTotals | undefined;
     try {
+      if (shape.totals) totals = await takeTotalsAway(context, table);
       await resizeRows(context, table, { ...shape, totals: false }, rows.length, name);
       const userFormats = data.columns.map((column, index) => (sameColumns || record.columns[index] === column.key ? shape.firstRowFormats[index] : undefined));
       await writeBlock(context, shape.sheet, shape.row + 1, shape.column, { values: rows, formats: dataFormats(rows, data.columns, userFormats) });
+      await writeUserValues(context, body, typed, rows, keyIndexes);
       if (totals) putTotalsBack(table, totals);
-      // The user's filter and sort, applied to the new rows as Excel's own Refresh does.
-      table.reapplyFilters();
+      // The user's sort and filter, applied to the new rows as Excel's own Refresh does: the sort
+      // first, since a sort under a filter leaves the hidden rows where they are.
       if (shape.sorted) table.sort.reapply();
+      applyFiltersAgain(table, filters);
       await context.sync();
     } catch (error) {
-      await restoreTotals(context, table, totals);
+      await restoreUserSetup(context, table, totals, filters);
       throw error;
     }
     return { excelId: table.id, name: table.name, sheet: shape.sheet.name, rows: data.rows.length };

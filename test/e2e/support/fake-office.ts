@@ -414,14 +414,33 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     return bottom < 0 ? null : { sheet: within.sheet, row: top, column: left, rows: bottom - top + 1, columns: right - left + 1 };
   };
 
+  /**
+   * Excel's misplacement of values written while an AutoFilter hides rows (office-js #224, a
+   * product bug): the array's rows land on the visible rows of the range, one after the other;
+   * hidden rows keep what they held and the array's last rows are lost. Null cells are left as is.
+   * A single row is written where it was asked, hidden or not.
+   */
+  const pastFilters = (box: Box, copy: unknown[][]): unknown[][] => {
+    if (box.rows < 2) return copy;
+    const hidden = new Set<number>();
+    for (const table of workbook.tables) {
+      if (table.sheetId !== box.sheet.id) continue;
+      for (const index of table.hiddenRows) hidden.add(table.row + 1 + index);
+    }
+    if (!copy.some((_, r) => hidden.has(box.row + r))) return copy;
+    let next = 0;
+    return copy.map((row, r) => (hidden.has(box.row + r) ? row.map(() => null) : (copy[next++] ?? row.map(() => null))));
+  };
+
   const applyWrite = (kind: string, box: Box, copy: unknown[][]) => {
     checkShape(box, copy, kind);
     const target = addressOf(box);
+    const landed = kind === "values" || kind === "formulas" ? pastFilters(box, copy) : copy;
     if (kind === "numberFormat") {
       copy.forEach((row, r) => row.forEach((format, c) => format !== null && format !== undefined && setFormat(box.sheet.id, box.row + r, box.column + c, String(format))));
       commit({ kind, target, value: copy });
     } else if (kind === "values") {
-      const inForce = copy.map((row, r) =>
+      const inForce = landed.map((row, r) =>
         row.map((cell, c) => {
           const format = formatAt(box.sheet.id, box.row + r, box.column + c);
           if (typeof cell === "string" && FORMULA_START.test(cell) && format !== "@") {
@@ -430,10 +449,10 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
           return format;
         }),
       );
-      storeWrite(kind, box, copy, inForce);
+      storeWrite(kind, box, landed, inForce);
       commit({ kind, target, value: copy, numberFormat: inForce });
     } else {
-      if (kind === "formulas") storeWrite(kind, box, copy);
+      if (kind === "formulas") storeWrite(kind, box, landed);
       commit({ kind, target, value: copy });
     }
   };
@@ -863,11 +882,14 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     if (typeof b === "number") return 1;
     return String(a).localeCompare(String(b));
   };
+  /** Like Excel, a sort while a filter hides rows sorts the visible rows among themselves: hidden rows stay where they are. */
   const sortTable = (table: FakeTable) => {
     if (table.sortFields.length === 0) return;
     const sheet = sheetById(table.sheetId);
     const width = table.columns.length;
-    const rows = Array.from({ length: bodyRowsOf(table) }, (_, index) =>
+    const hidden = new Set(table.hiddenRows);
+    const visible = Array.from({ length: bodyRowsOf(table) }, (_, index) => index).filter((index) => !hidden.has(index));
+    const rows = visible.map((index) =>
       Array.from({ length: width }, (_, c) => ({
         data: cellAt(sheet.id, table.row + 1 + index, table.column + c),
         format: formats.get(sheet.id)?.get(table.column + c)?.[table.row + 1 + index],
@@ -883,7 +905,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     const sheetCells = cells.get(sheet.id);
     rows.forEach((row, index) =>
       row.forEach((cell, c) => {
-        const at = table.row + 1 + index;
+        const at = table.row + 1 + visible[index]!;
         if (cell.data) setCell(sheet.id, at, table.column + c, cell.data);
         else sheetCells?.delete(`${at},${table.column + c}`);
         if (cell.format !== undefined) setFormat(sheet.id, at, table.column + c, cell.format);
@@ -958,6 +980,13 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     if (show) writeHeaders(table);
     else for (let c = 0; c < table.columns.length; c++) clearCell(sheet, table.row, table.column + c);
   };
+  /** AutoFilter.criteria as Excel gives it: one per column, every property present, null where unset (office-js #1226). */
+  const criteriaOf = (table: FakeTable) =>
+    table.columns.map((_, index) => {
+      const set = (table.filters[String(index)] ?? {}) as Record<string, unknown>;
+      const all = { color: null, criterion1: null, criterion2: null, dynamicCriteria: null, filterOn: null, icon: null, operator: null, subField: null, values: null };
+      return { ...all, ...JSON.parse(JSON.stringify(set)) };
+    });
   const tableProxy = (resolveTable: () => FakeTable, batch: Batch): Any => {
     const rangeOfTable = (part: (table: FakeTable) => Box) => makeRange(() => part(resolveTable()), batch);
     const columnProxy = (locate: () => number): Any => {
@@ -1096,6 +1125,10 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       apply: (_range: unknown, columnIndex: number, criteria: unknown) =>
         call(batch, { columnIndex, criteria }, () => {
           const table = resolveTable();
+          // Criteria read back from Excel carry null properties, which apply() refuses (office-js #1226).
+          if (typeof criteria !== "object" || criteria === null || Object.values(criteria).some((value) => value === null)) {
+            throw richApiError("InvalidArgument", "The argument is invalid or missing or has an incorrect format.");
+          }
           table.filters[String(columnIndex)] = criteria;
           filterTable(table);
           commit({ kind: "tableFilter", target: table.name, value: table.filters });
@@ -1110,7 +1143,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     };
     loadable(autoFilter, batch, ["criteria", "enabled", "isDataFiltered"], () => {
       const table = resolveTable();
-      return { criteria: JSON.parse(JSON.stringify(table.filters)), enabled: true, isDataFiltered: Object.keys(table.filters).length > 0 };
+      return { criteria: criteriaOf(table), enabled: true, isDataFiltered: Object.keys(table.filters).length > 0 };
     });
     const proxy: Any = {
       getRange: () => rangeOfTable(tableBox),
