@@ -3,7 +3,7 @@ import { pivotSheetNameFor, safeTableName } from "../../core/workbook-queries/na
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import { isSetSupported } from "../requirements";
 import { requireExcel, WorkbookError } from "../workbook";
-import { findTable } from "./refresh-table";
+import { findTable } from "./table-identity";
 
 /** PivotTables need ExcelApi 1.8 (hierarchies, refresh); before that the pane says how to add one by hand. */
 export function pivotTablesSupported(): boolean {

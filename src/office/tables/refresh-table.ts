@@ -3,27 +3,13 @@ import type { TableData, WrittenTable } from "../../core/workbook-queries/table-
 import { isSetSupported } from "../requirements";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, writeBlock } from "./cell-blocks";
+import { findTable } from "./table-identity";
 import { applyFiltersAgain, clearFiltersFor, type SavedFilters } from "./table-filters";
 import { putTotalsBack, takeTotalsAway, type SavedTotals } from "./totals-row";
 import { keyColumnsOf, readUserValues, writeUserValues } from "./user-columns";
 
 // Rows added or deleted one by one (before ExcelApi 1.13) go in runs of this many per sync.
 const ROW_OPERATIONS_PER_SYNC = 2_000;
-
-/** The table of a record, found by Excel's id (stable across renames), else by its last known name. */
-export async function findTable(context: Excel.RequestContext, record: Pick<StoredTableQuery, "table">): Promise<Excel.Table> {
-  const byId = context.workbook.tables.getItemOrNullObject(record.table.excelId);
-  const byName = context.workbook.tables.getItemOrNullObject(record.table.name);
-  byId.load("id");
-  byName.load("id");
-  await context.sync();
-  if (!byId.isNullObject) return byId;
-  if (!byName.isNullObject) return byName;
-  throw new WorkbookError(
-    `The table ${record.table.name} is no longer in this workbook (deleted, or converted to a range). ` +
-      "Remove its link in the Queries view, or insert its query again.",
-  );
-}
 
 interface Shape {
   sheet: Excel.Worksheet;

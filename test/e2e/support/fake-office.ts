@@ -113,6 +113,13 @@ export interface FakePivot {
   summary: { key: unknown[]; values: number[] }[];
 }
 
+/** A defined name (Formulas > Name Manager): workbook-wide, or of one sheet when `sheetId` is set. */
+export interface FakeName {
+  name: string;
+  formula: string;
+  sheetId?: string;
+}
+
 export interface FakePart {
   id: string;
   namespaceUri: string;
@@ -125,6 +132,8 @@ export interface FakeWorkbook {
   tables: FakeTable[];
   pivots: FakePivot[];
   customXmlParts: FakePart[];
+  /** Defined names; absent in files saved before the fake kept them. */
+  names?: FakeName[];
   /** Document settings as last saved (Office.context.document.settings.saveAsync). */
   settings: Record<string, unknown>;
   /** Office.addin.setStartupBehavior: "None" or "Load". */
@@ -790,6 +799,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
         makeRange(() => usedBox({ sheet: sheet(), ...WHOLE_SHEET }, valuesOnly === true) ?? { sheet: sheet(), row: 0, column: 0, rows: 1, columns: 1 }, batch),
       tables: tableCollection(batch, sheet),
       pivotTables: pivotCollection(batch, sheet),
+      names: namedItems(batch, sheet),
     };
     Object.defineProperty(proxy, "name", {
       configurable: true,
@@ -862,7 +872,8 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
   const checkTableName = (name: string, except?: FakeTable) => {
     const taken =
       workbook.tables.some((table) => table !== except && table.name.toLowerCase() === name.toLowerCase()) ||
-      workbook.pivots.some((pivot) => pivot.name.toLowerCase() === name.toLowerCase());
+      workbook.pivots.some((pivot) => pivot.name.toLowerCase() === name.toLowerCase()) ||
+      definedName(name) !== undefined;
     if (!TABLE_NAME.test(name) || CELL_LIKE.test(name) || taken) throw richApiError("InvalidArgument", `fake Excel: ${name} is not a valid, free table name`);
   };
   /** The formula every body cell of a table column shares: Excel's calculated column, filled into new rows. */
@@ -1270,9 +1281,9 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
         const box = boxOf(sheet, local);
         if (workbook.tables.some((table) => overlaps(tableBox(table), box))) throw richApiError("InvalidOperation", "fake Excel: a table cannot overlap another table");
         let number = workbook.tables.length + 1;
-        while (tableNamed(`Table${number}`)) number++;
+        while (tableNamed(`Table${number}`) || definedName(`Table${number}`)) number++;
         created = {
-          id: `{table-${++workbook.counter}}`,
+          id: nextTableId(),
           name: `Table${number}`,
           sheetId: sheet.id,
           row: box.row,
@@ -1291,6 +1302,37 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
         if (!created) throw richApiError("ItemNotFound", "fake Excel: the table was not added");
         return created;
       }, batch);
+    };
+    return list;
+  };
+
+  // ---- defined names, and the table ids Excel hands out ----
+  /** A defined name of any scope: Excel refuses a table name equal to one, and a name equal to a table's. */
+  const definedName = (name: string) => (workbook.names ?? []).find((item) => item.name.toLowerCase() === name.toLowerCase());
+  /**
+   * Excel numbers a workbook's tables from the highest id in use, so a table added after the
+   * last one was deleted gets the deleted table's id again.
+   */
+  const nextTableId = () => `{table-${Math.max(0, ...workbook.tables.map((table) => Number(/\d+/.exec(table.id)?.[0] ?? 0))) + 1}}`;
+  const nameProxy = (resolveName: () => FakeName, batch: Batch): Any =>
+    loadable({}, batch, ["name", "formula", "type", "visible"], () => {
+      const item = resolveName();
+      return { name: item.name, formula: item.formula, type: "Range", visible: true };
+    });
+  const namedItems = (batch: Batch, ofSheet?: () => SheetData): Any => {
+    const inScope = () => (workbook.names ?? []).filter((item) => (ofSheet ? item.sheetId === ofSheet().id : item.sheetId === undefined));
+    const list = collection(batch, () => inScope().map((item) => nameProxy(() => item, batch)));
+    const find = (name: string) => inScope().find((item) => item.name.toLowerCase() === name.toLowerCase()) ?? null;
+    list.getItemOrNullObject = (name: string) => orNull(() => find(name), (resolveName) => nameProxy(resolveName, batch), batch);
+    list.add = (name: string, reference: unknown) => {
+      queue(batch, "name", name, { reference: typeof reference === "string" ? reference : "range" }, () => {
+        if (!TABLE_NAME.test(name) || CELL_LIKE.test(name) || find(name) || tableNamed(name)) {
+          throw richApiError("InvalidArgument", `fake Excel: ${name} is not a valid, free name`);
+        }
+        const formula = typeof reference === "string" ? reference : `=${addressOf((reference as Any).__box())}`;
+        workbook.names = [...(workbook.names ?? []), { name, formula, ...(ofSheet ? { sheetId: ofSheet().id } : {}) }];
+        commit({ kind: "name", target: name, value: formula });
+      });
     };
     return list;
   };
@@ -1532,6 +1574,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     worksheets: worksheets(batch),
     tables: tableCollection(batch),
     pivotTables: pivotCollection(batch),
+    names: namedItems(batch),
     customXmlParts: customXmlParts(batch),
     insertWorksheetsFromBase64: (base64: string, insertOptions: unknown) => {
       let ids: string[] | undefined;
