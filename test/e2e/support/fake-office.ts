@@ -441,6 +441,36 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     return copy.map((row, r) => (hidden.has(box.row + r) ? row.map(() => null) : (copy[next++] ?? row.map(() => null))));
   };
 
+  /**
+   * Excel's automatic table expansion (AutoCorrect's "Include new rows and columns in table", on
+   * by default; AutoCorrect applies to add-ins' writes too, office-js #6745): a value or formula
+   * written in the row right under a table's last data row joins the table as a new row (a
+   * totals row stops it), one written right of its last column joins it as a new column.
+   */
+  const autoExpand = (box: Box, copy: unknown[][]) => {
+    const written = (row: number, column: number) => {
+      const cell = copy[row - box.row]?.[column - box.column];
+      return cell !== null && cell !== undefined && cell !== "";
+    };
+    for (const table of workbook.tables) {
+      if (table.sheetId !== box.sheet.id) continue;
+      const sheet = box.sheet;
+      for (let under = table.row + table.rows; !hasTotals(table) && table.columns.some((_, c) => written(under, table.column + c)); under++) {
+        const calculated = table.columns.map((_, c) => calculatedFormula(table, c));
+        table.rows += 1;
+        calculated.forEach((formula, c) => formula && isEmptyCell(sheet, under, table.column + c) && writeFormula(sheet, under, table.column + c, formula));
+        commit({ kind: "tableAutoExpand", target: table.name, value: addressOf(tableBox(table)) });
+      }
+      for (let right = table.column + table.columns.length; ; right++) {
+        const whole = tableBox(table);
+        if (!Array.from({ length: whole.rows }, (_, r) => written(whole.row + r, right)).some(Boolean)) break;
+        table.columns = uniqueHeaders([...table.columns, hasHeaders(table) ? String(valueAt(sheet, table.row, right)) : ""]);
+        writeHeaders(table);
+        commit({ kind: "tableAutoExpand", target: table.name, value: addressOf(tableBox(table)) });
+      }
+    }
+  };
+
   const applyWrite = (kind: string, box: Box, copy: unknown[][]) => {
     checkShape(box, copy, kind);
     const target = addressOf(box);
@@ -460,8 +490,12 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       );
       storeWrite(kind, box, landed, inForce);
       commit({ kind, target, value: copy, numberFormat: inForce });
+      autoExpand(box, landed);
     } else {
-      if (kind === "formulas") storeWrite(kind, box, landed);
+      if (kind === "formulas") {
+        storeWrite(kind, box, landed);
+        autoExpand(box, landed);
+      }
       commit({ kind, target, value: copy });
     }
   };
@@ -1682,6 +1716,12 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     spill: (anchor, rows) => {
       const box = resolve(anchor);
       const formula = cellAt(box.sheet.id, box.row, box.column)?.formula;
+      // A result cannot spill inside a table, nor over one: Excel shows #SPILL! in the formula's cell.
+      const over = { ...box, rows: rows.length, columns: rows[0]?.length ?? 1 };
+      if (workbook.tables.some((table) => overlaps(tableBox(table), over))) {
+        setCell(box.sheet.id, box.row, box.column, { value: "#SPILL!", ...(formula ? { formula } : {}) });
+        return;
+      }
       rows.forEach((row, r) =>
         row.forEach((cell, c) => {
           const json = typeof cell === "object" && cell !== null ? cell : undefined;
