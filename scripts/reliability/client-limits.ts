@@ -2,8 +2,8 @@
 // the scenarios of test/integration/faults/client-limits.test.ts on the hostile server, with the
 // heap the client grew by while it settled each (C1's figure).
 import { startHostileServer } from "../../test/integration/faults/support/hostile-server";
-import { CLIENT_LIMIT_SCENARIOS } from "../../test/integration/faults/support/client-limit-scenarios";
-import { answerWell, runScenario } from "../../test/integration/faults/support/scenarios";
+import { answerWellWithLists, CLIENT_LIMIT_SCENARIOS } from "../../test/integration/faults/support/client-limit-scenarios";
+import { runScenario } from "../../test/integration/faults/support/scenarios";
 
 export type ClientLimitRow = {
   scenario: string;
@@ -30,7 +30,7 @@ async function peakHeapGrowth<T>(work: () => Promise<T>): Promise<{ result: T; g
 }
 
 export async function clientLimitTable(): Promise<ClientLimitRow[]> {
-  const server = await startHostileServer(answerWell);
+  const server = await startHostileServer(answerWellWithLists);
   try {
     const rows: ClientLimitRow[] = [];
     for (const scenario of CLIENT_LIMIT_SCENARIOS) {

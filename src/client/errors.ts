@@ -575,9 +575,10 @@ export class AbortedError extends ReportingError {
 /**
  * `not_json`: something else entirely (a proxy's sign-in page); `empty`; `cut_off`: JSON that
  * stops before its end; `malformed`: JSON from start to end, yet broken; `damaged`: marked as
- * compressed but not unpacking.
+ * compressed but not unpacking; `too_deep`: JSON nested far deeper than any answer of the
+ * service, which the readers refuse before walking it (a walk that deep overflows the stack).
  */
-export type UnreadableAnswer = "not_json" | "empty" | "cut_off" | "malformed" | "damaged";
+export type UnreadableAnswer = "not_json" | "empty" | "cut_off" | "malformed" | "damaged" | "too_deep";
 
 export interface ResponseValidationErrorInit {
   route: string;
@@ -618,6 +619,11 @@ function describeAnswerProblem(init: ResponseValidationErrorInit): { userMessage
       return {
         userMessage: `The service's answer to ${init.route} arrived damaged (it could not be unpacked). Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`,
         paneMessage: `The service's answer arrived damaged. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`${route} could not be unpacked`])}`,
+      };
+    case "too_deep":
+      return {
+        userMessage: `The service's answer to ${init.route} could not be read: it is nested far deeper than the reporting service's answers are. Check the service address in ${CONNECT_HINT}; if it is right, contact support.`,
+        paneMessage: `The service's answer could not be read: it is nested far deeper than the reporting service's answers are. ${PANE_CHECK_ADDRESS}; if it is right, contact support.${supportReference([`${route} nested too deep`])}`,
       };
     case undefined:
       break;

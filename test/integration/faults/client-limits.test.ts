@@ -3,13 +3,13 @@
  * or stack, or to confuse its messages; the scenarios are in support/client-limit-scenarios.ts.
  */
 import { startHostileServer, type HostileServer } from "./support/hostile-server";
-import { CLIENT_LIMIT_SCENARIOS } from "./support/client-limit-scenarios";
-import { answerWell, runScenario } from "./support/scenarios";
+import { answerWellWithLists, CLIENT_LIMIT_SCENARIOS } from "./support/client-limit-scenarios";
+import { runScenario } from "./support/scenarios";
 
 let server: HostileServer;
 
 beforeAll(async () => {
-  server = await startHostileServer(answerWell);
+  server = await startHostileServer(answerWellWithLists);
 });
 
 afterAll(() => server?.close());

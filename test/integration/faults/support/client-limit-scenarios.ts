@@ -1,9 +1,10 @@
 import type { Behaviour, Exchange } from "./hostile-server";
-import type { Clients, FaultScenario } from "./scenarios";
+import { answerWell, type Clients, type FaultScenario } from "./scenarios";
 
 /**
  * Issue 17, section 4, the client's part: answers that attack the reader rather than the
- * connection. A `total` that would have the client plan millions of pages (C1). Each is a fault
+ * connection. A `total` that would have the client plan millions of pages (C1), answers nested
+ * deeper than any schema goes (C2, for each reader: /stats, a reference list, legacy). Each is a fault
  * scenario run by the same runner as the main table (scenarios.ts), so each is also checked to
  * leave its client able to read the next good answer.
  */
@@ -23,8 +24,43 @@ export const claimsTotal =
   (exchange) =>
     sendText(exchange, JSON.stringify({ stats: [ONE_ROW], total }));
 
+/** `{"a":{"a":…}}` `depth` levels deep, built as text (building it as objects would overflow JSON.stringify). */
+export function nestedText(depth: number, open: (level: number) => string, close: string, leaf = "{}"): string {
+  const parts: string[] = [];
+  for (let level = 0; level < depth; level += 1) parts.push(open(level));
+  return parts.join("") + leaf + close.repeat(depth);
+}
+
+/** A legacy answer whose aggregation goes `depth` levels deep: the schema is recursive there. */
+export const deepLegacy =
+  (depth: number): Behaviour =>
+  (exchange) =>
+    sendText(
+      exchange,
+      `{"fromDate":"${FROM}","toDate":"${TO}","applications":[4242],"applicationInfos":[],"aggregationDescription":"day","aggregation":${nestedText(depth, () => '{"x":{"aggregation":', "}}")}}`,
+    );
+
+/** A /stats answer with a group value `depth` arrays deep (a field no schema recurses into, yet named in the error). */
+export const deepStats =
+  (depth: number): Behaviour =>
+  (exchange) =>
+    sendText(exchange, `{"stats":[{"group":{"date":${nestedText(depth, () => "[", "]", "1")}},"metrics":{}}],"total":1}`);
+
+/** A reference list whose first entry is `depth` objects deep. */
+export const deepReference =
+  (depth: number): Behaviour =>
+  (exchange) =>
+    sendText(exchange, `[${nestedText(depth, () => '{"a":', "}")}]`);
+
+/** answerWell, and a reference list too, so that a reference scenario can check the next good answer. */
+export const answerWellWithLists: Behaviour = (exchange) =>
+  exchange.route.endsWith("/countries") ? sendText(exchange, '[{"code":"FR","name":"France"}]') : answerWell(exchange);
+
 type Call = (clients: Clients) => Promise<number>;
 const statsAll: Call = async ({ reporting }) => (await reporting.statsAll({ filters: { from: FROM, to: TO }, groups: ["date"] })).stats.length;
+const stats: Call = async ({ reporting }) => (await reporting.stats({ filters: { from: FROM, to: TO }, groups: ["date"] })).stats.length;
+const countries: Call = async ({ reporting }) => (await reporting.countries()).length;
+const legacyStats: Call = async ({ legacy }) => Object.keys((await legacy.stats({ from: FROM, to: TO, groupBy: ["day"] })).aggregation ?? {}).length;
 
 export const CLIENT_LIMIT_SCENARIOS: FaultScenario[] = [
   {
@@ -38,5 +74,23 @@ export const CLIENT_LIMIT_SCENARIOS: FaultScenario[] = [
     call: statsAll,
     faults: [claimsTotal(1e8)],
     expected: { outcome: "ReportingError", kind: "too_large", code: "too_many_pages", message: /more than 1000 pages/, requests: 1, maxSettledMs: 1_000 },
+  },
+  {
+    scenario: "C2: legacy answer nested 5,000 levels",
+    call: legacyStats,
+    faults: [deepLegacy(5_000)],
+    expected: { outcome: "ResponseValidationError", kind: "bad_answer", message: /nested far deeper/, requests: 1 },
+  },
+  {
+    scenario: "C2: stats answer nested 100,000 levels",
+    call: stats,
+    faults: [deepStats(100_000)],
+    expected: { outcome: "ResponseValidationError", kind: "bad_answer", message: /nested far deeper/, requests: 1 },
+  },
+  {
+    scenario: "C2: reference list nested 100,000 levels",
+    call: countries,
+    faults: [deepReference(100_000)],
+    expected: { outcome: "ResponseValidationError", kind: "bad_answer", message: /nested far deeper/, requests: 1 },
   },
 ];
