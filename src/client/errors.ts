@@ -463,6 +463,8 @@ export interface RedirectErrorInit {
   problem: "elsewhere" | "loop";
   /** The origin the service redirected to, when the answer said (a browser hides it). */
   target?: string | undefined;
+  /** The scheme of a redirect to something that is no web address (`javascript:`, `file:`), which has no origin to name. */
+  scheme?: string | undefined;
   hops?: number | undefined;
   redactor?: Redactor | undefined;
 }
@@ -477,7 +479,12 @@ export class RedirectError extends ReportingError {
   readonly target: string | undefined;
 
   constructor(init: RedirectErrorInit) {
-    const where = init.target === undefined ? "another address" : `another site (${init.target})`;
+    const where =
+      init.scheme !== undefined
+        ? `a ${init.scheme.slice(0, 20)} address, which is not a web address`
+        : init.target === undefined
+          ? "another address"
+          : `another site (${init.target})`;
     const check = `Check the service address in ${CONNECT_HINT}.`;
     super({
       code: init.problem === "loop" ? "redirect_loop" : "redirected_elsewhere",

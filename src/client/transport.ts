@@ -303,6 +303,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
       } catch {
         return { error: new RedirectError({ route: request.route, problem: "elsewhere", redactor }) };
       }
+      // `javascript:`, `data:` or `file:` have no origin (URL says "null"): name the scheme instead.
+      if (next.protocol !== "http:" && next.protocol !== "https:") return { error: new RedirectError({ route: request.route, problem: "elsewhere", scheme: next.protocol, redactor }) };
       if (next.origin !== originOf(url)) return { error: new RedirectError({ route: request.route, problem: "elsewhere", target: next.origin, redactor }) };
       if (hops + 1 > MAX_REDIRECTS) return { error: new RedirectError({ route: request.route, problem: "loop", hops: MAX_REDIRECTS, redactor }) };
       // As fetch does: 303 always, and 301 and 302 after a POST, continue as a GET without the body.

@@ -4,9 +4,10 @@ import { answerWell, type Clients, type FaultScenario } from "./scenarios";
 /**
  * Issue 17, section 4, the client's part: answers that attack the reader rather than the
  * connection. A `total` that would have the client plan millions of pages (C1), answers nested
- * deeper than any schema goes (C2, for each reader: /stats, a reference list, legacy). Each is a fault
- * scenario run by the same runner as the main table (scenarios.ts), so each is also checked to
- * leave its client able to read the next good answer.
+ * deeper than any schema goes (C2, for each reader: /stats, a reference list, legacy), and a
+ * redirect to a scheme that is no web address (C4). Each is a fault scenario run by the same
+ * runner as the main table (scenarios.ts), so each is also checked to leave its client able to
+ * read the next good answer.
  */
 
 const FROM = "2026-06-01";
@@ -92,5 +93,27 @@ export const CLIENT_LIMIT_SCENARIOS: FaultScenario[] = [
     call: countries,
     faults: [deepReference(100_000)],
     expected: { outcome: "ResponseValidationError", kind: "bad_answer", message: /nested far deeper/, requests: 1 },
+  },
+  {
+    scenario: "C4: redirect to javascript:",
+    call: stats,
+    faults: [
+      ({ response }) => {
+        response.writeHead(302, { location: "javascript:alert(document.cookie)" });
+        response.end();
+      },
+    ],
+    expected: { outcome: "RedirectError", kind: "unavailable", code: "redirected_elsewhere", message: /a javascript: address, which is not a web address/, requests: 1, nothingCollected: true },
+  },
+  {
+    scenario: "C4: redirect to data: (legacy)",
+    call: legacyStats,
+    faults: [
+      ({ response }) => {
+        response.writeHead(307, { location: "data:application/json,{}" });
+        response.end();
+      },
+    ],
+    expected: { outcome: "RedirectError", code: "redirected_elsewhere", message: /a data: address, which is not a web address/, requests: 1, nothingCollected: true },
   },
 ];
