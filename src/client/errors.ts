@@ -583,9 +583,11 @@ export class AbortedError extends ReportingError {
  * `not_json`: something else entirely (a proxy's sign-in page); `empty`; `cut_off`: JSON that
  * stops before its end; `malformed`: JSON from start to end, yet broken; `damaged`: marked as
  * compressed but not unpacking; `too_deep`: JSON nested far deeper than any answer of the
- * service, which the readers refuse before walking it (a walk that deep overflows the stack).
+ * service, which the readers refuse before walking it (a walk that deep overflows the stack);
+ * `too_many_headers`: a head past the HTTP client's limit (16 KB in Node's fetch); `not_http`:
+ * the address answered, but not in HTTP (another protocol, or a broken proxy).
  */
-export type UnreadableAnswer = "not_json" | "empty" | "cut_off" | "malformed" | "damaged" | "too_deep";
+export type UnreadableAnswer = "not_json" | "empty" | "cut_off" | "malformed" | "damaged" | "too_deep" | "too_many_headers" | "not_http";
 
 export interface ResponseValidationErrorInit {
   route: string;
@@ -631,6 +633,16 @@ function describeAnswerProblem(init: ResponseValidationErrorInit): { userMessage
       return {
         userMessage: `The service's answer to ${init.route} could not be read: it is nested far deeper than the reporting service's answers are. Check the service address in ${CONNECT_HINT}; if it is right, contact support.`,
         paneMessage: `The service's answer could not be read: it is nested far deeper than the reporting service's answers are. ${PANE_CHECK_ADDRESS}; if it is right, contact support.${supportReference([`${route} nested too deep`])}`,
+      };
+    case "too_many_headers":
+      return {
+        userMessage: `The service's answer to ${init.route} could not be read: it came with more headers than the add-in accepts, which usually comes from a proxy or gateway on the way. Try again; if it keeps happening, check the service address in ${CONNECT_HINT} or ask your IT team to check the proxy.`,
+        paneMessage: `The service's answer could not be read: it came with more headers than the add-in accepts, which usually comes from a proxy or gateway on the way. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)} or ask your IT team to check the proxy.${supportReference([`${route}: response headers over the client's limit`])}`,
+      };
+    case "not_http":
+      return {
+        userMessage: `The service address answered ${init.route} with something that is not a web (HTTP) answer. Check the service address and its port in ${CONNECT_HINT}; if they are right, ask your IT team to check the proxy.`,
+        paneMessage: `The service address answered with something that is not a web (HTTP) answer. ${PANE_CHECK_ADDRESS}, its port included; if it is right, ask your IT team to check the proxy.${supportReference([`${route} is not HTTP`])}`,
       };
     case undefined:
       break;

@@ -1,13 +1,15 @@
+import type { Socket } from "node:net";
 import type { Behaviour, Exchange } from "./hostile-server";
 import { answerWell, type Clients, type FaultScenario } from "./scenarios";
 
 /**
  * Issue 17, section 4, the client's part: answers that attack the reader rather than the
- * connection. A `total` that would have the client plan millions of pages (C1), answers nested
- * deeper than any schema goes (C2, for each reader: /stats, a reference list, legacy), and a
- * redirect to a scheme that is no web address (C4). Each is a fault scenario run by the same
- * runner as the main table (scenarios.ts), so each is also checked to leave its client able to
- * read the next good answer.
+ * connection: a `total` that would have the client plan millions of pages (C1); answers nested
+ * deeper than any schema goes (C2, for each reader: /stats, a reference list, legacy); a
+ * redirect to a scheme that is no web address (C4); a head the HTTP client cannot parse (C5: too
+ * many headers, or no HTTP at all). Each is a fault scenario run by the same runner as the main
+ * table (scenarios.ts), so each is also checked to leave its client able to read the next good
+ * answer.
  */
 
 const FROM = "2026-06-01";
@@ -52,6 +54,25 @@ export const deepReference =
   (depth: number): Behaviour =>
   (exchange) =>
     sendText(exchange, `[${nestedText(depth, () => '{"a":', "}")}]`);
+
+/**
+ * An answer whose head carries `count` headers, written on the raw socket: Node's HTTP server
+ * would refuse none, and the client's parser (undici) refuses a head over 16 KiB.
+ */
+export const manyHeaders =
+  (count: number): Behaviour =>
+  ({ response }) => {
+    const socket = response.socket as Socket;
+    const headers = Array.from({ length: count }, (_, index) => `x-padding-${index}: ${"v".repeat(20)}\r\n`).join("");
+    const body = '{"stats":[],"total":0}';
+    socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n${headers}\r\n${body}`);
+    socket.end();
+  };
+
+/** Not HTTP at all: what a port of another protocol, or a broken proxy, sends back. */
+export const notHttp: Behaviour = ({ response }) => {
+  (response.socket as Socket).end("SSH-2.0-OpenSSH_9.2\r\n");
+};
 
 /** answerWell, and a reference list too, so that a reference scenario can check the next good answer. */
 export const answerWellWithLists: Behaviour = (exchange) =>
@@ -115,5 +136,17 @@ export const CLIENT_LIMIT_SCENARIOS: FaultScenario[] = [
       },
     ],
     expected: { outcome: "RedirectError", code: "redirected_elsewhere", message: /a data: address, which is not a web address/, requests: 1, nothingCollected: true },
+  },
+  {
+    scenario: "C5: 2,000 response headers",
+    call: stats,
+    faults: [manyHeaders(2_000)],
+    expected: { outcome: "ResponseValidationError", kind: "bad_answer", message: /more headers than the add-in accepts.*proxy/, requests: 1 },
+  },
+  {
+    scenario: "C5: an answer that is not HTTP (legacy)",
+    call: legacyStats,
+    faults: [notHttp],
+    expected: { outcome: "ResponseValidationError", kind: "bad_answer", message: /not a web \(HTTP\) answer/, requests: 1 },
   },
 ];
