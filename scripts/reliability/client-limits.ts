@@ -1,8 +1,11 @@
-// The client-limits table of `npm run report:reliability` (issue 17, section 4: C1, C2, C4, C5):
+// The client- and emulator-limits tables of `npm run report:reliability` (issue 17, section 4):
 // the scenarios of test/integration/faults/client-limits.test.ts on the hostile server, with the
-// heap the client grew by while it settled each (C1's figure).
+// heap the client grew by while it settled each (C1's figure), and the emulator's measures of
+// test/integration/faults/emulator-limits.test.ts (E1's figures).
+import { startEmulator } from "../../src/emulator";
 import { startHostileServer } from "../../test/integration/faults/support/hostile-server";
 import { answerWellWithLists, CLIENT_LIMIT_SCENARIOS } from "../../test/integration/faults/support/client-limit-scenarios";
+import { E1_EXPORT, measureXlsxExport } from "../../test/integration/faults/support/emulator-limits";
 import { runScenario } from "../../test/integration/faults/support/scenarios";
 
 export type ClientLimitRow = {
@@ -47,5 +50,37 @@ export async function clientLimitTable(): Promise<ClientLimitRow[]> {
     return rows;
   } finally {
     await server.close();
+  }
+}
+
+export type EmulatorLimitRow = {
+  what: string;
+  "first byte ms": string;
+  "total ms": string;
+  "RSS growth": string;
+  outcome: string;
+};
+
+const ms = (value: number) => String(Math.round(value));
+
+/** E1 and E2 of test/integration/faults/emulator-limits.test.ts, with their figures. */
+export async function emulatorLimitTable(): Promise<EmulatorLimitRow[]> {
+  const emulator = await startEmulator(E1_EXPORT.emulator);
+  try {
+    const token = emulator.credentials.bearer[0]!.token;
+    const figures = await measureXlsxExport(emulator, token, E1_EXPORT.body);
+    const streamed = figures.status === 200 && figures.contentLength === null && figures.firstByteMs < figures.totalMs * 0.5;
+    const withinMemory = figures.rssGrowthBytes < E1_EXPORT.maxRssGrowthBytes;
+    return [
+      {
+        what: `E1: Excel export of ${figures.rows.toLocaleString("en-US")} rows (${(figures.bytes / 1_000_000).toFixed(1)} MB)`,
+        "first byte ms": ms(figures.firstByteMs),
+        "total ms": ms(figures.totalMs),
+        "RSS growth": `${Math.round(figures.rssGrowthBytes / 1_000_000)} MB`,
+        outcome: streamed && withinMemory ? "streamed" : `UNEXPECTED: ${streamed ? "" : "not streamed "}${withinMemory ? "" : "memory over the bound"}`.trim(),
+      },
+    ];
+  } finally {
+    await emulator.close();
   }
 }

@@ -1,0 +1,52 @@
+/**
+ * Issue 17, section 4 (E1): the emulator under requests built to exhaust it. A large Excel
+ * export streams (its first bytes leave long before its end, and memory stays flat) instead of
+ * being built whole. Measures in support/emulator-limits.ts.
+ */
+import { startEmulator, type RunningEmulator } from "../../../src/emulator";
+import { E1_EXPORT, measureXlsxExport } from "./support/emulator-limits";
+
+jest.setTimeout(180_000);
+
+let emulator: RunningEmulator;
+let token: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator(E1_EXPORT.emulator);
+  token = emulator.credentials.bearer[0]!.token;
+});
+
+afterAll(() => emulator?.close());
+
+it(`E1: an Excel export of ~${E1_EXPORT.approximateRows.toLocaleString("en-US")} rows streams: first bytes early, flat memory`, async () => {
+  const figures = await measureXlsxExport(emulator, token, E1_EXPORT.body);
+  expect(figures.status).toBe(200);
+  expect(figures.rows).toBeGreaterThan(E1_EXPORT.approximateRows * 0.9);
+  // Written as it is made: no length known up front.
+  expect(figures.contentLength).toBeNull();
+  // Built whole, the first byte left only once the file was complete (old code: 97% of the time).
+  expect(figures.firstByteMs).toBeLessThan(figures.totalMs * 0.5);
+  expect(figures.rssGrowthBytes).toBeLessThan(E1_EXPORT.maxRssGrowthBytes);
+});
+
+it("E1: the streamed file holds every row, with real dates, under a frozen bold header", async () => {
+  const ExcelJS = (await import("exceljs")).default;
+  const body = { filters: { from: "2026-06-01", to: "2026-06-03" }, groups: ["date", "country"], metrics: ["impressions", "revenues"] };
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const json = (await (await fetch(`${emulator.baseUrl}/stats`, { method: "POST", headers, body: JSON.stringify(body) })).json()) as { stats: { group: { date: string; country: string }; metrics: { impressions: number; revenues: number } }[] };
+  const file = await fetch(`${emulator.baseUrl}/stats/xls`, { method: "POST", headers, body: JSON.stringify(body) });
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+  expect(sheet.getRow(1).font?.bold).toBe(true);
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["date", "country", "impressions", "revenues"]);
+  expect(sheet.rowCount).toBe(json.stats.length + 1);
+  json.stats.forEach((entry, index) => {
+    const [date, ...rest] = (sheet.getRow(index + 2).values as unknown[]).slice(1);
+    expect((date as Date).toISOString().slice(0, 10)).toBe(entry.group.date);
+    expect(rest).toEqual([entry.group.country, entry.metrics.impressions, entry.metrics.revenues]);
+  });
+  expect(sheet.getCell("A2").numFmt).toBe("yyyy-mm-dd");
+  expect(sheet.getCell("C2").numFmt).toBe("#,##0");
+});
