@@ -1,11 +1,12 @@
 // The client- and emulator-limits tables of `npm run report:reliability` (issue 17, section 4):
 // the scenarios of test/integration/faults/client-limits.test.ts on the hostile server, with the
 // heap the client grew by while it settled each (C1's figure), and the emulator's measures of
-// test/integration/faults/emulator-limits.test.ts (E1's figures).
+// test/integration/faults/emulator-limits.test.ts (E1's figures, E2's answers).
+import { performance } from "node:perf_hooks";
 import { startEmulator } from "../../src/emulator";
 import { startHostileServer } from "../../test/integration/faults/support/hostile-server";
 import { answerWellWithLists, CLIENT_LIMIT_SCENARIOS } from "../../test/integration/faults/support/client-limit-scenarios";
-import { E1_EXPORT, measureXlsxExport } from "../../test/integration/faults/support/emulator-limits";
+import { E1_EXPORT, measureXlsxExport, sendDeclaredBody } from "../../test/integration/faults/support/emulator-limits";
 import { runScenario } from "../../test/integration/faults/support/scenarios";
 
 export type ClientLimitRow = {
@@ -63,7 +64,7 @@ export type EmulatorLimitRow = {
 
 const ms = (value: number) => String(Math.round(value));
 
-/** E1 and E2 of test/integration/faults/emulator-limits.test.ts, with their figures. */
+/** E2 and E1 of test/integration/faults/emulator-limits.test.ts, with their figures. */
 export async function emulatorLimitTable(): Promise<EmulatorLimitRow[]> {
   const emulator = await startEmulator(E1_EXPORT.emulator);
   try {
@@ -71,7 +72,21 @@ export async function emulatorLimitTable(): Promise<EmulatorLimitRow[]> {
     const figures = await measureXlsxExport(emulator, token, E1_EXPORT.body);
     const streamed = figures.status === 200 && figures.contentLength === null && figures.firstByteMs < figures.totalMs * 0.5;
     const withinMemory = figures.rssGrowthBytes < E1_EXPORT.maxRssGrowthBytes;
+    const oversized = [];
+    for (const declared of [17_000_000, 1_000_000_000]) {
+      const started = performance.now();
+      const answer = await sendDeclaredBody(emulator, token, declared);
+      const refused = answer.statusLine === "HTTP/1.1 413 Payload Too Large" && answer.body.includes('"body_too_large"');
+      oversized.push({
+        what: `E2: body declared as ${(declared / 1_000_000).toLocaleString("en-US")} MB, ${Math.round(answer.sent / 1_000).toLocaleString("en-US")} KB of it sent before the answer`,
+        "first byte ms": "",
+        "total ms": ms(performance.now() - started),
+        "RSS growth": "",
+        outcome: refused ? `${answer.statusLine.slice(9)}, JSON error, unread` : `UNEXPECTED: ${answer.statusLine}`,
+      });
+    }
     return [
+      ...oversized,
       {
         what: `E1: Excel export of ${figures.rows.toLocaleString("en-US")} rows (${(figures.bytes / 1_000_000).toFixed(1)} MB)`,
         "first byte ms": ms(figures.firstByteMs),

@@ -1,15 +1,17 @@
 /**
- * Issue 17, section 4 (E1): the emulator under requests built to exhaust it. A large Excel
+ * Issue 17, section 4 (E1, E2): the emulator under requests built to exhaust it. A large Excel
  * export streams (its first bytes leave long before its end, and memory stays flat) instead of
- * being built whole. Measures in support/emulator-limits.ts.
+ * being built whole; a body declared far over the 1 MB limit gets the documented 413 with the
+ * JSON error, unread, instead of a reset connection. Measures in support/emulator-limits.ts.
  */
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
-import { E1_EXPORT, measureXlsxExport } from "./support/emulator-limits";
+import { E1_EXPORT, measureXlsxExport, sendDeclaredBody } from "./support/emulator-limits";
 
 jest.setTimeout(180_000);
 
 let emulator: RunningEmulator;
 let token: string;
+const MB = 1_000_000;
 
 beforeAll(async () => {
   emulator = await startEmulator(E1_EXPORT.emulator);
@@ -49,4 +51,28 @@ it("E1: the streamed file holds every row, with real dates, under a frozen bold 
   });
   expect(sheet.getCell("A2").numFmt).toBe("yyyy-mm-dd");
   expect(sheet.getCell("C2").numFmt).toBe("#,##0");
+});
+
+it.each([17 * MB, 1_000 * MB])("E2: a body declared as %i bytes gets 413 with the JSON error, unread", async (declared) => {
+  const outcome = await sendDeclaredBody(emulator, token, declared);
+  expect(outcome.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
+  expect(outcome.headers).toContain("content-type: application/json");
+  expect(JSON.parse(outcome.body)).toEqual({
+    error: {
+      code: "body_too_large",
+      message: "The request body is larger than the 1000000 bytes the service accepts. Send a smaller request.",
+      details: { limit: "maxBodyBytes", maximum: 1_000_000 },
+    },
+  });
+  // Unread: the answer came while the client had sent a sliver of what it declared.
+  expect(outcome.sent).toBeLessThan(2 * MB);
+});
+
+it("E2: fetch sending a 17 MB body reads the 413, and the emulator goes on answering", async () => {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const response = await fetch(`${emulator.baseUrl}/stats`, { method: "POST", headers, body: Buffer.alloc(17 * MB, 0x20) });
+  expect(response.status).toBe(413);
+  expect(await response.json()).toMatchObject({ error: { code: "body_too_large" } });
+  const next = await fetch(`${emulator.baseUrl}/stats`, { method: "POST", headers, body: JSON.stringify({ filters: { from: "2026-06-01", to: "2026-06-01" } }) });
+  expect(next.status).toBe(200);
 });

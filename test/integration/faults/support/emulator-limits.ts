@@ -1,10 +1,11 @@
+import { connect } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { RunningEmulator } from "../../../../src/emulator";
 
 /**
- * Issue 17, section 4, the emulator's part: what an export costs before its first byte (E1).
- * Shared by the fault suite (emulator-limits.test.ts) and the reliability report
- * (scripts/reliability/client-limits.ts).
+ * Issue 17, section 4, the emulator's part: what an export costs before its first byte (E1),
+ * and what a client declaring a huge body gets back (E2). Shared by the fault suite
+ * (emulator-limits.test.ts) and the reliability report (scripts/reliability/client-limits.ts).
  */
 
 /** The E1 export: an emulator of fixed data, and a query of about 60,000 rows (day x country x ad unit, 4 months). */
@@ -52,4 +53,62 @@ export async function measureXlsxExport(emulator: RunningEmulator, token: string
   } finally {
     clearInterval(timer);
   }
+}
+
+export interface DeclaredBodyOutcome {
+  /** The status line, or what happened instead (`reset`, `closed without an answer`). */
+  statusLine: string;
+  headers: string;
+  body: string;
+  /** Bytes of body the client managed to send before the answer (or the end). */
+  sent: number;
+}
+
+/**
+ * A POST to /stats declaring `declaredBytes` of JSON on a raw socket, which then sends body in
+ * 64 KiB pieces as long as the socket takes them (never all of it), and reads what comes back.
+ */
+export function sendDeclaredBody(emulator: RunningEmulator, token: string, declaredBytes: number, timeoutMs = 10_000): Promise<DeclaredBodyOutcome> {
+  const url = new URL(`${emulator.baseUrl}/stats`);
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    const received: Buffer[] = [];
+    let sent = 0;
+    let settled = false;
+    const piece = Buffer.alloc(64 * 1024, 0x20);
+    const finish = (failure?: string) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(pump);
+      clearTimeout(timer);
+      socket.destroy();
+      const text = Buffer.concat(received).toString("latin1");
+      const headEnd = text.indexOf("\r\n\r\n");
+      if (headEnd < 0) return resolve({ statusLine: failure ?? "closed without an answer", headers: "", body: "", sent });
+      const [statusLine, ...headerLines] = text.slice(0, headEnd).split("\r\n");
+      resolve({ statusLine: statusLine!, headers: headerLines.join("\n").toLowerCase(), body: text.slice(headEnd + 4), sent });
+    };
+    const timer = setTimeout(() => finish("no answer in time"), timeoutMs);
+    // Keeps sending, as a client uploading a large body does, until the answer is in or the socket refuses.
+    const pump = setInterval(() => {
+      if (socket.writable && sent + piece.length < declaredBytes && !socket.writableNeedDrain) {
+        socket.write(piece);
+        sent += piece.length;
+      }
+    }, 5);
+    socket.on("connect", () => {
+      socket.write(
+        `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${declaredBytes}\r\n\r\n`,
+      );
+    });
+    socket.on("data", (chunk: Buffer) => {
+      received.push(chunk);
+      const text = Buffer.concat(received).toString("latin1");
+      const headEnd = text.indexOf("\r\n\r\n");
+      const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, headEnd))?.[1];
+      if (headEnd >= 0 && length !== undefined && Buffer.byteLength(text.slice(headEnd + 4), "latin1") >= Number(length)) finish();
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => finish(error.code === "ECONNRESET" ? "reset" : `error ${error.code ?? error.message}`));
+    socket.on("close", () => finish());
+  });
 }
