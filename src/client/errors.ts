@@ -642,7 +642,7 @@ function describeAnswerProblem(init: ResponseValidationErrorInit): { userMessage
     case "not_http":
       return {
         userMessage: `The service address answered ${init.route} with something that is not a web (HTTP) answer. Check the service address and its port in ${CONNECT_HINT}; if they are right, ask your IT team to check the proxy.`,
-        paneMessage: `The service address answered with something that is not a web (HTTP) answer. ${PANE_CHECK_ADDRESS}, its port included; if it is right, ask your IT team to check the proxy.${supportReference([`${route} is not HTTP`])}`,
+        paneMessage: `The service address answered with something that is not a web answer (another kind of server, or a broken proxy). ${PANE_CHECK_ADDRESS}, its port included; if it is right, ask your IT team to check the proxy.${supportReference([`${route} is not HTTP`])}`,
       };
     case undefined:
       break;
