@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { startEmulator } from "../../src/emulator";
 import { startHostileServer } from "../../test/integration/faults/support/hostile-server";
 import { answerWellWithLists, CLIENT_LIMIT_SCENARIOS } from "../../test/integration/faults/support/client-limit-scenarios";
-import { E1_EXPORT, measureXlsxExport, sendDeclaredBody } from "../../test/integration/faults/support/emulator-limits";
+import { E1_EXPORT, E1_OVER_LIMIT_BODY, measureXlsxExport, sendDeclaredBody } from "../../test/integration/faults/support/emulator-limits";
 import { runScenario } from "../../test/integration/faults/support/scenarios";
 
 export type ClientLimitRow = {
@@ -85,8 +85,17 @@ export async function emulatorLimitTable(): Promise<EmulatorLimitRow[]> {
         outcome: refused ? `${answer.statusLine.slice(9)}, JSON error, unread` : `UNEXPECTED: ${answer.statusLine}`,
       });
     }
+    const over = await measureXlsxExport(emulator, token, E1_OVER_LIMIT_BODY);
+    const refusedEarly = over.status === 400 && over.rssGrowthBytes < E1_EXPORT.maxRssGrowthBytes;
     return [
       ...oversized,
+      {
+        what: `E1: Excel export of ${over.rows.toLocaleString("en-US")} rows, over the 500,000-row limit`,
+        "first byte ms": ms(over.firstByteMs),
+        "total ms": ms(over.totalMs),
+        "RSS growth": `${Math.round(over.rssGrowthBytes / 1_000_000)} MB`,
+        outcome: refusedEarly ? `refused (${over.status} limit_exceeded), counted not read` : `UNEXPECTED: ${over.status}, RSS growth ${Math.round(over.rssGrowthBytes / 1_000_000)} MB`,
+      },
       {
         what: `E1: Excel export of ${figures.rows.toLocaleString("en-US")} rows (${(figures.bytes / 1_000_000).toFixed(1)} MB)`,
         "first byte ms": ms(figures.firstByteMs),

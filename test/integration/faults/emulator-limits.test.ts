@@ -1,11 +1,12 @@
 /**
  * Issue 17, section 4 (E1, E2): the emulator under requests built to exhaust it. A large Excel
  * export streams (its first bytes leave long before its end, and memory stays flat) instead of
- * being built whole; a body declared far over the 1 MB limit gets the documented 413 with the
- * JSON error, unread, instead of a reset connection. Measures in support/emulator-limits.ts.
+ * being built whole, and one over the export limit is refused before a row is read; a body
+ * declared far over the 1 MB limit gets the documented 413 with the JSON error, unread, instead
+ * of a reset connection. Measures in support/emulator-limits.ts.
  */
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
-import { E1_EXPORT, measureXlsxExport, sendDeclaredBody } from "./support/emulator-limits";
+import { E1_EXPORT, E1_OVER_LIMIT_BODY, measureXlsxExport, sendDeclaredBody } from "./support/emulator-limits";
 
 jest.setTimeout(180_000);
 
@@ -29,6 +30,30 @@ it(`E1: an Excel export of ~${E1_EXPORT.approximateRows.toLocaleString("en-US")}
   // Built whole, the first byte left only once the file was complete (old code: 97% of the time).
   expect(figures.firstByteMs).toBeLessThan(figures.totalMs * 0.5);
   expect(figures.rssGrowthBytes).toBeLessThan(E1_EXPORT.maxRssGrowthBytes);
+});
+
+it("E1: an export over the 500,000-row limit is refused before any row is read", async () => {
+  const store = emulator.store;
+  const original = store.stats.bind(store);
+  const rowsRead: number[] = [];
+  store.stats = async (request) => {
+    const answer = await original(request);
+    rowsRead.push(answer.stats.length);
+    return answer;
+  };
+  try {
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const response = await fetch(`${emulator.baseUrl}/stats/xls`, { method: "POST", headers, body: JSON.stringify(E1_OVER_LIMIT_BODY) });
+    expect(response.status).toBe(400);
+    const refusal = (await response.json()) as { error: { code: string; details: { problems: { limit: string; received: number }[] } } };
+    expect(refusal.error.code).toBe("limit_exceeded");
+    expect(refusal.error.details.problems[0]).toMatchObject({ limit: "maxExportRows" });
+    expect(refusal.error.details.problems[0]!.received).toBeGreaterThan(500_000);
+    // Counted, not read: the old code read 500,000 rows (30 s, 670 MB) to refuse.
+    expect(rowsRead).toEqual([0]);
+  } finally {
+    store.stats = original;
+  }
 });
 
 it("E1: the streamed file holds every row, with real dates, under a frozen bold header", async () => {

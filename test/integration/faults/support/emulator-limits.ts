@@ -17,6 +17,12 @@ export const E1_EXPORT = {
   maxRssGrowthBytes: 350_000_000,
 };
 
+/** An export over the 500,000-row limit on the same emulator: every day of two years, finely grouped: 678,647 rows. */
+export const E1_OVER_LIMIT_BODY = {
+  filters: { from: "2024-07-01", to: "2026-06-30" },
+  groups: ["date", "country", "ad_unit", "device_types", "integration_type"],
+};
+
 export interface ExportFigures {
   status: number;
   contentLength: string | null;
