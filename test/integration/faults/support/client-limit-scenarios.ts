@@ -89,13 +89,13 @@ export const CLIENT_LIMIT_SCENARIOS: FaultScenario[] = [
     scenario: "C1: statsAll, total=1e7 in pages of 1 row",
     call: statsAll,
     faults: [claimsTotal(1e7)],
-    expected: { outcome: "ReportingError", kind: "too_large", code: "too_many_pages", message: /more than 1000 pages/, requests: 1, maxSettledMs: 1_000 },
+    expected: { outcome: "ReportingError", kind: "too_large", code: "too_many_pages", message: /more than 1000 pages/, requests: 1, maxSettledMs: 3_000 },
   },
   {
     scenario: "C1: statsAll, total=1e8 in pages of 1 row",
     call: statsAll,
     faults: [claimsTotal(1e8)],
-    expected: { outcome: "ReportingError", kind: "too_large", code: "too_many_pages", message: /more than 1000 pages/, requests: 1, maxSettledMs: 1_000 },
+    expected: { outcome: "ReportingError", kind: "too_large", code: "too_many_pages", message: /more than 1000 pages/, requests: 1, maxSettledMs: 3_000 },
   },
   {
     scenario: "C2: legacy answer nested 5,000 levels",
