@@ -12,6 +12,9 @@ const shared = {
   testEnvironment: "node",
   transform: { "^.+\\.[tj]sx?$": tsJest },
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "json"],
+  // strip-bom (loaded by @microsoft/app-manifest, whose schema validation the manifest checks use)
+  // ships only as an ES module: transpile it like our own files; every other package stays as is.
+  transformIgnorePatterns: ["^(?!.*/node_modules/strip-bom/).*/node_modules/"],
   setupFiles: ["<rootDir>/test/support/fast-check-seed.ts"],
 };
 

@@ -17,7 +17,8 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
-const { addinOrigin, DEV_ORIGIN, productionManifest } = require("./scripts/webpack/manifest");
+const { addinOrigin, DEV_ORIGIN, ENVIRONMENTS, environmentOfMode, productionManifest } = require("./scripts/webpack/manifest");
+const { UnifiedManifestPlugin } = require("./scripts/webpack/unified-manifest");
 const { OfficeJsTagPlugin, officeJsCopyPatterns, officeJsSource } = require("./scripts/webpack/office-js");
 const { ForbiddenModulesPlugin } = require("./scripts/webpack/forbidden-modules");
 const { PageSizePlugin } = require("./scripts/webpack/page-size");
@@ -139,6 +140,8 @@ module.exports = async (env, argv) => {
         // Every tag is set by ScriptLoadingPlugin below (blocking, the pane's own chunk deferred).
         scriptLoading: "blocking",
       }),
+      // manifest.json, the unified manifest, made from this build's manifest.xml and functions.json.
+      new UnifiedManifestPlugin(),
       new OfficeJsTagPlugin({ source: officeJs }),
       // All but the pane's own chunk block, so that the functions are registered before Office
       // starts them (test/integration/functions/page-order.test.ts).
@@ -160,6 +163,8 @@ module.exports = async (env, argv) => {
         "process.env.REPORTING_BASE_URL": JSON.stringify(process.env.REPORTING_BASE_URL ?? ""),
         "process.env.REPORTING_LEGACY_BASE_URL": JSON.stringify(process.env.REPORTING_LEGACY_BASE_URL ?? ""),
         "process.env.REPORTING_ADDIN_VERSION": JSON.stringify(require("./package.json").version),
+        // The namespace the pane writes formulas with: the one this build's manifest registers.
+        "process.env.REPORTING_FUNCTIONS_NAMESPACE": JSON.stringify(ENVIRONMENTS[environmentOfMode(mode)].namespace),
       }),
       new ForbiddenModulesPlugin({ directories: [path.resolve(__dirname, "src/emulator")] }),
       // Development bundles are not minified: their size says nothing about what users download.

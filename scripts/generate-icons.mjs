@@ -5,7 +5,10 @@ import { deflateSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const SIZES = [16, 32, 64, 80, 128];
+// 192: the unified manifest's colour icon (icons.color); the others: the XML manifest's and the ribbon's.
+const SIZES = [16, 32, 64, 80, 128, 192];
+// The unified manifest's outline icon (icons.outline): white on transparent, 32x32.
+const OUTLINE_SIZE = 32;
 const SUPERSAMPLING = 4;
 const TILE = [0x21, 0x73, 0x46]; // Excel green, so the button reads as a spreadsheet tool.
 const BAR = [0xff, 0xff, 0xff];
@@ -26,6 +29,11 @@ function insideRoundedTile(x, y) {
   return (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
 }
 
+/** The bars alone, white on transparent: Teams and Microsoft 365 tint the outline icon themselves. */
+function outlineColourAt(x, y) {
+  return BARS.some((bar) => x >= bar.left && x <= bar.right && y >= bar.top && y <= BAR_BOTTOM) ? BAR : undefined;
+}
+
 function colourAt(x, y) {
   if (!insideRoundedTile(x, y)) return undefined;
   const onBar = BARS.some((bar) => x >= bar.left && x <= bar.right && y >= bar.top && y <= BAR_BOTTOM);
@@ -33,7 +41,7 @@ function colourAt(x, y) {
 }
 
 /** RGBA pixels with anti-aliased edges (each pixel averages SUPERSAMPLING² samples). */
-function render(size) {
+function render(size, paint = colourAt) {
   const pixels = Buffer.alloc(size * size * 4);
   const samples = SUPERSAMPLING * SUPERSAMPLING;
   for (let py = 0; py < size; py++) {
@@ -41,7 +49,7 @@ function render(size) {
       let r = 0, g = 0, b = 0, covered = 0;
       for (let sy = 0; sy < SUPERSAMPLING; sy++) {
         for (let sx = 0; sx < SUPERSAMPLING; sx++) {
-          const colour = colourAt((px + (sx + 0.5) / SUPERSAMPLING) / size, (py + (sy + 0.5) / SUPERSAMPLING) / size);
+          const colour = paint((px + (sx + 0.5) / SUPERSAMPLING) / size, (py + (sy + 0.5) / SUPERSAMPLING) / size);
           if (!colour) continue;
           r += colour[0]; g += colour[1]; b += colour[2]; covered++;
         }
@@ -103,3 +111,6 @@ for (const size of SIZES) {
   writeFileSync(file, encodePng(size, render(size)));
   console.log(`wrote ${file}`);
 }
+const outline = join(assetsDir, `icon-outline-${OUTLINE_SIZE}.png`);
+writeFileSync(outline, encodePng(OUTLINE_SIZE, render(OUTLINE_SIZE, outlineColourAt)));
+console.log(`wrote ${outline}`);

@@ -5,8 +5,6 @@ import { at, child, childrenNamed, descendants, parseXml, type XmlElement } from
 import { ENVIRONMENTS, namesLoopback } from "./webpack/manifest";
 
 export interface ManifestCheckContext {
-  /** The custom functions namespace the add-in's formulas are written with (REPORTING). */
-  expectedNamespace: string;
   /** Paths, relative to the build output folder, of every file the build emits. */
   emittedFiles: ReadonlySet<string>;
   /** Contents of an emitted file copied from the sources (icons); undefined when unknown. */
@@ -332,16 +330,20 @@ function checkRibbonButton(manifest: Manifest): string[] {
   return button ? [] : ["the ribbon has no button whose action is ShowTaskpane"];
 }
 
-function checkCustomFunctions(manifest: Manifest, context: ManifestCheckContext): string[] {
+function checkCustomFunctions(manifest: Manifest): string[] {
   const functions = extensionPoint(manifest, "CustomFunctions");
   if (!functions) return ['AllFormFactors has no <ExtensionPoint xsi:type="CustomFunctions">'];
   const problems: string[] = [];
   for (const part of ["Script", "Page", "Metadata"]) {
     if (!residOf(at(functions, part, "SourceLocation"))) problems.push(`<${part}><SourceLocation resid="..."> is missing`);
   }
+  // Each environment registers its own namespace (scripts/webpack/manifest.js); a manifest of no
+  // known environment is the environment check's to report, and is held to production's.
+  const environment = environmentOf(environmentClues(manifest.root)) ?? "production";
+  const expected = ENVIRONMENTS[environment].namespace;
   const namespace = manifest.resources.get(residOf(child(functions, "Namespace")) ?? "")?.values[0];
-  if (namespace !== context.expectedNamespace) {
-    problems.push(`the functions' namespace is "${namespace ?? "missing"}", expected "${context.expectedNamespace}"`);
+  if (namespace !== expected) {
+    problems.push(`the functions' namespace is "${namespace ?? "missing"}", expected "${expected}" (the ${environment} manifest's own)`);
   }
   const metadataUrl = urlOf(manifest, residOf(at(functions, "Metadata", "SourceLocation")));
   if (metadataUrl && !metadataUrl.replace(/[?#].*$/, "").endsWith(".json")) problems.push(`the functions' metadata ${metadataUrl} is not a .json file`);
@@ -452,7 +454,7 @@ const CHECKS: { name: string; run: (manifest: Manifest, context: ManifestCheckCo
   { name: "Icons exist at their declared sizes", run: checkIcons },
   { name: "A ribbon button opens the task pane", run: checkRibbonButton },
   { name: "One long-lived shared runtime runs the task pane and the functions", run: checkSharedRuntime },
-  { name: "Custom functions are declared under the expected namespace", run: checkCustomFunctions },
+  { name: "Custom functions are declared under their environment's namespace", run: checkCustomFunctions },
   { name: "Pages, script and metadata are files the build emits", run: checkBuildOutputs },
 ];
 

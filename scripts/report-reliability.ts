@@ -10,6 +10,8 @@ import { fuzzCounts } from "./reliability/fuzz";
 import { loadFigures } from "./reliability/load";
 import { payloadFigures } from "./reliability/payloads";
 import { reconciliationCounts } from "./reliability/reconciliation";
+// Issue 17, section 4: the client's and the emulator's limits (C1, C2, C4, C5, E1, E2).
+import { clientLimitTable, emulatorLimitTable } from "./reliability/client-limits";
 
 type Row = Record<string, string | number>;
 
@@ -36,6 +38,15 @@ async function main(): Promise<void> {
 
   const faults = await faultTable();
   printTable("Faults (hostile server on loopback, typed clients)", faults);
+
+  // --- Issue 17, section 4: client and emulator limits (C1, C2, C4, C5, E1, E2) ---
+  const clientLimits = await clientLimitTable();
+  printTable("Client limits (hostile answers: claimed totals, nesting, redirects, headers)", clientLimits);
+  if (clientLimits.some((row) => row.outcome.includes("UNEXPECTED"))) problems += 1;
+  const emulatorLimits = await emulatorLimitTable();
+  printTable("Emulator limits (a large Excel export, an oversized body)", emulatorLimits);
+  if (emulatorLimits.some((row) => row.outcome.includes("UNEXPECTED"))) problems += 1;
+  // --- end of client and emulator limits ---
 
   const fuzz = await fuzzCounts();
   printTable("Fuzz (fast-check properties)", fuzz);

@@ -9,6 +9,8 @@ export interface BuildOutputs {
   files: Set<string>;
   /** Source file of each emitted file that is copied verbatim (icons, manifest). */
   copiedFrom: Map<string, string>;
+  /** The functions' source custom-functions-metadata-plugin makes functions.json from. */
+  functionsSource: string | undefined;
 }
 
 interface CopyPattern {
@@ -65,18 +67,23 @@ export async function buildOutputs(projectRoot: string): Promise<BuildOutputs> {
   const factory = requireFromProject("./webpack.config.js") as ConfigFactory;
   const HtmlWebpackPlugin = requireFromProject("html-webpack-plugin") as new (...args: never[]) => { userOptions: { filename?: string } };
   const CopyPlugin = requireFromProject("copy-webpack-plugin") as new (...args: never[]) => { patterns: CopyPattern[] };
-  const MetadataPlugin = requireFromProject("custom-functions-metadata-plugin") as new (...args: never[]) => { options: { output: string } };
+  const MetadataPlugin = requireFromProject("custom-functions-metadata-plugin") as new (...args: never[]) => { options: { output: string; input: string } };
+  const { UnifiedManifestPlugin } = requireFromProject("./scripts/webpack/unified-manifest.js") as {
+    UnifiedManifestPlugin: new (...args: never[]) => { options: { output: string } };
+  };
 
   const config = await factory({}, { mode: "production" });
   const files = new Set<string>();
   const copiedFrom = new Map<string, string>();
+  let functionsSource: string | undefined;
   for (const name of Object.keys(config.entry)) {
     const file = entryFile(name, config.output?.filename);
     if (file) files.add(file);
   }
   for (const plugin of config.plugins) {
     if (plugin instanceof HtmlWebpackPlugin) files.add(plugin.userOptions.filename ?? "index.html");
-    if (plugin instanceof MetadataPlugin) files.add(plugin.options.output);
+    if (plugin instanceof MetadataPlugin) functionsSource = plugin.options.input;
+    if (plugin instanceof MetadataPlugin || plugin instanceof UnifiedManifestPlugin) files.add(plugin.options.output);
     if (plugin instanceof CopyPlugin) {
       for (const pattern of plugin.patterns) {
         for (const [output, source] of copiedFiles(pattern, projectRoot)) {
@@ -86,5 +93,5 @@ export async function buildOutputs(projectRoot: string): Promise<BuildOutputs> {
       }
     }
   }
-  return { files, copiedFrom };
+  return { files, copiedFrom, functionsSource };
 }

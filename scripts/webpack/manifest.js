@@ -12,11 +12,39 @@
  * Fixed for good: Office identifies an add-in by its Id, so a new Id would be a new add-in to
  * every user and admin who installed it. The production Id is the one manifest.xml carried
  * before the two environments were split, so deployments made then keep their identity.
+ * The unified manifest (scripts/webpack/unified-manifest.js) has an id and name of its own in
+ * each environment, fixed for good likewise: Microsoft asks that the unified add-in be told apart
+ * from the XML one it hides. Each environment has its own functions namespace too: two installed
+ * add-ins registering one namespace break each other's formulas (#REF!). The pane reads formulas
+ * of either namespace (src/core/formula-namespace.ts), so workbooks move between the two.
  */
 const ENVIRONMENTS = Object.freeze({
-  development: Object.freeze({ id: "f103ccd9-ad1e-4b92-94c6-a20f63247995", displayName: "Ad Reporting (dev)" }),
-  production: Object.freeze({ id: "1e03b830-ec50-4d9a-99f3-90fe21808362", displayName: "Ad Reporting" }),
+  development: Object.freeze({
+    id: "f103ccd9-ad1e-4b92-94c6-a20f63247995",
+    displayName: "Ad Reporting (dev)",
+    namespace: "REPORTINGDEV",
+    unifiedId: "68d20584-c41b-4b14-b17a-b2981482a0a6",
+    unifiedName: "Ad Reporting (M365 dev)",
+  }),
+  production: Object.freeze({
+    id: "1e03b830-ec50-4d9a-99f3-90fe21808362",
+    displayName: "Ad Reporting",
+    namespace: "REPORTING",
+    unifiedId: "d3766738-ec25-4d1b-9a08-95604ff1fa23",
+    unifiedName: "Ad Reporting (M365)",
+  }),
 });
+
+/**
+ * The environment a webpack mode builds for: its functions' namespace is the one the pane writes
+ * (src/taskpane/build-namespace.ts). Development builds are what manifest.xml loads (the dev
+ * server); production builds are deployed with the production manifest.
+ * @param {string} mode webpack's mode
+ * @returns {keyof typeof ENVIRONMENTS}
+ */
+function environmentOfMode(mode) {
+  return mode === "production" ? "production" : "development";
+}
 
 /** The dev server's address, which every add-in URL of manifest.xml starts with. */
 const DEV_ORIGIN = "https://localhost:3000/";
@@ -94,6 +122,13 @@ function productionManifest(xml, origin) {
   // Every attribute holding the development name: DisplayName and the ribbon group's label.
   result = replaceEvery(result, `"${development.displayName}"`, `"${production.displayName}"`, "development display name", problems);
   result = replaceEvery(result, DEV_ORIGIN, origin, "dev server URL", problems);
+  result = replaceEvery(
+    result,
+    `id="Functions.Namespace" DefaultValue="${development.namespace}"`,
+    `id="Functions.Namespace" DefaultValue="${production.namespace}"`,
+    "development functions namespace",
+    problems,
+  );
   if (problems.length > 0) throw new Error(`Cannot write the production manifest: ${problems.join("; ")}.`);
 
   const leftovers = loopbackMentions(result);
@@ -109,4 +144,4 @@ function productionManifest(xml, origin) {
   return `${declaration}${note}${result.slice(declaration.length)}`;
 }
 
-module.exports = { ENVIRONMENTS, DEV_ORIGIN, addinOrigin, namesLoopback, loopbackMentions, productionManifest };
+module.exports = { ENVIRONMENTS, environmentOfMode, DEV_ORIGIN, addinOrigin, namesLoopback, loopbackMentions, productionManifest };

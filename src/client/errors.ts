@@ -463,6 +463,8 @@ export interface RedirectErrorInit {
   problem: "elsewhere" | "loop";
   /** The origin the service redirected to, when the answer said (a browser hides it). */
   target?: string | undefined;
+  /** The scheme of a redirect to something that is no web address (`javascript:`, `file:`), which has no origin to name. */
+  scheme?: string | undefined;
   hops?: number | undefined;
   redactor?: Redactor | undefined;
 }
@@ -477,7 +479,12 @@ export class RedirectError extends ReportingError {
   readonly target: string | undefined;
 
   constructor(init: RedirectErrorInit) {
-    const where = init.target === undefined ? "another address" : `another site (${init.target})`;
+    const where =
+      init.scheme !== undefined
+        ? `a ${init.scheme.slice(0, 20)} address, which is not a web address`
+        : init.target === undefined
+          ? "another address"
+          : `another site (${init.target})`;
     const check = `Check the service address in ${CONNECT_HINT}.`;
     super({
       code: init.problem === "loop" ? "redirect_loop" : "redirected_elsewhere",
@@ -575,9 +582,12 @@ export class AbortedError extends ReportingError {
 /**
  * `not_json`: something else entirely (a proxy's sign-in page); `empty`; `cut_off`: JSON that
  * stops before its end; `malformed`: JSON from start to end, yet broken; `damaged`: marked as
- * compressed but not unpacking.
+ * compressed but not unpacking; `too_deep`: JSON nested far deeper than any answer of the
+ * service, which the readers refuse before walking it (a walk that deep overflows the stack);
+ * `too_many_headers`: a head past the HTTP client's limit (16 KB in Node's fetch); `not_http`:
+ * the address answered, but not in HTTP (another protocol, or a broken proxy).
  */
-export type UnreadableAnswer = "not_json" | "empty" | "cut_off" | "malformed" | "damaged";
+export type UnreadableAnswer = "not_json" | "empty" | "cut_off" | "malformed" | "damaged" | "too_deep" | "too_many_headers" | "not_http";
 
 export interface ResponseValidationErrorInit {
   route: string;
@@ -618,6 +628,21 @@ function describeAnswerProblem(init: ResponseValidationErrorInit): { userMessage
       return {
         userMessage: `The service's answer to ${init.route} arrived damaged (it could not be unpacked). Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`,
         paneMessage: `The service's answer arrived damaged. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`${route} could not be unpacked`])}`,
+      };
+    case "too_deep":
+      return {
+        userMessage: `The service's answer to ${init.route} could not be read: it is nested far deeper than the reporting service's answers are. Check the service address in ${CONNECT_HINT}; if it is right, contact support.`,
+        paneMessage: `The service's answer could not be read: it is nested far deeper than the reporting service's answers are. ${PANE_CHECK_ADDRESS}; if it is right, contact support.${supportReference([`${route} nested too deep`])}`,
+      };
+    case "too_many_headers":
+      return {
+        userMessage: `The service's answer to ${init.route} could not be read: it came with more headers than the add-in accepts, which usually comes from a proxy or gateway on the way. Try again; if it keeps happening, check the service address in ${CONNECT_HINT} or ask your IT team to check the proxy.`,
+        paneMessage: `The service's answer could not be read: it came with more headers than the add-in accepts, which usually comes from a proxy or gateway on the way. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)} or ask your IT team to check the proxy.${supportReference([`${route}: response headers over the client's limit`])}`,
+      };
+    case "not_http":
+      return {
+        userMessage: `The service address answered ${init.route} with something that is not a web (HTTP) answer. Check the service address and its port in ${CONNECT_HINT}; if they are right, ask your IT team to check the proxy.`,
+        paneMessage: `The service address answered with something that is not a web answer (another kind of server, or a broken proxy). ${PANE_CHECK_ADDRESS}, its port included; if it is right, ask your IT team to check the proxy.${supportReference([`${route} is not HTTP`])}`,
       };
     case undefined:
       break;

@@ -27,6 +27,38 @@ function parseJson(text: string, route: string, redactor: Redactor | undefined):
   }
 }
 
+/**
+ * Levels of arrays and objects an answer may have. The deepest answer of the service, a legacy
+ * aggregation by all four groupings, has ten; a schema that recurses (the legacy aggregation)
+ * or a walk over the answer would overflow the stack at a few thousand.
+ */
+const MAX_ANSWER_DEPTH = 64;
+
+/** True when `json` holds arrays or objects more than `limit` levels deep; walks without recursion. */
+function nestedDeeperThan(json: unknown, limit: number): boolean {
+  const values: unknown[] = [json];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (typeof child === "object" && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
+function refuseDeepNesting(json: unknown, route: string, redactor: Redactor | undefined): void {
+  if (nestedDeeperThan(json, MAX_ANSWER_DEPTH)) {
+    throw new ResponseValidationError({ route, issues: [{ path: "", message: `nested more than ${MAX_ANSWER_DEPTH} levels deep` }], unreadable: "too_deep", redactor });
+  }
+}
+
 function validateWithZod<Schema extends z.ZodType>(json: unknown, schema: Schema, route: string, redactor: Redactor | undefined): z.output<Schema> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
@@ -41,7 +73,9 @@ export function parseJsonAnswer<Schema extends z.ZodType>(
   route: string,
   redactor?: Redactor,
 ): z.output<Schema> {
-  return validateWithZod(parseJson(text, route, redactor), schema, route, redactor);
+  const json = parseJson(text, route, redactor);
+  refuseDeepNesting(json, route, redactor);
+  return validateWithZod(json, schema, route, redactor);
 }
 
 /** The names every row of a /stats answer must carry as keys, given the request. */
@@ -107,7 +141,14 @@ function refuseMissingKeys(answer: StatsResponse, asked: AskedNames, route: stri
 export function readStatsResponse(text: string, redactor?: Redactor, asked?: AskedNames): StatsResponse {
   const route = STATS_ROUTES.json;
   const json = parseJson(text, route, redactor);
-  const answer = isStatsResponse(json) ? json : validateWithZod(json, statsResponse, route, redactor);
+  let answer: StatsResponse;
+  if (isStatsResponse(json)) answer = json;
+  else {
+    // Only on a refusal, when zod and the issue's description walk the answer: an accepted one
+    // is read by its known fields, and 100,000 rows are not worth a second walk.
+    refuseDeepNesting(json, route, redactor);
+    answer = validateWithZod(json, statsResponse, route, redactor);
+  }
   if (asked) refuseMissingKeys(answer, asked, route, redactor);
   return answer;
 }

@@ -96,9 +96,13 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
       // A first page shorter than asked while `total` says more remain: the service caps its
       // pages below our page size. Following its size loses no row; stopping would.
       const step = rows.length < firstLimit ? rows.length : firstLimit;
+      const from = start + rows.length;
+      // Counted before anything is allocated: `total` is the service's word, and a hostile or
+      // broken one (1e8 rows in pages of 1) would otherwise build a list that exhausts memory.
+      const remainingPages = Math.ceil(Math.max(0, end - from) / step);
+      if (remainingPages + 1 > options.maxPages) throw tooManyPages(options.maxPages);
       const windows: { offset: number; limit: number }[] = [];
-      for (let offset = start + rows.length; offset < end; offset += step) windows.push({ offset, limit: Math.min(step, end - offset) });
-      if (windows.length + 1 > options.maxPages) throw tooManyPages(options.maxPages);
+      for (let offset = from; offset < end; offset += step) windows.push({ offset, limit: Math.min(step, end - offset) });
       const pages = await inOrderWithConcurrency(
         windows,
         options.concurrency,

@@ -202,6 +202,17 @@ function isDecompressionFailure(error: unknown): boolean {
   return failureCodesOf(error).some((code) => code.startsWith("Z_"));
 }
 
+/**
+ * An answer whose head Node's fetch (undici) could not parse: the address answered, so it is the
+ * answer that is unreadable, not the service that is unreachable. A browser names no code.
+ */
+function unreadableHead(error: unknown): "too_many_headers" | "not_http" | undefined {
+  const codes = failureCodesOf(error);
+  if (codes.some((code) => code === "UND_ERR_HEADERS_OVERFLOW" || code === "HPE_HEADER_OVERFLOW")) return "too_many_headers";
+  if (codes.some((code) => code.startsWith("HPE_"))) return "not_http";
+  return undefined;
+}
+
 function originOf(url: string): string | undefined {
   try {
     return new URL(url).origin;
@@ -303,6 +314,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
       } catch {
         return { error: new RedirectError({ route: request.route, problem: "elsewhere", redactor }) };
       }
+      // `javascript:`, `data:` or `file:` have no origin (URL says "null"): name the scheme instead.
+      if (next.protocol !== "http:" && next.protocol !== "https:") return { error: new RedirectError({ route: request.route, problem: "elsewhere", scheme: next.protocol, redactor }) };
       if (next.origin !== originOf(url)) return { error: new RedirectError({ route: request.route, problem: "elsewhere", target: next.origin, redactor }) };
       if (hops + 1 > MAX_REDIRECTS) return { error: new RedirectError({ route: request.route, problem: "loop", hops: MAX_REDIRECTS, redactor }) };
       // As fetch does: 303 always, and 301 and 302 after a POST, continue as a GET without the body.
@@ -372,6 +385,13 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if (answered && isDecompressionFailure(failure)) {
         return {
           error: new ResponseValidationError({ route: request.route, issues: [{ path: "", message: "damaged" }], unreadable: "damaged", redactor }),
+          outcome: { kind: "final" },
+        };
+      }
+      const head = unreadableHead(failure);
+      if (head !== undefined) {
+        return {
+          error: new ResponseValidationError({ route: request.route, issues: [{ path: "", message: head.replace(/_/g, " ") }], unreadable: head, redactor }),
           outcome: { kind: "final" },
         };
       }

@@ -92,12 +92,6 @@ export function readFormulaCall(formula: string): FormulaCallResult {
   return { problem: "The formula's parentheses are not closed." };
 }
 
-/** True when `call` calls `name` (such as `REPORTING.STATS`), registered or still a placeholder. */
-export function callsFunction(call: FormulaCall, name: string): boolean {
-  const wanted = name.toUpperCase();
-  return call.placeholder ? call.name === wanted.replace(/\./g, "_") : call.name === wanted;
-}
-
 /** A piece of a formula quoted in a message, short enough to read at a glance. */
 export function shorten(source: string): string {
   return source.length > 40 ? `${source.slice(0, 37)}...` : source;

@@ -2,7 +2,8 @@ import { FILTER_NAMES, type FilterName } from "../api";
 import { isReportingError } from "../client/errors";
 import { readStatsQuery, type StatsArguments } from "./arguments/stats-query";
 import type { CellValue } from "./cell-values";
-import { callsFunction, readFormulaCall, shorten, type FormulaCall } from "./formula-call";
+import { readFormulaCall, shorten, type FormulaCall } from "./formula-call";
+import { addinFunctionOf, callsAddinFunction, type FunctionNamespace } from "./formula-namespace";
 import type { StatsQueryModel } from "./formula-text";
 import { normalisePeriodWord, type Today } from "./periods";
 
@@ -10,29 +11,35 @@ import { normalisePeriodWord, type Today } from "./periods";
  * A `=REPORTING.STATS(...)` formula read back into the query builder's model, through the very
  * parser the function runs (readStatsQuery): what the builder loads is what the cell asks for.
  * The model is faithful to the formula's meaning, not its spelling: `Revenue` becomes
- * `revenues`, a date serial its day, `headers=readable` the default it is.
+ * `revenues`, a date serial its day, `headers=readable` the default it is. Either namespace is
+ * read (a workbook made with the development add-in, or for it); messages name `namespace`, the
+ * one this build writes.
  */
 
-export const STATS_FUNCTION = "REPORTING.STATS";
+/** `REPORTING.STATS` under `namespace`, as messages name it. */
+export function statsFunctionName(namespace: FunctionNamespace): string {
+  return `${namespace}.STATS`;
+}
+
 const ARGUMENT_NAMES = ["from", "to", "groups", "metrics", "filters", "orders", "options"] as const;
-const OTHER_REPORTING = /^REPORTING[._]/;
 
 export type StatsFormulaResult = { model: StatsQueryModel } | { problem: string };
 
 const EDIT_IN_CELL = "Edit it in the cell instead; the builder leaves it as it is.";
 
-function notStats(call: FormulaCall): string {
+function notStats(call: FormulaCall, namespace: FunctionNamespace): string {
   const name = call.placeholder ? call.name.replace(/_/g, ".") : call.name;
-  if (OTHER_REPORTING.test(call.name)) {
-    return `This cell holds a ${name} formula; the Query tab edits ${STATS_FUNCTION} formulas only. ${EDIT_IN_CELL}`;
+  const stats = statsFunctionName(namespace);
+  if (addinFunctionOf(call) !== undefined) {
+    return `This cell holds a ${name} formula; the Query tab edits ${stats} formulas only. ${EDIT_IN_CELL}`;
   }
-  return `This cell's formula calls ${name}, not ${STATS_FUNCTION}, so the builder cannot load it.`;
+  return `This cell's formula calls ${name}, not ${stats}, so the builder cannot load it.`;
 }
 
 /** The arguments as Excel passes them to the function, or the first one only Excel can evaluate. */
-function statsArgumentsOfCall(call: FormulaCall): { args: StatsArguments } | { problem: string } {
+function statsArgumentsOfCall(call: FormulaCall, namespace: FunctionNamespace): { args: StatsArguments } | { problem: string } {
   if (call.args.length > ARGUMENT_NAMES.length) {
-    return { problem: `${STATS_FUNCTION} takes at most ${ARGUMENT_NAMES.length} arguments and this formula has ${call.args.length}. ${EDIT_IN_CELL}` };
+    return { problem: `${statsFunctionName(namespace)} takes at most ${ARGUMENT_NAMES.length} arguments and this formula has ${call.args.length}. ${EDIT_IN_CELL}` };
   }
   const values: CellValue[] = [];
   for (const [index, argument] of call.args.entries()) {
@@ -59,12 +66,12 @@ function filtersOf(requestFilters: Record<string, unknown>): StatsQueryModel["fi
   return filters;
 }
 
-/** The builder's model of `formula`, or why the builder cannot load it. */
-export function statsModelOfFormula(formula: string, today: Today): StatsFormulaResult {
+/** The builder's model of `formula` (under either namespace), or why the builder cannot load it. */
+export function statsModelOfFormula(formula: string, today: Today, namespace: FunctionNamespace): StatsFormulaResult {
   const read = readFormulaCall(formula);
-  if ("problem" in read) return { problem: `${read.problem} Select a cell holding =${STATS_FUNCTION}(...).` };
-  if (!callsFunction(read.call, STATS_FUNCTION)) return { problem: notStats(read.call) };
-  const found = statsArgumentsOfCall(read.call);
+  if ("problem" in read) return { problem: `${read.problem} Select a cell holding =${statsFunctionName(namespace)}(...).` };
+  if (!callsAddinFunction(read.call, "STATS")) return { problem: notStats(read.call, namespace) };
+  const found = statsArgumentsOfCall(read.call, namespace);
   if ("problem" in found) return found;
   let query;
   try {

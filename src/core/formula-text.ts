@@ -5,6 +5,7 @@ import type { StatsArguments } from "./arguments/stats-query";
 import type { LegacyFunctionGroup } from "./legacy/group-by";
 import type { HeaderStyle } from "./arguments/options";
 import type { CompareMode } from "./compare/compare-mode";
+import type { FunctionNamespace } from "./formula-namespace";
 import type { PeriodWord } from "./periods";
 
 /**
@@ -111,9 +112,9 @@ function formulaCall(name: string, args: readonly (string | undefined)[]): strin
   return `=${name}(${written.join(",")})`;
 }
 
-/** `=REPORTING.STATS("LAST_30_DAYS",,"date,country","revenues","countries=FR,DE")` */
-export function statsFormula(model: StatsQueryModel): string {
-  return formulaCall("REPORTING.STATS", formulaArgumentList(model));
+/** `=REPORTING.STATS("LAST_30_DAYS",,"date,country","revenues","countries=FR,DE")`, under `namespace`. */
+export function statsFormula(model: StatsQueryModel, namespace: FunctionNamespace): string {
+  return formulaCall(`${namespace}.STATS`, formulaArgumentList(model));
 }
 
 /** A LEGACY.STATS query as built in the pane's Legacy tab. */
@@ -142,9 +143,9 @@ export function legacyArgumentsOf(model: LegacyQueryModel): LegacyArguments {
   return { from, to, groupBy, options };
 }
 
-/** `=REPORTING.LEGACY.STATS("2025-01-01","2025-01-31","day,ad_unit_type")` */
-export function legacyStatsFormula(model: LegacyQueryModel): string {
-  return formulaCall("REPORTING.LEGACY.STATS", legacyArgumentList(model));
+/** `=REPORTING.LEGACY.STATS("2025-01-01","2025-01-31","day,ad_unit_type")`, under `namespace`. */
+export function legacyStatsFormula(model: LegacyQueryModel, namespace: FunctionNamespace): string {
+  return formulaCall(`${namespace}.LEGACY.STATS`, legacyArgumentList(model));
 }
 
 /** Plain words when the formula would be too long for Excel, otherwise `undefined`. */

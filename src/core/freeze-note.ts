@@ -5,7 +5,8 @@ import { readValueQuery } from "./arguments/value-query";
 import { addDays, addMonths, endOfMonth, formatIsoDate, startOfQuarter } from "./calendar";
 import type { CellValue } from "./cell-values";
 import { isExcelDateSerial, isoDateFromExcelSerial } from "./excel-dates";
-import { callsFunction, readFormulaCall } from "./formula-call";
+import { readFormulaCall } from "./formula-call";
+import { addinFunctionOf, callsAddinFunction } from "./formula-namespace";
 import { normalisePeriodWord, periodDatesText, type DateRange, type Today } from "./periods";
 import { uniqueSheetName } from "./sheet-names";
 
@@ -49,36 +50,36 @@ interface FormulaQuery {
 
 const CALLS: readonly { name: string; read: (values: CellValue[], today: Today) => { period?: DateRange | undefined; profile?: string | undefined } }[] = [
   {
-    name: "REPORTING.STATS",
+    name: "STATS",
     read: ([from, to, groups, metrics, filters, orders, options], today) => {
       const query = readStatsQuery({ from, to, groups, metrics, filters, orders, options }, today);
       return { period: { from: query.request.filters.from, to: query.request.filters.to }, profile: query.profile };
     },
   },
-  { name: "REPORTING.LEGACY.STATS", read: ([from, to, groupBy, options], today) => readLegacyQuery({ from, to, groupBy, options }, today) },
+  { name: "LEGACY.STATS", read: ([from, to, groupBy, options], today) => readLegacyQuery({ from, to, groupBy, options }, today) },
   {
-    name: "REPORTING.VALUE",
+    name: "VALUE",
     read: ([metric, from, to, filters, options], today) => readValueQuery({ metric, from, to, filters, options }, today),
   },
 ];
 
-/** True for a formula that is one call of a REPORTING function (its result is worth freezing). */
+/** True for a formula that is one call of a REPORTING function, under either namespace (its result is worth freezing). */
 export function isReportingFormula(formula: string): boolean {
   const read = readFormulaCall(formula);
-  return !("problem" in read) && /^REPORTING[._]/.test(read.call.name);
+  return !("problem" in read) && addinFunctionOf(read.call) !== undefined;
 }
 
 /** What a REPORTING formula asks for, as far as its typed-in arguments tell. */
 function formulaQuery(formula: string, today: Today): FormulaQuery | undefined {
   const read = readFormulaCall(formula);
-  if ("problem" in read || !isReportingFormula(formula)) return undefined;
-  const functionName = (read.call.placeholder ? read.call.name.replace(/_/g, ".") : read.call.name).replace(/^REPORTING\./, "");
-  const known = CALLS.find((call) => callsFunction(read.call, call.name));
+  const functionName = "problem" in read ? undefined : addinFunctionOf(read.call);
+  if ("problem" in read || functionName === undefined) return undefined;
+  const known = CALLS.find((call) => callsAddinFunction(read.call, call.name));
   if (!known || read.call.args.some((arg) => arg.kind === "expression")) return { functionName };
   const values = read.call.args.map((arg) => (arg.kind === "empty" || arg.kind === "expression" ? null : arg.value));
   try {
     const { period, profile } = known.read(values, today);
-    const from = values[known.name === "REPORTING.VALUE" ? 1 : 0];
+    const from = values[known.name === "VALUE" ? 1 : 0];
     const word = typeof from === "string" ? normalisePeriodWord(from) : undefined;
     return { functionName, ...(period ? { period } : {}), ...(word ? { word } : {}), ...(profile ? { profile } : {}) };
   } catch {

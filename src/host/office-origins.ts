@@ -6,6 +6,11 @@
  * names change (office-js-docs-pr issue 2956), so the list is a setting; these cover the commercial
  * cloud, personal OneDrive, the cloud.microsoft domain Microsoft is moving to (office-js-docs-pr
  * issue 4911) and the national clouds Office.js itself trusts (its OfficeOnlineDomainList).
+ * Excel inside Teams on the web frames Excel on the web, which frames the pane, so Teams' pages
+ * are ancestors too: Microsoft's frame-ancestors list for apps Teams and Microsoft 365 host
+ * (https://learn.microsoft.com/microsoftteams/platform/tabs/how-to/tab-requirements) names
+ * teams.microsoft.com, *.teams.microsoft.com, *.microsoft365.com, *.office.com and
+ * *.cloud.microsoft (teams.cloud.microsoft, m365.cloud.microsoft).
  */
 export const DEFAULT_OFFICE_ORIGINS: readonly string[] = [
   "https://*.officeapps.live.com",
@@ -16,6 +21,9 @@ export const DEFAULT_OFFICE_ORIGINS: readonly string[] = [
   "https://*.cloud.microsoft",
   "https://*.online.office365.us",
   "https://*.partner.officewebapps.cn",
+  "https://teams.microsoft.com",
+  "https://*.teams.microsoft.com",
+  "https://*.microsoft365.com",
 ];
 
 /** `https://host[:port]`, where the host may start with `*.` for any subdomain, as in CSP. */

@@ -3,7 +3,7 @@ import { DEFAULT_SPILL_BUDGET_BYTES, jsonBytes, omittedRowsNote } from "../core/
 import { rowEncoder, type DateCellStyle, type SpillOutput } from "./formatted-values";
 
 /** A table cut to one spill, its rows as Excel receives them. */
-interface FittedSpill {
+export interface FittedSpill {
   /** The header, the first data rows that fit, then (when any were left out) the note saying how many. */
   rows: SpillOutput;
   /** Rows above the data: the header row, or the blank row of an empty answer. */

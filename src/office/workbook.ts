@@ -2,8 +2,9 @@ import { ReportingError } from "../client/errors";
 import type { SpillTable } from "../core/rows/spill-table";
 import { jsonBytes } from "../core/spill-limit";
 import { excelRunAvailable, runExcel } from "./excel-run";
-import { supportedDateStyle } from "./formatted-values";
-import { fitSpill } from "./spill-fit";
+import { supportedDateStyle, type DateCellStyle } from "./formatted-values";
+import { tableInTheWay } from "./formula-place";
+import { fitSpill, type FittedSpill } from "./spill-fit";
 import { quietForColleaguesWithoutAddin } from "./trust";
 
 /**
@@ -99,22 +100,25 @@ export interface InsertedFormula {
  * where the function returns dates carrying their own format (CustomFunctionsRuntime 1.4),
  * otherwise as many rows as the spill shows, never the rows the spill leaves out.
  */
-function spillDateFormats(result: SpillTable): { columns: number[]; headerRows: number; rows: number } {
-  const style = supportedDateStyle();
+function spillDateFormats(result: SpillTable, style: DateCellStyle, spill: FittedSpill): { columns: number[]; headerRows: number; rows: number } {
   if (style !== "serial" || result.dateColumns.length === 0) return { columns: [], headerRows: 0, rows: 0 };
-  const spill = fitSpill(result, style);
   return { columns: result.dateColumns, headerRows: spill.headerRows, rows: spill.shownRows };
 }
 
 /** Writes `formula` at the top-left cell of the selection, and a date format under it where needed. */
 export async function insertFormulaAtSelection(options: InsertFormulaOptions): Promise<InsertedFormula> {
   requireExcel();
-  const dates = spillDateFormats(options.result);
+  const style = supportedDateStyle();
+  const spill = fitSpill(options.result, style);
+  const dates = spillDateFormats(options.result, style, spill);
   const formatRowBytes = dates.columns.length * (jsonBytes([DATE_NUMBER_FORMAT]) + 1);
   const chunks = dates.columns.length === 0 ? [] : syncChunks(dates.rows, () => formatRowBytes);
   const inserted = await runExcel(async (context) => {
     const cell = await selectedCell(context, "only the cell where the formula should go");
     cell.load("address");
+    const width = spill.rows.reduce((widest, row) => Math.max(widest, row.length), 1);
+    const problem = await tableInTheWay(context, cell, spill.rows.length, width);
+    if (problem) throw new WorkbookError(problem);
     cell.formulas = [[options.formula]];
     if (chunks.length === 0) await context.sync();
     for (const [start, end] of chunks) {

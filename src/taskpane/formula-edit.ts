@@ -1,9 +1,10 @@
-import { statsModelOfFormula, STATS_FUNCTION } from "../core/formula-parse";
+import { statsFunctionName, statsModelOfFormula } from "../core/formula-parse";
 import { formulaProblem } from "../core/formula-text";
 import { readSelectedFormula, updateFormulaInPlace, type SelectedFormula } from "../office/selection";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
 import type { QueryForm } from "./query-form";
+import { BUILD_NAMESPACE } from "./build-namespace";
 
 export interface FormulaEditing {
   /** What "Edit selected formula" does (its button is wired by src/taskpane/query/on-demand-actions.ts). */
@@ -11,7 +12,7 @@ export interface FormulaEditing {
 }
 
 /**
- * "Edit selected formula": the selected cell's =REPORTING.STATS(...) loaded into the query
+ * "Edit selected formula": the selected cell's =REPORTING.STATS(...) (or REPORTINGDEV.STATS) loaded into the query
  * builder, and "Update formula" writing the edited one back into that same cell. A formula the
  * builder cannot show whole is never loaded, so an update can never quietly drop part of it.
  */
@@ -40,10 +41,10 @@ export function setUpFormulaEditing(context: PaneContext, form: QueryForm, curre
     try {
       const selected = await readSelectedFormula();
       if (selected.formula === "") {
-        context.status.show(`${selected.address} holds no formula. Select a cell with =${STATS_FUNCTION}(...) or any cell of its result.`, "error");
+        context.status.show(`${selected.address} holds no formula. Select a cell with =${statsFunctionName(BUILD_NAMESPACE)}(...) or any cell of its result.`, "error");
         return;
       }
-      const read = statsModelOfFormula(selected.formula, () => context.today());
+      const read = statsModelOfFormula(selected.formula, () => context.today(), BUILD_NAMESPACE);
       const problem = "problem" in read ? read.problem : form.load(read.model);
       if (problem) {
         context.status.show(`${selected.address}: ${problem}`, "error");

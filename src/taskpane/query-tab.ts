@@ -21,6 +21,7 @@ import { referenceIdentity, usableProfile } from "./query/reference-identity";
 import { setUpRefreshAll } from "./query/refresh-all";
 import { loadPreviewReference } from "./preview-labels";
 import { plainMessage } from "./status";
+import { BUILD_NAMESPACE } from "./build-namespace";
 
 /**
  * The Query tab: builds a query, previews it, puts it in the workbook, exports it. Returns what
@@ -71,7 +72,7 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
   let lastValidFormula = "";
   function showFormula({ result, problems, period }: FormState): void {
     const valid = "model" in result;
-    if (valid) lastValidFormula = statsFormula(result.model);
+    if (valid) lastValidFormula = statsFormula(result.model, BUILD_NAMESPACE);
     formula.value = lastValidFormula;
     formula.classList.toggle("outdated", !valid);
     formulaNote.hidden = valid;

@@ -1,7 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import { HttpError } from "./errors";
 
-/** Past this many bytes of an oversized body the connection is dropped instead of drained. */
+/**
+ * Past this many bytes an oversized body is not drained: declared that large, it is refused
+ * unread with the connection closed after the 413; sent without a length, the connection is
+ * dropped once that much has arrived.
+ */
 const DRAIN_FACTOR = 16;
 
 function isJsonContentType(header: string | undefined): boolean {
@@ -9,12 +13,13 @@ function isJsonContentType(header: string | undefined): boolean {
   return mediaType === "application/json" || (mediaType?.startsWith("application/") === true && mediaType.endsWith("+json"));
 }
 
-function tooLarge(maxBytes: number): HttpError {
+function tooLarge(maxBytes: number, headers: Record<string, string> = {}): HttpError {
   return new HttpError(
     413,
     "body_too_large",
     `The request body is larger than the ${maxBytes} bytes the service accepts. Send a smaller request.`,
     { limit: "maxBodyBytes", maximum: maxBytes },
+    headers,
   );
 }
 
@@ -43,8 +48,9 @@ function readBytes(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
 export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes * DRAIN_FACTOR) {
-    req.destroy();
-    throw tooLarge(maxBytes);
+    // Refused unread, as documented (413, the JSON error), rather than by dropping the
+    // connection: a client then sees why. Closing after the answer spares reading the body.
+    throw tooLarge(maxBytes, { Connection: "close" });
   }
   if (!isJsonContentType(req.headers["content-type"])) {
     req.resume();

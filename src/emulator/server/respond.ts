@@ -26,6 +26,15 @@ export function sendFile(res: ServerResponse, content: Buffer, contentType: stri
   res.end(content);
 }
 
+/** The head of a file written as it is made: no Content-Length, so it goes out chunked. */
+export function startFile(res: ServerResponse, contentType: string, fileName: string): void {
+  res.writeHead(200, {
+    ...COMMON_HEADERS,
+    "Content-Type": contentType,
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+  });
+}
+
 export function sendNoContent(res: ServerResponse, headers: Record<string, string> = {}): void {
   res.writeHead(204, { ...COMMON_HEADERS, ...headers });
   res.end();

@@ -20,19 +20,24 @@ const METRIC_KINDS: Record<MetricName, ColumnKind> = {
   ecpm: "decimal",
 };
 
-/** The rows of a /stats answer as a table: the group columns in request order, then the metrics. */
-export function statsTable(request: StatsRequest, entries: readonly StatsEntry[]): StatsTable {
-  const groups = request.groups ?? [];
-  const metrics = request.metrics ?? [...METRICS];
-  const columns: Column[] = [
-    ...groups.map((name): Column => ({ name, kind: name === "date" ? "date" : "text" })),
-    ...metrics.map((name): Column => ({ name, kind: METRIC_KINDS[name] })),
+/** The columns of a /stats answer as a table: the group columns in request order, then the metrics. */
+export function statsColumns(request: StatsRequest): Column[] {
+  return [
+    ...(request.groups ?? []).map((name): Column => ({ name, kind: name === "date" ? "date" : "text" })),
+    ...(request.metrics ?? METRICS).map((name): Column => ({ name, kind: METRIC_KINDS[name] })),
   ];
-  const rows = entries.map((entry) => [
-    ...groups.map((name) => entry.group[name] ?? null),
-    ...metrics.map((name) => entry.metrics[name] ?? null),
-  ]);
-  return { columns, rows };
+}
+
+/** The rows of a /stats answer, one at a time, in the order of `statsColumns`. */
+export function* statsRows(request: StatsRequest, entries: readonly StatsEntry[]): Generator<Cell[]> {
+  const groups = request.groups ?? [];
+  const metrics = request.metrics ?? METRICS;
+  for (const entry of entries) yield [...groups.map((name) => entry.group[name] ?? null), ...metrics.map((name) => entry.metrics[name] ?? null)];
+}
+
+/** The rows of a /stats answer as a table. */
+export function statsTable(request: StatsRequest, entries: readonly StatsEntry[]): StatsTable {
+  return { columns: statsColumns(request), rows: [...statsRows(request, entries)] };
 }
 
 /** `reporting-stats_<from>_<to>.<extension>`: says what the file holds, and sorts by period. */

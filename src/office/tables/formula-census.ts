@@ -1,19 +1,19 @@
 import { runExcel } from "../excel-run";
+import { mentionsAddinFunction } from "../../core/formula-namespace";
 import { requireExcel } from "../workbook";
 
-/** Where the workbook's REPORTING formulas are: how many on each sheet that has any. */
+/** Where the workbook's REPORTING formulas (either namespace) are: how many on each sheet that has any. */
 export interface FormulaCount {
   sheet: string;
   count: number;
 }
 
-const REPORTING_CALL = /\bREPORTING\./i;
 // Formulas read per sync: a long calculated column can hold 100,000 of them.
 const ROWS_PER_READ = 20_000;
 
 function countIn(formulas: unknown[][]): number {
   let count = 0;
-  for (const row of formulas) for (const cell of row) if (typeof cell === "string" && cell.startsWith("=") && REPORTING_CALL.test(cell)) count++;
+  for (const row of formulas) for (const cell of row) if (typeof cell === "string" && cell.startsWith("=") && mentionsAddinFunction(cell)) count++;
   return count;
 }
 

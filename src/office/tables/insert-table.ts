@@ -4,10 +4,11 @@ import type { TableData, WrittenTable } from "../../core/workbook-queries/table-
 import { runExcel } from "../excel-run";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, headerFormats, writeBlock } from "./cell-blocks";
+import { namesInUse } from "./taken-names";
 
 export type TableDestination = { kind: "new"; sheetName: string } | { kind: "existing"; sheetName: string };
 
-/** The table's name, from the names the workbook's tables already have; a STATS query's by default. */
+/** The table's name, from the names the workbook's tables and defined names already have; a STATS query's by default. */
 type TableNamer = (existing: readonly string[]) => string;
 
 export interface InsertedTable extends WrittenTable {
@@ -28,11 +29,10 @@ export async function insertQueryTable(data: TableData, destination: TableDestin
   const width = data.header.length;
   if (width === 0) throw new WorkbookError("There is nothing to insert: the query returned no columns.");
   return runExcel(async (context) => {
+    const existing = await namesInUse(context);
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
-    const tables = context.workbook.tables;
-    tables.load("items/name");
-    let syncs = 1;
+    let syncs = 3;
     await context.sync();
     let sheet: Excel.Worksheet;
     let column = 0;
@@ -54,7 +54,6 @@ export async function insertQueryTable(data: TableData, destination: TableDestin
     });
     const address = blockAddress(0, column, rows + 1, width);
     const table = sheet.tables.add(address, true);
-    const existing = tables.items.map((item) => item.name);
     table.name = nameTable
       ? nameTable(existing)
       : tableNameFor(

@@ -2,7 +2,7 @@ import { looksLikeAddinTableName } from "../../core/workbook-queries/names";
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import { runExcel } from "../excel-run";
 import { requireExcel } from "../workbook";
-import { findTable } from "./refresh-table";
+import { findTable, locateTables } from "./table-identity";
 
 /** A stored table as the workbook has it now (the user may have renamed it or its sheet), or missing. */
 export type LinkedTableNow = { found: true; name: string; sheet: string; rows: number } | { found: false };
@@ -11,11 +11,7 @@ export async function linkedTablesNow(records: readonly StoredTableQuery[]): Pro
   requireExcel();
   if (records.length === 0) return new Map();
   return runExcel(async (context) => {
-    const byId = records.map((record) => context.workbook.tables.getItemOrNullObject(record.table.excelId));
-    const byName = records.map((record) => context.workbook.tables.getItemOrNullObject(record.table.name));
-    for (const table of [...byId, ...byName]) table.load("name");
-    await context.sync();
-    const found = records.map((_, index) => (!byId[index]!.isNullObject ? byId[index]! : !byName[index]!.isNullObject ? byName[index]! : undefined));
+    const found = await locateTables(context, records);
     const details = found.map((table) => {
       if (!table) return undefined;
       const sheet = table.worksheet;

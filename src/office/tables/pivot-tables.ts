@@ -4,7 +4,7 @@ import type { StoredTableQuery } from "../../core/workbook-queries/stored-query"
 import { runExcel } from "../excel-run";
 import { isSetSupported } from "../requirements";
 import { requireExcel } from "../workbook";
-import { findTable } from "./refresh-table";
+import { findTable } from "./table-identity";
 
 export interface AddedPivot {
   excelId: string;

@@ -8,6 +8,7 @@ import { statsFormula, type StatsQueryModel } from "../../core/formula-text";
 import type { DateRange } from "../../core/periods";
 import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
 import { dataThroughOf, filterLabelsOf, madeNow, periodNameOf } from "./export-facts";
+import { BUILD_NAMESPACE } from "../build-namespace";
 
 /**
  * The files of a REPORTING.STATS query as the pane hands them on: Export CSV, Export Excel and
@@ -62,7 +63,7 @@ export async function statsQuerySheet(
   return statsQueryRows(
     model,
     query.request,
-    { periodName: periodNameOf(model.period), profile: sources.profile, madeAt: madeNow(), dataThrough, formula: statsFormula(model) },
+    { periodName: periodNameOf(model.period), profile: sources.profile, madeAt: madeNow(), dataThrough, formula: statsFormula(model, BUILD_NAMESPACE) },
     labels,
   );
 }

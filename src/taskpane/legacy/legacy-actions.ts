@@ -9,6 +9,7 @@ import { tableModelOf } from "./header-choice";
 import { exportLegacy } from "./legacy-exports";
 import type { LegacyQueryForm } from "./legacy-query";
 import { insertLegacyTable } from "./legacy-table";
+import { BUILD_NAMESPACE } from "../build-namespace";
 
 export interface LegacyActionElements {
   insertFormula: HTMLButtonElement;
@@ -55,7 +56,7 @@ export class LegacyActions {
     const result = await this.form.rowsOf(model, signal);
     // Cancel pressed while the answer came: nothing is written.
     signal.throwIfAborted();
-    const inserted = await insertFormulaAtSelection({ formula: legacyStatsFormula(model), result });
+    const inserted = await insertFormulaAtSelection({ formula: legacyStatsFormula(model, BUILD_NAMESPACE), result });
     this.context.status.success(`Formula inserted at ${inserted.address}.`);
   }
 

@@ -11,6 +11,7 @@ import { fileNumberFormat } from "../../core/workbook-queries/table-columns";
 import type { PaneContext } from "../context";
 import { downloadExport } from "../exports/download-export";
 import { madeNow, periodNameOf, profileNameOf } from "../exports/export-facts";
+import { BUILD_NAMESPACE } from "../build-namespace";
 
 export interface LegacyExport {
   model: LegacyQueryModel;
@@ -43,7 +44,7 @@ export async function exportLegacy(context: PaneContext, request: LegacyExport, 
     model,
     request.range,
     model.groupBy.map((group) => LEGACY_READABLE_GROUPS[group]),
-    { periodName: periodNameOf(model.period), profile: profileNameOf(context, model.profile), madeAt: madeNow(), formula: legacyStatsFormula(model) },
+    { periodName: periodNameOf(model.period), profile: profileNameOf(context, model.profile), madeAt: madeNow(), formula: legacyStatsFormula(model, BUILD_NAMESPACE) },
   );
   const bytes = await rowsXlsx({ sheetName: "Legacy statistics", header, rows, numberFormats }, querySheet);
   // Cancel pressed while the file was made: nothing is saved.

@@ -9,6 +9,7 @@ import { plainMessage } from "../status";
 import type { LegacyQuery } from "./legacy-query";
 import { previewSummaryText } from "../preview-summary";
 import { NO_LEGACY_STATISTICS } from "./legacy-text";
+import { BUILD_NAMESPACE } from "../build-namespace";
 
 export interface LegacyPreviewElements {
   summary: HTMLElement;
@@ -47,7 +48,7 @@ export class LegacyPreview {
     const shown = previewModel(table, facts);
     const text = previewSummaryText(shown.dataRowCount, shown.rows.length, NO_LEGACY_STATISTICS);
     elements.summary.textContent = text;
-    renderPreviewTable(elements.table, shown, { caption: `Preview of ${legacyStatsFormula(model)}`, label: "Rows of the legacy preview" });
+    renderPreviewTable(elements.table, shown, { caption: `Preview of ${legacyStatsFormula(model, BUILD_NAMESPACE)}`, label: "Rows of the legacy preview" });
     context.status.success(`Legacy preview ready: ${text}`);
   }
 }

@@ -5,6 +5,7 @@ import type { PaneContext } from "../context";
 import type { GroupField } from "./group-field";
 import type { PeriodField } from "../period-field";
 import { headerStyleOf, tableHeaderNoteShown, withHeaders } from "./header-choice";
+import { BUILD_NAMESPACE } from "../build-namespace";
 
 export interface LegacyFormElements {
   formula: HTMLTextAreaElement;
@@ -42,7 +43,7 @@ export class LegacyQueryForm {
   showFormula(): void {
     const { formula, headers, headersNote } = this.elements;
     const read = this.read();
-    formula.value = "problem" in read ? "" : legacyStatsFormula(read.model);
+    formula.value = "problem" in read ? "" : legacyStatsFormula(read.model, BUILD_NAMESPACE);
     headersNote.hidden = !tableHeaderNoteShown(headerStyleOf(headers.value));
   }
 

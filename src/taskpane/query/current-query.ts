@@ -2,6 +2,7 @@ import { readStatsQuery, type StatsQuery } from "../../core/arguments/stats-quer
 import { statsArgumentsOf, statsFormula, type StatsQueryModel } from "../../core/formula-text";
 import type { QueryForm } from "../query-form";
 import { plainMessage, type StatusBar } from "../status";
+import { BUILD_NAMESPACE } from "../build-namespace";
 
 export interface CurrentQuery {
   model: StatsQueryModel;
@@ -23,7 +24,7 @@ export function currentQueryOf(form: QueryForm, status: StatusBar, today: () => 
   }
   try {
     const query = readStatsQuery(statsArgumentsOf(read.model), today);
-    return { model: read.model, query, formula: statsFormula(read.model), period: read.period };
+    return { model: read.model, query, formula: statsFormula(read.model, BUILD_NAMESPACE), period: read.period };
   } catch (error) {
     status.show(plainMessage(error), "error");
     return undefined;

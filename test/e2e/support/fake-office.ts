@@ -60,7 +60,10 @@ export interface FakeSheet {
   name: string;
 }
 
-/** An Excel Table: its header row at `row`, `rows` rows in all (header included), one name per column. */
+/**
+ * An Excel Table: its header row at `row` (where it would be when hidden), `rows` rows in all
+ * (header, body and totals row, hidden header included), one name per column.
+ */
 export interface FakeTable {
   id: string;
   name: string;
@@ -75,6 +78,12 @@ export interface FakeTable {
   /** Body rows (0-based) the filters hide. */
   hiddenRows: number[];
   style: string;
+  /** Header Row ticked (Table Design); true when absent. */
+  showHeaders?: boolean;
+  /** Total Row ticked; false when absent. */
+  showTotals?: boolean;
+  /** What the totals row held when it was last hidden: Excel shows it again as it was. */
+  totalsMemory?: { value: unknown; formula?: string }[];
 }
 
 export interface FakePivotData {
@@ -104,6 +113,13 @@ export interface FakePivot {
   summary: { key: unknown[]; values: number[] }[];
 }
 
+/** A defined name (Formulas > Name Manager): workbook-wide, or of one sheet when `sheetId` is set. */
+export interface FakeName {
+  name: string;
+  formula: string;
+  sheetId?: string;
+}
+
 export interface FakePart {
   id: string;
   namespaceUri: string;
@@ -116,6 +132,8 @@ export interface FakeWorkbook {
   tables: FakeTable[];
   pivots: FakePivot[];
   customXmlParts: FakePart[];
+  /** Defined names; absent in files saved before the fake kept them. */
+  names?: FakeName[];
   /** Document settings as last saved (Office.context.document.settings.saveAsync). */
   settings: Record<string, unknown>;
   /** Office.addin.setStartupBehavior: "None" or "Load". */
@@ -405,14 +423,63 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     return bottom < 0 ? null : { sheet: within.sheet, row: top, column: left, rows: bottom - top + 1, columns: right - left + 1 };
   };
 
+  /**
+   * Excel's misplacement of values written while an AutoFilter hides rows (office-js #224, a
+   * product bug): the array's rows land on the visible rows of the range, one after the other;
+   * hidden rows keep what they held and the array's last rows are lost. Null cells are left as is.
+   * A single row is written where it was asked, hidden or not.
+   */
+  const pastFilters = (box: Box, copy: unknown[][]): unknown[][] => {
+    if (box.rows < 2) return copy;
+    const hidden = new Set<number>();
+    for (const table of workbook.tables) {
+      if (table.sheetId !== box.sheet.id) continue;
+      for (const index of table.hiddenRows) hidden.add(table.row + 1 + index);
+    }
+    if (!copy.some((_, r) => hidden.has(box.row + r))) return copy;
+    let next = 0;
+    return copy.map((row, r) => (hidden.has(box.row + r) ? row.map(() => null) : (copy[next++] ?? row.map(() => null))));
+  };
+
+  /**
+   * Excel's automatic table expansion (AutoCorrect's "Include new rows and columns in table", on
+   * by default; AutoCorrect applies to add-ins' writes too, office-js #6745): a value or formula
+   * written in the row right under a table's last data row joins the table as a new row (a
+   * totals row stops it), one written right of its last column joins it as a new column.
+   */
+  const autoExpand = (box: Box, copy: unknown[][]) => {
+    const written = (row: number, column: number) => {
+      const cell = copy[row - box.row]?.[column - box.column];
+      return cell !== null && cell !== undefined && cell !== "";
+    };
+    for (const table of workbook.tables) {
+      if (table.sheetId !== box.sheet.id) continue;
+      const sheet = box.sheet;
+      for (let under = table.row + table.rows; !hasTotals(table) && table.columns.some((_, c) => written(under, table.column + c)); under++) {
+        const calculated = table.columns.map((_, c) => calculatedFormula(table, c));
+        table.rows += 1;
+        calculated.forEach((formula, c) => formula && isEmptyCell(sheet, under, table.column + c) && writeFormula(sheet, under, table.column + c, formula));
+        commit({ kind: "tableAutoExpand", target: table.name, value: addressOf(tableBox(table)) });
+      }
+      for (let right = table.column + table.columns.length; ; right++) {
+        const whole = tableBox(table);
+        if (!Array.from({ length: whole.rows }, (_, r) => written(whole.row + r, right)).some(Boolean)) break;
+        table.columns = uniqueHeaders([...table.columns, hasHeaders(table) ? String(valueAt(sheet, table.row, right)) : ""]);
+        writeHeaders(table);
+        commit({ kind: "tableAutoExpand", target: table.name, value: addressOf(tableBox(table)) });
+      }
+    }
+  };
+
   const applyWrite = (kind: string, box: Box, copy: unknown[][]) => {
     checkShape(box, copy, kind);
     const target = addressOf(box);
+    const landed = kind === "values" || kind === "formulas" ? pastFilters(box, copy) : copy;
     if (kind === "numberFormat") {
       copy.forEach((row, r) => row.forEach((format, c) => format !== null && format !== undefined && setFormat(box.sheet.id, box.row + r, box.column + c, String(format))));
       commit({ kind, target, value: copy });
     } else if (kind === "values") {
-      const inForce = copy.map((row, r) =>
+      const inForce = landed.map((row, r) =>
         row.map((cell, c) => {
           const format = formatAt(box.sheet.id, box.row + r, box.column + c);
           if (typeof cell === "string" && FORMULA_START.test(cell) && format !== "@") {
@@ -421,10 +488,14 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
           return format;
         }),
       );
-      storeWrite(kind, box, copy, inForce);
+      storeWrite(kind, box, landed, inForce);
       commit({ kind, target, value: copy, numberFormat: inForce });
+      autoExpand(box, landed);
     } else {
-      if (kind === "formulas") storeWrite(kind, box, copy);
+      if (kind === "formulas") {
+        storeWrite(kind, box, landed);
+        autoExpand(box, landed);
+      }
       commit({ kind, target, value: copy });
     }
   };
@@ -767,6 +838,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
         makeRange(() => usedBox({ sheet: sheet(), ...WHOLE_SHEET }, valuesOnly === true) ?? { sheet: sheet(), row: 0, column: 0, rows: 1, columns: 1 }, batch),
       tables: tableCollection(batch, sheet),
       pivotTables: pivotCollection(batch, sheet),
+      names: namedItems(batch, sheet),
     };
     Object.defineProperty(proxy, "name", {
       configurable: true,
@@ -818,17 +890,33 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     if (!found) throw richApiError("ItemNotFound", "fake Excel: the worksheet is gone");
     return found;
   };
-  const tableBox = (table: FakeTable): Box => ({ sheet: sheetById(table.sheetId), row: table.row, column: table.column, rows: table.rows, columns: table.columns.length });
-  const bodyBox = (table: FakeTable): Box => ({ ...tableBox(table), row: table.row + 1, rows: table.rows - 1 });
+  // ---- a table's parts as Excel gives them: getRange() is header (when shown), body and totals row (when shown) ----
+  const hasHeaders = (table: FakeTable) => table.showHeaders !== false;
+  const hasTotals = (table: FakeTable) => table.showTotals === true;
+  const bodyRowsOf = (table: FakeTable) => table.rows - 1 - (hasTotals(table) ? 1 : 0);
+  const tableBox = (table: FakeTable): Box => {
+    const hidden = hasHeaders(table) ? 0 : 1;
+    return { sheet: sheetById(table.sheetId), row: table.row + hidden, column: table.column, rows: table.rows - hidden, columns: table.columns.length };
+  };
+  const bodyBox = (table: FakeTable): Box => ({ ...tableBox(table), row: table.row + 1, rows: bodyRowsOf(table) });
+  const totalsRow = (table: FakeTable) => table.row + 1 + bodyRowsOf(table);
+  /** A hidden header or totals row has no range: Excel answers such a request with an error. */
+  const shownRow = (table: FakeTable, part: "header" | "totals"): Box => {
+    if (part === "header" ? !hasHeaders(table) : !hasTotals(table)) {
+      throw richApiError("InvalidArgument", `fake Excel: the table ${table.name} does not show its ${part === "header" ? "header row" : "total row"}`);
+    }
+    return { ...tableBox(table), row: part === "header" ? table.row : totalsRow(table), rows: 1 };
+  };
   const tableNamed = (key: string) => workbook.tables.find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase());
   const checkTableName = (name: string, except?: FakeTable) => {
     const taken =
       workbook.tables.some((table) => table !== except && table.name.toLowerCase() === name.toLowerCase()) ||
-      workbook.pivots.some((pivot) => pivot.name.toLowerCase() === name.toLowerCase());
+      workbook.pivots.some((pivot) => pivot.name.toLowerCase() === name.toLowerCase()) ||
+      definedName(name) !== undefined;
     if (!TABLE_NAME.test(name) || CELL_LIKE.test(name) || taken) throw richApiError("InvalidArgument", `fake Excel: ${name} is not a valid, free table name`);
   };
   /** The formula every body cell of a table column shares: Excel's calculated column, filled into new rows. */
-  const calculatedFormula = (table: FakeTable, index: number, bodyRows = table.rows - 1): string | null => {
+  const calculatedFormula = (table: FakeTable, index: number, bodyRows = bodyRowsOf(table)): string | null => {
     const sheet = sheetById(table.sheetId);
     let shared: string | null = null;
     for (let row = table.row + 1; row <= table.row + bodyRows; row++) {
@@ -844,11 +932,14 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     if (typeof b === "number") return 1;
     return String(a).localeCompare(String(b));
   };
+  /** Like Excel, a sort while a filter hides rows sorts the visible rows among themselves: hidden rows stay where they are. */
   const sortTable = (table: FakeTable) => {
     if (table.sortFields.length === 0) return;
     const sheet = sheetById(table.sheetId);
     const width = table.columns.length;
-    const rows = Array.from({ length: table.rows - 1 }, (_, index) =>
+    const hidden = new Set(table.hiddenRows);
+    const visible = Array.from({ length: bodyRowsOf(table) }, (_, index) => index).filter((index) => !hidden.has(index));
+    const rows = visible.map((index) =>
       Array.from({ length: width }, (_, c) => ({
         data: cellAt(sheet.id, table.row + 1 + index, table.column + c),
         format: formats.get(sheet.id)?.get(table.column + c)?.[table.row + 1 + index],
@@ -864,7 +955,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     const sheetCells = cells.get(sheet.id);
     rows.forEach((row, index) =>
       row.forEach((cell, c) => {
-        const at = table.row + 1 + index;
+        const at = table.row + 1 + visible[index]!;
         if (cell.data) setCell(sheet.id, at, table.column + c, cell.data);
         else sheetCells?.delete(`${at},${table.column + c}`);
         if (cell.format !== undefined) setFormat(sheet.id, at, table.column + c, cell.format);
@@ -875,7 +966,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
   const filterTable = (table: FakeTable) => {
     const sheet = sheetById(table.sheetId);
     table.hiddenRows = [];
-    for (let index = 0; index < table.rows - 1; index++) {
+    for (let index = 0; index < bodyRowsOf(table); index++) {
       const row = table.row + 1 + index;
       const hidden = Object.entries(table.filters).some(([column, criteria]) => {
         const values = (criteria as { values?: unknown[] }).values;
@@ -894,28 +985,75 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     });
   };
   const writeHeaders = (table: FakeTable) => {
+    if (!hasHeaders(table)) return;
     const sheet = sheetById(table.sheetId);
     table.columns.forEach((name, c) => {
       setFormat(sheet.id, table.row, table.column + c, "@");
       writeValue(sheet, table.row, table.column + c, name);
     });
   };
+  /**
+   * Total Row ticked or unticked. Shown, it takes the row under the body (pushing down what is
+   * there, in the table's columns) and holds what it held when last hidden, or, the first time,
+   * "Total" and a SUBTOTAL of the last column, as Excel does; hidden, its cells are emptied.
+   */
+  const showTotalRow = (table: FakeTable, show: boolean) => {
+    if (show === hasTotals(table)) return;
+    const sheet = sheetById(table.sheetId);
+    const width = table.columns.length;
+    const inColumns = (column: number) => column >= table.column && column < table.column + width;
+    if (show) {
+      const row = table.row + table.rows;
+      if (table.columns.some((_, c) => !isEmptyCell(sheet, row, table.column + c))) moveCells(sheet, (r, column) => r >= row && inColumns(column), 1, 0);
+      table.showTotals = true;
+      table.rows += 1;
+      const first = table.columns.map((name, c) =>
+        c === 0 ? { value: "Total" } : c === width - 1 ? { value: "", formula: `=SUBTOTAL(109,[${name}])` } : { value: "" },
+      );
+      (table.totalsMemory ?? first).slice(0, width).forEach((cell, c) => {
+        if (cell.formula) writeFormula(sheet, row, table.column + c, cell.formula);
+        else if (cell.value !== "") writeValue(sheet, row, table.column + c, cell.value);
+      });
+    } else {
+      const row = totalsRow(table);
+      table.totalsMemory = table.columns.map((_, c) => ({ value: valueAt(sheet, row, table.column + c), ...(formulaAt(sheet, row, table.column + c) ? { formula: formulaAt(sheet, row, table.column + c)! } : {}) }));
+      for (let c = 0; c < width; c++) clearCell(sheet, row, table.column + c);
+      table.showTotals = false;
+      table.rows -= 1;
+    }
+  };
+  /** Header Row unticked: the header cells are emptied and the table starts at its first data row; ticked, the names come back above it. */
+  const showHeaderRow = (table: FakeTable, show: boolean) => {
+    if (show === hasHeaders(table)) return;
+    const sheet = sheetById(table.sheetId);
+    table.showHeaders = show;
+    if (show) writeHeaders(table);
+    else for (let c = 0; c < table.columns.length; c++) clearCell(sheet, table.row, table.column + c);
+  };
+  /** AutoFilter.criteria as Excel gives it: one per column, every property present, null where unset (office-js #1226). */
+  const criteriaOf = (table: FakeTable) =>
+    table.columns.map((_, index) => {
+      const set = (table.filters[String(index)] ?? {}) as Record<string, unknown>;
+      const all = { color: null, criterion1: null, criterion2: null, dynamicCriteria: null, filterOn: null, icon: null, operator: null, subField: null, values: null };
+      return { ...all, ...JSON.parse(JSON.stringify(set)) };
+    });
   const tableProxy = (resolveTable: () => FakeTable, batch: Batch): Any => {
     const rangeOfTable = (part: (table: FakeTable) => Box) => makeRange(() => part(resolveTable()), batch);
     const columnProxy = (locate: () => number): Any => {
       const index = once(locate);
       const proxy: Any = {
         getDataBodyRange: () => rangeOfTable((table) => ({ ...bodyBox(table), column: table.column + index(), columns: 1 })),
-        getHeaderRowRange: () => rangeOfTable((table) => ({ ...tableBox(table), column: table.column + index(), rows: 1, columns: 1 })),
+        getHeaderRowRange: () => rangeOfTable((table) => ({ ...shownRow(table, "header"), column: table.column + index(), columns: 1 })),
+        getTotalRowRange: () => rangeOfTable((table) => ({ ...shownRow(table, "totals"), column: table.column + index(), columns: 1 })),
         getRange: () => rangeOfTable((table) => ({ ...tableBox(table), column: table.column + index(), columns: 1 })),
         delete: () =>
           call(batch, "deleteColumn", () => {
             const table = resolveTable();
             const at = index();
-            const sheet = sheetById(table.sheetId);
-            for (let r = 0; r < table.rows; r++) clearCell(sheet, table.row + r, table.column + at);
+            const box = tableBox(table);
+            for (let r = 0; r < box.rows; r++) clearCell(box.sheet, box.row + r, table.column + at);
             // Like Excel, the cells right of the column, in the table's rows, move left.
-            moveCells(sheet, (row, column) => row >= table.row && row < table.row + table.rows && column > table.column + at, 0, -1);
+            moveCells(box.sheet, (row, column) => row >= box.row && row < box.row + box.rows && column > table.column + at, 0, -1);
             table.columns.splice(at, 1);
             commit({ kind: "tableColumnDelete", target: table.name, value: at });
           }),
@@ -950,8 +1088,9 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
         const sheet = sheetById(table.sheetId);
         at = index === null || index === undefined || index < 0 ? table.columns.length : index;
         const column = table.column + at;
-        const inRows = (row: number) => row >= table.row && row < table.row + table.rows;
-        const occupied = Array.from({ length: table.rows }, (_, r) => !isEmptyCell(sheet, table.row + r, column)).some(Boolean);
+        const box = tableBox(table);
+        const inRows = (row: number) => row >= box.row && row < box.row + box.rows;
+        const occupied = Array.from({ length: box.rows }, (_, r) => !isEmptyCell(sheet, box.row + r, column)).some(Boolean);
         // Like Excel, a column goes into empty cells, or pushes right what is there (in the table's rows).
         if (at < table.columns.length || occupied) moveCells(sheet, (row, c) => inRows(row) && c >= column, 0, 1);
         const header = name ?? (values && values.length === table.rows ? String(values[0]?.[0] ?? "") : "");
@@ -969,18 +1108,19 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       });
       return columnProxy(() => at);
     };
-    const rows = collection(batch, () => Array.from({ length: resolveTable().rows - 1 }, (_, at) => ({ __fill: () => 0, index: at })));
+    const rows = collection(batch, () => Array.from({ length: bodyRowsOf(resolveTable()) }, (_, at) => ({ __fill: () => 0, index: at })));
     rows.add = (index?: number | null, values?: unknown[][] | null) => {
       queue(batch, "tableRowsAdd", () => resolveTable().name, { index, values }, () => {
         const table = resolveTable();
-        if (index !== null && index !== undefined && index >= 0 && index !== table.rows - 1) throw new Error("fake Excel: rows are added at the end only");
+        if (index !== null && index !== undefined && index >= 0 && index !== bodyRowsOf(table)) throw new Error("fake Excel: rows are added at the end only");
         const sheet = sheetById(table.sheetId);
         const added = values ?? [table.columns.map(() => null)];
         for (const row of added) {
           if (!Array.isArray(row) || row.length !== table.columns.length) throw richApiError("InvalidArgument", "fake Excel: a row must have one value per column");
         }
-        const end = table.row + table.rows;
-        const occupied = added.some((_, r) => table.columns.some((_, c) => !isEmptyCell(sheet, end + r, table.column + c)));
+        // New rows go under the body: a totals row moves down with what is below it.
+        const end = totalsRow(table);
+        const occupied = hasTotals(table) || added.some((_, r) => table.columns.some((_, c) => !isEmptyCell(sheet, end + r, table.column + c)));
         // Like Excel, a table grows into empty cells, and inserts (pushing down what is below) otherwise.
         if (occupied) {
           moveCells(sheet, (row, column) => row >= end && column >= table.column && column < table.column + table.columns.length, added.length, 0);
@@ -1002,11 +1142,11 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       delete: () =>
         call(batch, at, () => {
           const table = resolveTable();
-          if (at >= table.rows - 1) throw richApiError("ItemNotFound", "fake Excel: no such table row");
+          if (at >= bodyRowsOf(table)) throw richApiError("ItemNotFound", "fake Excel: no such table row");
           const sheet = sheetById(table.sheetId);
           const row = table.row + 1 + at;
           for (let c = 0; c < table.columns.length; c++) clearCell(sheet, row, table.column + c);
-          if (table.rows > 2) {
+          if (bodyRowsOf(table) > 1) {
             // Like Excel, the cells below, in the table's columns, move up.
             moveCells(sheet, (r, column) => r > row && column >= table.column && column < table.column + table.columns.length, -1, 0);
             table.rows -= 1;
@@ -1035,6 +1175,10 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       apply: (_range: unknown, columnIndex: number, criteria: unknown) =>
         call(batch, { columnIndex, criteria }, () => {
           const table = resolveTable();
+          // Criteria read back from Excel carry null properties, which apply() refuses (office-js #1226).
+          if (typeof criteria !== "object" || criteria === null || Object.values(criteria).some((value) => value === null)) {
+            throw richApiError("InvalidArgument", "The argument is invalid or missing or has an incorrect format.");
+          }
           table.filters[String(columnIndex)] = criteria;
           filterTable(table);
           commit({ kind: "tableFilter", target: table.name, value: table.filters });
@@ -1049,12 +1193,13 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     };
     loadable(autoFilter, batch, ["criteria", "enabled", "isDataFiltered"], () => {
       const table = resolveTable();
-      return { criteria: JSON.parse(JSON.stringify(table.filters)), enabled: true, isDataFiltered: Object.keys(table.filters).length > 0 };
+      return { criteria: criteriaOf(table), enabled: true, isDataFiltered: Object.keys(table.filters).length > 0 };
     });
     const proxy: Any = {
       getRange: () => rangeOfTable(tableBox),
       getDataBodyRange: () => rangeOfTable(bodyBox),
-      getHeaderRowRange: () => rangeOfTable((table) => ({ ...tableBox(table), rows: 1 })),
+      getHeaderRowRange: () => rangeOfTable((table) => shownRow(table, "header")),
+      getTotalRowRange: () => rangeOfTable((table) => shownRow(table, "totals")),
       columns,
       rows,
       sort,
@@ -1064,22 +1209,30 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
           const table = resolveTable();
           const sheet = sheetById(table.sheetId);
           const next = boxOf(sheet, address);
-          if (next.row !== table.row || next.column !== table.column || next.rows < 2) {
+          if (next.row !== tableBox(table).row || next.column !== table.column || next.rows < 2) {
             throw richApiError("InvalidArgument", "fake Excel: a resized table keeps its header row and first column");
           }
           if (workbook.tables.some((other) => other !== table && overlaps(tableBox(other), next))) {
             throw richApiError("InvalidOperation", "fake Excel: a table cannot overlap another table");
           }
-          const oldBodyRows = table.rows - 1;
+          const oldBodyRows = bodyRowsOf(table);
+          const oldTotals = hasTotals(table) ? totalsRow(table) : -1;
           const names = table.columns.slice(0, next.columns);
           for (let c = table.columns.length; c < next.columns; c++) names.push(String(valueAt(sheet, table.row, table.column + c)));
           const calculated = names.map((_, c) => (c < table.columns.length ? calculatedFormula(table, c) : null));
           table.columns = uniqueHeaders(names);
           writeHeaders(table);
-          table.rows = next.rows;
+          table.rows = next.rows + (hasHeaders(table) ? 0 : 1);
+          // The new range's last row is the totals row: the totals move there, over what it held.
+          const newTotals = hasTotals(table) ? totalsRow(table) : -1;
+          if (oldTotals >= 0 && newTotals !== oldTotals) {
+            const inColumns = (column: number) => column >= table.column && column < table.column + table.columns.length;
+            for (let c = 0; c < table.columns.length; c++) clearCell(sheet, newTotals, table.column + c);
+            moveCells(sheet, (row, column) => row === oldTotals && inColumns(column), newTotals - oldTotals, 0);
+          }
           // Excel fills a calculated column into the rows a table grows by.
           calculated.forEach((formula, c) => {
-            if (formula) for (let r = oldBodyRows; r < table.rows - 1; r++) writeFormula(sheet, table.row + 1 + r, table.column + c, formula);
+            if (formula) for (let r = oldBodyRows; r < bodyRowsOf(table); r++) writeFormula(sheet, table.row + 1 + r, table.column + c, formula);
           });
           commit({ kind: "tableResize", target: table.name, value: addressOf(tableBox(table)) });
         }),
@@ -1125,9 +1278,20 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
           table.name = name;
         }),
     });
+    for (const [property, toggle] of [["showTotals", showTotalRow], ["showHeaders", showHeaderRow]] as const) {
+      Object.defineProperty(proxy, property, {
+        configurable: true,
+        set: (show: boolean) =>
+          call(batch, show, () => {
+            const table = resolveTable();
+            toggle(table, show === true);
+            commit({ kind: property, target: table.name, value: show === true });
+          }),
+      });
+    }
     return loadable(proxy, batch, ["id", "name", "showHeaders", "showTotals", "style"], () => {
       const table = resolveTable();
-      return { id: table.id, name: table.name, showHeaders: true, showTotals: false, style: table.style };
+      return { id: table.id, name: table.name, showHeaders: hasHeaders(table), showTotals: hasTotals(table), style: table.style };
     });
   };
   /** The tables of the workbook, or of one worksheet. */
@@ -1156,9 +1320,9 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
         const box = boxOf(sheet, local);
         if (workbook.tables.some((table) => overlaps(tableBox(table), box))) throw richApiError("InvalidOperation", "fake Excel: a table cannot overlap another table");
         let number = workbook.tables.length + 1;
-        while (tableNamed(`Table${number}`)) number++;
+        while (tableNamed(`Table${number}`) || definedName(`Table${number}`)) number++;
         created = {
-          id: `{table-${++workbook.counter}}`,
+          id: nextTableId(),
           name: `Table${number}`,
           sheetId: sheet.id,
           row: box.row,
@@ -1181,6 +1345,37 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     return list;
   };
 
+  // ---- defined names, and the table ids Excel hands out ----
+  /** A defined name of any scope: Excel refuses a table name equal to one, and a name equal to a table's. */
+  const definedName = (name: string) => (workbook.names ?? []).find((item) => item.name.toLowerCase() === name.toLowerCase());
+  /**
+   * Excel numbers a workbook's tables from the highest id in use, so a table added after the
+   * last one was deleted gets the deleted table's id again.
+   */
+  const nextTableId = () => `{table-${Math.max(0, ...workbook.tables.map((table) => Number(/\d+/.exec(table.id)?.[0] ?? 0))) + 1}}`;
+  const nameProxy = (resolveName: () => FakeName, batch: Batch): Any =>
+    loadable({}, batch, ["name", "formula", "type", "visible"], () => {
+      const item = resolveName();
+      return { name: item.name, formula: item.formula, type: "Range", visible: true };
+    });
+  const namedItems = (batch: Batch, ofSheet?: () => SheetData): Any => {
+    const inScope = () => (workbook.names ?? []).filter((item) => (ofSheet ? item.sheetId === ofSheet().id : item.sheetId === undefined));
+    const list = collection(batch, () => inScope().map((item) => nameProxy(() => item, batch)));
+    const find = (name: string) => inScope().find((item) => item.name.toLowerCase() === name.toLowerCase()) ?? null;
+    list.getItemOrNullObject = (name: string) => orNull(() => find(name), (resolveName) => nameProxy(resolveName, batch), batch);
+    list.add = (name: string, reference: unknown) => {
+      queue(batch, "name", name, { reference: typeof reference === "string" ? reference : "range" }, () => {
+        if (!TABLE_NAME.test(name) || CELL_LIKE.test(name) || find(name) || tableNamed(name)) {
+          throw richApiError("InvalidArgument", `fake Excel: ${name} is not a valid, free name`);
+        }
+        const formula = typeof reference === "string" ? reference : `=${addressOf((reference as Any).__box())}`;
+        workbook.names = [...(workbook.names ?? []), { name, formula, ...(ofSheet ? { sheetId: ofSheet().id } : {}) }];
+        commit({ kind: "name", target: name, value: formula });
+      });
+    };
+    return list;
+  };
+
   // ---- PivotTables: the fake keeps their fields and sums their source the way they are set up ----
   const summarise = (pivot: FakePivot) => {
     const table = workbook.tables.find((candidate) => candidate.id === pivot.sourceTableId);
@@ -1193,7 +1388,8 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     const keys = pivot.rowFields.map(indexOf);
     const sources = pivot.dataFields.map((field) => indexOf(field.source));
     const groups = new Map<string, { key: unknown[]; sums: number[]; counts: number[] }>();
-    for (let row = table.row + 1; row < table.row + table.rows; row++) {
+    // A PivotTable on a table reads its body: never the header or totals row.
+    for (let row = table.row + 1; row < totalsRow(table); row++) {
       const key = keys.map((column) => valueAt(sheet, row, table.column + column));
       const id = JSON.stringify(key);
       let group = groups.get(id);
@@ -1422,6 +1618,7 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     worksheets: worksheets(batch),
     tables: tableCollection(batch),
     pivotTables: pivotCollection(batch),
+    names: namedItems(batch),
     customXmlParts: customXmlParts(batch),
     insertWorksheetsFromBase64: (base64: string, insertOptions: unknown) => {
       let ids: string[] | undefined;
@@ -1531,6 +1728,12 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     spill: (anchor, rows) => {
       const box = resolve(anchor);
       const formula = cellAt(box.sheet.id, box.row, box.column)?.formula;
+      // A result cannot spill inside a table, nor over one: Excel shows #SPILL! in the formula's cell.
+      const over = { ...box, rows: rows.length, columns: rows[0]?.length ?? 1 };
+      if (workbook.tables.some((table) => overlaps(tableBox(table), over))) {
+        setCell(box.sheet.id, box.row, box.column, { value: "#SPILL!", ...(formula ? { formula } : {}) });
+        return;
+      }
       rows.forEach((row, r) =>
         row.forEach((cell, c) => {
           const json = typeof cell === "object" && cell !== null ? cell : undefined;

@@ -1,4 +1,5 @@
-import { callsFunction, readFormulaCall, type FormulaCall } from "../../../src/core/formula-call";
+import { readFormulaCall, type FormulaCall } from "../../../src/core/formula-call";
+import { callsAddinFunction } from "../../../src/core/formula-namespace";
 
 function call(formula: string): FormulaCall {
   const read = readFormulaCall(formula);
@@ -77,11 +78,11 @@ describe("readFormulaCall", () => {
     for (const formula of ['=_xldudf_REPORTING_STATS("YTD")', '=[2]!_xldudf_REPORTING_STATS("YTD")', "='Book 1.xlsx'!_xldudf_REPORTING_STATS(\"YTD\")"]) {
       const read = call(formula);
       expect(read).toEqual({ name: "REPORTING_STATS", placeholder: true, args: [{ kind: "text", value: "YTD" }] });
-      expect(callsFunction(read, "REPORTING.STATS")).toBe(true);
-      expect(callsFunction(read, "REPORTING.LEGACY.STATS")).toBe(false);
+      expect(callsAddinFunction(read, "STATS")).toBe(true);
+      expect(callsAddinFunction(read, "LEGACY.STATS")).toBe(false);
     }
-    expect(callsFunction(call("=REPORTING.STATS()"), "REPORTING.STATS")).toBe(true);
-    expect(callsFunction(call("=REPORTING_STATS()"), "REPORTING.STATS")).toBe(false);
+    expect(callsAddinFunction(call("=REPORTING.STATS()"), "STATS")).toBe(true);
+    expect(callsAddinFunction(call("=REPORTING_STATS()"), "STATS")).toBe(false);
   });
 
   it("refuses values, formulas that do more than one call, and broken text", () => {

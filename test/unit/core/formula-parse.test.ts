@@ -7,13 +7,13 @@ const TODAY = () => "2026-07-03";
 const PICKERS = ["organizations", "countries", "formats", "integration_types", "device_types", "asset_types", "assets"] as const;
 
 function model(formula: string): StatsQueryModel {
-  const read = statsModelOfFormula(formula, TODAY);
+  const read = statsModelOfFormula(formula, TODAY, "REPORTING");
   if ("problem" in read) throw new Error(`refused ${formula}: ${read.problem}`);
   return read.model;
 }
 
 function problem(formula: string): string {
-  const read = statsModelOfFormula(formula, TODAY);
+  const read = statsModelOfFormula(formula, TODAY, "REPORTING");
   if (!("problem" in read)) throw new Error(`loaded ${formula}`);
   return read.problem;
 }
@@ -39,7 +39,7 @@ describe("statsModelOfFormula", () => {
       cacheSeconds: 0,
       compare: "previous_year",
     });
-    expect(statsFormula(loaded)).toBe(formula);
+    expect(statsFormula(loaded, "REPORTING")).toBe(formula);
   });
 
   it("reads compare= as typed by hand into the builder's words, and leaves it out when absent", () => {

@@ -29,11 +29,11 @@ function parseBack(formula: string) {
 
 describe("statsFormula", () => {
   it("writes a period word alone and drops the empty trailing arguments", () => {
-    expect(statsFormula(model())).toBe('=REPORTING.STATS("LAST_30_DAYS")');
+    expect(statsFormula(model(), "REPORTING")).toBe('=REPORTING.STATS("LAST_30_DAYS")');
   });
 
   it("keeps an empty argument in the middle as a bare comma", () => {
-    expect(statsFormula(model({ groups: ["date"] }))).toBe('=REPORTING.STATS("LAST_30_DAYS",,"date")');
+    expect(statsFormula(model({ groups: ["date"] }), "REPORTING")).toBe('=REPORTING.STATS("LAST_30_DAYS",,"date")');
   });
 
   it("writes every argument readably, groups in the user's order and filters in a fixed order", () => {
@@ -48,6 +48,7 @@ describe("statsFormula", () => {
         limit: 500,
         headers: "api",
       }),
+      "REPORTING",
     );
     expect(formula).toBe(
       '=REPORTING.STATS("2025-01-01","2025-01-31","country,date","revenues,impressions",' +
@@ -58,12 +59,13 @@ describe("statsFormula", () => {
   it("leaves out the defaults: daily dates, readable headers, no offset, empty filters", () => {
     const formula = statsFormula(
       model({ dateGroup: "day", headers: "readable", offset: 0, filters: { countries: [] }, metrics: ["ecpm"] }),
+      "REPORTING",
     );
     expect(formula).toBe('=REPORTING.STATS("LAST_30_DAYS",,,"ecpm")');
   });
 
   it("doubles quotes inside a profile name", () => {
-    expect(statsFormula(model({ profile: 'Team "A"' }))).toBe(
+    expect(statsFormula(model({ profile: 'Team "A"' }), "REPORTING")).toBe(
       '=REPORTING.STATS("LAST_30_DAYS",,,,,,"profile=Team ""A""")',
     );
     expect(quoteFormulaText('say "hi"')).toBe('"say ""hi"""');
@@ -73,7 +75,7 @@ describe("statsFormula", () => {
 describe("round trip through the formulas' argument parser", () => {
   it("a period word becomes the same request the preview sends", () => {
     const query = model({ groups: ["date"], metrics: ["revenues"] });
-    const fromText = parseBack(statsFormula(query));
+    const fromText = parseBack(statsFormula(query, "REPORTING"));
     const fromArguments = readStatsQuery(statsArgumentsOf(query), TODAY);
     expect(fromText).toEqual(fromArguments);
     expect(fromText.request).toEqual({
@@ -106,8 +108,8 @@ describe("round trip through the formulas' argument parser", () => {
       profile: "Finance EU",
       compare: "previous_period",
     });
-    expect(statsFormula(query)).toContain('headers=none; profile=Finance EU; compare=previous_period")');
-    const parsed = parseBack(statsFormula(query));
+    expect(statsFormula(query, "REPORTING")).toContain('headers=none; profile=Finance EU; compare=previous_period")');
+    const parsed = parseBack(statsFormula(query, "REPORTING"));
     expect(parsed.request).toEqual({
       filters: {
         from: "2024-12-01",
@@ -144,7 +146,7 @@ describe("formulaProblem", () => {
 describe("legacyStatsFormula", () => {
   it("writes the period and the groupings in order, and parses back to the same query", () => {
     const query = { period: { from: "2025-01-01", to: "2025-01-31" }, groupBy: ["day", "ad_unit_type"] as const };
-    const formula = legacyStatsFormula(query);
+    const formula = legacyStatsFormula(query, "REPORTING");
     expect(formula).toBe('=REPORTING.LEGACY.STATS("2025-01-01","2025-01-31","day,ad_unit_type")');
     const [from, to, groupBy, options] = argumentsOfFormula(formula, "REPORTING.LEGACY.STATS");
     const parsed = readLegacyQuery({ from, to, groupBy, options }, TODAY);
@@ -153,7 +155,7 @@ describe("legacyStatsFormula", () => {
   });
 
   it("carries a period word, headers and profile", () => {
-    const formula = legacyStatsFormula({ period: { word: "LAST_MONTH" }, groupBy: ["month", "country"], headers: "api", profile: "Apps" });
+    const formula = legacyStatsFormula({ period: { word: "LAST_MONTH" }, groupBy: ["month", "country"], headers: "api", profile: "Apps" }, "REPORTING");
     expect(formula).toBe('=REPORTING.LEGACY.STATS("LAST_MONTH",,"month,country","headers=api; profile=Apps")');
     const [from, to, groupBy, options] = argumentsOfFormula(formula, "REPORTING.LEGACY.STATS");
     expect(readLegacyQuery({ from, to, groupBy, options }, TODAY)).toMatchObject({

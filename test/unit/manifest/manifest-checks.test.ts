@@ -14,7 +14,6 @@ beforeAll(async () => {
 
 function context(overrides: Partial<ManifestCheckContext> = {}): ManifestCheckContext {
   return {
-    expectedNamespace: "REPORTING",
     emittedFiles: outputs.files,
     readEmittedFile: (path) => {
       const source = outputs.copiedFrom.get(path);
@@ -160,9 +159,19 @@ describe("a broken manifest", () => {
     expect(result["Icons exist at their declared sizes"]).toEqual([expect.stringContaining("lacks the required sizes 80")]);
   });
 
-  it("with another namespace than REPORTING fails the functions check", () => {
-    const result = failures(edited('DefaultValue="REPORTING"', 'DefaultValue="REPORT"'));
-    expect(result).toEqual({ "Custom functions are declared under the expected namespace": ['the functions\' namespace is "REPORT", expected "REPORTING"'] });
+  it("with another namespace than its environment's fails the functions check", () => {
+    const check = "Custom functions are declared under their environment's namespace";
+    expect(failures(edited('DefaultValue="REPORTINGDEV"', 'DefaultValue="REPORT"'))).toEqual({
+      [check]: ['the functions\' namespace is "REPORT", expected "REPORTINGDEV" (the development manifest\'s own)'],
+    });
+    // The development manifest under production's namespace: installed beside production, both would give #REF!.
+    expect(failures(edited('DefaultValue="REPORTINGDEV"', 'DefaultValue="REPORTING"'))).toEqual({
+      [check]: ['the functions\' namespace is "REPORTING", expected "REPORTINGDEV" (the development manifest\'s own)'],
+    });
+    const production = productionManifest(manifest, "https://addin.example.com/");
+    expect(failures(production.replace('DefaultValue="REPORTING"', 'DefaultValue="REPORTINGDEV"'))).toMatchObject({
+      [check]: ['the functions\' namespace is "REPORTINGDEV", expected "REPORTING" (the production manifest\'s own)'],
+    });
   });
 
   it("without the CustomFunctionsRuntime set, or with too low a SharedRuntime, fails the requirements check", () => {
@@ -203,10 +212,12 @@ describe("the development and production manifests", () => {
   const ORIGIN = "https://addin.example.com/reporting/";
   const ENVIRONMENT_CHECK = "Id and display name are those of one environment (development or production)";
   const PRODUCTION_CHECK = "A production manifest names no localhost address and no development name";
-  /** The development manifest with production's Id and name, and nothing else changed: its URLs still name localhost. */
+  const NAMESPACE_CHECK = "Custom functions are declared under their environment's namespace";
+  /** The development manifest with production's Id, name and namespace, and nothing else changed: its URLs still name localhost. */
   const productionNamingLocalhost = manifest
     .replace(`<Id>${development.id}</Id>`, `<Id>${production.id}</Id>`)
-    .replaceAll(`"${development.displayName}"`, `"${production.displayName}"`);
+    .replaceAll(`"${development.displayName}"`, `"${production.displayName}"`)
+    .replace(`DefaultValue="${development.namespace}"`, `DefaultValue="${production.namespace}"`);
 
   it("have different Ids, both GUIDs fixed in the source, and different names", () => {
     expect(development.id).not.toBe(production.id);
@@ -245,9 +256,9 @@ describe("the development and production manifests", () => {
     expect(problems).toContainEqual("OfficeApp/IconUrl DefaultValue: https://localhost:3000/assets/icon-32.png names localhost");
   });
 
-  it("the production Id alone, with the development name, fails both environment checks", () => {
+  it("the production Id alone, with the development name and namespace, fails both environment checks and the namespace one", () => {
     const result = failures(edited(`<Id>${development.id}</Id>`, `<Id>${production.id}</Id>`));
-    expect(Object.keys(result).sort()).toEqual([ENVIRONMENT_CHECK, PRODUCTION_CHECK].sort());
+    expect(Object.keys(result).sort()).toEqual([ENVIRONMENT_CHECK, NAMESPACE_CHECK, PRODUCTION_CHECK].sort());
     expect(result[ENVIRONMENT_CHECK]).toEqual([`<Id> is the production Id but DisplayName "Ad Reporting (dev)" is the development name: the two would be confused once installed`]);
     expect(result[PRODUCTION_CHECK]).toContainEqual('OfficeApp/DisplayName DefaultValue: "Ad Reporting (dev)" is the development name');
   });

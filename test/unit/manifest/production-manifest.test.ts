@@ -87,6 +87,25 @@ describe("the manifest other builds write", () => {
   });
 });
 
+describe("the functions namespace of each build", () => {
+  /** What the pane's bundle is told to write formulas with (src/taskpane/build-namespace.ts). */
+  function paneNamespace(config: Configuration): unknown {
+    const define = config.plugins?.find((plugin) => plugin instanceof webpack.DefinePlugin) as { definitions: Record<string, unknown> } | undefined;
+    const value = define?.definitions["process.env.REPORTING_FUNCTIONS_NAMESPACE"];
+    return typeof value === "string" ? JSON.parse(value) : value;
+  }
+
+  it("is REPORTINGDEV in the development manifest and the development bundle, so both add-ins can be installed at once", async () => {
+    expect(attribute(manifest, /id="Functions.Namespace" DefaultValue="([^"]*)"/)).toBe("REPORTINGDEV");
+    expect(paneNamespace(await configWith({}, "development"))).toBe("REPORTINGDEV");
+  });
+
+  it("is REPORTING in production builds and the production manifest", async () => {
+    expect(paneNamespace(await configWith({}))).toBe("REPORTING");
+    expect(paneNamespace(await configWith({ REPORTING_ADDIN_URL: ORIGIN }))).toBe("REPORTING");
+  });
+});
+
 describe("a production build refuses", () => {
   it("a manifest.xml with a localhost address the rewrite misses, quoting the line", async () => {
     const config = await configWith({ REPORTING_ADDIN_URL: ORIGIN });

@@ -16,7 +16,7 @@ const TODAYS = fc.constantFrom("2026-07-03", "2024-02-29", "2025-01-01", "2025-1
 const PICKERS = PICKER_FILTERS.map(([name]) => name);
 
 function loaded(formula: string, today: string): StatsQueryModel {
-  const read = statsModelOfFormula(formula, () => today);
+  const read = statsModelOfFormula(formula, () => today, "REPORTING");
   if ("problem" in read) throw new Error(`${formula} was refused: ${read.problem}`);
   return read.model;
 }
@@ -25,9 +25,9 @@ describe("builder model -> formula -> parse -> model -> formula", () => {
   it("gives back exactly the same text, and a model the form can show", () => {
     fc.assert(
       fc.property(builderModel, TODAYS, (model, today) => {
-        const formula = statsFormula(model);
+        const formula = statsFormula(model, "REPORTING");
         const again = loaded(formula, today);
-        expect(statsFormula(again)).toBe(formula);
+        expect(statsFormula(again, "REPORTING")).toBe(formula);
         expect(builderProblem(again, PICKERS)).toBeUndefined();
       }),
       { seed: FUZZ_SEED, numRuns: 2000 },
@@ -47,8 +47,8 @@ describe("builder model -> formula -> parse -> model -> formula", () => {
     });
     fc.assert(
       fc.property(accepted, (model) => {
-        const formula = statsFormula(model);
-        expect(statsFormula(loaded(formula, "2026-07-03"))).toBe(formula);
+        const formula = statsFormula(model, "REPORTING");
+        expect(statsFormula(loaded(formula, "2026-07-03"), "REPORTING")).toBe(formula);
       }),
       { seed: FUZZ_SEED, numRuns: 2000 },
     );

@@ -3,11 +3,11 @@ import { SERVICE_LIMITS, STATS_ROUTES } from "../../../api";
 import type { StatsAnswer } from "../../store/types";
 import { readJsonBody } from "../body";
 import { toCsv } from "../csv";
-import { sendFile, sendJson } from "../respond";
+import { sendFile, sendJson, startFile } from "../respond";
 import type { Route } from "../router";
 import { runStats, understandStatsRequest, type AnswerSize, type UnderstoodStatsRequest } from "../stats-query";
-import { exportFileName, statsTable } from "../stats-table";
-import { XLSX_CONTENT_TYPE, toXlsx } from "../xlsx";
+import { exportFileName, statsColumns, statsRows, statsTable } from "../stats-table";
+import { XLSX_CONTENT_TYPE, writeXlsx } from "../xlsx";
 
 type Render = (res: ServerResponse, request: UnderstoodStatsRequest, answer: StatsAnswer) => Promise<void>;
 
@@ -21,7 +21,8 @@ const renderCsv: Render = async (res, request, answer) => {
 };
 
 const renderXlsx: Render = async (res, request, answer) => {
-  sendFile(res, await toXlsx(statsTable(request, answer.stats)), XLSX_CONTENT_TYPE, exportFileName(request, "xlsx"));
+  startFile(res, XLSX_CONTENT_TYPE, exportFileName(request, "xlsx"));
+  await writeXlsx(statsColumns(request), statsRows(request, answer.stats), res);
 };
 
 function statsRoute(path: string, render: Render, size: AnswerSize): Route {

@@ -118,7 +118,7 @@ describe("refreshing a legacy table", () => {
 describe("a compared table", () => {
   it("keeps compare= through storing, the workbook's XML and a refresh, with its comparison columns and a percent format", async () => {
     const formula = '=REPORTING.STATS("LAST_MONTH",,"country","revenues,ecpm",,,"compare=previous_year")';
-    const loaded = statsModelOfFormula(formula, () => "2026-02-10");
+    const loaded = statsModelOfFormula(formula, () => "2026-02-10", "REPORTING");
     if (!("model" in loaded)) throw new Error(loaded.problem);
     const stored = storedModelOf(loaded.model);
     expect(stored.compare).toBe("previous_year");
@@ -145,7 +145,7 @@ describe("a compared table", () => {
     expect(readTableQueryXml(tableQueryXml(next))).toEqual({ record: next });
     // The builder gets the same formula back from the stored query.
     if (!isStatsTable(next)) throw new Error("a STATS table became a legacy one");
-    expect(statsFormula(queryModelOf(next.query))).toBe(formula);
+    expect(statsFormula(queryModelOf(next.query), "REPORTING")).toBe(formula);
   });
 
   it("stores every metric with its comparison columns within the record's column limit", () => {

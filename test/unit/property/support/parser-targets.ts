@@ -338,7 +338,7 @@ function expectedRequest(model: StatsQueryModel): StatsRequest {
 function judgeStatsModel(model: StatsQueryModel): Judgement {
   const today = () => PANE_TODAY;
   const args = statsArgumentsOf(model);
-  const written = attempt(() => formulaArguments(statsFormula(model), "REPORTING.STATS"));
+  const written = attempt(() => formulaArguments(statsFormula(model, "REPORTING"), "REPORTING.STATS"));
   if ("refusal" in written) return { outcome: "uncaught", problem: `the formula does not read back: ${written.refusal}` };
   if (!isDeepStrictEqual(written.value, withoutTrailingBlanks(formulaArgumentList(model)))) {
     return { outcome: "uncaught", problem: `the formula reads back as ${JSON.stringify(written.value)}, not ${JSON.stringify(formulaArgumentList(model))}` };
@@ -372,7 +372,7 @@ function judgeStatsModel(model: StatsQueryModel): Judgement {
 function judgeLegacyModel(model: LegacyQueryModel): Judgement {
   const today = () => PANE_TODAY;
   const args = legacyArgumentsOf(model);
-  const written = attempt(() => formulaArguments(legacyStatsFormula(model), "REPORTING.LEGACY.STATS"));
+  const written = attempt(() => formulaArguments(legacyStatsFormula(model, "REPORTING"), "REPORTING.LEGACY.STATS"));
   if ("refusal" in written) return { outcome: "uncaught", problem: `the formula does not read back: ${written.refusal}` };
   const expectedArgs = withoutTrailingBlanks([args.from as string | undefined, args.to as string | undefined, args.groupBy as string | undefined, args.options as string | undefined]);
   if (!isDeepStrictEqual(written.value, expectedArgs)) return { outcome: "uncaught", problem: `the formula reads back as ${JSON.stringify(written.value)}, not ${JSON.stringify(expectedArgs)}` };

@@ -13,7 +13,7 @@ describe("the Compare with choice", () => {
   });
 
   it("puts the choice in the formula, and leaves a model without one as it was", () => {
-    expect(statsFormula(withCompare(MODEL, "previous_year"))).toContain('"compare=previous_year"');
+    expect(statsFormula(withCompare(MODEL, "previous_year"), "REPORTING")).toContain('"compare=previous_year"');
     expect(withCompare(MODEL, undefined)).toBe(MODEL);
   });
 });
