@@ -4,9 +4,11 @@
 //   3. payload figures: the largest spill and the largest context.sync, against Excel's 5 MB
 //   4. reconciliation counts: queries and checks of the reconciliation suite, per area and time zone
 //   5. load figures: the emulator under load from a second process, and through the host's proxy
+//   6. the production host's fault table: host processes under hostile clients and services
 // Each part runs the same code as its test suite (scripts/reliability/*), not a copy of it.
 import { faultTable } from "./reliability/faults";
 import { fuzzCounts } from "./reliability/fuzz";
+import { hostFaultTable } from "./reliability/host-faults";
 import { loadFigures } from "./reliability/load";
 import { payloadFigures } from "./reliability/payloads";
 import { reconciliationCounts } from "./reliability/reconciliation";
@@ -68,6 +70,12 @@ async function main(): Promise<void> {
   const load = await loadFigures();
   printTable("Load (emulator on loopback, load from a second process)", load);
   if (load.some((row) => row.ok === "NO")) problems += 1;
+
+  // --- The production host (src/host) under hostile load: issue 17, D1-D14. ---
+  const hostFaults = await hostFaultTable();
+  printTable("Production host under hostile clients and services (issue 17, D1-D14)", hostFaults);
+  if (hostFaults.some((row) => row.outcome.includes("UNEXPECTED"))) problems += 1;
+  // --- end of the production host's block ---
 
   process.exitCode = problems === 0 ? 0 : 1;
 }

@@ -10,6 +10,20 @@ export interface ExportLimits {
   maxCount: number;
 }
 
+/** How long and how many connections a client may hold: fastify's and Node's own limits. */
+export interface ConnectionLimits {
+  /** The whole request, headers and body, must arrive within this (fastify requestTimeout); else 408. */
+  requestTimeoutMs: number;
+  /** A connection silent both ways this long is closed (fastify connectionTimeout). */
+  connectionTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this (fastify keepAliveTimeout). */
+  keepAliveTimeoutMs: number;
+  /** Requests one connection may carry before it is closed (fastify maxRequestsPerSocket). */
+  maxRequestsPerSocket: number;
+  /** Connections held at once; past it a new one is closed at once (Node's server.maxConnections). */
+  maxConnections: number;
+}
+
 export interface HostConfig {
   listenHost: string;
   port: number;
@@ -31,11 +45,21 @@ export interface HostConfig {
   bodyLimitBytes: number;
   upstreamTimeoutMs: number;
   shutdownTimeoutMs: number;
+  connections: ConnectionLimits;
   exports: ExportLimits;
   logLevel: string;
 }
 
 export const DEFAULT_PORT = 8443;
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  requestTimeoutMs: 30_000,
+  connectionTimeoutMs: 120_000,
+  // fastify's default: longer than the 60 s idle timeout of common load balancers, so that the
+  // balancer, not this server, closes an idle connection (a race that would cost a 502).
+  keepAliveTimeoutMs: 72_000,
+  maxRequestsPerSocket: 1000,
+  maxConnections: 512,
+};
 export const DEFAULT_EXPORT_LIMITS: ExportLimits = { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100 };
 
 interface Setting {
@@ -62,6 +86,11 @@ export const SETTINGS = {
   bodyLimit: { flag: "--body-limit", env: "REPORTING_HOST_BODY_LIMIT", value: "BYTES", describe: "largest request body (default 1000000, the service's own limit)" },
   upstreamTimeout: { flag: "--upstream-timeout", env: "REPORTING_HOST_UPSTREAM_TIMEOUT", value: "SECONDS", describe: "wait for the service's answer, then 504 (default 60)" },
   shutdownTimeout: { flag: "--shutdown-timeout", env: "REPORTING_HOST_SHUTDOWN_TIMEOUT", value: "SECONDS", describe: "on SIGTERM, wait this long for requests in flight (default 30)" },
+  requestTimeout: { flag: "--request-timeout", env: "REPORTING_HOST_REQUEST_TIMEOUT", value: "SECONDS", describe: "a request's headers and body must arrive within this, else 408 (default 30)" },
+  connectionTimeout: { flag: "--connection-timeout", env: "REPORTING_HOST_CONNECTION_TIMEOUT", value: "SECONDS", describe: "close a connection silent this long; above --upstream-timeout (default 120)" },
+  keepAliveTimeout: { flag: "--keep-alive-timeout", env: "REPORTING_HOST_KEEP_ALIVE_TIMEOUT", value: "SECONDS", describe: "close an idle kept-alive connection after this (default 72)" },
+  maxRequestsPerSocket: { flag: "--max-requests-per-socket", env: "REPORTING_HOST_MAX_REQUESTS_PER_SOCKET", value: "N", describe: "requests one connection may carry, then it is closed (default 1000)" },
+  maxConnections: { flag: "--max-connections", env: "REPORTING_HOST_MAX_CONNECTIONS", value: "N", describe: "connections held at once; more are closed at once (default 512)" },
   exportTtl: { flag: "--export-ttl", env: "REPORTING_HOST_EXPORT_TTL", value: "SECONDS", describe: "how long a prepared Mac export waits for its download (default 60)" },
   exportMemory: { flag: "--export-memory", env: "REPORTING_HOST_EXPORT_MEMORY_MB", value: "MB", describe: "memory held by prepared Mac exports at once (default 256)" },
   logLevel: { flag: "--log-level", env: "REPORTING_HOST_LOG_LEVEL", value: "LEVEL", describe: "fatal, error, warn, info (default) or debug" },
@@ -201,6 +230,20 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
   const logLevel = raw.logLevel ?? "info";
   if (!LOG_LEVELS.has(logLevel)) problems.push(`${name("logLevel")} must be one of ${[...LOG_LEVELS].join(", ")}, not "${logLevel}".`);
 
+  const seconds = (key: SettingKey, fallbackMs: number) => number(key, fallbackMs / 1000, (value) => Number.isFinite(value) && value > 0, "a number of seconds above 0") * 1000;
+  const upstreamTimeoutMs = seconds("upstreamTimeout", 60_000);
+  const connections: ConnectionLimits = {
+    requestTimeoutMs: seconds("requestTimeout", DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
+    connectionTimeoutMs: seconds("connectionTimeout", DEFAULT_CONNECTION_LIMITS.connectionTimeoutMs),
+    keepAliveTimeoutMs: seconds("keepAliveTimeout", DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs),
+    maxRequestsPerSocket: number("maxRequestsPerSocket", DEFAULT_CONNECTION_LIMITS.maxRequestsPerSocket, wholeAbove(1), "a whole number above 0"),
+    maxConnections: number("maxConnections", DEFAULT_CONNECTION_LIMITS.maxConnections, wholeAbove(1), "a whole number above 0"),
+  };
+  // A connection waiting for the service's answer is silent: cut before the answer, it would lose it.
+  if (connections.connectionTimeoutMs <= upstreamTimeoutMs) {
+    problems.push(`${name("connectionTimeout")} must be above ${name("upstreamTimeout")} (${upstreamTimeoutMs / 1000} s), or a slow answer is cut before it arrives.`);
+  }
+
   const config: HostConfig = {
     listenHost: raw.listenHost ?? "0.0.0.0",
     port,
@@ -213,8 +256,9 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
     connectSources,
     staticDir: resolve(cwd, raw.staticDir ?? "dist"),
     bodyLimitBytes: number("bodyLimit", 1_000_000, wholeAbove(1), "a whole number of bytes above 0"),
-    upstreamTimeoutMs: number("upstreamTimeout", 60, (value) => Number.isFinite(value) && value > 0, "a number of seconds above 0") * 1000,
+    upstreamTimeoutMs,
     shutdownTimeoutMs: number("shutdownTimeout", 30, (value) => Number.isFinite(value) && value >= 0, "a number of seconds, 0 or more") * 1000,
+    connections,
     exports: {
       ...DEFAULT_EXPORT_LIMITS,
       ttlMs: number("exportTtl", DEFAULT_EXPORT_LIMITS.ttlMs / 1000, (value) => Number.isFinite(value) && value > 0, "a number of seconds above 0") * 1000,

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loggedPath, registerAccessLog } from "./access-log";
 import { registerCapabilities } from "./capabilities";
-import type { HostConfig } from "./config";
+import type { ConnectionLimits, HostConfig } from "./config";
 import { sendError } from "./error-reply";
 import { EXPORTS_PATH, registerExportRoutes } from "./exports/export-routes";
 import { ExportStore } from "./exports/export-store";
@@ -32,14 +32,45 @@ function registerErrorAnswers(app: FastifyInstance, bodyLimitBytes: number): voi
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, "not_found", `Nothing is served at ${loggedPath(request.url)}.`));
 }
 
+const DROP_WARNING_INTERVAL_MS = 10_000;
+
+/**
+ * The limits of config.ts's ConnectionLimits that fastify does not set. Past `maxConnections`
+ * Node closes each new connection at once: a flood of held connections costs the memory of that
+ * many, not more. The administrator hears of it, once per interval.
+ */
+function limitConnections(app: FastifyInstance, limits: ConnectionLimits): void {
+  const { maxConnections } = limits;
+  // Node's own clocks, which fastify does not set (read at listen): headers get the whole
+  // request's time, and the request clocks are checked every second; Node's default, 30 s, would
+  // let a stalled body outlive its timeout by as much.
+  Object.assign(app.server, { headersTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs) });
+  app.server.maxConnections = maxConnections;
+  let dropped = 0;
+  let warnedAt = 0;
+  app.server.on("drop", () => {
+    dropped++;
+    if (Date.now() - warnedAt < DROP_WARNING_INTERVAL_MS) return;
+    warnedAt = Date.now();
+    app.log.warn({ maxConnections, dropped }, "connections refused: the server holds as many as --max-connections allows");
+    dropped = 0;
+  });
+}
+
 /** The production host of the add-in, built but not listening (see start.ts). */
 export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
   if (!existsSync(join(config.staticDir, "taskpane.html"))) {
     throw new Error(`${config.staticDir} holds no taskpane.html: build the add-in first (npm run build), or point --static-dir at its build.`);
   }
+  const limits = config.connections;
   // One HTTP/1.1 API over TLS or not: the plugins need not know which server runs it.
   const app = Fastify({
-    https: config.tls ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) } : null,
+    // A TLS handshake never finished holds its connection no longer than a request may take.
+    https: config.tls ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile), handshakeTimeout: limits.requestTimeoutMs } : null,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    maxRequestsPerSocket: limits.maxRequestsPerSocket,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
@@ -54,6 +85,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
       },
     },
   }) as unknown as FastifyInstance;
+  limitConnections(app, limits);
 
   const exports = new ExportStore(config.exports);
   app.addHook("onClose", async () => exports.clear());

@@ -39,10 +39,18 @@ describe("the host's settings", () => {
       bodyLimitBytes: 1_000_000,
       upstreamTimeoutMs: 60_000,
       shutdownTimeoutMs: 30_000,
+      connections: { requestTimeoutMs: 30_000, connectionTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, maxRequestsPerSocket: 1000, maxConnections: 512 },
       exports: { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100 },
       allowedOrigins: [...DEFAULT_OFFICE_ORIGINS],
       connectSources: [],
     });
+  });
+
+  it("refuses a connection timeout that would cut a connection waiting for the service's answer", () => {
+    expect(problemsOf([...TLS, "--upstream-timeout", "150"])).toEqual([
+      "--connection-timeout (REPORTING_HOST_CONNECTION_TIMEOUT) must be above --upstream-timeout (REPORTING_HOST_UPSTREAM_TIMEOUT) (150 s), or a slow answer is cut before it arrives.",
+    ]);
+    expect(configOf([...TLS, "--upstream-timeout", "150", "--connection-timeout", "160"]).connections.connectionTimeoutMs).toBe(160_000);
   });
 
   it("refuses plain HTTP unless asked for it, and then only with the load balancer it trusts", () => {

@@ -1,0 +1,177 @@
+import { connect as tcpConnect, type Socket } from "node:net";
+import { performance } from "node:perf_hooks";
+import { connect as tlsConnect, type TLSSocket } from "node:tls";
+import { makeCertificate, type TestCertificate } from "../../host/support/certificate";
+import { startRecordingUpstream, type ReceivedRequest, type RecordingUpstream } from "../../host/support/recording-upstream";
+import { minimalBuild, startTestHost, type TestHost } from "../../host/support/running-host";
+import type { ServerResponse } from "node:http";
+
+/**
+ * The production host (src/host, `npm run serve`) under hostile clients and a hostile service:
+ * points D1-D14 of issue 17. Each fault drives a host process of its own flags over TLS and
+ * lists what it found wrong. The jest suite (host-faults.test.ts) and the reliability report
+ * (scripts/reliability/host-faults.ts) both run this table.
+ */
+export interface HostFault {
+  point: string;
+  scenario: string;
+  run(context: HostFaultContext): Promise<{ outcome: string; problems: string[] }>;
+}
+
+export interface HostFaultResult {
+  point: string;
+  scenario: string;
+  settledMs: number;
+  outcome: string;
+  problems: string[];
+}
+
+type Answering = (request: ReceivedRequest, response: ServerResponse) => void;
+
+/** Hosts and stand-in services started by the faults, stopped together at the end. */
+export class HostFaultContext {
+  private certificate: TestCertificate | undefined;
+  private readonly started: { stop(): Promise<unknown> }[] = [];
+
+  get cert(): TestCertificate {
+    this.certificate ??= makeCertificate();
+    return this.certificate;
+  }
+
+  async upstream(answer?: Answering): Promise<RecordingUpstream> {
+    const upstream = await startRecordingUpstream(answer);
+    this.started.push({ stop: () => upstream.close() });
+    return upstream;
+  }
+
+  async host(flags: string[]): Promise<TestHost> {
+    const host = await startTestHost(this.cert, ["--static-dir", minimalBuild(), ...flags]);
+    this.started.push(host);
+    return host;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.started.splice(0).map((item) => item.stop()));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves with the milliseconds until `socket` closes, or undefined if it is still open after `withinMs`. */
+function closedWithin(socket: Socket, withinMs: number): Promise<number | undefined> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    if (socket.destroyed) return resolve(0);
+    const timer = setTimeout(() => resolve(undefined), withinMs);
+    socket.once("close", () => {
+      clearTimeout(timer);
+      resolve(Math.round(performance.now() - started));
+    });
+  });
+}
+
+function portOf(host: TestHost): number {
+  return Number(new URL(host.url).port);
+}
+
+/** A TLS connection to the host, once its handshake is done, trusting only the test certificate. */
+function tlsTo(host: TestHost, cert: TestCertificate): Promise<TLSSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect({ host: "127.0.0.1", port: portOf(host), ca: cert.pem, servername: "localhost" }, () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
+
+/** A plain TCP connection to the host's TLS port, which never starts its handshake. */
+function tcpTo(host: TestHost): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = tcpConnect(portOf(host), "127.0.0.1", () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
+
+function received(socket: Socket): () => string {
+  const chunks: Buffer[] = [];
+  socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+  socket.on("error", () => undefined);
+  return () => Buffer.concat(chunks).toString("latin1");
+}
+
+const D1_FLAGS = ["--request-timeout", "2", "--keep-alive-timeout", "1", "--max-requests-per-socket", "2", "--max-connections", "6", "--upstream-timeout", "3", "--connection-timeout", "4"];
+
+const connectionLimits: HostFault = {
+  point: "D1",
+  scenario: "half-sent bodies, handshakes never finished, idle kept-alive connections, a flood of connections",
+  async run(context) {
+    const problems: string[] = [];
+    const upstream = await context.upstream();
+    const host = await context.host([...D1_FLAGS, "--service-url", upstream.baseUrl]);
+
+    // A body declared 1000 bytes, of which 10 arrive: 408 and closed once the request's time is up.
+    const slow = await tlsTo(host, context.cert);
+    const slowText = received(slow);
+    slow.write("POST /service/bearer/stats HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{\"a\":12345");
+    // A connection that never starts TLS.
+    const silent = await tcpTo(host);
+    const [slowClosed, silentClosed] = await Promise.all([closedWithin(slow, 5000), closedWithin(silent, 5000)]);
+    if (slowClosed === undefined) problems.push("a half-sent body held its connection past 5 s (request timeout 2 s)");
+    else if (!slowText().startsWith("HTTP/1.1 408")) problems.push(`a half-sent body got ${JSON.stringify(slowText().split("\r\n")[0])}, not 408`);
+    if (silentClosed === undefined) problems.push("a connection that never started TLS stayed open past 5 s");
+    if (upstream.received.length > 0) problems.push("the half-sent body reached the service");
+
+    // An idle kept-alive connection closes after the keep-alive timeout; the 2nd request of a
+    // connection is its last.
+    const kept = await tlsTo(host, context.cert);
+    const keptText = received(kept);
+    kept.write("GET /healthz HTTP/1.1\r\nhost: localhost\r\n\r\n");
+    await sleep(300);
+    kept.write("GET /healthz HTTP/1.1\r\nhost: localhost\r\n\r\n");
+    const keptClosed = await closedWithin(kept, 4000);
+    const answers = keptText().split("HTTP/1.1 ").length - 1;
+    if (keptClosed === undefined) problems.push("a kept-alive connection stayed open past 4 s after its last request");
+    if (answers !== 2 || !/connection: close/i.test(keptText())) problems.push(`the connection's 2nd answer (of ${answers}) did not close it`);
+    const idle = await tlsTo(host, context.cert);
+    const idleText = received(idle);
+    idle.write("GET /healthz HTTP/1.1\r\nhost: localhost\r\n\r\n");
+    const idleClosed = await closedWithin(idle, 4000);
+    if (idleClosed === undefined || !idleText().startsWith("HTTP/1.1 200")) problems.push(`an idle kept-alive connection was not closed within 4 s (keep-alive timeout 1 s)`);
+
+    // Six connections held: the seventh is closed at once; once they go, a request is served.
+    const held = await Promise.all(Array.from({ length: 6 }, () => tcpTo(host)));
+    await sleep(100);
+    const seventh = await tcpTo(host).catch(() => undefined);
+    const seventhClosed = seventh ? await closedWithin(seventh, 1000) : 0;
+    if (seventhClosed === undefined) problems.push("a 7th connection was kept past --max-connections 6");
+    for (const socket of held) socket.destroy();
+    await sleep(100);
+    const after = await host.send("/healthz").catch((error: Error) => ({ status: error.message }));
+    if (after.status !== 200) problems.push(`once the connections closed, a request got ${after.status}`);
+    seventh?.destroy();
+    return { outcome: `408 and closed after ${slowClosed ?? "never"} ms; no-TLS connection closed after ${silentClosed ?? "never"} ms; idle closed after ${idleClosed ?? "never"} ms; 7th of 6 closed after ${seventhClosed ?? "never"} ms`, problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits];
+
+/** Runs the faults in order, each in its own time. */
+export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
+  const context = new HostFaultContext();
+  try {
+    const results: HostFaultResult[] = [];
+    for (const fault of faults) results.push(await runHostFault(context, fault));
+    return results;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runHostFault(context: HostFaultContext, fault: HostFault): Promise<HostFaultResult> {
+  const started = performance.now();
+  try {
+    const { outcome, problems } = await fault.run(context);
+    return { point: fault.point, scenario: fault.scenario, settledMs: Math.round(performance.now() - started), outcome, problems };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
+    return { point: fault.point, scenario: fault.scenario, settledMs: Math.round(performance.now() - started), outcome: "failed to run", problems: [message] };
+  }
+}
