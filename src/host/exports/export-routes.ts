@@ -8,6 +8,7 @@ import { sendError } from "../error-reply";
 import { EXPORT_FORMATS, safeFileName, type ExportFormat } from "./export-formats";
 import type { ExportStore } from "./export-store";
 import { fetchExport, UpstreamFailure } from "./fetch-export";
+import { OneAtATime } from "./one-at-a-time";
 
 export const EXPORTS_PATH = "/host/exports";
 
@@ -76,10 +77,18 @@ async function preparedBytes(format: ExportFormat, bytes: Buffer, headers: Heade
  * headers as on the proxy, and opens the answer's address, which serves the file once.
  */
 export function registerExportRoutes(app: FastifyInstance, options: ExportRouteOptions): void {
+  const preparing = new OneAtATime();
+  const retryAfterSeconds = Math.ceil(options.ttlMs / 1000);
+  const busy = () =>
+    new UpstreamFailure(503, "exports_busy", `The add-in server holds as many exports as it can right now. Try again in ${retryAfterSeconds} seconds, or ask for less data.`);
+
   app.post<{ Body: PrepareBody }>(EXPORTS_PATH, { schema: prepareSchema }, async (request, reply) => {
     const { format, fileName, headers, querySheet, request: statsRequest } = request.body;
     const details = EXPORT_FORMATS[format];
+    // Room is reserved before the service is asked, and grows as its file arrives.
+    const reservation = options.store.reserve();
     try {
+      if (reservation === undefined) throw busy();
       const answer = await fetchExport({
         url: options.serviceUrl + details.route,
         authorization: request.headers.authorization,
@@ -87,23 +96,27 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
         body: JSON.stringify(statsRequest),
         timeoutMs: options.upstreamTimeoutMs,
         maxBytes: options.maxBytes,
+        reservation,
+        busy,
       });
       if (answer.kind === "refused") return reply.code(answer.status).header("cache-control", "no-store").send(answer.body);
-      const prepared = await preparedBytes(format, answer.bytes, headers, querySheet);
+      const prepared = await preparing.run(() => preparedBytes(format, answer.bytes, headers, querySheet));
       const name = safeFileName(fileName, format);
-      const id = options.store.add({ bytes: prepared.bytes, fileName: name, mediaType: details.mediaType });
-      if (id === undefined) {
-        reply.header("retry-after", String(Math.ceil(options.ttlMs / 1000)));
-        return sendError(reply, 503, "exports_busy", "The add-in server holds as many exports as it can right now. Try again in a minute.");
-      }
+      const id = reservation.commit({ bytes: prepared.bytes, fileName: name, mediaType: details.mediaType });
+      if (id === undefined) throw busy();
       return reply
         .code(201)
         .header("cache-control", "no-store")
         .send({ url: `${EXPORTS_PATH}/${id}`, fileName: name, bytes: prepared.bytes.length, neutralised: prepared.neutralised, expiresInSeconds: options.ttlMs / 1000 });
     } catch (error) {
-      if (error instanceof UpstreamFailure) return sendError(reply, error.status, error.code, error.message);
+      if (error instanceof UpstreamFailure) {
+        if (error.code === "exports_busy") reply.header("retry-after", String(retryAfterSeconds));
+        return sendError(reply, error.status, error.code, error.message);
+      }
       if (error instanceof UnreadableCsvError || error instanceof ExcelExportError) return sendError(reply, 502, error.code, error.message);
       throw error;
+    } finally {
+      reservation?.release();
     }
   });
 

@@ -246,7 +246,9 @@ describe("exports from a service that answers badly", () => {
     const sizes = [600_000, 600_000, 2_000_000];
     const upstream = await startRecordingUpstream((_request, response) => {
       const size = sizes.shift() ?? 10;
-      response.writeHead(200, { "content-type": "text/csv" }).end(`a\r\n${"1".repeat(size)}\r\n`);
+      // Announced: a file too large for the whole store is told from one that does not fit now.
+      const body = `a\r\n${"1".repeat(size)}\r\n`;
+      response.writeHead(200, { "content-type": "text/csv", "content-length": String(body.length) }).end(body);
     });
     const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", upstream.baseUrl, "--export-memory", "1"]);
     try {

@@ -151,7 +151,70 @@ const connectionLimits: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits];
+/** POST /host/exports as the pane sends it. */
+function prepareExport(host: TestHost, token: string, body: unknown = { format: "csv", request: {} }) {
+  return host.send("/host/exports", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: typeof body === "string" ? body : JSON.stringify(body) });
+}
+
+function errorOf(answer: { json(): unknown }): { code?: string; message?: string } {
+  try {
+    return (answer.json() as { error?: { code?: string; message?: string } }).error ?? {};
+  } catch {
+    return {};
+  }
+}
+
+const CSV_LINE = "2026-06-01,US,1234.5678,987654\r\n";
+
+/**
+ * A service whose CSV export is `megabytes` long, its length announced, sent in 64 KB chunks as
+ * the host reads them; it counts the files it sent whole.
+ */
+function bigCsv(megabytes: number): { answer: Answering; whole: () => number } {
+  const chunk = Buffer.from(CSV_LINE.repeat(Math.floor(65_536 / CSV_LINE.length)));
+  const chunks = Math.ceil((megabytes * 1024 * 1024) / chunk.length);
+  const header = "date,country,revenues,impressions\r\n";
+  let whole = 0;
+  return {
+    whole: () => whole,
+    answer: (_request, response) => {
+      response.writeHead(200, { "content-type": "text/csv", "content-length": String(header.length + chunks * chunk.length) });
+      response.write(header);
+      let sent = 0;
+      const more = () => {
+        while (sent < chunks && !response.destroyed) {
+          sent++;
+          if (!response.write(chunk)) return void response.once("drain", more);
+        }
+        if (!response.destroyed) response.end(() => whole++);
+      };
+      more();
+    },
+  };
+}
+
+const exportsReserveFirst: HostFault = {
+  point: "D2",
+  scenario: "4 concurrent exports of 12 MB each with --export-memory 16: room is reserved as the files arrive",
+  async run(context) {
+    const problems: string[] = [];
+    const service = bigCsv(12);
+    const upstream = await context.upstream(service.answer);
+    const host = await context.host(["--service-url", upstream.baseUrl, "--export-memory", "16"]);
+    const answers = await Promise.all([1, 2, 3, 4].map((user) => prepareExport(host, `user-${user}`)));
+    const prepared = answers.filter((answer) => answer.status === 201).length;
+    const busy = answers.filter((answer) => answer.status === 503 && errorOf(answer).code === "exports_busy");
+    if (prepared !== 1) problems.push(`${prepared} exports prepared, not 1: ${answers.map((answer) => answer.text().slice(0, 200)).join(" | ")}`);
+    if (busy.length !== 3) problems.push(`answers ${answers.map((answer) => answer.status).join(", ")}: not 3 refused as busy`);
+    if (busy.some((answer) => !answer.headers["retry-after"] || !/Try again in \d+ seconds/.test(errorOf(answer).message ?? ""))) problems.push("a busy answer names no wait");
+    // The refused ones are cut while they arrive: the host never held four whole files at once.
+    await sleep(200);
+    if (service.whole() > 1) problems.push(`the host read ${service.whole()} whole files of 12 MB though it holds 16 MB`);
+    return { outcome: `${prepared} prepared, ${busy.length} refused as busy; ${service.whole()} of 4 files read whole`, problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
