@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { DEFAULT_OFFICE_ORIGINS, originProblem } from "./office-origins";
+import type { GateLimits } from "./upstream-gate";
 
 export interface ExportLimits {
   /** How long a prepared export waits for its download. */
@@ -44,6 +45,8 @@ export interface HostConfig {
   staticDir: string;
   bodyLimitBytes: number;
   upstreamTimeoutMs: number;
+  /** Connections to each service at once, and of them one client's (one credential's). */
+  upstream: GateLimits;
   shutdownTimeoutMs: number;
   connections: ConnectionLimits;
   exports: ExportLimits;
@@ -60,6 +63,7 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxRequestsPerSocket: 1000,
   maxConnections: 512,
 };
+export const DEFAULT_UPSTREAM_LIMITS: GateLimits = { connections: 128, perClient: 32 };
 export const DEFAULT_EXPORT_LIMITS: ExportLimits = { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100 };
 
 interface Setting {
@@ -85,6 +89,8 @@ export const SETTINGS = {
   staticDir: { flag: "--static-dir", env: "REPORTING_HOST_STATIC_DIR", value: "DIR", describe: "the production build to serve (default dist)" },
   bodyLimit: { flag: "--body-limit", env: "REPORTING_HOST_BODY_LIMIT", value: "BYTES", describe: "largest request body (default 1000000, the service's own limit)" },
   upstreamTimeout: { flag: "--upstream-timeout", env: "REPORTING_HOST_UPSTREAM_TIMEOUT", value: "SECONDS", describe: "wait for the service's answer, then 504 (default 60)" },
+  upstreamConnections: { flag: "--upstream-connections", env: "REPORTING_HOST_UPSTREAM_CONNECTIONS", value: "N", describe: "connections to each service at once (default 128)" },
+  upstreamPerClient: { flag: "--upstream-per-client", env: "REPORTING_HOST_UPSTREAM_PER_CLIENT", value: "N", describe: "of them, one user's (one credential's) at once; the rest wait (default 32)" },
   shutdownTimeout: { flag: "--shutdown-timeout", env: "REPORTING_HOST_SHUTDOWN_TIMEOUT", value: "SECONDS", describe: "on SIGTERM, wait this long for requests in flight (default 30)" },
   requestTimeout: { flag: "--request-timeout", env: "REPORTING_HOST_REQUEST_TIMEOUT", value: "SECONDS", describe: "a request's headers and body must arrive within this, else 408 (default 30)" },
   connectionTimeout: { flag: "--connection-timeout", env: "REPORTING_HOST_CONNECTION_TIMEOUT", value: "SECONDS", describe: "close a connection silent this long; above --upstream-timeout (default 120)" },
@@ -239,6 +245,10 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
     maxRequestsPerSocket: number("maxRequestsPerSocket", DEFAULT_CONNECTION_LIMITS.maxRequestsPerSocket, wholeAbove(1), "a whole number above 0"),
     maxConnections: number("maxConnections", DEFAULT_CONNECTION_LIMITS.maxConnections, wholeAbove(1), "a whole number above 0"),
   };
+  const upstream: GateLimits = {
+    connections: number("upstreamConnections", DEFAULT_UPSTREAM_LIMITS.connections, wholeAbove(1), "a whole number above 0"),
+    perClient: number("upstreamPerClient", DEFAULT_UPSTREAM_LIMITS.perClient, wholeAbove(1), "a whole number above 0"),
+  };
   // A connection waiting for the service's answer is silent: cut before the answer, it would lose it.
   if (connections.connectionTimeoutMs <= upstreamTimeoutMs) {
     problems.push(`${name("connectionTimeout")} must be above ${name("upstreamTimeout")} (${upstreamTimeoutMs / 1000} s), or a slow answer is cut before it arrives.`);
@@ -257,6 +267,7 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
     staticDir: resolve(cwd, raw.staticDir ?? "dist"),
     bodyLimitBytes: number("bodyLimit", 1_000_000, wholeAbove(1), "a whole number of bytes above 0"),
     upstreamTimeoutMs,
+    upstream,
     shutdownTimeoutMs: number("shutdownTimeout", 30, (value) => Number.isFinite(value) && value >= 0, "a number of seconds, 0 or more") * 1000,
     connections,
     exports: {

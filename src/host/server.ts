@@ -115,7 +115,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
       { prefix: "/service/bearer", target: config.serviceUrl, setting: "REPORTING_PROXY_TARGET (--service-url)" },
       { prefix: "/service/legacy", target: config.legacyServiceUrl, setting: "REPORTING_LEGACY_PROXY_TARGET (--legacy-service-url)" },
     ],
-    { bodyLimitBytes: config.bodyLimitBytes, upstreamTimeoutMs: config.upstreamTimeoutMs },
+    { bodyLimitBytes: config.bodyLimitBytes, upstreamTimeoutMs: config.upstreamTimeoutMs, upstream: config.upstream },
   );
   // This server's own files are compressed (brotli or gzip): the add-in's files and the exports.
   await app.register(async (compressed) => {

@@ -1,10 +1,12 @@
 import fastifyHttpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
 import { connectFailureOf } from "../client/connect-failure";
 import { sendError } from "./error-reply";
 import { answerTimeoutFailure, unreachableFailure } from "./upstream-failures";
+import { UpstreamGate, type GateLimits } from "./upstream-gate";
 
 export interface ServiceRoute {
   prefix: "/service/bearer" | "/service/legacy";
@@ -17,6 +19,19 @@ export interface ServiceRoute {
 export interface ProxyLimits {
   bodyLimitBytes: number;
   upstreamTimeoutMs: number;
+  /** Connections to each service, and of them one client's, at once. */
+  upstream: GateLimits;
+}
+
+/**
+ * Who asks, for the gate's fairness: the credential the request carries (a bearer token, or the
+ * legacy key), else the caller's address. Hashed, so that no credential is held as a map key,
+ * and never logged.
+ */
+function clientOf(request: FastifyRequest): string {
+  const credential = request.headers.authorization ?? request.headers["x-auth-apikey"];
+  const text = typeof credential === "string" && credential !== "" ? `credential:${credential}` : `address:${request.ip}`;
+  return createHash("sha256").update(text).digest("base64url");
 }
 
 /**
@@ -49,6 +64,16 @@ function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return kept;
 }
 
+/** The answer when the call to the service failed, in the service's error shape. */
+function sendFailure(reply: Parameters<typeof sendError>[0], error: unknown, limits: ProxyLimits): void {
+  // @fastify/reply-from names its own error; the system's code is on its cause. Its 504
+  // covers a connection not accepted in time too, which the system's code tells apart.
+  const systemCode = (error as { cause?: { code?: string } }).cause?.code;
+  const answerTimedOut = (error as { statusCode?: number }).statusCode === 504 && connectFailureOf(systemCode) === undefined;
+  const failure = answerTimedOut ? answerTimeoutFailure(limits.upstreamTimeoutMs) : unreachableFailure(systemCode);
+  sendError(reply, failure.status, failure.code, failure.message);
+}
+
 async function registerProxy(app: FastifyInstance, route: ServiceRoute & { target: string }, limits: ProxyLimits): Promise<void> {
   // The body is read here, within the limit (fastify answers 413 past it, before the service is
   // called), then streamed on as received: re-encoding it could change what the service reads.
@@ -56,6 +81,7 @@ async function registerProxy(app: FastifyInstance, route: ServiceRoute & { targe
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: limits.bodyLimitBytes }, (_request, body, done) => {
     done(null, Readable.from([body]));
   });
+  const gate = new UpstreamGate(limits.upstream);
   await app.register(fastifyHttpProxy, {
     upstream: route.target,
     prefix: route.prefix,
@@ -64,18 +90,50 @@ async function registerProxy(app: FastifyInstance, route: ServiceRoute & { targe
     // retries here would multiply the load on a failing service.
     retryMethods: [],
     disableRequestLogging: true,
-    undici: { headersTimeout: limits.upstreamTimeoutMs, bodyTimeout: limits.upstreamTimeoutMs, connectTimeout: limits.upstreamTimeoutMs },
+    undici: { connections: limits.upstream.connections, headersTimeout: limits.upstreamTimeoutMs, bodyTimeout: limits.upstreamTimeoutMs, connectTimeout: limits.upstreamTimeoutMs },
     replyOptions: {
       rewriteRequestHeaders: requestHeaders,
       rewriteHeaders: answerHeaders,
-      onError(reply, { error }) {
-        // @fastify/reply-from names its own error; the system's code is on its cause. Its 504
-        // covers a connection not accepted in time too, which the system's code tells apart.
-        const systemCode = (error as { cause?: { code?: string } }).cause?.code;
-        const answerTimedOut = (error as { statusCode?: number }).statusCode === 504 && connectFailureOf(systemCode) === undefined;
-        const failure = answerTimedOut ? answerTimeoutFailure(limits.upstreamTimeoutMs) : unreachableFailure(systemCode);
-        sendError(reply, failure.status, failure.code, failure.message);
-      },
+      onError: (reply, { error }) => sendFailure(reply, error, limits),
+    },
+    /**
+     * The upstream timeout counts from the request's arrival: the wait for a connection to the
+     * service is part of it, and the service gets what is left (the pool's own queue, which no
+     * timeout covers, stays empty: the gate admits no more requests than it has connections).
+     */
+    async handler(request, reply, dest, options) {
+      const release = await gate.acquire(clientOf(request), limits.upstreamTimeoutMs - reply.elapsedTime);
+      const left = Math.floor(limits.upstreamTimeoutMs - reply.elapsedTime);
+      if (release === undefined || left < 1) {
+        release?.();
+        return sendFailure(reply, { statusCode: 504 }, limits);
+      }
+      // The pool's timers are coarse (about a second): the caller hears on time all the same.
+      const deadline = setTimeout(() => {
+        if (!reply.sent) sendFailure(reply, { statusCode: 504 }, limits);
+      }, left).unref();
+      // A caller gone before the answer: @fastify/reply-from drops the answer without a word,
+      // which the service's timeout bounds.
+      request.raw.once("close", () => {
+        clearTimeout(deadline);
+        if (!reply.sent) setTimeout(release, left).unref();
+      });
+      return reply.from(dest, {
+        ...options,
+        timeout: left,
+        onError(failed, failure) {
+          clearTimeout(deadline);
+          release();
+          if (!failed.sent) options.onError?.(failed, failure);
+        },
+        onResponse(_request, answering, answer) {
+          clearTimeout(deadline);
+          answer.stream.once("close", release);
+          // Answered too late: the caller already has its 504.
+          if (answering.sent) answer.stream.destroy();
+          else answering.send(answer.stream);
+        },
+      });
     },
   });
 }

@@ -214,7 +214,41 @@ const exportsReserveFirst: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst];
+const fairUpstream: HostFault = {
+  point: "D3",
+  scenario: "12 requests of one user the service never answers, then another user's (4 connections, 2 per user, timeout 2 s)",
+  async run(context) {
+    const problems: string[] = [];
+    let stuckNow = 0;
+    let stuckAtOnce = 0;
+    const upstream = await context.upstream((request, response) => {
+      if (request.headers.authorization === "Bearer stuck") {
+        stuckAtOnce = Math.max(stuckAtOnce, ++stuckNow);
+        response.once("close", () => stuckNow--);
+        return;
+      }
+      response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    const host = await context.host(["--service-url", upstream.baseUrl, "--upstream-timeout", "2", "--connection-timeout", "3", "--upstream-connections", "4", "--upstream-per-client", "2"]);
+    const timed = async (token: string) => {
+      const started = performance.now();
+      const answer = await host.send("/service/bearer/stats", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: "{}" });
+      return { status: answer.status, ms: Math.round(performance.now() - started), code: errorOf(answer).code };
+    };
+    const stuck = Array.from({ length: 12 }, () => timed("stuck"));
+    await sleep(300);
+    const other = await timed("other");
+    const settled = await Promise.all(stuck);
+    const slowest = Math.max(...settled.map((answer) => answer.ms));
+    if (other.status !== 200 || other.ms > 1000) problems.push(`another user's request got ${other.status} after ${other.ms} ms`);
+    if (settled.some((answer) => answer.status !== 504 || answer.code !== "upstream_timeout")) problems.push(`stuck requests got ${settled.map((answer) => answer.status).join(", ")}, not 504 upstream_timeout`);
+    if (slowest > 3500) problems.push(`a stuck request took ${slowest} ms: the 2 s timeout does not cover the wait for a connection`);
+    if (stuckAtOnce > 2) problems.push(`${stuckAtOnce} of the user's requests held connections to the service at once, past 2 per user`);
+    return { outcome: `the other user's request: ${other.status} in ${other.ms} ms; 12 stuck: 504 by ${slowest} ms, at most ${stuckAtOnce} at the service at once`, problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
