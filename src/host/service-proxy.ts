@@ -36,14 +36,18 @@ function clientOf(request: FastifyRequest): string {
 
 /**
  * A call from this server to the service, not from the page: the page's origin, its referrer and
- * this site's cookies mean nothing there and are not the service's to see. The credential
- * headers (authorization, x-auth-apikey, x-auth-secret) pass untouched.
+ * this site's cookies mean nothing there and are not the service's to see. What a caller says
+ * about proxies (X-Forwarded-*, Forwarded, X-Real-IP) would pass as this server's word, and a
+ * Proxy-Authorization was meant for a proxy before this one. `Expect: 100-continue` was answered
+ * here already (the body is read whole before the service is called), and the pool refuses it.
+ * The credential headers (authorization, x-auth-apikey, x-auth-secret) pass untouched.
  */
-const NOT_FORWARDED = ["origin", "referer", "cookie"];
+const NOT_FORWARDED = ["origin", "referer", "cookie", "forwarded", "x-real-ip", "proxy-authorization", "expect"];
 
 function requestHeaders(_request: unknown, headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const forwarded = { ...headers };
   for (const name of NOT_FORWARDED) delete forwarded[name];
+  for (const name of Object.keys(forwarded)) if (name.startsWith("x-forwarded-")) delete forwarded[name];
   return forwarded;
 }
 

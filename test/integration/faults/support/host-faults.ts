@@ -248,7 +248,43 @@ const fairUpstream: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream];
+const expectContinue: HostFault = {
+  point: "D5",
+  scenario: "a request with Expect: 100-continue through the proxy",
+  async run(context) {
+    const upstream = await context.upstream();
+    const host = await context.host(["--service-url", upstream.baseUrl]);
+    const answer = await host.send("/service/bearer/stats", { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer t", expect: "100-continue" }, body: "{}" });
+    const problems = answer.status === 200 ? [] : [`got ${answer.status} ${errorOf(answer).code ?? ""}, not the service's 200`];
+    if (upstream.received.some((request) => request.headers.expect !== undefined)) problems.push("the Expect header reached the service");
+    return { outcome: `HTTP ${answer.status}`, problems };
+  },
+};
+
+const CALLER_PROXY_HEADERS = {
+  "x-forwarded-for": "10.9.9.9",
+  "x-forwarded-host": "evil.example",
+  "x-forwarded-proto": "http",
+  forwarded: "for=10.9.9.9;proto=http",
+  "x-real-ip": "10.9.9.9",
+  "proxy-authorization": "Basic c2VjcmV0OnNlY3JldA==",
+};
+
+const callerProxyHeaders: HostFault = {
+  point: "D6",
+  scenario: "a caller's X-Forwarded-For/-Host/-Proto, Forwarded, X-Real-IP and Proxy-Authorization",
+  async run(context) {
+    const upstream = await context.upstream();
+    const host = await context.host(["--service-url", upstream.baseUrl]);
+    const answer = await host.send("/service/bearer/stats", { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer t", ...CALLER_PROXY_HEADERS }, body: "{}" });
+    const reached = Object.keys(CALLER_PROXY_HEADERS).filter((name) => upstream.received.some((request) => request.headers[name] !== undefined));
+    const problems = reached.map((name) => `${name} reached the service`);
+    if (answer.status !== 200 || upstream.received[0]?.headers.authorization !== "Bearer t") problems.push("the request or its credential did not reach the service");
+    return { outcome: `${reached.length} of ${Object.keys(CALLER_PROXY_HEADERS).length} reached the service; the credential did`, problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, expectContinue, callerProxyHeaders];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
