@@ -284,7 +284,39 @@ const callerProxyHeaders: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, expectContinue, callerProxyHeaders];
+const SERVICE_SECURITY_HEADERS = {
+  "content-security-policy": "default-src *",
+  "strict-transport-security": "max-age=0",
+  "x-frame-options": "ALLOWALL",
+  "x-content-type-options": "sniff",
+  "referrer-policy": "unsafe-url",
+  "cross-origin-resource-policy": "cross-origin",
+  "x-request-id": "the-service-s-id",
+};
+
+const hostHeadersWin: HostFault = {
+  point: "D4",
+  scenario: "the service answers with its own CSP, HSTS, X-Frame-Options, X-Content-Type-Options, Referrer-Policy, CORP and x-request-id",
+  async run(context) {
+    const upstream = await context.upstream((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", ...SERVICE_SECURITY_HEADERS }).end("{}");
+    });
+    const host = await context.host(["--service-url", upstream.baseUrl]);
+    const answer = await host.send("/service/bearer/stats", { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer t" }, body: "{}" });
+    const own = await host.send("/host/capabilities");
+    const problems: string[] = [];
+    for (const name of Object.keys(SERVICE_SECURITY_HEADERS)) {
+      if (name === "x-request-id") continue;
+      if (answer.headers[name] !== own.headers[name]) problems.push(`${name}: ${JSON.stringify(answer.headers[name])}, not the host's ${JSON.stringify(own.headers[name])}`);
+    }
+    const requestIds = host.accessLog().map((record) => record.requestId);
+    if (answer.headers["x-request-id"] === SERVICE_SECURITY_HEADERS["x-request-id"] || !requestIds.includes(answer.headers["x-request-id"])) problems.push(`x-request-id ${JSON.stringify(answer.headers["x-request-id"])} is not the host's`);
+    if (answer.headers["content-type"] !== "application/json") problems.push(`the service's content type became ${JSON.stringify(answer.headers["content-type"])}`);
+    return { outcome: `CSP ${JSON.stringify(answer.headers["content-security-policy"]?.toString().slice(0, 24))}…, HSTS ${JSON.stringify(answer.headers["strict-transport-security"])}, x-frame-options ${JSON.stringify(answer.headers["x-frame-options"] ?? null)}`, problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
