@@ -8,6 +8,7 @@ import { sendError } from "../error-reply";
 import { EXPORT_FORMATS, safeFileName, type ExportFormat } from "./export-formats";
 import type { ExportStore } from "./export-store";
 import { fetchExport, UpstreamFailure } from "./fetch-export";
+import { nestsDeeperThan } from "./nesting-depth";
 import { OneAtATime } from "./one-at-a-time";
 
 export const EXPORTS_PATH = "/host/exports";
@@ -52,6 +53,9 @@ const prepareSchema = {
   },
 } as const;
 
+/** A /stats request nests 4 levels (filters, a list of values); the rest of the body 3. */
+const MAX_NESTING = 32;
+
 // Every .xlsx is a zip archive, and every zip starts with these bytes.
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
@@ -82,7 +86,11 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
   const busy = () =>
     new UpstreamFailure(503, "exports_busy", `The add-in server holds as many exports as it can right now. Try again in ${retryAfterSeconds} seconds, or ask for less data.`);
 
-  app.post<{ Body: PrepareBody }>(EXPORTS_PATH, { schema: prepareSchema }, async (request, reply) => {
+  const preValidation = async (request: { body: unknown }, reply: Parameters<typeof sendError>[0]) => {
+    if (nestsDeeperThan(request.body, MAX_NESTING)) return sendError(reply, 400, "invalid_request", `The request nests deeper than ${MAX_NESTING} levels, which no export needs.`);
+  };
+
+  app.post<{ Body: PrepareBody }>(EXPORTS_PATH, { schema: prepareSchema, preValidation }, async (request, reply) => {
     const { format, fileName, headers, querySheet, request: statsRequest } = request.body;
     const details = EXPORT_FORMATS[format];
     // Room is reserved before the service is asked, and grows as its file arrives.

@@ -316,7 +316,29 @@ const hostHeadersWin: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders];
+const DEEP = 5000;
+
+const deepExportBody: HostFault = {
+  point: "D7",
+  scenario: `POST /host/exports with a request nested ${DEEP.toLocaleString("en-US")} levels deep (objects, then arrays)`,
+  async run(context) {
+    const upstream = await context.upstream();
+    const host = await context.host(["--service-url", upstream.baseUrl]);
+    const problems: string[] = [];
+    const statuses: string[] = [];
+    for (const [open, close] of [['{"a":', "}"], ["[", "]"]]) {
+      const body = `{"format":"csv","request":{"filters":${open!.repeat(DEEP)}1${close!.repeat(DEEP)}}}`;
+      const answer = await prepareExport(host, "t", body);
+      const error = errorOf(answer);
+      statuses.push(`${answer.status} ${error.code ?? ""}`);
+      if (answer.status !== 400 || error.code !== "invalid_request") problems.push(`${open}…: got ${answer.status} ${error.code ?? answer.text().slice(0, 80)}, not 400 invalid_request`);
+    }
+    if (upstream.received.length > 0) problems.push("the nested request reached the service");
+    return { outcome: statuses.join("; "), problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
