@@ -9,6 +9,8 @@ export interface ExportLimits {
   maxBytes: number;
   /** Exports held at once. */
   maxCount: number;
+  /** Of them, one user's (one credential's). */
+  maxPerOwner: number;
 }
 
 /** How long and how many connections a client may hold: fastify's and Node's own limits. */
@@ -64,7 +66,7 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: 512,
 };
 export const DEFAULT_UPSTREAM_LIMITS: GateLimits = { connections: 128, perClient: 32 };
-export const DEFAULT_EXPORT_LIMITS: ExportLimits = { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100 };
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100, maxPerOwner: 10 };
 
 interface Setting {
   flag: string;
@@ -99,6 +101,7 @@ export const SETTINGS = {
   maxConnections: { flag: "--max-connections", env: "REPORTING_HOST_MAX_CONNECTIONS", value: "N", describe: "connections held at once; more are closed at once (default 512)" },
   exportTtl: { flag: "--export-ttl", env: "REPORTING_HOST_EXPORT_TTL", value: "SECONDS", describe: "how long a prepared Mac export waits for its download (default 60)" },
   exportMemory: { flag: "--export-memory", env: "REPORTING_HOST_EXPORT_MEMORY_MB", value: "MB", describe: "memory held by prepared Mac exports at once (default 256)" },
+  exportPerUser: { flag: "--export-per-user", env: "REPORTING_HOST_EXPORT_PER_USER", value: "N", describe: "prepared Mac exports one user (one token) may hold at once (default 10)" },
   logLevel: { flag: "--log-level", env: "REPORTING_HOST_LOG_LEVEL", value: "LEVEL", describe: "fatal, error, warn, info (default) or debug" },
 } as const satisfies Record<string, Setting>;
 
@@ -273,6 +276,7 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
     exports: {
       ...DEFAULT_EXPORT_LIMITS,
       ttlMs: number("exportTtl", DEFAULT_EXPORT_LIMITS.ttlMs / 1000, (value) => Number.isFinite(value) && value > 0, "a number of seconds above 0") * 1000,
+      maxPerOwner: number("exportPerUser", DEFAULT_EXPORT_LIMITS.maxPerOwner, wholeAbove(1), "a whole number above 0"),
       maxBytes: number("exportMemory", DEFAULT_EXPORT_LIMITS.maxBytes / 1024 / 1024, wholeAbove(1), "a whole number of MB above 0") * 1024 * 1024,
     },
     logLevel,

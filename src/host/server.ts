@@ -127,6 +127,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
         serviceUrl: config.serviceUrl,
         upstreamTimeoutMs: config.upstreamTimeoutMs,
         maxBytes: config.exports.maxBytes,
+        maxPerOwner: config.exports.maxPerOwner,
         ttlMs: config.exports.ttlMs,
       });
     }

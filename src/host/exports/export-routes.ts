@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { createHash } from "node:crypto";
 import { HEADER_STYLES, type HeaderStyle } from "../../core/arguments/options";
 import { UnreadableCsvError } from "../../core/csv-safety";
 import { prepareStatsCsv } from "../../core/exports/csv-export";
@@ -19,7 +20,14 @@ export interface ExportRouteOptions {
   serviceUrl: string;
   upstreamTimeoutMs: number;
   maxBytes: number;
+  /** Exports one credential may hold. */
+  maxPerOwner: number;
   ttlMs: number;
+}
+
+/** Whose export, for the per-user limit: the credential, hashed (it is held as a map key). */
+function ownerOf(authorization: string | undefined): string {
+  return createHash("sha256").update(authorization ?? "").digest("base64url");
 }
 
 interface PrepareBody {
@@ -90,12 +98,21 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
     if (nestsDeeperThan(request.body, MAX_NESTING)) return sendError(reply, 400, "invalid_request", `The request nests deeper than ${MAX_NESTING} levels, which no export needs.`);
   };
 
+  const ownerFull = () =>
+    new UpstreamFailure(
+      429,
+      "too_many_exports",
+      `You have ${options.maxPerOwner} exports waiting for their download, as many as one user may. Download them, or export again in ${retryAfterSeconds} seconds once they expire.`,
+    );
+
   app.post<{ Body: PrepareBody }>(EXPORTS_PATH, { schema: prepareSchema, preValidation }, async (request, reply) => {
     const { format, fileName, headers, querySheet, request: statsRequest } = request.body;
     const details = EXPORT_FORMATS[format];
     // Room is reserved before the service is asked, and grows as its file arrives.
-    const reservation = options.store.reserve();
+    const reserved = options.store.reserve(ownerOf(request.headers.authorization));
+    const reservation = typeof reserved === "string" ? undefined : reserved;
     try {
+      if (reserved === "owner_full") throw ownerFull();
       if (reservation === undefined) throw busy();
       const answer = await fetchExport({
         url: options.serviceUrl + details.route,
@@ -118,7 +135,7 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
         .send({ url: `${EXPORTS_PATH}/${id}`, fileName: name, bytes: prepared.bytes.length, neutralised: prepared.neutralised, expiresInSeconds: options.ttlMs / 1000 });
     } catch (error) {
       if (error instanceof UpstreamFailure) {
-        if (error.code === "exports_busy") reply.header("retry-after", String(retryAfterSeconds));
+        if (error.code === "exports_busy" || error.code === "too_many_exports") reply.header("retry-after", String(retryAfterSeconds));
         return sendError(reply, error.status, error.code, error.message);
       }
       if (error instanceof UnreadableCsvError || error instanceof ExcelExportError) return sendError(reply, 502, error.code, error.message);

@@ -30,23 +30,31 @@ export interface Reservation {
  * what would pass a limit before it is read, rather than after it was read and prepared.
  */
 export class ExportStore {
-  private readonly files = new Map<string, { file: PreparedFile; timer: NodeJS.Timeout }>();
+  private readonly files = new Map<string, { file: PreparedFile; owner: string; timer: NodeJS.Timeout }>();
+  /** Exports held or being prepared, by owner. */
+  private readonly countOf = new Map<string, number>();
   /** Bytes of waiting files and of reservations together. */
   private heldBytes = 0;
   private reservations = 0;
 
   constructor(private readonly limits: ExportLimits) {}
 
-  /** Room for one more export, or undefined when the store holds as many as it may. */
-  reserve(): Reservation | undefined {
-    if (this.files.size + this.reservations >= this.limits.maxCount || this.heldBytes >= this.limits.maxBytes) return undefined;
+  /**
+   * Room for one more export of `owner` (a hashed credential), or why there is none: the store
+   * is full, or the owner holds its share of it, so that one user cannot take every slot.
+   */
+  reserve(owner: string): Reservation | "full" | "owner_full" {
+    if ((this.countOf.get(owner) ?? 0) >= this.limits.maxPerOwner) return "owner_full";
+    if (this.files.size + this.reservations >= this.limits.maxCount || this.heldBytes >= this.limits.maxBytes) return "full";
     this.reservations++;
+    this.count(owner, 1);
     let reserved = 0;
     let open = true;
     const close = () => {
       if (!open) return false;
       open = false;
       this.reservations--;
+      this.count(owner, -1);
       this.heldBytes -= reserved;
       reserved = 0;
       return true;
@@ -58,19 +66,20 @@ export class ExportStore {
         reserved += bytes;
         return true;
       },
-      commit: (file) => (close() ? this.add(file) : undefined),
+      commit: (file) => (close() ? this.add(file, owner) : undefined),
       release: () => void close(),
     };
   }
 
   /** The file's id, or undefined when holding it would pass a limit. */
-  private add(file: PreparedFile): string | undefined {
+  private add(file: PreparedFile, owner: string): string | undefined {
     if (this.files.size + this.reservations >= this.limits.maxCount || this.heldBytes + file.bytes.length > this.limits.maxBytes) return undefined;
     const id = randomBytes(16).toString("base64url");
     // unref: a waiting download never keeps a stopping server alive.
     const timer = setTimeout(() => this.remove(id), this.limits.ttlMs).unref();
-    this.files.set(id, { file, timer });
+    this.files.set(id, { file, owner, timer });
     this.heldBytes += file.bytes.length;
+    this.count(owner, 1);
     return id;
   }
 
@@ -92,5 +101,12 @@ export class ExportStore {
     clearTimeout(held.timer);
     this.files.delete(id);
     this.heldBytes -= held.file.bytes.length;
+    this.count(held.owner, -1);
+  }
+
+  private count(owner: string, change: number): void {
+    const count = (this.countOf.get(owner) ?? 0) + change;
+    if (count === 0) this.countOf.delete(owner);
+    else this.countOf.set(owner, count);
   }
 }

@@ -40,7 +40,7 @@ describe("the host's settings", () => {
       upstreamTimeoutMs: 60_000,
       shutdownTimeoutMs: 30_000,
       connections: { requestTimeoutMs: 30_000, connectionTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, maxRequestsPerSocket: 1000, maxConnections: 512 },
-      exports: { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100 },
+      exports: { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100, maxPerOwner: 10 },
       allowedOrigins: [...DEFAULT_OFFICE_ORIGINS],
       connectSources: [],
     });

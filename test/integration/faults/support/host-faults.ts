@@ -338,7 +338,32 @@ const deepExportBody: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody];
+const smallCsv: Answering = (_request, response) => {
+  response.writeHead(200, { "content-type": "text/csv" }).end(`date,revenues\r\n${CSV_LINE}`);
+};
+
+const exportsPerUser: HostFault = {
+  point: "D8",
+  scenario: "one token asks for 12 exports and downloads none; then another token asks for one",
+  async run(context) {
+    const upstream = await context.upstream(smallCsv);
+    const host = await context.host(["--service-url", upstream.baseUrl]);
+    const problems: string[] = [];
+    const statuses: number[] = [];
+    for (let index = 0; index < 12; index++) statuses.push((await prepareExport(host, "greedy")).status);
+    const held = statuses.filter((status) => status === 201).length;
+    const refused = await prepareExport(host, "greedy");
+    const other = await prepareExport(host, "other");
+    if (held > 10) problems.push(`one token holds ${held} exports`);
+    if (refused.status !== 429 || errorOf(refused).code !== "too_many_exports" || !refused.headers["retry-after"]) problems.push(`its next export got ${refused.status} ${errorOf(refused).code ?? ""}, not 429 too_many_exports with Retry-After`);
+    if (other.status !== 201) problems.push(`another token's export got ${other.status}`);
+    const reachedAfterCap = upstream.received.length - held - 1;
+    if (reachedAfterCap > 0) problems.push(`${reachedAfterCap} refused exports were still asked of the service`);
+    return { outcome: `${held} of 12 prepared for one token, then ${refused.status} ${errorOf(refused).code ?? ""}; another token: ${other.status}`, problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
