@@ -344,8 +344,20 @@ const HOST_FAILURES = new Map<string, string>(Object.entries({
   proxy_not_configured: "The add-in's server has no reporting service set up behind this address. Tell your IT team, who sets it up on the server.",
 }));
 
-function serverPaneMessage(serviceCode: string | undefined): string {
-  return (serviceCode === undefined ? undefined : HOST_FAILURES.get(serviceCode)) ?? "The reporting service has a problem right now. Try again in a few minutes.";
+/** The add-in's server refusing a Mac export (src/host/exports): what to do, and when, in its words. */
+const HOST_EXPORT_REFUSALS = new Map<string, (wait: string) => string>(Object.entries({
+  exports_busy: (wait: string) => `The add-in's server is busy with other exports. Try again in ${wait}, or export less data (a shorter period or fewer groups).`,
+  too_many_exports: (wait: string) =>
+    `You have as many exports waiting for their download as the add-in's server keeps for one person. Download them, or export again in ${wait}, when they expire.`,
+  export_too_large: () => "This export is larger than the add-in's server can prepare. Export less data: a shorter period or fewer groups.",
+}));
+
+function serverPaneMessage(init: ApiErrorInit): string {
+  const { serviceCode } = init;
+  if (serviceCode === undefined) return "The reporting service has a problem right now. Try again in a few minutes.";
+  const refusal = HOST_EXPORT_REFUSALS.get(serviceCode);
+  if (refusal) return refusal(init.retryAfterSeconds === undefined ? "a minute" : formatSeconds(init.retryAfterSeconds));
+  return HOST_FAILURES.get(serviceCode) ?? "The reporting service has a problem right now. Try again in a few minutes.";
 }
 
 export class ServerError extends ApiError {
@@ -354,7 +366,7 @@ export class ServerError extends ApiError {
       code: "server_error",
       kind: "unavailable",
       userMessage: `The reporting service is unavailable right now (HTTP ${init.status}). Try again in a few minutes.`,
-      paneMessage: serverPaneMessage(init.serviceCode),
+      paneMessage: serverPaneMessage(init),
       retryable: true,
     });
     this.name = "ServerError";

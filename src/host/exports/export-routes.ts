@@ -100,7 +100,7 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
 
   const ownerFull = () =>
     new UpstreamFailure(
-      429,
+      503,
       "too_many_exports",
       `You have ${options.maxPerOwner} exports waiting for their download, as many as one user may. Download them, or export again in ${retryAfterSeconds} seconds once they expire.`,
     );

@@ -5,6 +5,8 @@ import { makeCertificate, type TestCertificate } from "../../host/support/certif
 import { startRecordingUpstream, type ReceivedRequest, type RecordingUpstream } from "../../host/support/recording-upstream";
 import { minimalBuild, startTestHost, type TestHost } from "../../host/support/running-host";
 import type { ServerResponse } from "node:http";
+import { errorFromResponse } from "../../../../src/client/errors";
+import type { Answer } from "../../host/support/https-client";
 
 /**
  * The production host (src/host, `npm run serve`) under hostile clients and a hostile service:
@@ -164,6 +166,14 @@ function errorOf(answer: { json(): unknown }): { code?: string; message?: string
   }
 }
 
+const GENERIC_PANE_MESSAGE = errorFromResponse(503, "", "/host/exports").paneMessage;
+
+/** What the pane says of a refused export (the error contract of src/client/errors.ts). */
+function paneMessageOf(answer: Answer): string {
+  const retryAfter = Number(answer.headers["retry-after"]);
+  return errorFromResponse(answer.status, answer.text(), "/host/exports", Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {}).paneMessage;
+}
+
 const CSV_LINE = "2026-06-01,US,1234.5678,987654\r\n";
 
 /**
@@ -207,6 +217,8 @@ const exportsReserveFirst: HostFault = {
     if (prepared !== 1) problems.push(`${prepared} exports prepared, not 1: ${answers.map((answer) => answer.text().slice(0, 200)).join(" | ")}`);
     if (busy.length !== 3) problems.push(`answers ${answers.map((answer) => answer.status).join(", ")}: not 3 refused as busy`);
     if (busy.some((answer) => !answer.headers["retry-after"] || !/Try again in \d+ seconds/.test(errorOf(answer).message ?? ""))) problems.push("a busy answer names no wait");
+    const said = busy[0] ? paneMessageOf(busy[0]) : "";
+    if (said === GENERIC_PANE_MESSAGE || !said.includes("60 seconds")) problems.push(`the pane says ${JSON.stringify(said)}`);
     // The refused ones are cut while they arrive: the host never held four whole files at once.
     await sleep(200);
     if (service.whole() > 1) problems.push(`the host read ${service.whole()} whole files of 12 MB though it holds 16 MB`);
@@ -355,8 +367,10 @@ const exportsPerUser: HostFault = {
     const refused = await prepareExport(host, "greedy");
     const other = await prepareExport(host, "other");
     if (held > 10) problems.push(`one token holds ${held} exports`);
-    if (refused.status !== 429 || errorOf(refused).code !== "too_many_exports" || !refused.headers["retry-after"]) problems.push(`its next export got ${refused.status} ${errorOf(refused).code ?? ""}, not 429 too_many_exports with Retry-After`);
+    if (refused.status !== 503 || errorOf(refused).code !== "too_many_exports" || !refused.headers["retry-after"]) problems.push(`its next export got ${refused.status} ${errorOf(refused).code ?? ""}, not 503 too_many_exports with Retry-After`);
     if (other.status !== 201) problems.push(`another token's export got ${other.status}`);
+    const said = paneMessageOf(refused);
+    if (said === GENERIC_PANE_MESSAGE || !said.includes("60 seconds")) problems.push(`the pane says ${JSON.stringify(said)}`);
     const reachedAfterCap = upstream.received.length - held - 1;
     if (reachedAfterCap > 0) problems.push(`${reachedAfterCap} refused exports were still asked of the service`);
     return { outcome: `${held} of 12 prepared for one token, then ${refused.status} ${errorOf(refused).code ?? ""}; another token: ${other.status}`, problems };
