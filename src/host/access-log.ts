@@ -11,30 +11,31 @@ export function loggedPath(url: string): string {
   return path.replace(EXPORT_DOWNLOAD, "/host/exports/:id");
 }
 
-/** What the connection had sent when the request arrived: HTTP/1.1 answers one request at a time. */
-const sentBefore = new WeakMap<FastifyRequest, number>();
-
 /**
- * One JSON line per answered request: method, path, status, duration, bytes sent (headers
+ * One JSON line per request answered or cut: method, path, status, duration, bytes sent (headers
  * included, after compression) and the request id (also sent as `x-request-id`, for a user to
- * quote). Built from chosen fields only, so that no header value (tokens, keys, secrets,
- * cookies) can reach the log.
+ * quote); `completed: false` when the answer was cut before its end (the service's answer broke
+ * off, or the caller left), which fastify's onResponse never hears of. Built from chosen fields
+ * only, so that no header value (tokens, keys, secrets, cookies) can reach the log.
  */
 export function registerAccessLog(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
-    sentBefore.set(request, request.raw.socket.bytesWritten);
+  app.addHook("onRequest", async (request: FastifyRequest, reply) => {
+    // What the connection had sent when the request arrived: HTTP/1.1 answers one request at a time.
+    const { socket } = request.raw;
+    const sentBefore = socket.bytesWritten;
     reply.header("x-request-id", request.id);
-  });
-  app.addHook("onResponse", async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        path: loggedPath(request.url),
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 10) / 10,
-        bytes: request.raw.socket.bytesWritten - (sentBefore.get(request) ?? 0),
-      },
-      "request",
-    );
+    reply.raw.once("close", () => {
+      request.log.info(
+        {
+          method: request.method,
+          path: loggedPath(request.url),
+          status: reply.statusCode,
+          durationMs: Math.round(reply.elapsedTime * 10) / 10,
+          bytes: socket.bytesWritten - sentBefore,
+          ...(reply.raw.writableFinished ? {} : { completed: false }),
+        },
+        "request",
+      );
+    });
   });
 }

@@ -377,7 +377,43 @@ const exportsPerUser: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser];
+const cutAnswersLogged: HostFault = {
+  point: "D9",
+  scenario: "the service cuts its answer mid-body; a caller leaves mid-download",
+  async run(context) {
+    const upstream = await context.upstream((request, response) => {
+      if (request.url.endsWith("/cut")) {
+        response.writeHead(200, { "content-type": "application/json", "content-length": "100000" });
+        response.write(`{"stats":[${"1,".repeat(1000)}`);
+        setTimeout(() => response.destroy(), 50);
+        return;
+      }
+      // An answer slow enough that the caller leaves before its end.
+      response.writeHead(200, { "content-type": "application/json" });
+      const timer = setInterval(() => response.write(" ".repeat(1000)), 20);
+      response.on("close", () => clearInterval(timer));
+    });
+    const host = await context.host(["--service-url", upstream.baseUrl]);
+    await host.send("/service/bearer/cut", { headers: { authorization: "Bearer t" } }).catch(() => undefined);
+    const leaving = await tlsTo(host, context.cert);
+    leaving.on("error", () => undefined);
+    leaving.write("GET /service/bearer/slow HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer t\r\n\r\n");
+    await new Promise((resolve) => leaving.once("data", resolve));
+    await sleep(100);
+    leaving.destroy();
+    await sleep(500);
+    const lines = host.accessLog();
+    const problems: string[] = [];
+    for (const path of ["/service/bearer/cut", "/service/bearer/slow"]) {
+      const line = lines.find((record) => record.path === path);
+      if (!line) problems.push(`no access-log line for ${path}`);
+      else if (line.completed !== false) problems.push(`the line for ${path} does not say the answer was cut: ${JSON.stringify(line)}`);
+    }
+    return { outcome: lines.filter((record) => String(record.path).startsWith("/service/bearer/")).map((record) => `${String(record.path)} ${String(record.status)} completed=${String(record.completed ?? true)}`).join("; ") || "no lines", problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser, cutAnswersLogged];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
