@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Socket } from "node:net";
 
 const EXPORT_DOWNLOAD = /^\/host\/exports\/[^/]+/;
 
@@ -22,8 +23,10 @@ export function registerAccessLog(app: FastifyInstance): void {
   app.addHook("onRequest", async (request: FastifyRequest, reply) => {
     // What the connection had sent when the request arrived: HTTP/1.1 answers one request at a time.
     const { socket } = request.raw;
-    const sentBefore = socket.bytesWritten;
     reply.header("x-request-id", request.id);
+    // app.inject's requests come from this server itself (parser-refusals.ts), on no connection.
+    if (!(socket instanceof Socket)) return;
+    const sentBefore = socket.bytesWritten;
     reply.raw.once("close", () => {
       request.log.info(
         {

@@ -63,3 +63,26 @@ export function helmetOptions(sources: PolicySources): FastifyHelmetOptions {
     crossOriginResourcePolicy: { policy: "same-origin" },
   };
 }
+
+/**
+ * Headers this server sets on every answer of its origin (the policy above, helmet's others, and
+ * the request id of access-log.ts): the service's own must not replace them on proxied answers,
+ * and answers written below fastify (parser-refusals.ts) carry the same.
+ */
+export const HOST_OWNED_HEADERS: ReadonlySet<string> = new Set([
+  "content-security-policy",
+  "content-security-policy-report-only",
+  "cross-origin-embedder-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "origin-agent-cluster",
+  "referrer-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+  "x-request-id",
+]);

@@ -12,6 +12,7 @@ import { EXPORTS_PATH, registerExportRoutes } from "./exports/export-routes";
 import { ExportStore } from "./exports/export-store";
 import { registerHealth } from "./health";
 import { registerOfficeMetadataCors } from "./office-metadata";
+import { ParserRefusals } from "./parser-refusals";
 import { externalScriptOrigins, helmetOptions } from "./security-headers";
 import { registerServiceProxies } from "./service-proxy";
 import { registerStaticFiles } from "./static-files";
@@ -63,6 +64,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
     throw new Error(`${config.staticDir} holds no taskpane.html: build the add-in first (npm run build), or point --static-dir at its build.`);
   }
   const limits = config.connections;
+  const parserRefusals = new ParserRefusals(limits.requestTimeoutMs);
   // One HTTP/1.1 API over TLS or not: the plugins need not know which server runs it.
   const app = Fastify({
     // A TLS handshake never finished holds its connection no longer than a request may take.
@@ -71,6 +73,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
     connectionTimeout: limits.connectionTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     maxRequestsPerSocket: limits.maxRequestsPerSocket,
+    clientErrorHandler: parserRefusals.handler,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
@@ -133,5 +136,6 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
     }
     await registerStaticFiles(compressed, config.staticDir);
   });
+  await parserRefusals.learnHeaders(app);
   return app;
 }

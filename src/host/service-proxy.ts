@@ -5,6 +5,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
 import { connectFailureOf } from "../client/connect-failure";
 import { sendError } from "./error-reply";
+import { HOST_OWNED_HEADERS } from "./security-headers";
 import { answerTimeoutFailure, unreachableFailure } from "./upstream-failures";
 import { UpstreamGate, type GateLimits } from "./upstream-gate";
 
@@ -55,29 +56,6 @@ function requestHeaders(_request: unknown, headers: IncomingHttpHeaders): Incomi
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
 
 /**
- * Headers this server sets on every answer of its origin (security-headers.ts, and the request
- * id of access-log.ts): the service's own would replace them, and a page of this origin would
- * run under the service's policy (a CSP of default-src *, HSTS max-age=0, a frame rule).
- */
-const HOST_OWNED = new Set([
-  "content-security-policy",
-  "content-security-policy-report-only",
-  "cross-origin-embedder-policy",
-  "cross-origin-opener-policy",
-  "cross-origin-resource-policy",
-  "origin-agent-cluster",
-  "referrer-policy",
-  "strict-transport-security",
-  "x-content-type-options",
-  "x-dns-prefetch-control",
-  "x-download-options",
-  "x-frame-options",
-  "x-permitted-cross-domain-policies",
-  "x-xss-protection",
-  "x-request-id",
-]);
-
-/**
  * Answers carry one caller's data: no cache may keep them. No cookie of the service lands on the
  * add-in's origin, no CORS header of the service opens these routes to other origins, and the
  * security headers are this server's.
@@ -85,7 +63,7 @@ const HOST_OWNED = new Set([
 function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const kept: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (HOP_BY_HOP.has(name) || HOST_OWNED.has(name) || name === "set-cookie" || name.startsWith("access-control-")) continue;
+    if (HOP_BY_HOP.has(name) || HOST_OWNED_HEADERS.has(name) || name === "set-cookie" || name.startsWith("access-control-")) continue;
     kept[name] = value;
   }
   kept["cache-control"] = "no-store";

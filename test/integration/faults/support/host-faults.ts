@@ -413,7 +413,50 @@ const cutAnswersLogged: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser, cutAnswersLogged];
+/** Sends `raw` on a TLS connection of its own and reads the answer until the host closes it. */
+async function rawExchange(host: TestHost, cert: TestCertificate, raw: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const socket = await tlsTo(host, cert);
+  const text = received(socket);
+  socket.write(raw);
+  await closedWithin(socket, 5000);
+  socket.destroy();
+  const [head = "", body = ""] = text().split("\r\n\r\n", 2);
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  return { status: Number(statusLine.split(" ")[1]), headers, body };
+}
+
+const parserRefusalsShaped: HostFault = {
+  point: "D10",
+  scenario: "requests Node's parser refuses: a malformed header line (400), 20 KB of headers (431)",
+  async run(context) {
+    const host = await context.host([]);
+    const own = await host.send("/host/capabilities");
+    const problems: string[] = [];
+    const seen: string[] = [];
+    const cases: [string, number, string][] = [
+      ["GET /healthz HTTP/1.1\r\nhost: localhost\r\nthis is not a header\r\n\r\n", 400, "invalid_request"],
+      [`GET /healthz HTTP/1.1\r\nhost: localhost\r\nx-filler: ${"a".repeat(20_000)}\r\n\r\n`, 431, "headers_too_large"],
+    ];
+    for (const [raw, status, code] of cases) {
+      const answer = await rawExchange(host, context.cert, raw);
+      let error: { code?: string; message?: string } = {};
+      try {
+        error = (JSON.parse(answer.body) as { error?: typeof error }).error ?? {};
+      } catch {
+        // described below
+      }
+      seen.push(`${answer.status} ${error.code ?? answer.body.slice(0, 40)}`);
+      if (answer.status !== status || error.code !== code || !error.message) problems.push(`got ${answer.status} ${answer.body.slice(0, 80)}, not ${status} in the error shape with code ${code}`);
+      for (const name of ["content-security-policy", "strict-transport-security", "x-content-type-options", "cross-origin-resource-policy", "referrer-policy"]) {
+        if (answer.headers[name] !== own.headers[name]) problems.push(`the ${status} answer's ${name} is ${JSON.stringify(answer.headers[name])}, not the host's`);
+      }
+    }
+    return { outcome: seen.join("; "), problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser, cutAnswersLogged, parserRefusalsShaped];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
