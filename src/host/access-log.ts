@@ -1,15 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Socket } from "node:net";
 
-const EXPORT_DOWNLOAD = /^\/host\/exports\/[^/]+/;
+/** An export's download path, however spelt: doubled slashes, any case (fastify may match either). */
+const EXPORT_DOWNLOAD = /\/+host\/+exports\/+[^/]+/i;
+
+/** Each %XX as its byte: never fails, even on a malformed escape elsewhere in the path. */
+function decoded(path: string): string {
+  return path.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+}
 
 /**
  * The path as logged: without the query string (it may carry anything a client put there) and
- * without an export's id, which is the only key to its download until it expires.
+ * without an export's id, which is the only key to its download until it expires. The id is
+ * looked for in the decoded path too (`/host/%65xports/<id>` routes like `/host/exports/<id>`);
+ * a path that holds one is logged decoded, with the id replaced.
  */
 export function loggedPath(url: string): string {
   const path = url.split("?", 1)[0] ?? "/";
-  return path.replace(EXPORT_DOWNLOAD, "/host/exports/:id");
+  const plain = decoded(path);
+  if (!EXPORT_DOWNLOAD.test(plain)) return path;
+  return plain.replace(new RegExp(EXPORT_DOWNLOAD.source, "gi"), "/host/exports/:id");
 }
 
 /**

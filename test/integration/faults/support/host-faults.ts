@@ -456,7 +456,30 @@ const parserRefusalsShaped: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser, cutAnswersLogged, parserRefusalsShaped];
+const encodedExportPath: HostFault = {
+  point: "D11",
+  scenario: "an export downloaded at percent-encoded, doubled-slash and upper-case spellings of its path",
+  async run(context) {
+    const upstream = await context.upstream(smallCsv);
+    const host = await context.host(["--service-url", upstream.baseUrl]);
+    const problems: string[] = [];
+    const spellings = ["/host/%65xports/", "/%68ost/exports/", "/host/exports%2F", "//host/exports/", "/HOST/EXPORTS/", "/host/exports/"];
+    const statuses: string[] = [];
+    for (const spelling of spellings) {
+      const prepared = await prepareExport(host, `t-${spelling}`);
+      const { url } = prepared.json() as { url: string };
+      const id = url.split("/").pop()!;
+      const download = await host.send(`${spelling}${id}`);
+      await host.send(`${spelling}${id}%ZZ`);
+      statuses.push(`${spelling}: ${download.status}`);
+      await sleep(50);
+      if (host.output.some((line) => line.includes(id))) problems.push(`the id reached the log for ${spelling}`);
+    }
+    return { outcome: statuses.join(", "), problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser, cutAnswersLogged, parserRefusalsShaped, encodedExportPath];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
