@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { createHash } from "node:crypto";
+import { formatSeconds } from "../../client/errors";
 import { HEADER_STYLES, type HeaderStyle } from "../../core/arguments/options";
 import { UnreadableCsvError } from "../../core/csv-safety";
 import { prepareStatsCsv } from "../../core/exports/csv-export";
@@ -91,8 +92,10 @@ async function preparedBytes(format: ExportFormat, bytes: Buffer, headers: Heade
 export function registerExportRoutes(app: FastifyInstance, options: ExportRouteOptions): void {
   const preparing = new OneAtATime();
   const retryAfterSeconds = Math.ceil(options.ttlMs / 1000);
+  // Said as --export-ttl has it, not as its default.
+  const ttl = formatSeconds(options.ttlMs / 1000);
   const busy = () =>
-    new UpstreamFailure(503, "exports_busy", `The add-in server holds as many exports as it can right now. Try again in ${retryAfterSeconds} seconds, or ask for less data.`);
+    new UpstreamFailure(503, "exports_busy", `The add-in server holds as many exports as it can right now. Try again in ${ttl}, or ask for less data.`);
 
   const preValidation = async (request: { body: unknown }, reply: Parameters<typeof sendError>[0]) => {
     if (nestsDeeperThan(request.body, MAX_NESTING)) return sendError(reply, 400, "invalid_request", `The request nests deeper than ${MAX_NESTING} levels, which no export needs.`);
@@ -102,7 +105,7 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
     new UpstreamFailure(
       503,
       "too_many_exports",
-      `You have ${options.maxPerOwner} exports waiting for their download, as many as one user may. Download them, or export again in ${retryAfterSeconds} seconds once they expire.`,
+      `You have ${options.maxPerOwner} exports waiting for their download, as many as one user may. Download them, or export again in ${ttl}, once they expire.`,
     );
 
   app.post<{ Body: PrepareBody }>(EXPORTS_PATH, { schema: prepareSchema, preValidation }, async (request, reply) => {
@@ -148,7 +151,7 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
   // No HEAD route: a HEAD would run this handler and spend the one download.
   app.get<{ Params: { id: string } }>(`${EXPORTS_PATH}/:id`, { exposeHeadRoute: false }, async (request, reply) => {
     const file = options.store.take(request.params.id);
-    if (!file) return sendError(reply, 404, "export_not_found", "This export was already downloaded or has expired (exports wait one minute). Export again from the task pane.");
+    if (!file) return sendError(reply, 404, "export_not_found", `This export was already downloaded or has expired (exports wait ${ttl}). Export again from the task pane.`);
     return reply
       .header("cache-control", "no-store")
       .header("content-type", file.mediaType)

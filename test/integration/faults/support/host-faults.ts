@@ -479,7 +479,24 @@ const encodedExportPath: HostFault = {
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser, cutAnswersLogged, parserRefusalsShaped, encodedExportPath];
+const ttlInMessages: HostFault = {
+  point: "D14",
+  scenario: "--export-ttl 5: the messages of an expired export and of a user's full share",
+  async run(context) {
+    const upstream = await context.upstream(smallCsv);
+    const host = await context.host(["--service-url", upstream.baseUrl, "--export-ttl", "5", "--export-per-user", "1"]);
+    const problems: string[] = [];
+    const expired = errorOf(await host.send("/host/exports/AAAAAAAAAAAAAAAAAAAAAA")).message ?? "";
+    await prepareExport(host, "t");
+    const full = errorOf(await prepareExport(host, "t")).message ?? "";
+    for (const [what, message] of [["expired", expired], ["full share", full]]) {
+      if (/minute/i.test(message!) || !message!.includes("5 seconds")) problems.push(`${what}: ${JSON.stringify(message)}`);
+    }
+    return { outcome: `${expired} | ${full}`, problems };
+  },
+};
+
+export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser, cutAnswersLogged, parserRefusalsShaped, encodedExportPath, ttlInMessages];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
