@@ -105,7 +105,7 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
     new UpstreamFailure(
       503,
       "too_many_exports",
-      `You have ${options.maxPerOwner} exports waiting for their download, as many as one user may. Download them, or export again in ${ttl}, once they expire.`,
+      `You have as many exports waiting for their download as one user may (${options.maxPerOwner}). Download them, or export again in ${ttl}, once they expire.`,
     );
 
   app.post<{ Body: PrepareBody }>(EXPORTS_PATH, { schema: prepareSchema, preValidation }, async (request, reply) => {
