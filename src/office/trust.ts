@@ -7,13 +7,17 @@
  */
 export const DISABLE_TRUST_UX = "Office.DisableTrustUX";
 
+/**
+ * Best effort, and never an error: it runs after the user's own write has succeeded (a formula,
+ * a table), and a file whose settings cannot be saved (opened read-only) must not turn that
+ * success into a failure the user would retry, making a second table. The setting stays set in
+ * the open document, and Excel writes it with the file when the user saves.
+ */
 export async function quietForColleaguesWithoutAddin(): Promise<void> {
   if (typeof Office === "undefined") return;
   const settings = Office.context?.document?.settings;
   if (!settings || settings.get(DISABLE_TRUST_UX) === true) return;
   settings.set(DISABLE_TRUST_UX, true);
-  await new Promise<void>((resolve, reject) =>
-    // "failed" is Office.AsyncResultStatus.Failed, compared as text as in query-store.ts.
-    settings.saveAsync((result) => (String(result.status) === "failed" ? reject(new Error(result.error?.message)) : resolve())),
-  );
+  // Resolves whatever the outcome: see above.
+  await new Promise<void>((resolve) => settings.saveAsync(() => resolve()));
 }

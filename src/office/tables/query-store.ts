@@ -48,7 +48,10 @@ export class CustomXmlQueryStore implements QueryStore {
         await context.sync();
         this.parts.set(record.id, part.id);
       });
-      await this.copy.put(record);
+      // The part is the record; the settings copy only helps recover it where parts get lost.
+      // Its failure (settings that cannot be saved, their 2 MB full) must not fail a write that
+      // happened: a refresh or an insert reported as failed would be retried.
+      await this.copy.put(record).catch(() => undefined);
       await quietForColleaguesWithoutAddin();
     });
   }

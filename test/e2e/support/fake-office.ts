@@ -192,6 +192,8 @@ export interface FakeOfficeOptions {
   workbook?: string;
   /** What OfficeRuntime.storage already holds on this machine (the profiles of a user who used the add-in before). */
   runtimeStorage?: Record<string, string>;
+  /** Document settings cannot be saved (a file opened read-only): saveAsync fails with this message. */
+  settingsSaveFails?: string;
 }
 
 export function installFakeOffice(options: FakeOfficeOptions): void {
@@ -1777,6 +1779,10 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       delete state.settings[name];
     },
     saveAsync: (callback?: (result: unknown) => void) => {
+      if (options.settingsSaveFails !== undefined) {
+        callback?.({ status: "failed", error: { code: 5009, message: options.settingsSaveFails } });
+        return;
+      }
       workbook.settings = JSON.parse(JSON.stringify(state.settings));
       callback?.({ status: "succeeded" });
     },

@@ -71,3 +71,24 @@ describe("a workbook opened by a colleague without the add-in", () => {
     expect(excel.state.formulaLike).toEqual([]);
   });
 });
+
+describe("a workbook whose settings cannot be saved (opened read-only)", () => {
+  let excel: FakeExcel;
+  afterEach(() => excel.restore());
+
+  it("still reports an inserted formula as inserted: the trust setting is best effort", async () => {
+    excel = installFakeExcel({ settingsSaveFails: "The document is read-only." });
+    const inserted = await insertFormulaAtSelection({ formula: FORMULA, result: { rows: [["Date", "Country", "Revenues"]], dateColumns: [0], dataRowCount: 0 } });
+    expect(inserted.address).toBe("Sheet1!B2");
+    expect(excel.control.cells("Sheet1!B2").formulas).toEqual([[FORMULA]]);
+  });
+
+  it("still keeps a table's query in its part, so a retry does not make a second table", async () => {
+    excel = installFakeExcel({ settingsSaveFails: "The document is read-only." });
+    const data = tableData(entries(2));
+    const record = recordOf(await insertQueryTable(data, { kind: "new", sheetName: "Reporting" }), data);
+    await expect(workbookQueryStore().put(record)).resolves.toBeUndefined();
+    const listed = await workbookQueryStore().list();
+    expect(listed.records.map((stored) => stored.id)).toEqual([record.id]);
+  });
+});
