@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { CheckResult } from "./manifest-checks";
 import { pngSize } from "./manifest/png-size";
-import { at, child, descendants, parseXml, type XmlElement } from "./manifest/xml-tree";
+import { at, child, childrenNamed, descendants, parseXml, type XmlElement } from "./manifest/xml-tree";
 import { ENVIRONMENTS, namesLoopback } from "./webpack/manifest";
 import { SCHEMA_URL, SCHEMA_VERSION } from "./webpack/unified-manifest";
 
@@ -34,6 +34,13 @@ interface XmlFacts {
   metadataUrl: string | undefined;
   /** Folder URL every add-in file lives under. */
   base: string | undefined;
+  /** The sets of its <Requirements>, each at its MinVersion or <Sets>' DefaultMinVersion. */
+  requirementSets: RequirementSet[];
+}
+
+interface RequirementSet {
+  name: string;
+  minVersion: string;
 }
 
 interface Subject {
@@ -84,7 +91,21 @@ function readXmlFacts(root: XmlElement): XmlFacts {
     script: resource(at(functions, "Script", "SourceLocation")),
     metadataUrl: resource(at(functions, "Metadata", "SourceLocation")),
     base,
+    requirementSets: requirementSetsOf(root),
   };
+}
+
+function requirementSetsOf(root: XmlElement): RequirementSet[] {
+  const sets = at(root, "Requirements", "Sets");
+  const defaultMin = sets?.attributes.DefaultMinVersion ?? "";
+  return childrenNamed(sets, "Set").map((set) => ({ name: set.attributes.Name ?? "", minVersion: set.attributes.MinVersion ?? defaultMin }));
+}
+
+/** Versions compared number by number: "1.3" and "1.3.0" are one version. */
+function compareVersions(a: string, b: string): number {
+  const [left, right] = [a.split(".").map(Number), b.split(".").map(Number)];
+  for (let i = 0; i < Math.max(left.length, right.length); i++) if ((left[i] ?? 0) !== (right[i] ?? 0)) return (left[i] ?? 0) - (right[i] ?? 0);
+  return 0;
 }
 
 function environmentOf(id: unknown): EnvironmentName | undefined {
@@ -125,11 +146,47 @@ function checkAlternates({ manifest, xml }: Subject): string[] {
   return [`no alternates[].hide.customOfficeAddin names the XML add-in (${xml.id}): a user who has both would see the add-in twice`];
 }
 
-function checkRequirements({ manifest }: Subject): string[] {
-  const requirements = record(record(list(manifest.extensions)[0])?.requirements);
+function checkRequirements({ manifest, xml }: Subject): string[] {
+  const extension = record(list(manifest.extensions)[0]);
+  const requirements = record(extension?.requirements);
   const problems: string[] = [];
-  const names = list(requirements?.capabilities).map((capability) => text(capability.name));
+  const capabilities = list(requirements?.capabilities);
+  const names = capabilities.map((capability) => text(capability.name));
   for (const set of REQUIRED_SETS) if (!names.includes(set)) problems.push(`extensions[0].requirements.capabilities does not require ${set}`);
+  // The extension's requirements decide which hosts install it, as <Requirements> does the XML
+  // add-in's: the same sets at the same versions, or one manifest admits hosts the other refuses.
+  for (const set of xml.requirementSets) {
+    const declared = capabilities.filter((capability) => text(capability.name) === set.name);
+    if (declared.length === 0) {
+      if (!REQUIRED_SETS.includes(set.name)) problems.push(`extensions[0].requirements.capabilities does not require ${set.name}, which the XML manifest requires at ${set.minVersion}`);
+      continue;
+    }
+    if (declared.length > 1) problems.push(`extensions[0].requirements.capabilities names ${set.name} ${declared.length} times`);
+    const minVersion = text(declared[0]?.minVersion);
+    if (minVersion === undefined || compareVersions(minVersion, set.minVersion) !== 0) {
+      problems.push(`extensions[0].requirements.capabilities requires ${set.name} ${minVersion ?? "at any version"}, but the XML manifest requires ${set.minVersion}: the two manifests would admit different hosts`);
+    }
+  }
+  for (const capability of capabilities) {
+    const name = text(capability.name) ?? "";
+    if (!xml.requirementSets.some((set) => set.name === name)) problems.push(`extensions[0].requirements.capabilities requires ${name}, which the XML manifest does not: the two manifests would admit different hosts`);
+    if (capability.maxVersion !== undefined) problems.push(`extensions[0].requirements.capabilities caps ${name} at ${String(capability.maxVersion)}; the XML manifest caps no set`);
+  }
+  // A runtime or ribbon asking for more than the XML manifest would be missing where the XML
+  // add-in's is there; asking for less changes nothing, the extension's requirements come first.
+  const nested = [
+    ...list(extension?.runtimes).map((runtime, index) => ({ where: `runtimes[${index}]`, holder: runtime })),
+    ...list(extension?.ribbons).map((ribbon, index) => ({ where: `ribbons[${index}]`, holder: ribbon })),
+  ];
+  for (const { where, holder } of nested) {
+    for (const capability of list(record(holder.requirements)?.capabilities)) {
+      const name = text(capability.name) ?? "";
+      const minVersion = text(capability.minVersion) ?? "";
+      const set = xml.requirementSets.find((candidate) => candidate.name === name);
+      if (!set) problems.push(`extensions[0].${where}.requirements requires ${name}, which the XML manifest does not`);
+      else if (compareVersions(minVersion, set.minVersion) > 0) problems.push(`extensions[0].${where}.requirements requires ${name} ${minVersion}, above the XML manifest's ${set.minVersion}`);
+    }
+  }
   if (!(Array.isArray(requirements?.scopes) && requirements.scopes.includes("workbook"))) problems.push('extensions[0].requirements.scopes does not include "workbook" (Excel)');
   return problems;
 }
@@ -267,7 +324,7 @@ const CHECKS: { name: string; run: (subject: Subject, context: UnifiedCheckConte
   { name: "Id and name are its environment's own, not the XML add-in's", run: checkIdentity },
   { name: "Version is the XML manifest's", run: checkVersion },
   { name: "Hides the XML add-in of its environment (alternates)", run: checkAlternates },
-  { name: "Requires the SharedRuntime and CustomFunctionsRuntime sets, in Excel", run: checkRequirements },
+  { name: "Requires the XML manifest's requirement sets at its versions, in Excel", run: checkRequirements },
   { name: "One long-lived shared runtime runs the XML manifest's page and script", run: checkRuntime },
   { name: "Custom functions are declared under their environment's namespace", run: checkNamespace },
   { name: "metadataUrl is the XML manifest's <Metadata> URL", run: checkMetadataUrl },

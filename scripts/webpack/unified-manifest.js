@@ -38,13 +38,34 @@ function capture(xml, pattern, what, problems) {
   return decode(match[1]);
 }
 
+/**
+ * The requirement sets of the XML manifest's own <Requirements> (not VersionOverrides'), each
+ * with its MinVersion or the DefaultMinVersion of <Sets>: the hosts Office installs it on.
+ */
+function requirementSetsOf(xml, problems) {
+  const requirements = /<Requirements>\s*<Sets([^>]*)>([\s\S]*?)<\/Sets>\s*<\/Requirements>/.exec(xml.replace(/<VersionOverrides[\s\S]*<\/VersionOverrides>/, ""));
+  if (!requirements) {
+    problems.push("manifest.xml has no <Requirements><Sets>");
+    return [];
+  }
+  const defaultMin = /DefaultMinVersion="([^"]*)"/.exec(requirements[1])?.[1];
+  const sets = [...requirements[2].matchAll(/<Set\s([^>]*?)\/?>/g)].map(([, attributes]) => ({
+    name: decode(/Name="([^"]*)"/.exec(attributes)?.[1] ?? ""),
+    minVersion: decode(/MinVersion="([^"]*)"/.exec(attributes)?.[1] ?? defaultMin ?? ""),
+  }));
+  for (const set of sets) if (!set.name || !set.minVersion) problems.push(`manifest.xml has a <Set> without a Name or a MinVersion (${set.name || "no name"})`);
+  if (sets.length === 0) problems.push("manifest.xml's <Requirements><Sets> names no <Set>");
+  return sets;
+}
+
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**
  * What the unified manifest takes from the XML one (after the production build's rewrite):
- * identity, texts, URLs and the namespace, each from the element Office reads it from.
+ * identity, texts, URLs, the namespace and the requirement sets, each from the element Office
+ * reads it from.
  * @param {string} xml
  */
 function readXmlManifest(xml) {
@@ -67,6 +88,7 @@ function readXmlManifest(xml) {
     groupLabel: resource(residOf(/<Group id="[^"]*">\s*<Label resid="([^"]*)"/, "the ribbon group's <Label>"), "the ribbon group's label"),
     buttonLabel: resource(residOf(/<Control xsi:type="Button" id="[^"]*">\s*<Label resid="([^"]*)"/, "the button's <Label>"), "the button's label"),
     tooltip: resource(residOf(/<Supertip>[\s\S]*?<Description resid="([^"]*)"/, "the button's <Supertip><Description>"), "the button's tooltip"),
+    requirementSets: requirementSetsOf(text, problems),
     ribbonIcons: [16, 32, 80].map((size) => ({
       size,
       url: resource(residOf(new RegExp(`<bt:Image size="${size}" resid="([^"]*)"`), `a ${size}px ribbon icon`), `the ${size}px ribbon icon`),
@@ -139,11 +161,10 @@ function unifiedManifest(xml, functionsJson) {
     authorization: { permissions: { resourceSpecific: [{ name: "Document.ReadWrite.User", type: "Delegated" }] } },
     extensions: [
       {
+        // The XML manifest's sets, versions included, so that both admit the same hosts: the code
+        // keeps no fallback below them (ExcelApi 1.14, CustomFunctionsRuntime 1.3).
         requirements: {
-          capabilities: [
-            { name: "SharedRuntime", minVersion: "1.1" },
-            { name: "CustomFunctionsRuntime", minVersion: "1.1" },
-          ],
+          capabilities: read.requirementSets.map(({ name, minVersion }) => ({ name, minVersion })),
           scopes: ["workbook"],
         },
         runtimes: [

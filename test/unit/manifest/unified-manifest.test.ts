@@ -99,6 +99,19 @@ describe("the unified manifest the build makes", () => {
     expect(functions.find((fn) => fn.id === "STATS")?.result).toEqual({ dimensionality: "matrix" });
   });
 
+  it("requires the XML manifest's requirement sets at its versions, so both admit the same hosts", () => {
+    const sets = [
+      { name: "SharedRuntime", minVersion: "1.1" },
+      { name: "CustomFunctionsRuntime", minVersion: "1.3" },
+      { name: "ExcelApi", minVersion: "1.14" },
+    ];
+    expect(development.extensions[0].requirements.capabilities).toEqual(sets);
+    expect(production.extensions[0].requirements.capabilities).toEqual(sets);
+    // Taken from the XML manifest, DefaultMinVersion included, not written down twice.
+    const raised = developmentXml.replace('<Set Name="ExcelApi" MinVersion="1.14"/>', '<Set Name="ExcelApi"/>').replace('DefaultMinVersion="1.1"', 'DefaultMinVersion="1.16"');
+    expect((unifiedManifest(raised, functionsJson) as Manifest).extensions[0].requirements.capabilities).toContainEqual({ name: "ExcelApi", minVersion: "1.16" });
+  });
+
   it("is refused, with what is missing, for an XML manifest without a namespace", () => {
     const withoutNamespace = developmentXml.replace(/<Namespace resid="[^"]*"\/>/, "");
     expect(() => unifiedManifest(withoutNamespace, functionsJson)).toThrow(/Cannot write the unified manifest: manifest.xml has no <Namespace resid>/);
@@ -144,9 +157,33 @@ describe("a broken unified manifest fails its check", () => {
     expect(Object.keys(result)).toEqual(["Hides the XML add-in of its environment (alternates)"]);
   });
 
-  it("when it does not require the custom functions runtime", async () => {
-    const result = await failures(broken((manifest) => manifest.extensions[0].requirements.capabilities.pop()));
-    expect(result).toEqual({ "Requires the SharedRuntime and CustomFunctionsRuntime sets, in Excel": ["extensions[0].requirements.capabilities does not require CustomFunctionsRuntime"] });
+  const REQUIREMENTS = "Requires the XML manifest's requirement sets at its versions, in Excel";
+  const capabilitiesOf = (manifest: Manifest) => manifest.extensions[0].requirements.capabilities as Manifest[];
+  const withoutSet = (name: string) => broken((manifest) => (manifest.extensions[0].requirements.capabilities = capabilitiesOf(manifest).filter((set) => set.name !== name)));
+
+  it("when it does not require the custom functions runtime, or ExcelApi", async () => {
+    expect(await failures(withoutSet("CustomFunctionsRuntime"))).toEqual({ [REQUIREMENTS]: ["extensions[0].requirements.capabilities does not require CustomFunctionsRuntime"] });
+    expect(await failures(withoutSet("ExcelApi"))).toEqual({ [REQUIREMENTS]: ["extensions[0].requirements.capabilities does not require ExcelApi, which the XML manifest requires at 1.14"] });
+  });
+
+  it("when it admits hosts below the XML manifest's set versions, or refuses hosts it admits", async () => {
+    const older = broken((manifest) => (capabilitiesOf(manifest).find((set) => set.name === "CustomFunctionsRuntime")!.minVersion = "1.1"));
+    expect(await failures(older)).toEqual({
+      [REQUIREMENTS]: ["extensions[0].requirements.capabilities requires CustomFunctionsRuntime 1.1, but the XML manifest requires 1.3: the two manifests would admit different hosts"],
+    });
+    const newer = broken((manifest) => (capabilitiesOf(manifest).find((set) => set.name === "ExcelApi")!.minVersion = "1.15"));
+    expect((await failures(newer))[REQUIREMENTS]).toEqual([expect.stringContaining("requires ExcelApi 1.15, but the XML manifest requires 1.14")]);
+    const extra = broken((manifest) => capabilitiesOf(manifest).push({ name: "DialogApi", minVersion: "1.2" }));
+    expect((await failures(extra))[REQUIREMENTS]).toEqual([expect.stringContaining("requires DialogApi, which the XML manifest does not")]);
+    const capped = broken((manifest) => (capabilitiesOf(manifest).find((set) => set.name === "ExcelApi")!.maxVersion = "1.17"));
+    expect((await failures(capped))[REQUIREMENTS]).toEqual(["extensions[0].requirements.capabilities caps ExcelApi at 1.17; the XML manifest caps no set"]);
+  });
+
+  it("when its runtime asks for a set above the XML manifest's version", async () => {
+    const runtimeNeedsMore = broken((manifest) => (runtimeOf(manifest).requirements = { capabilities: [{ name: "CustomFunctionsRuntime", minVersion: "1.4" }] }));
+    expect((await failures(runtimeNeedsMore))[REQUIREMENTS]).toEqual(["extensions[0].runtimes[0].requirements requires CustomFunctionsRuntime 1.4, above the XML manifest's 1.3"]);
+    const runtimeNeedsLess = broken((manifest) => (runtimeOf(manifest).requirements = { capabilities: [{ name: "CustomFunctionsRuntime", minVersion: "1.1" }] }));
+    expect(await failures(runtimeNeedsLess)).toEqual({});
   });
 
   it("when its runtime is short-lived or runs another page", async () => {
