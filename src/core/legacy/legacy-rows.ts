@@ -32,7 +32,7 @@ export const LEGACY_STAT_COLUMNS = [
 ] as const satisfies readonly { api: string; metric: MetricName; readable: string }[];
 
 /** Each column of LEGACY.STATS rows grouped by `groups`, by both its names. */
-function legacyColumnNames(groups: readonly LegacyFunctionGroup[]): { api: string; readable: string }[] {
+export function legacyColumnNames(groups: readonly LegacyFunctionGroup[]): { api: string; readable: string }[] {
   return [...groups.map((group) => ({ api: group, readable: LEGACY_READABLE_GROUPS[group] })), ...LEGACY_STAT_COLUMNS];
 }
 

@@ -17,7 +17,7 @@ export interface AddedPivot {
  * their number formats, tabular layout. A line above it says what it is built on, and why
  * eCPM is not in it.
  */
-export async function addPivotTable(record: Pick<StoredTableQuery, "table">, plan: PivotPlan): Promise<AddedPivot> {
+export async function addPivotTable(record: Pick<StoredTableQuery, "table" | "query" | "columns">, plan: PivotPlan): Promise<AddedPivot> {
   requireExcel();
   return runExcel(async (context) => {
     const table = await findTable(context, record);

@@ -383,7 +383,7 @@ async function checkInsertedTable(context: CheckContext, label: string, model: S
     } else if (groups.length > 0) {
       const ecpmHeader = table.inserted.headers[groups.length + metrics.indexOf("ecpm")];
       ledger.check("ecpm", label, "eCPM is never summed in the PivotTable", !plan.values.some((value) => value.field === ecpmHeader && metrics.includes("ecpm")), () => JSON.stringify(plan.values));
-      const added = await attempt(context, "table", label, "the PivotTable", () => addPivotTable({ table: { excelId: table.inserted.excelId, name: table.inserted.name, sheet: table.inserted.sheet } }, plan));
+      const added = await attempt(context, "table", label, "the PivotTable", () => addPivotTable({ table: { excelId: table.inserted.excelId, name: table.inserted.name, sheet: table.inserted.sheet }, query: storedModelOf(model), columns: table.data.columns.map((column) => column.key) }, plan));
       const pivot = added && excel.state.workbook.pivots.find((candidate) => candidate.name === added.name);
       if (pivot && expected.totals) {
         const first = groups[0]!;
