@@ -33,7 +33,15 @@ export async function clearFiltersFor(context: Excel.RequestContext, table: Exce
   return saved;
 }
 
-/** Applies the saved criteria again, to the rows the table holds now: queued, synced by the caller. */
+/**
+ * Applies the saved criteria again, to the rows the table holds now: queued, synced by the caller.
+ * `apply` needs a range, and a table's own filter covers its header row and body, never its totals
+ * row (an Excel-made table `C4:G9` with a totals row keeps `<autoFilter ref="C4:G8">`): `getRange()`
+ * would put the totals row under the filter, to be hidden or sorted with the data. The header row
+ * is shown: a refresh refuses a table without it before any filter is cleared.
+ */
 export function applyFiltersAgain(table: Excel.Table, saved: SavedFilters): void {
-  for (const [index, criteria] of saved) table.autoFilter.apply(table.getRange(), index, criteria);
+  if (saved.length === 0) return;
+  const filtered = table.getHeaderRowRange().getBoundingRect(table.getDataBodyRange());
+  for (const [index, criteria] of saved) table.autoFilter.apply(filtered, index, criteria);
 }

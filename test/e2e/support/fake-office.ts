@@ -711,6 +711,14 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
       getResizedRange: (rows: number, columns: number) => derive((b) => ({ ...b, rows: b.rows + rows, columns: b.columns + columns })),
       getRow: (row: number) => derive((b) => ({ ...b, row: b.row + row, rows: 1 })),
       getColumn: (column: number) => derive((b) => ({ ...b, column: b.column + column, columns: 1 })),
+      getBoundingRect: (other: Any) =>
+        derive((b) => {
+          const o: Box = other.__box();
+          if (o.sheet.id !== b.sheet.id) throw richApiError("InvalidArgument", "fake Excel: the ranges are on different worksheets");
+          const row = Math.min(b.row, o.row);
+          const column = Math.min(b.column, o.column);
+          return { sheet: b.sheet, row, column, rows: Math.max(b.row + b.rows, o.row + o.rows) - row, columns: Math.max(b.column + b.columns, o.column + o.columns) - column };
+        }),
       getRowsBelow: (count = 1) => derive((b) => ({ ...b, row: b.row + b.rows, rows: count })),
       getColumnsAfter: (count = 1) => derive((b) => ({ ...b, column: b.column + b.columns, columns: count })),
       getUsedRangeOrNullObject: (valuesOnly?: boolean) => derive((b) => usedBox(b, valuesOnly === true)),
@@ -901,6 +909,8 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     return { sheet: sheetById(table.sheetId), row: table.row + hidden, column: table.column, rows: table.rows - hidden, columns: table.columns.length };
   };
   const bodyBox = (table: FakeTable): Box => ({ ...tableBox(table), row: table.row + 1, rows: bodyRowsOf(table) });
+  /** What a table's AutoFilter covers: the header row and the body, without the totals row. */
+  const filterBox = (table: FakeTable): Box => ({ ...tableBox(table), rows: tableBox(table).rows - (hasTotals(table) ? 1 : 0) });
   const totalsRow = (table: FakeTable) => table.row + 1 + bodyRowsOf(table);
   /** A hidden header or totals row has no range: Excel answers such a request with an error. */
   const shownRow = (table: FakeTable, part: "header" | "totals"): Box => {
@@ -1174,9 +1184,17 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     };
     loadable(sort, batch, ["fields"], () => ({ fields: resolveTable().sortFields.map((field) => ({ ...field })) }));
     const autoFilter: Any = {
-      apply: (_range: unknown, columnIndex: number, criteria: unknown) =>
+      apply: (range: Any, columnIndex: number, criteria: unknown) =>
         call(batch, { columnIndex, criteria }, () => {
           const table = resolveTable();
+          // A table's AutoFilter covers its header row and body, never its totals row (an
+          // Excel-made table with ref C4:G9 and a totals row has autoFilter ref C4:G8). A range
+          // with the totals row would put it under the filter, so the fake refuses any other range.
+          const given: Box = typeof range === "string" ? boxOf(sheetById(table.sheetId), range) : range.__box();
+          const wanted = filterBox(table);
+          if (addressOf(given) !== addressOf(wanted)) {
+            throw richApiError("InvalidArgument", `fake Excel: the table ${table.name} filters ${addressOf(wanted)} (header row and body), not ${addressOf(given)}`);
+          }
           // Criteria read back from Excel carry null properties, which apply() refuses (office-js #1226).
           if (typeof criteria !== "object" || criteria === null || Object.values(criteria).some((value) => value === null)) {
             throw richApiError("InvalidArgument", "The argument is invalid or missing or has an incorrect format.");

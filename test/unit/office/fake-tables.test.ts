@@ -94,4 +94,18 @@ describe("fake Excel tables", () => {
     });
     expect(excel.control.cells("Sheet1!B2:B5").values).toEqual([[10], [2], [20], [4]]);
   });
+
+  it("filters a table over its header row and body: a range with the totals row is refused", async () => {
+    const filterOver = (range: (table: Excel.Table) => Excel.Range) =>
+      Excel.run(async (context) => {
+        const table = context.workbook.tables.getItem("Sales");
+        table.showTotals = true;
+        table.autoFilter.apply(range(table), 0, { filterOn: "Values", values: ["FR"] });
+        await context.sync();
+      });
+    await expect(filterOver((table) => table.getRange())).rejects.toMatchObject({ code: "InvalidArgument" });
+    await filterOver((table) => table.getHeaderRowRange().getBoundingRect(table.getDataBodyRange()));
+    // DE and IT are hidden; the totals row under them is not a body row and stays shown.
+    expect(excel.control.table("Sales")!.hiddenRows).toEqual([1, 3]);
+  });
 });

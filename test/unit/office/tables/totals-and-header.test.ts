@@ -51,6 +51,26 @@ describe("Refreshing a table with a totals row or without its header row", () =>
     expect(excel.control.cells("Reporting!H2").values).toEqual([["note beside"]]);
   });
 
+  it("filters a table with a totals row again over its header row and body only, the totals row left out of the filter", async () => {
+    const { inserted, record } = await insertTable();
+    await Excel.run(async (context) => {
+      const table = context.workbook.tables.getItem(inserted.name);
+      table.showTotals = true;
+      table.columns.getItem("Impressions").getTotalRowRange().formulas = [["=SUBTOTAL(109,[Impressions])"]];
+      table.autoFilter.apply(table.getHeaderRowRange().getBoundingRect(table.getDataBodyRange()), 1, { filterOn: "Values", values: ["FR"] });
+      await context.sync();
+    });
+
+    const grown = tableData(entries(20, ["FR", "DE"], 100));
+    await writeTableRows(record, grown);
+    const table = excel.control.table(inserted.name)!;
+    expect(table.address).toBe("Reporting!A1:F22");
+    expect(table.filters).toEqual({ "1": { filterOn: "Values", values: ["FR"] } });
+    // The DE rows are hidden; the totals row (sheet row 22, after 20 body rows) is not.
+    expect(table.hiddenRows).toEqual(grown.rows.flatMap((row, index) => (row[1] === "DE" ? [index] : [])));
+    expect(table.formulas[21]![2]).toBe("=SUBTOTAL(109,[Impressions])");
+  });
+
   it("refuses to grow a table with a totals row over data below it, and leaves the totals row as it was", async () => {
     const { inserted, record } = await insertTable();
     await Excel.run(async (context) => {
