@@ -34,13 +34,12 @@ async function listing(total: number, rowsPerPage: number, pageSize: number, max
 }
 
 it("a first page of 1 row claiming total=5,000,000 is refused at once, without growing the heap", async () => {
-  const started = Date.now();
   const { outcome, requests, heapGrowth } = await listing(5_000_000, 1, 10_000, 1_000);
   expect(outcome).toMatchObject({ error: { code: "too_many_pages", kind: "too_large" } });
   expect(requests).toBe(1);
-  // The old code built 5 million page windows here: some 300 MB and a second or more.
+  // The old code built 5 million page windows here: some 300 MB. The request count and the heap
+  // prove the fix; elapsed time would only make the test flaky on a loaded machine.
   expect(heapGrowth).toBeLessThan(16 * MB);
-  expect(Date.now() - started).toBeLessThan(500);
 });
 
 it("property: for any total the service claims, requests stay within maxPages and the error is the contract's plain one", async () => {
