@@ -80,6 +80,11 @@ function sendFailure(reply: Parameters<typeof sendError>[0], error: unknown, lim
   sendError(reply, failure.status, failure.code, failure.message);
 }
 
+/** The caller's connection closed before its answer was whole. */
+function callerLeft(reply: FastifyReply): boolean {
+  return reply.raw.destroyed && !reply.raw.writableFinished;
+}
+
 async function registerProxy(app: FastifyInstance, route: ServiceRoute & { target: string }, limits: ProxyLimits): Promise<void> {
   // The body is read here, within the limit (fastify answers 413 past it, before the service is
   // called), then streamed on as received: re-encoding it could change what the service reads.
@@ -110,7 +115,8 @@ async function registerProxy(app: FastifyInstance, route: ServiceRoute & { targe
     async handler(request, reply, dest, options) {
       const release = await gate.acquire(clientOf(request), limits.upstreamTimeoutMs - reply.elapsedTime);
       const left = Math.floor(limits.upstreamTimeoutMs - reply.elapsedTime);
-      if (release === undefined || left < 1) {
+      // A caller gone while it waited for a connection: the next one in turn gets it.
+      if (release === undefined || left < 1 || callerLeft(reply)) {
         release?.();
         return sendFailure(reply, { statusCode: 504 }, limits);
       }
@@ -119,8 +125,10 @@ async function registerProxy(app: FastifyInstance, route: ServiceRoute & { targe
         if (!reply.sent) sendFailure(reply, { statusCode: 504 }, limits);
       }, left).unref();
       // A caller gone before the answer: @fastify/reply-from drops the answer without a word,
-      // which the service's timeout bounds.
-      request.raw.once("close", () => {
+      // which the service's timeout bounds. Only the answer's side tells: Node closes a POST's
+      // request as soon as its body is read, while its caller still waits.
+      reply.raw.once("close", () => {
+        if (!callerLeft(reply)) return;
         clearTimeout(deadline);
         if (!reply.sent) setTimeout(release, left).unref();
       });
