@@ -1,12 +1,12 @@
 import { serialised, type QueryStore, type StoredQueries } from "../../core/workbook-queries/query-store";
 import { readTableQueryXml, TABLE_QUERY_NAMESPACE, tableQueryXml } from "../../core/workbook-queries/record-xml";
 import { storedTableQuery, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
-import { workbookOptionsXml, workbookQueryOptions, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
+import { workbookOptionsXml, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
 import { runExcel } from "../excel-run";
 import { quietForColleaguesWithoutAddin } from "../trust";
 import { requireExcel } from "../workbook";
 import { partsOf } from "./custom-xml-parts";
-import { customXmlOptions, optionsPart, OPTIONS_SETTING, parseJson, settingsOptions } from "./workbook-options";
+import { customXmlOptions, optionsPart, parseJson } from "./workbook-options";
 
 /**
  * The workbook's table queries in custom XML parts (ExcelApi 1.5): one part per table, found by
@@ -110,7 +110,7 @@ const RECORDS_SETTING = "reportingTableQueries";
  * The records in the document's settings, which Office also saves inside the file (as JSON text,
  * saved with saveAsync; about 2 MB in all): the copy CustomXmlQueryStore keeps.
  */
-export class SettingsQueryStore implements QueryStore {
+export class SettingsQueryStore implements Pick<QueryStore, "list" | "put" | "remove"> {
   private readonly inTurn = serialised();
 
   async list(): Promise<StoredQueries> {
@@ -124,19 +124,11 @@ export class SettingsQueryStore implements QueryStore {
 
   put(record: StoredTableQuery): Promise<void> {
     const checked = storedTableQuery.parse(record);
-    return this.inTurn(() => this.write(RECORDS_SETTING, [...this.readAll().filter((entry) => (entry as { id?: unknown }).id !== checked.id), checked]));
+    return this.inTurn(() => this.write([...this.readAll().filter((entry) => (entry as { id?: unknown }).id !== checked.id), checked]));
   }
 
   remove(id: string): Promise<void> {
-    return this.inTurn(() => this.write(RECORDS_SETTING, this.readAll().filter((entry) => (entry as { id?: unknown }).id !== id)));
-  }
-
-  async options(): Promise<WorkbookQueryOptions> {
-    return settingsOptions();
-  }
-
-  setOptions(options: WorkbookQueryOptions): Promise<void> {
-    return this.inTurn(() => this.write(OPTIONS_SETTING, workbookQueryOptions.parse(options)));
+    return this.inTurn(() => this.write(this.readAll().filter((entry) => (entry as { id?: unknown }).id !== id)));
   }
 
   private readAll(): unknown[] {
@@ -144,9 +136,9 @@ export class SettingsQueryStore implements QueryStore {
     return Array.isArray(parsed) ? parsed : [];
   }
 
-  private write(name: string, value: unknown): Promise<void> {
+  private write(records: unknown[]): Promise<void> {
     const settings = Office.context.document.settings;
-    settings.set(name, JSON.stringify(value));
+    settings.set(RECORDS_SETTING, JSON.stringify(records));
     return new Promise((resolve, reject) =>
       // "failed" is Office.AsyncResultStatus.Failed, compared as text so that an older Office.js without the enum still works.
       settings.saveAsync((result) => (String(result.status) === "failed" ? reject(new Error(result.error?.message)) : resolve())),

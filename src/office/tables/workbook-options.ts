@@ -1,4 +1,4 @@
-import { DEFAULT_WORKBOOK_OPTIONS, readWorkbookOptionsXml, WORKBOOK_OPTIONS_NAMESPACE, workbookQueryOptions, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
+import { DEFAULT_WORKBOOK_OPTIONS, readWorkbookOptionsXml, WORKBOOK_OPTIONS_NAMESPACE, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
 import { requireExcel } from "../workbook";
 import { partsOf } from "./custom-xml-parts";
 
@@ -8,9 +8,6 @@ import { partsOf } from "./custom-xml-parts";
  * that lists and refreshes tables.
  */
 
-/** The document setting holding the options before ExcelApi 1.5. */
-export const OPTIONS_SETTING = "reportingWorkbookOptions";
-
 /** The custom XML part holding the options, if the workbook has one. */
 export async function optionsPart(): Promise<{ id: string; xml: string } | undefined> {
   return (await partsOf(WORKBOOK_OPTIONS_NAMESPACE))[0];
@@ -19,11 +16,6 @@ export async function optionsPart(): Promise<{ id: string; xml: string } | undef
 export async function customXmlOptions(): Promise<WorkbookQueryOptions> {
   const part = await optionsPart();
   return (part && readWorkbookOptionsXml(part.xml)) ?? DEFAULT_WORKBOOK_OPTIONS;
-}
-
-export function settingsOptions(): WorkbookQueryOptions {
-  const parsed = workbookQueryOptions.safeParse(parseJson(Office.context.document.settings.get(OPTIONS_SETTING)));
-  return parsed.success ? parsed.data : DEFAULT_WORKBOOK_OPTIONS;
 }
 
 /** The options as the workbook's query store reads them. */
