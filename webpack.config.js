@@ -22,6 +22,7 @@ const { UnifiedManifestPlugin } = require("./scripts/webpack/unified-manifest");
 const { OfficeJsTagPlugin, officeJsCopyPatterns, officeJsSource } = require("./scripts/webpack/office-js");
 const { ForbiddenModulesPlugin } = require("./scripts/webpack/forbidden-modules");
 const { PageSizePlugin } = require("./scripts/webpack/page-size");
+const { PageStatsPlugin } = require("./scripts/webpack/page-stats");
 const { ScriptLoadingPlugin } = require("./scripts/webpack/script-loading");
 const { serviceProxyConfig, unconfiguredProxyMiddlewares } = require("./scripts/webpack/service-proxy");
 
@@ -169,6 +170,8 @@ module.exports = async (env, argv) => {
       new ForbiddenModulesPlugin({ directories: [path.resolve(__dirname, "src/emulator")] }),
       // Development bundles are not minified: their size says nothing about what users download.
       ...(mode === "production" ? [new PageSizePlugin({ page: "taskpane.html" })] : []),
+      // `npm test` keeps webpack's account of the page for the tests that read it (page-stats.js).
+      ...(process.env.REPORTING_PAGE_STATS ? [new PageStatsPlugin({ file: path.resolve(__dirname, process.env.REPORTING_PAGE_STATS) })] : []),
     ],
     performance: {
       // Office.js is copied, not bundled; only our own bundles count against the budget.

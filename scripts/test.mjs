@@ -67,7 +67,11 @@ const timezones = (process.env.REPORTING_TEST_TIMEZONES ?? DEFAULT_TIMEZONES.joi
   .filter(Boolean);
 
 run("manifest (npm run validate)", [binOf("tsx"), "scripts/validate-manifest.ts"]);
-const built = run("production build (npm run build)", [binOf("webpack-cli"), "--mode", "production"]);
+// The build also keeps webpack's account of the page, which the page-order and shared-modules
+// tests read instead of making two more production builds of their own.
+const built = run("production build (npm run build)", [binOf("webpack-cli"), "--mode", "production"], {
+  REPORTING_PAGE_STATS: "test-results/page-stats.json",
+});
 for (const zone of timezones) jest("unit", { TZ: zone });
 jest("integration");
 

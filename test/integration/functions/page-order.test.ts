@@ -4,15 +4,9 @@
  * (office-js issue 4769). The built page must therefore run Office.js, webpack's runtime, the
  * shared chunks and functions.js as blocking scripts, in that order, before anything deferred.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { isOfficeJsUrl } from "../../../scripts/webpack/office-js";
-import { REPO_ROOT } from "../../support/fresh-dist";
+import { builtPage, type BuiltPage } from "./support/built-page";
 
-const BUILD_PAGE = join(__dirname, "support", "build-page.js");
 const BUILD_TIMEOUT_MS = 180_000;
 
 interface PageStats {
@@ -43,20 +37,16 @@ function blocks(tag: ScriptTag): boolean {
   return !tag.attributes.has("defer") && !tag.attributes.has("async") && (tag.type === undefined || /^(text|application)\/javascript$/i.test(tag.type));
 }
 
-let directory: string;
+let page: BuiltPage<PageStats> | undefined;
 let html: string;
 let stats: PageStats;
 
 beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), "reporting-page-order-"));
-  await promisify(execFile)(process.execPath, [BUILD_PAGE, directory], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
-  html = readFileSync(join(directory, "taskpane.html"), "utf8");
-  stats = JSON.parse(readFileSync(join(directory, "page-stats.json"), "utf8")) as PageStats;
+  page = await builtPage<PageStats>({ fixture: false });
+  ({ html, stats } = page);
 }, BUILD_TIMEOUT_MS);
 
-afterAll(() => {
-  if (directory) rmSync(directory, { recursive: true, force: true });
-});
+afterAll(() => page?.remove());
 
 describe("the order in which taskpane.html runs its scripts", () => {
   it("point 6: Office.js, then the runtime, the shared chunks and functions.js, all blocking, before any deferred script", () => {

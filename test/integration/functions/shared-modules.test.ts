@@ -4,17 +4,13 @@
  * once, and module-level state (caches, the profile store) is the same object for both. With a
  * runtime per entry each would evaluate its own copy, and the page would download it twice.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { promisify } from "node:util";
 import vm from "node:vm";
 import { pageScripts } from "../../../scripts/webpack/page-size";
 import { REPO_ROOT } from "../../support/fresh-dist";
+import { builtPage, type BuiltPage } from "./support/built-page";
 
-const BUILD_PAGE = join(__dirname, "support", "build-page.js");
-const PAGE = "taskpane.html";
 const ENTRIES = ["functions", "taskpane"] as const;
 const BUILD_TIMEOUT_MS = 180_000;
 
@@ -45,20 +41,12 @@ interface Built {
   stats: PageStats;
 }
 
-const directories: string[] = [];
+const built: BuiltPage<PageStats>[] = [];
 
 async function buildPage(options: { fixture: boolean }): Promise<Built> {
-  const directory = mkdtempSync(join(tmpdir(), options.fixture ? "reporting-page-fixture-" : "reporting-page-"));
-  directories.push(directory);
-  await promisify(execFile)(process.execPath, [BUILD_PAGE, directory, ...(options.fixture ? ["--fixture"] : [])], {
-    cwd: REPO_ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return {
-    directory,
-    html: readFileSync(join(directory, PAGE), "utf8"),
-    stats: JSON.parse(readFileSync(join(directory, "page-stats.json"), "utf8")) as PageStats,
-  };
+  const page = await builtPage<PageStats>(options);
+  built.push(page);
+  return page;
 }
 
 /** Source files of a chunk's modules, those concatenated into one module included. */
@@ -81,7 +69,7 @@ beforeAll(async () => {
 }, BUILD_TIMEOUT_MS);
 
 afterAll(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+  for (const page of built) page.remove();
 });
 
 describe("on the page", () => {

@@ -5,9 +5,9 @@
 // add-in's, so a test can watch module instances on the page without Office or a DOM; the
 // optimization, output names and page template stay the project's.
 // Usage: node test/integration/functions/support/build-page.js <output folder> [--fixture]
-const { writeFileSync } = require("node:fs");
 const path = require("node:path");
 const webpack = require("webpack");
+const { writePageStats } = require("../../../../scripts/webpack/page-stats");
 
 const FIXTURE = path.join(__dirname, "shared-module-fixture");
 // What writes the page and its script tags; the rest of the configuration is about the add-in's
@@ -19,6 +19,8 @@ async function main() {
   if (!output) throw new Error("give the output folder");
   const outputPath = path.resolve(output);
   const root = path.resolve(__dirname, "../../../..");
+  // This build writes its own account below: never over the one `npm test`'s build kept.
+  delete process.env.REPORTING_PAGE_STATS;
   const configure = require(path.join(root, "webpack.config.js"));
   const config = await configure({}, { mode: "production" });
   config.output = { ...config.output, path: outputPath };
@@ -36,19 +38,7 @@ async function main() {
     process.stderr.write(stats.toString({ all: false, errors: true }) + "\n");
     process.exit(1);
   }
-  const account = stats.toJson({
-    all: false,
-    entrypoints: true,
-    chunks: true,
-    chunkModules: true,
-    chunkModulesSpace: Infinity,
-    nestedModules: true,
-    nestedModulesSpace: Infinity,
-    // Modules concatenated into another count as "dependent": without them zod would be invisible.
-    dependentModules: true,
-    ids: true,
-  });
-  writeFileSync(path.join(outputPath, "page-stats.json"), JSON.stringify(account));
+  writePageStats(stats, path.join(outputPath, "page-stats.json"));
 }
 
 main().catch((error) => {
