@@ -9,10 +9,12 @@
 // run shows every problem.
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), REPORTING_TEST_TIMEZONES
-// (comma-separated, default Pacific/Auckland,America/Los_Angeles), CI.
+// (comma-separated, default Pacific/Auckland,America/Los_Angeles), REPORTING_TEST_WORKERS
+// (Jest workers per project, default 2 or one per core but one), CI.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -53,10 +55,14 @@ function record(name, outcome, note) {
   results.push({ name, outcome, seconds: 0, note });
 }
 
+// Jest's default is one worker per core but one, which on CI's 2 cores means a single worker,
+// idle while a test waits on Chromium, the emulator or a child process. Two keep both cores busy.
+const workers = Number(process.env.REPORTING_TEST_WORKERS) || Math.max(2, availableParallelism() - 1);
+
 function jest(project, env = {}) {
   // No --passWithNoTests: a project that finds no test (a moved folder, a broken testMatch)
   // must fail the run rather than pass it unseen.
-  const args = [binOf("jest"), "--selectProjects", project];
+  const args = [binOf("jest"), "--selectProjects", project, `--maxWorkers=${workers}`];
   if (isCi) args.push("--ci");
   return run(`${project} tests${env.TZ ? ` (TZ=${env.TZ})` : ""}`, args, env);
 }
