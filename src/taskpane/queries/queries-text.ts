@@ -1,16 +1,18 @@
 import type { RefreshItem, RefreshProgress, RefreshReport } from "../../core/workbook-queries/refresh-run";
+import { localTimestamp } from "../../core/freeze-note";
 import { isLegacyModel, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
 
 /**
  * The words of the Queries tab, apart from the page so that they are tested in Node: what a
  * table's entry says, the formulas' census, each refresh result, the progress line and the
- * summary of a run. Dates are shown in the user's own format (toLocaleString).
+ * summary of a run. Times are written as the rest of the pane writes dates, ISO-style in the
+ * user's own clock (`2026-11-26 08:59`), never in a locale's own format beside ISO days.
  */
 
 export const NEEDS_EXCEL = "The workbook's queries live in Excel: open this add-in there to see and refresh them.";
 
 export function whenText(iso: string | undefined): string {
-  return iso ? new Date(iso).toLocaleString() : "never";
+  return iso ? localTimestamp(new Date(iso)) : "never";
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

@@ -121,3 +121,11 @@ describe("refreshOnOpenText", () => {
     expect(refreshOnOpenText(false, false)).toBe("This workbook no longer refreshes when it opens.");
   });
 });
+
+describe("a time in the Queries tab", () => {
+  it("is written as the pane writes its dates, ISO-style on the user's clock, not in a locale's format", () => {
+    const at = new Date(2026, 10, 26, 8, 59, 47);
+    expect(whenText(at.toISOString())).toBe("2026-11-26 08:59");
+    expect(whenText(undefined)).toBe("never");
+  });
+});
