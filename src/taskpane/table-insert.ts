@@ -7,13 +7,14 @@ import { pageQueries } from "../office/tables/page-queries";
 import { addPivotTable } from "../office/tables/pivot-tables";
 import type { PaneContext } from "./context";
 import { queriesChanged } from "./queries-events";
+import { insertedTableText, type KeptOutcome, type PivotOutcome } from "./query/insert-text";
 import { plainMessage } from "./status";
 import type { TableChoice } from "./table-options";
 
 /**
  * Insert as table: every row of the query into a named Excel Table, its query stored in the
  * workbook (the profile by name only, and only when the query pins one), and a PivotTable on a
- * sheet of its own. Says what was done, and why eCPM is not in the PivotTable.
+ * sheet of its own. Says what was done in two sentences (query/insert-text.ts).
  */
 export async function insertLinkedTable(context: PaneContext, model: StatsQueryModel, choice: TableChoice): Promise<void> {
   const { runtime, status } = context;
@@ -74,33 +75,27 @@ export async function linkTable(context: PaneContext, written: WrittenQueryTable
     createdAt: isoTime(Date.now()),
     lastRefresh: { at: isoTime(Date.now()), rows: inserted.rows, ...(dataThrough ? { dataThrough } : {}), ...(profile ? { profile } : {}) },
   };
-  const said = [`${inserted.rows.toLocaleString()} rows inserted as the table ${inserted.name} on the worksheet ${inserted.sheet}`];
-  const wantsPivot = choice.pivotRows === undefined || choice.pivotRows.length > 0;
-  let pivotNote = "";
-  if (wantsPivot) {
+  let pivot: PivotOutcome = { added: false };
+  if (choice.pivotRows === undefined || choice.pivotRows.length > 0) {
     const plan = pivotPlan(data.columns, inserted.headers, choice.pivotRows);
     if ("problem" in plan) {
-      said.push(`. ${plan.problem}`);
+      pivot = { added: false, why: plan.problem };
     } else {
       try {
         status.busy("Adding the PivotTable…");
-        const pivot = await addPivotTable(record, plan);
-        record = { ...record, pivots: [pivot] };
-        said.push(`, with a PivotTable on the worksheet ${pivot.sheet}.`);
-        pivotNote = plan.note ? ` ${plan.note}` : "";
+        record = { ...record, pivots: [await addPivotTable(record, plan)] };
+        pivot = { added: true };
       } catch (error) {
-        said.push(`. The PivotTable could not be added: ${plainMessage(error)}`);
+        pivot = { added: false, why: `The PivotTable could not be added: ${plainMessage(error)}` };
       }
     }
-  } else {
-    said.push(".");
   }
+  let kept: KeptOutcome = { kept: true };
   try {
     await pageQueries().store.put(record);
-    said.push(" Its query is kept in the workbook: refresh it from the Queries tab.");
   } catch (error) {
-    said.push(` Its query could not be kept in the workbook, so it will not refresh: ${plainMessage(error)}`);
+    kept = { kept: false, why: plainMessage(error) };
   }
   queriesChanged();
-  status.success(said.join("") + pivotNote);
+  status.success(insertedTableText(inserted, pivot, kept));
 }

@@ -79,7 +79,7 @@ describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px",
     expect(await page.textContent("#legacy-insert-table-hint")).toMatch(/It refreshes from the Queries tab/);
     const done = await statusAfter(page, () => page.click("#legacy-insert-table"));
     expect(done.kind).toBe("success");
-    expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on the worksheet Legacy, with a PivotTable on the worksheet .+\. Its query is kept in the workbook: refresh it from the Queries tab\. eCPM is left out of the PivotTable/);
+    expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on Legacy, with a PivotTable\. Refresh both from the Queries tab\.$/);
     tableName = /the table (\S+) on/.exec(done.text)![1]!;
     // Named apart from a Query tab table with the same groupings (Stats_by_Date_Country).
     expect(tableName).toBe("Legacy_by_Date_Country");

@@ -226,7 +226,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const storedBefore = (await officeState(page)).workbook.customXmlParts.length;
       const done = await statusAfter(page, () => page.click("#legacy-insert-table"));
       expect(done.kind).toBe("success");
-      expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on the worksheet Legacy, with a PivotTable on the worksheet .+\. Its query is kept in the workbook: refresh it from the Queries tab\./);
+      expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on Legacy, with a PivotTable\. Refresh both from the Queries tab\.$/);
       const name = /the table (\S+) on/.exec(done.text)![1]!;
       const inserted = await fakeTable(page, name);
       expect(inserted?.values[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);

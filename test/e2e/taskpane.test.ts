@@ -383,7 +383,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const before = (await officeState(page)).writes.length;
       const done = await statusAfter(page, () => page.click("#query-insert-table"));
       expect(done.text).toMatch(
-        new RegExp(`^${total} rows inserted as the table Stats_by_Date_Country on the worksheet Reporting, with a PivotTable on the worksheet Stats_by_Date_Country Pivot\\. Its query is kept in the workbook: refresh it from the Queries tab\\. eCPM is left out of the PivotTable`),
+        new RegExp(`^${total} rows inserted as the table Stats_by_Date_Country on Reporting, with a PivotTable\\. Refresh both from the Queries tab\\.$`),
       );
       const writes = (await officeState(page)).writes.slice(before);
       const values = writes.find((entry) => entry.kind === "values");
