@@ -1,10 +1,12 @@
+import type { FilterLabels } from "../core/exports/query-sheet";
 import type { RefreshProgress, RefreshReport } from "../core/workbook-queries/refresh-run";
-import type { StoredTableQuery } from "../core/workbook-queries/stored-query";
+import { isLegacyModel, type StoredTableQuery } from "../core/workbook-queries/stored-query";
 import { reportingFormulaCensus } from "../office/tables/formula-census";
 import { goToTable, linkedTablesNow, tablesNamedLikeAddins } from "../office/tables/linked-tables";
 import { pageQueries } from "../office/tables/page-queries";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
+import { filterLabelsOf } from "./exports/export-facts";
 import { onQueriesChanged } from "./queries-events";
 import { NEEDS_EXCEL, formulasText, orphanTablesText, RECOVERED_TEXT, refreshFailed, refreshSummary, unreadableText } from "./queries/queries-text";
 import { RefreshOnOpenOption } from "./queries/refresh-on-open-option";
@@ -59,6 +61,7 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing, sho
     const { store } = pageQueries();
     const [stored, census, options] = await Promise.all([store.list(), reportingFormulaCensus(), store.options()]);
     tables.show(stored.records, await linkedTablesNow(stored.records));
+    void nameFilterCodes(stored.records);
     if (stored.records.length === 0) {
       const orphans = await tablesNamedLikeAddins();
       if (orphans.length > 0) tables.showEmpty(orphanTablesText(orphans));
@@ -68,6 +71,23 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing, sho
     unreadable.textContent = notices.join(" ");
     formulas.textContent = formulasText(census);
     onOpen.show(options.refreshOnOpen);
+  }
+
+  /**
+   * The names of the filters' codes (an organization's id), from the reference lists of each
+   * query's profile through the runtime's cache: shown once they come, so that a slow service
+   * never holds the list back; a list that fails leaves its codes as they are.
+   */
+  async function nameFilterCodes(records: readonly StoredTableQuery[]): Promise<void> {
+    const labels = new Map(
+      await Promise.all(
+        records.map(async (record): Promise<[string, FilterLabels]> => [
+          record.id,
+          isLegacyModel(record.query) ? {} : await filterLabelsOf(context.runtime, record.query.filters, { profile: record.query.profile }),
+        ]),
+      ),
+    );
+    tables.label((record) => labels.get(record.id));
   }
 
   function reload(): Promise<void> {

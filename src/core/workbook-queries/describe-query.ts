@@ -1,4 +1,5 @@
 import { COMPARE_LABELS } from "../compare/compare-mode";
+import type { FilterLabels } from "../exports/query-sheet";
 import { LEGACY_READABLE_GROUPS, LEGACY_STAT_COLUMNS } from "../legacy/legacy-rows";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../rows/headers";
 import { PERIOD_LABELS, periodDatesText } from "../periods";
@@ -26,17 +27,24 @@ function describeLegacyQuery(model: StoredLegacyQueryModel): string {
   return parts.join("; ");
 }
 
-export function describeQuery(model: StoredTableModel): string {
-  return isLegacyModel(model) ? describeLegacyQuery(model) : describeStatsQuery(model);
+/**
+ * `labels` name the filters' codes, from the reference lists of the query's profile: an
+ * organization or an asset is an id no one reads; a code without a name stays as it is.
+ */
+export function describeQuery(model: StoredTableModel, labels: FilterLabels = {}): string {
+  return isLegacyModel(model) ? describeLegacyQuery(model) : describeStatsQuery(model, labels);
 }
 
-function describeStatsQuery(model: StoredQueryModel): string {
+function describeStatsQuery(model: StoredQueryModel, labels: FilterLabels): string {
   const metrics = model.metrics.length === 0 ? "All metrics" : model.metrics.map((metric) => READABLE_METRIC_HEADERS[metric]).join(", ");
   const groups = model.groups.length === 0 ? "in total" : `by ${model.groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", ")}`;
   const parts = [`${metrics} ${groups}`, periodText(model.period)];
   const dateGroup = coarserDateGroup(model);
   if (dateGroup) parts.push(`dates by ${dateGroup}`);
-  for (const { title, values } of chosenFilters(model.filters)) parts.push(`${title}: ${listed(values)}`);
+  for (const { name, title, values } of chosenFilters(model.filters)) {
+    const named = labels[name];
+    parts.push(`${title}: ${listed(values.map((value) => (named && Object.hasOwn(named, value) ? (named[value] ?? value) : value)))}`);
+  }
   if (model.orders.length > 0) parts.push(`sorted by ${model.orders.map((order) => order.replace(/:desc$/, " (descending)")).join(", ")}`);
   if (model.compare) parts.push(`compared with the ${COMPARE_LABELS[model.compare]}`);
   if (model.limit !== undefined) parts.push(`at most ${model.limit.toLocaleString("en-US")} rows`);

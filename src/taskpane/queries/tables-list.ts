@@ -1,3 +1,4 @@
+import type { FilterLabels } from "../../core/exports/query-sheet";
 import { describeQuery } from "../../core/workbook-queries/describe-query";
 import { isStatsTable, type StoredStatsTableQuery, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import type { LinkedTableNow } from "../../office/tables/linked-tables";
@@ -47,11 +48,21 @@ export class TablesList {
 
   /** The page's own text for an empty list, put back after `showEmpty` said something else. */
   private readonly emptyText = this.empty.textContent ?? "";
+  private readonly descriptions = new Map<HTMLElement, StoredTableQuery>();
 
   show(records: readonly StoredTableQuery[], now: ReadonlyMap<string, LinkedTableNow>): void {
+    this.descriptions.clear();
     this.list.replaceChildren(...records.map((record) => this.item(record, now.get(record.id))));
     this.empty.textContent = this.emptyText;
     this.empty.hidden = records.length > 0;
+  }
+
+  /** Words the queries again with the names of their filters' codes, once the lists are loaded. */
+  label(labelsOf: (record: StoredTableQuery) => FilterLabels | undefined): void {
+    for (const [paragraph, record] of this.descriptions) {
+      const labels = labelsOf(record);
+      if (labels) paragraph.textContent = describeQuery(record.query, labels);
+    }
   }
 
   /** Says why there is nothing to list. */
@@ -70,10 +81,12 @@ export class TablesList {
     });
     const pivots = pivotsText(record);
     const failure = lastFailureText(record);
+    const description = el("p", { text: describeQuery(record.query) });
+    this.descriptions.set(description, record);
     return el("li", { attrs: { "data-query-id": record.id, "data-table": name } }, [
       el("h3", { text: name }),
       el("p", { className: "hint", text: tableMetaText(record, found?.sheet) }),
-      el("p", { text: describeQuery(record.query) }),
+      description,
       pivots !== undefined && el("p", { className: "hint", text: pivots }),
       failure !== undefined && el("p", { className: "problem", text: failure }),
       el("div", { className: "button-row" }, buttons),
