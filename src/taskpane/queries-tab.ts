@@ -1,18 +1,22 @@
 import type { FilterLabels } from "../core/exports/query-sheet";
 import type { RefreshProgress, RefreshReport } from "../core/workbook-queries/refresh-run";
+import { savedQueryNameProblem, type SavedQuery } from "../core/workbook-queries/saved-query";
 import { isLegacyModel, type StoredTableQuery } from "../core/workbook-queries/stored-query";
 import { reportingFormulaCensus } from "../office/tables/formula-census";
 import { goToTable, linkedTablesNow, tablesNamedLikeAddins } from "../office/tables/linked-tables";
 import { pageQueries } from "../office/tables/page-queries";
+import { savedQueryStore } from "../office/tables/saved-query-store";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
 import { filterLabelsOf } from "./exports/export-facts";
 import { onQueriesChanged } from "./queries-events";
-import { NEEDS_EXCEL, formulasText, orphanTablesText, RECOVERED_TEXT, refreshFailed, refreshSummary, unreadableText } from "./queries/queries-text";
+import { NEEDS_EXCEL, SAVED_NEEDS_EXCEL, formulasText, orphanTablesText, RECOVERED_TEXT, refreshFailed, refreshSummary, unreadableText } from "./queries/queries-text";
 import { RefreshOnOpenOption } from "./queries/refresh-on-open-option";
 import { RefreshProgressView, RefreshResults } from "./queries/refresh-progress";
+import { SavedQueriesList } from "./queries/saved-list";
 import { TablesList } from "./queries/tables-list";
 import { plainMessage } from "./status";
+import type { SavedQueryLoading } from "./query/save-query";
 import type { TableEditing } from "./table-edit";
 
 export interface QueriesView {
@@ -22,8 +26,8 @@ export interface QueriesView {
   refreshAll(why?: string): Promise<RefreshReport | undefined>;
 }
 
-/** The Queries tab: every refreshable thing of the workbook, Refresh all, and refresh on open. */
-export function setUpQueriesTab(context: PaneContext, editing: TableEditing, showQueryTab: () => void): QueriesView {
+/** The Queries tab: every refreshable thing of the workbook, Refresh all, refresh on open, and the saved queries. */
+export function setUpQueriesTab(context: PaneContext, editing: TableEditing & SavedQueryLoading, showQueryTab: () => void): QueriesView {
   const panel = byId("panel-queries");
   const unreadable = byId("queries-unreadable");
   const formulas = byId("queries-formulas");
@@ -40,6 +44,14 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing, sho
     goTo,
     unlink,
   });
+  const saved = new SavedQueriesList(byId<HTMLUListElement>("queries-saved"), byId("queries-saved-empty"), {
+    async load(query) {
+      showQueryTab();
+      await editing.loadSaved(query);
+    },
+    rename,
+    remove: removeSaved,
+  });
   const progress = new RefreshProgressView({
     root: byId("queries-progress"),
     bar: byId<HTMLProgressElement>("queries-progress-bar"),
@@ -54,19 +66,22 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing, sho
   async function load(): Promise<void> {
     if (!inExcel) {
       tables.showEmpty(NEEDS_EXCEL);
+      saved.showEmpty(SAVED_NEEDS_EXCEL);
       formulas.textContent = "";
       for (const control of [refreshAllButton, reloadButton, onOpenBox]) control.disabled = true;
       return;
     }
     const { store } = pageQueries();
-    const [stored, census, options] = await Promise.all([store.list(), reportingFormulaCensus(), store.options()]);
+    const [stored, census, options, savedQueries] = await Promise.all([store.list(), reportingFormulaCensus(), store.options(), savedQueryStore().list()]);
     tables.show(stored.records, await linkedTablesNow(stored.records));
-    void nameFilterCodes(stored.records);
+    saved.show(savedQueries.queries);
+    void nameFilterCodes(stored.records, savedQueries.queries);
     if (stored.records.length === 0) {
       const orphans = await tablesNamedLikeAddins();
       if (orphans.length > 0) tables.showEmpty(orphanTablesText(orphans));
     }
-    const notices = [stored.unreadable > 0 ? unreadableText(stored.unreadable) : "", stored.recovered ? RECOVERED_TEXT : ""].filter((text) => text !== "");
+    const unreadableCount = stored.unreadable + savedQueries.unreadable;
+    const notices = [unreadableCount > 0 ? unreadableText(unreadableCount) : "", stored.recovered ? RECOVERED_TEXT : ""].filter((text) => text !== "");
     unreadable.hidden = notices.length === 0;
     unreadable.textContent = notices.join(" ");
     formulas.textContent = formulasText(census);
@@ -78,16 +93,43 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing, sho
    * query's profile through the runtime's cache: shown once they come, so that a slow service
    * never holds the list back; a list that fails leaves its codes as they are.
    */
-  async function nameFilterCodes(records: readonly StoredTableQuery[]): Promise<void> {
-    const labels = new Map(
-      await Promise.all(
-        records.map(async (record): Promise<[string, FilterLabels]> => [
-          record.id,
-          isLegacyModel(record.query) ? {} : await filterLabelsOf(context.runtime, record.query.filters, { profile: record.query.profile }),
-        ]),
-      ),
-    );
-    tables.label((record) => labels.get(record.id));
+  async function nameFilterCodes(records: readonly StoredTableQuery[], queries: readonly SavedQuery[]): Promise<void> {
+    const labelsOf = async (model: { filters: SavedQuery["query"]["filters"]; profile?: string | undefined }) =>
+      filterLabelsOf(context.runtime, model.filters, { profile: model.profile });
+    const [tableLabels, savedLabels] = await Promise.all([
+      Promise.all(records.map(async (record): Promise<[string, FilterLabels]> => [record.id, isLegacyModel(record.query) ? {} : await labelsOf(record.query)])),
+      Promise.all(queries.map(async (query): Promise<[string, FilterLabels]> => [query.id, await labelsOf(query.query)])),
+    ]);
+    const byTable = new Map(tableLabels);
+    const bySaved = new Map(savedLabels);
+    tables.label((record) => byTable.get(record.id));
+    saved.label((query) => bySaved.get(query.id));
+  }
+
+  async function rename(query: SavedQuery, name: string): Promise<string | undefined> {
+    const wanted = name.trim();
+    try {
+      const store = savedQueryStore();
+      const problem = savedQueryNameProblem(wanted, (await store.list()).queries, query.id);
+      if (problem) return problem;
+      await store.put({ ...query, name: wanted });
+      context.status.success(`Renamed the saved query ${query.name} to ${wanted}.`);
+    } catch (error) {
+      context.status.show(`The saved query ${query.name} was not renamed. ${plainMessage(error)}`, "error");
+      return undefined;
+    }
+    await reload();
+    return undefined;
+  }
+
+  async function removeSaved(query: SavedQuery): Promise<void> {
+    try {
+      await savedQueryStore().remove(query.id);
+      context.status.success(`Deleted the saved query ${query.name}. Tables and formulas made from it stay as they are.`);
+    } catch (error) {
+      context.status.show(`The saved query ${query.name} was not deleted. ${plainMessage(error)}`, "error");
+    }
+    await reload();
   }
 
   function reload(): Promise<void> {

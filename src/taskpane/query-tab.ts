@@ -19,15 +19,18 @@ import { PreviewCache } from "./query/preview-cache";
 import { PreviewPanel } from "./query/preview-panel";
 import { referenceIdentity, usableProfile } from "./query/reference-identity";
 import { setUpRefreshAll } from "./query/refresh-all";
+import { savedQueryLoading, setUpSaveQuery, type SavedQueryLoading } from "./query/save-query";
 import { loadPreviewReference } from "./preview-labels";
 import { plainMessage } from "./status";
 import { BUILD_NAMESPACE } from "./build-namespace";
 
+/** What the Queries view needs of the Query tab: loading a table's query for editing, or a saved query. */
+export type QueryTabView = TableEditing & SavedQueryLoading;
+
 /**
- * The Query tab: builds a query, previews it, puts it in the workbook, exports it. Returns what
- * the Queries view needs of it: loading a table's query for editing.
+ * The Query tab: builds a query, previews it, puts it in the workbook, exports it, saves it.
  */
-export function setUpQueryTab(context: PaneContext): TableEditing {
+export function setUpQueryTab(context: PaneContext): QueryTabView {
   const { runtime } = context;
   const actionBar = byId("query-actions");
   const form = new QueryForm(
@@ -65,7 +68,7 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
   // Outside Excel these can never work: they are not shown, and the host notice says why.
   if (context.host !== "excel") {
     for (const hidden of [buttons.insertFormula, buttons.insertTable, buttons.openSheet, buttons.editFormula, buttons.freeze]) hidden.hidden = true;
-    for (const id of ["query-insert-group", "query-freeze-hint", "query-table-options"]) byId(id).hidden = true;
+    for (const id of ["query-insert-group", "query-freeze-hint", "query-table-options", "query-save-group"]) byId(id).hidden = true;
   }
 
   /** The formula of the form; while a field is wrong, the last valid one stays, greyed, with a word to fix the field. */
@@ -130,6 +133,7 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
   );
   // The exports follow the query's profile: pinning it to another one may change where they go.
   form.onChange(() => exports.showChoices());
+  if (context.host === "excel") setUpSaveQuery(context, currentQuery);
   setUpRefreshAll(buttons.refreshAll, { context: acting, runner, onRefresh: () => previews.forget() });
 
   setUpFormulaEditing(context, form, () => currentQuery()?.formula);
@@ -154,5 +158,5 @@ export function setUpQueryTab(context: PaneContext): TableEditing {
   }
   runtime.onProfiles(onProfiles);
   onProfiles(context.current());
-  return tableEditing;
+  return { ...tableEditing, ...savedQueryLoading(context, form) };
 }

@@ -10,7 +10,7 @@ import { onDemandTab } from "./on-demand-tab";
 import { legacyTabPart, queriesTabPart, queryTabPart } from "./pane-parts";
 import { refreshIfOpenedToRefresh } from "./refresh-on-open";
 import { StatusBar, plainMessage } from "./status";
-import type { TableEditing } from "./table-edit";
+import type { QueryTabView } from "./query-tab";
 import { setUpTabs } from "./tabs";
 
 /** Service addresses baked in by the build (the emulator's in development, empty otherwise). */
@@ -44,9 +44,12 @@ async function start(): Promise<void> {
   // opening): the first view does not wait for their code.
   const queryTab = lazyPart(async () => (await queryTabPart()).setUpQueryTab(context));
   const openQuery = onDemandTab(byId("panel-query"), "Query", status, queryTab);
-  const tableEditing: TableEditing = {
+  const tableEditing: QueryTabView = {
     async edit(record) {
       await (await openQuery())?.edit(record);
+    },
+    async loadSaved(query) {
+      await (await openQuery())?.loadSaved(query);
     },
   };
   const queries = lazyPart(async () => (await queriesTabPart()).setUpQueriesTab(context, tableEditing, () => selectTab("tab-query")));

@@ -11,6 +11,9 @@ import { isLegacyModel, type StoredTableQuery } from "../../core/workbook-querie
 
 export const NEEDS_EXCEL = "The workbook's queries live in Excel: open this add-in there to see and refresh them.";
 
+/** Saved queries are kept in the workbook, as the tables' queries are: outside Excel there is none to keep them in. */
+export const SAVED_NEEDS_EXCEL = "Saved queries are kept in the workbook: open this add-in in Excel to save queries and load them.";
+
 export function whenText(iso: string | undefined): string {
   return iso ? localTimestamp(new Date(iso)) : "never";
 }
