@@ -20,7 +20,7 @@ export {
 export { isTransport, type RequestOptions } from "./client-options";
 export { ReportingClient, type ReportingClientOptions, type StatsAllOptions } from "./reporting-client";
 export { LegacyClient, type LegacyClientOptions, type LegacyStatsParams } from "./legacy-client";
-export type { AllStats } from "./stats-pages";
+export type { AllStats, PagesProgress } from "./stats-pages";
 export { markServes, servesCaller } from "./signal-lineage";
 export { readStatsResponse, parseJsonAnswer } from "./read-response";
 export { formatPath, type PlainIssue } from "./issues";

@@ -6,7 +6,7 @@ import { InvalidRequestError, ResponseValidationError } from "./errors";
 import { parseJsonAnswer, readStatsResponse } from "./read-response";
 import { createRedactor, type Redactor } from "./redact";
 import { connectionProblems, credentialsInAddress, joinUrl, validateRequest } from "./request-checks";
-import { fetchAllPages, type AllStats } from "./stats-pages";
+import { fetchAllPages, type AllStats, type PagesProgress } from "./stats-pages";
 import { createTransport, type Transport, type TransportOptions } from "./transport";
 
 export interface ReportingClientOptions {
@@ -24,6 +24,8 @@ export interface StatsAllOptions extends RequestOptions {
   concurrency?: number;
   /** Refuse listings longer than this many pages; default 1,000. */
   maxPages?: number;
+  /** Hears each page read: pages done of pages known. */
+  onProgress?: (progress: PagesProgress) => void;
 }
 
 const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -76,6 +78,7 @@ export class ReportingClient {
         concurrency: Math.max(1, Math.floor(options.concurrency ?? 3)),
         maxPages: options.maxPages ?? 1_000,
         signal: options.signal,
+        onProgress: options.onProgress,
       },
     );
   }

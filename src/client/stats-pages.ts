@@ -10,6 +10,15 @@ import { markServes } from "./signal-lineage";
 
 export type FetchPage = (offset: number, limit: number, signal: AbortSignal) => Promise<StatsResponse>;
 
+/** How far a listing has been read: pages done of pages known (one more than done while `total` is missing). */
+export interface PagesProgress {
+  pagesDone: number;
+  pagesKnown: number;
+  /** False while the service gave no `total`: more pages may follow the known ones. */
+  pagesExact: boolean;
+  rowsRead: number;
+}
+
 export interface PagingOptions {
   /** The caller's own window: rows skipped, and the most rows wanted. */
   offset?: number | undefined;
@@ -19,6 +28,8 @@ export interface PagingOptions {
   /** Refuse listings longer than this many pages (a service ignoring `offset` would never end). */
   maxPages: number;
   signal?: AbortSignal | undefined;
+  /** Hears each page read, in order of completion. */
+  onProgress?: ((progress: PagesProgress) => void) | undefined;
 }
 
 export interface AllStats {
@@ -90,6 +101,13 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
     const rows = first.stats.slice(0, firstLimit);
     const totalFromService = first.total;
     const done = rows.length >= wanted || rows.length === 0;
+    const report = (progress: PagesProgress) => {
+      try {
+        options.onProgress?.(progress);
+      } catch {
+        // A listener's failure must not stop the listing it hears about.
+      }
+    };
 
     if (!done && totalFromService !== undefined) {
       const end = start + Math.min(wanted, Math.max(0, totalFromService - start));
@@ -103,6 +121,9 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
       if (remainingPages + 1 > options.maxPages) throw tooManyPages(options.maxPages);
       const windows: { offset: number; limit: number }[] = [];
       for (let offset = from; offset < end; offset += step) windows.push({ offset, limit: Math.min(step, end - offset) });
+      let pagesDone = 1;
+      let rowsRead = rows.length;
+      report({ pagesDone, pagesKnown: windows.length + 1, pagesExact: true, rowsRead });
       const pages = await inOrderWithConcurrency(
         windows,
         options.concurrency,
@@ -111,6 +132,9 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
           // `total` promised these rows: a short page in the middle would silently drop rows
           // from the sum a finance user reads, so it fails the listing instead.
           if (page.length < window.limit) throw shortPage(window.limit, page.length, window.offset);
+          pagesDone += 1;
+          rowsRead += window.limit;
+          report({ pagesDone, pagesKnown: windows.length + 1, pagesExact: true, rowsRead });
           return page.slice(0, window.limit);
         },
         () => controller.abort(),
@@ -118,6 +142,7 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
       for (const page of pages) for (const entry of page) rows.push(entry);
     } else if (!done && rows.length === firstLimit) {
       for (let pagesRead = 1; rows.length < wanted; pagesRead += 1) {
+        report({ pagesDone: pagesRead, pagesKnown: pagesRead + 1, pagesExact: false, rowsRead: rows.length });
         if (pagesRead >= options.maxPages) throw tooManyPages(options.maxPages);
         const limit = Math.min(pageSize, wanted - rows.length);
         const page = (await fetchPage(start + rows.length, limit, controller.signal)).stats;

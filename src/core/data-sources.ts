@@ -5,7 +5,9 @@ import type {
   ReferenceResult,
   StatsEntry,
   StatsRequest,
+  StatsResponse,
 } from "../api";
+import type { PagesProgress } from "../client";
 
 /** The last argument of every source method, as the clients take it. */
 export interface SourceCallOptions {
@@ -14,8 +16,10 @@ export interface SourceCallOptions {
 
 /** What the functions need of the bearer interface; `ReportingClient` fits as it is. */
 export interface StatsSource {
+  /** One page of a /stats answer, as the request's offset and limit ask. */
+  stats(request: StatsRequest, options?: SourceCallOptions): Promise<StatsResponse>;
   /** Every page of a /stats answer. */
-  statsAll(request: StatsRequest, options?: SourceCallOptions): Promise<{ stats: StatsEntry[]; total: number }>;
+  statsAll(request: StatsRequest, options?: SourceCallOptions & { onProgress?: (progress: PagesProgress) => void }): Promise<{ stats: StatsEntry[]; total: number }>;
   details(options?: SourceCallOptions): Promise<ReferenceResult<"details">>;
   dates(options?: SourceCallOptions): Promise<ReferenceResult<"dates">>;
   countries(options?: SourceCallOptions): Promise<ReferenceResult<"countries">>;

@@ -19,6 +19,8 @@ import { statsRows } from "./rows/stats-rows";
 import { requireBearer, requireLegacy, ServiceCache } from "./service-cache";
 import { ValueBatcher, type Scheduler } from "./value-batcher";
 import { isPreview } from "./value-preview";
+import type { PagesProgress } from "../client";
+import { combinedProgress, statsPreview, type StatsPreview } from "./stats-preview";
 
 export const DEFAULT_CACHE_TTL_MS = 60_000;
 
@@ -58,8 +60,13 @@ export interface ReportingFunctions {
     options?: CellInput,
     signal?: AbortSignal,
   ): Promise<SpillTable>;
-  /** STATS for a query the task pane has already read from its form: its preview and "Insert as table". */
-  statsTable(query: StatsQuery, signal?: AbortSignal): Promise<SpillTable>;
+  /**
+   * STATS for a query the task pane has already read from its form: "Count all rows", "Insert
+   * as table". `onProgress` hears the pages read of the pages known.
+   */
+  statsTable(query: StatsQuery, signal?: AbortSignal, onProgress?: (progress: PagesProgress) => void): Promise<SpillTable>;
+  /** The pane's Preview: the first page of the query (of each period with compare=), never every page. */
+  statsPreview(query: StatsQuery, signal?: AbortSignal): Promise<StatsPreview>;
   value(metric: CellInput, from: CellInput, to: CellInput, filters?: CellInput, options?: CellInput, signal?: AbortSignal): Promise<number>;
   legacyStats(from: CellInput, to: CellInput, groupBy?: CellInput, options?: CellInput, signal?: AbortSignal): Promise<SpillTable>;
   applications: ReferenceFunction;
@@ -86,19 +93,21 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
   });
   const ttlOf = (cacheSeconds: number | undefined) => (cacheSeconds === undefined ? defaultTtlMs : cacheSeconds * 1000);
 
-  const statsTable = async (query: StatsQuery, signal?: AbortSignal): Promise<SpillTable> => {
+  const statsTable = async (query: StatsQuery, signal?: AbortSignal, onProgress?: (progress: PagesProgress) => void): Promise<SpillTable> => {
     const connection = await deps.connect(query.profile);
     const bearer = requireBearer(connection, query.profile);
     const call = { signal, ttlMs: ttlOf(query.cacheSeconds) };
+    const progressOf = onProgress ? combinedProgress(query.compare === undefined ? 1 : 2, onProgress) : undefined;
+    const callFor = (index: number) => (progressOf ? { ...call, onProgress: progressOf(index) } : call);
     if (query.compare === undefined) {
-      const answer = await service.stats(connection, bearer, query.request, call);
+      const answer = await service.stats(connection, bearer, query.request, callFor(0));
       return statsRows(answer.stats, query.request, query.headers);
     }
     // The comparison is one more request through the same cache: a formula and its preview
     // share it, and the query's own answer is shared with the same query without compare=.
     const [answer, comparison] = await Promise.all([
-      service.stats(connection, bearer, query.request, call),
-      service.stats(connection, bearer, comparisonRequest(query.request, query.compare), call),
+      service.stats(connection, bearer, query.request, callFor(0)),
+      service.stats(connection, bearer, comparisonRequest(query.request, query.compare), callFor(1)),
     ]);
     return comparedStatsTable(answer.stats, comparison.stats, query.request, query.headers, query.compare);
   };
@@ -128,6 +137,7 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
     },
 
     statsTable,
+    statsPreview: (query, signal) => statsPreview({ connect: deps.connect, service, ttlOf }, query, signal),
 
     async value(metric, from, to, filters, options, signal) {
       const query = readValueQuery({ metric, from, to, filters, options }, deps.today);

@@ -1,5 +1,6 @@
 import { LEGACY_ROUTES, REFERENCE_ROUTES, STATS_ROUTES, type ReferenceResult, type ReferenceRouteName } from "../api/routes";
-import type { ApplicationsResponse, LegacyGroupBy, LegacyStatsResponse, StatsEntry, StatsRequest } from "../api";
+import type { ApplicationsResponse, LegacyGroupBy, LegacyStatsResponse, StatsEntry, StatsRequest, StatsResponse } from "../api";
+import type { PagesProgress } from "../client";
 import type { LegacySource, ReportingConnection, StatsSource } from "./data-sources";
 import { MissingCredentialsError } from "./missing-credentials";
 import type { QueryCache } from "./query-cache";
@@ -35,9 +36,27 @@ export function requireLegacy(connection: ReportingConnection, profile: string |
 export class ServiceCache {
   constructor(private readonly cache: QueryCache) {}
 
-  /** Every page of a /stats answer. */
-  stats(connection: ReportingConnection, source: StatsSource, request: StatsRequest, call: SharedCallOptions = {}): Promise<{ stats: StatsEntry[]; total: number }> {
-    return this.cache.get(queryKey("stats", connection.key, request), (signal) => source.statsAll(request, { signal }), {
+  /**
+   * Every page of a /stats answer. `onProgress` hears the pages of a listing this call starts;
+   * a call that joins one already in flight, or finds it cached, hears nothing.
+   */
+  stats(
+    connection: ReportingConnection,
+    source: StatsSource,
+    request: StatsRequest,
+    call: SharedCallOptions & { onProgress?: (progress: PagesProgress) => void } = {},
+  ): Promise<{ stats: StatsEntry[]; total: number }> {
+    const { onProgress, ...shared } = call;
+    return this.cache.get(
+      queryKey("stats", connection.key, request),
+      (signal) => source.statsAll(request, { signal, ...(onProgress ? { onProgress } : {}) }),
+      { ...shared, route: STATS_ROUTES.json },
+    );
+  }
+
+  /** One page of a /stats answer (the request's own offset and limit), as the service sent it, `total` included when it did. */
+  statsPage(connection: ReportingConnection, source: StatsSource, request: StatsRequest, call: SharedCallOptions = {}): Promise<StatsResponse> {
+    return this.cache.get(queryKey("stats-page", connection.key, request), (signal) => source.stats(request, { signal }), {
       ...call,
       route: STATS_ROUTES.json,
     });

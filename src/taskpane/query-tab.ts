@@ -1,7 +1,9 @@
 import { statsFormula } from "../core/formula-text";
-import { statsPreviewFacts } from "../core/preview";
+import { SERVICE_LIMITS } from "../api";
+import type { PagesProgress } from "../client";
+import { statsPreviewFacts, type PreviewFacts } from "../core/preview";
 import type { ProfileState } from "../core/profiles/profile-store";
-import type { SpillTable } from "../core/rows/spill-table";
+import type { StatsPreview } from "../core/stats-preview";
 import type { PaneContext } from "./context";
 import { byId } from "./dom";
 // Loaded on first use: the first view does not wait for them.
@@ -9,7 +11,8 @@ import { setUpFormulaEditing, setUpFreeze, setUpTableEditing, type TableEditing 
 import { TableOptions } from "./table-options";
 import { QueryForm, type FormState } from "./query-form";
 import { setUpActionBar } from "./query/action-runner";
-import { currentQueryOf } from "./query/current-query";
+import { CountAll } from "./query/count-all";
+import { currentQueryOf, type CurrentQuery } from "./query/current-query";
 import { ExportActions } from "./query/export-actions";
 import { FieldMessages } from "./query/field-messages";
 import { setUpInsertActions } from "./query/insert-actions";
@@ -59,9 +62,21 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     refreshAll: byId<HTMLButtonElement>("query-refresh-all"),
     editFormula: byId<HTMLButtonElement>("query-edit-formula"),
     freeze: byId<HTMLButtonElement>("query-freeze"),
+    countAll: byId<HTMLButtonElement>("query-count-all-button"),
   };
   const { status, acting, runner } = setUpActionBar(context, "query", buttons);
   const previews = new PreviewCache();
+  const countAll = new CountAll(
+    {
+      box: byId("query-count-all"),
+      note: byId("query-count-note"),
+      button: buttons.countAll,
+      progress: byId("query-count-progress"),
+      meter: byId<HTMLProgressElement>("query-count-meter"),
+      progressText: byId("query-count-progress-text"),
+    },
+    SERVICE_LIMITS.maxLimit,
+  );
   const pickerLists = new PickerLists(form, periodNote, runtime, context.status);
   let referencesLoadedFor: string | undefined;
 
@@ -91,24 +106,54 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
 
   const currentQuery = () => currentQueryOf(form, status, () => context.today());
 
+  /** Shows `table` for `current`, with the names of codes and the last day with data from the profile's lists (never fails). */
+  async function showModel(current: CurrentQuery, table: StatsPreview["table"], reach?: PreviewFacts["reach"]) {
+    const reference = await loadPreviewReference(runtime, current.query.profile);
+    const facts: PreviewFacts = { ...statsPreviewFacts(current.query, reference), ...(reach ? { reach } : {}) };
+    return previewPanel.show(table, current.formula, facts);
+  }
+
+  /** Preview: one page of the answer (one per period with compare=); Count all rows reads the rest when asked. */
   async function preview(signal: AbortSignal): Promise<void> {
     const current = currentQuery();
     if (!current) return;
     status.busy("Fetching the preview…");
-    let table: SpillTable;
+    let answer: StatsPreview;
     try {
-      table = await runtime.functions.statsTable(current.query, signal);
+      answer = await runtime.functions.statsPreview(current.query, signal);
     } catch (error) {
       // A cancelled preview leaves the one shown as it was; a failed one says why in its place.
-      if (!signal.aborted) previewPanel.showError(plainMessage(error));
+      if (!signal.aborted) {
+        previewPanel.showError(plainMessage(error));
+        countAll.offer(undefined);
+      }
       throw error;
     }
-    previews.remember(current.formula, table);
-    // The query's profile's lists (the pickers' when it is the active one, already cached): names for codes and the last day with data. Never fails.
-    const reference = await loadPreviewReference(runtime, current.query.profile);
-    const facts = statsPreviewFacts(current.query, reference);
-    const summary = previewPanel.show(table, current.formula, facts);
+    // Only a whole answer sizes an inserted formula: the first page of a longer one would not.
+    if (answer.complete) previews.remember(current.formula, answer.table);
+    const reach = { complete: answer.complete, ...(answer.rowCount !== undefined ? { rowCount: answer.rowCount } : {}) };
+    const { summary, model } = await showModel(current, answer.table, reach);
+    countAll.offer({ ...model, ...(answer.comparisonPartial ? { comparisonPartial: true } : {}) });
     status.success(`Preview ready: ${summary}`);
+    previewPanel.reveal();
+  }
+
+  /** Count all rows: every page of the previewed query, with pages read of pages known; Cancel stops it and leaves the preview as it was. */
+  async function countAllRows(signal: AbortSignal): Promise<void> {
+    const current = currentQuery();
+    if (!current) return;
+    status.busy("Reading every page of the answer…");
+    countAll.started();
+    let table: StatsPreview["table"];
+    try {
+      table = await runtime.functions.statsTable(current.query, signal, (pages: PagesProgress) => countAll.progress(pages));
+    } finally {
+      countAll.stopped();
+    }
+    previews.remember(current.formula, table);
+    const { summary } = await showModel(current, table);
+    countAll.offer(undefined);
+    status.success(`All rows read: ${summary}`);
     previewPanel.reveal();
   }
 
@@ -116,6 +161,7 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     event.preventDefault();
     void runner.run(buttons.preview, preview, { cancellable: true });
   });
+  buttons.countAll.addEventListener("click", () => void runner.run(buttons.countAll, countAllRows, { cancellable: true }));
   setUpInsertActions(buttons, { context: acting, runner, currentQuery, previews, tableOptions });
   const exports = new ExportActions(
     {
@@ -152,6 +198,7 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     referencesLoadedFor = identity;
     previews.forget();
     previewPanel.reset();
+    countAll.offer(undefined);
     periodNote.dataThrough(undefined);
     if (usable) void pickerLists.load();
     else pickerLists.clear();

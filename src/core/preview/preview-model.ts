@@ -21,6 +21,18 @@ export interface PreviewFacts extends Omit<ColumnFacts, "dateColumns" | "percent
   labelOf?: LabelLookup;
   /** Rows to show; the totals still cover every row of the table. */
   shownRows?: number;
+  /**
+   * How much of the answer the table holds, when a preview read only its first page; absent, the
+   * table is the whole answer.
+   */
+  reach?: AnswerReach;
+}
+
+/** What a preview's first page told of the whole answer (src/core/stats-preview.ts). */
+export interface AnswerReach {
+  complete: boolean;
+  /** Rows of the whole answer, when the service said. */
+  rowCount?: number;
 }
 
 export interface PreviewRow {
@@ -42,13 +54,17 @@ export interface PreviewModel {
   /** False for a table without a header row: the headings are then the columns' readable names. */
   hasHeaderRow: boolean;
   rows: PreviewRow[];
+  /** Only when the table holds every row of the answer: totals of the first page would mislead. */
   totals?: PreviewTotals;
-  /** Data rows of the whole answer. */
+  /** Data rows of the whole answer; with `countExact` false, rows read so far (the answer holds at least as many). */
   dataRowCount: number;
+  countExact: boolean;
+  /** The table holds every row of the answer. */
+  complete: boolean;
 }
 
-function rowsCovered(table: SpillTable, shown: number): string | undefined {
-  return table.dataRowCount > shown ? `all ${countText(table.dataRowCount)} rows` : undefined;
+function rowsCovered(rowCount: number, shown: number): string | undefined {
+  return rowCount > shown ? `all ${countText(rowCount)} rows` : undefined;
 }
 
 /**
@@ -77,10 +93,12 @@ export function previewModel(table: SpillTable, facts: PreviewFacts): PreviewMod
     const cells = columns.map((column) => previewCell(column, row[column.index], context));
     return { cells, partial: cells.some((cell) => cell.note !== undefined) };
   });
-  const model: PreviewModel = { columns, hasHeaderRow, rows, dataRowCount: table.dataRowCount };
-  const totals = held > 1 && columns[0]?.kind !== undefined && (columns[0].kind === "group" || columns[0].kind === "date") ? columnTotals(columns, data) : undefined;
+  const complete = facts.reach?.complete ?? true;
+  const rowCount = complete ? table.dataRowCount : facts.reach?.rowCount;
+  const model: PreviewModel = { columns, hasHeaderRow, rows, dataRowCount: rowCount ?? table.dataRowCount, countExact: rowCount !== undefined, complete };
+  const totals = complete && held > 1 && columns[0]?.kind !== undefined && (columns[0].kind === "group" || columns[0].kind === "date") ? columnTotals(columns, data) : undefined;
   if (totals && totals.some((total) => total !== undefined)) {
-    const detail = rowsCovered(table, shown);
+    const detail = rowsCovered(table.dataRowCount, shown);
     model.totals = {
       label: "Total",
       ...(detail ? { detail } : {}),

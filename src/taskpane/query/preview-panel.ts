@@ -1,4 +1,4 @@
-import { previewModel, type PreviewFacts } from "../../core/preview";
+import { previewModel, type PreviewFacts, type PreviewModel } from "../../core/preview";
 import type { SpillTable } from "../../core/rows/spill-table";
 import { previewSummaryText } from "../preview-summary";
 import { renderPreviewTable } from "../preview-table";
@@ -31,17 +31,18 @@ export class PreviewPanel {
   }
 
   /**
-   * Shows the first rows of `table`, the preview of `formula`, with totals of all its rows, names
-   * for codes and partial periods marked (`facts`); returns the summary sentence.
+   * Shows the first rows of `table`, the preview of `formula`, with totals of all its rows when
+   * it holds them all, names for codes and partial periods marked (`facts`); returns the summary
+   * sentence and the model shown.
    */
-  show(table: SpillTable, formula: string, facts: PreviewFacts): string {
+  show(table: SpillTable, formula: string, facts: PreviewFacts): { summary: string; model: PreviewModel } {
     const model = previewModel(table, facts);
-    const summary = previewSummaryText(model.dataRowCount, model.rows.length, NO_MATCH);
+    const summary = previewSummaryText(model.dataRowCount, model.rows.length, NO_MATCH, model.countExact);
     this.elements.summary.textContent = summary;
     renderPreviewTable(this.elements.table, model, { caption: `Preview of ${formula}`, label: "Rows of the query preview" });
     this.shownFormula = formula;
     this.follow(formula);
-    return summary;
+    return { summary, model };
   }
 
   /** A failed preview says why in place of the summary; the rows of the last one go, as they no longer answer the query. */

@@ -185,3 +185,20 @@ describe("ReportingClient.statsAll options and cancellation", () => {
     await expect(client.statsAll(REQUEST, { pageSize: 1, concurrency: 1 })).rejects.toBeInstanceOf(ServerError);
   });
 });
+
+describe("ReportingClient.statsAll progress", () => {
+  it("tells pages read of the pages that total makes known, ending at all of them", async () => {
+    const service = pagedService({ rows: 95, withTotal: true });
+    const heard: string[] = [];
+    await service.client.statsAll(REQUEST, { pageSize: 10, concurrency: 1, onProgress: (p) => heard.push(`${p.pagesDone}/${p.pagesKnown}${p.pagesExact ? "" : "+"} ${p.rowsRead}`) });
+    expect(heard).toEqual(Array.from({ length: 10 }, (_, index) => `${index + 1}/10 ${Math.min(95, (index + 1) * 10)}`));
+  });
+
+  it("without total, knows one page more than it has read until a short page ends the listing", async () => {
+    const service = pagedService({ rows: 25, withTotal: false });
+    const heard: string[] = [];
+    const result = await service.client.statsAll(REQUEST, { pageSize: 10, onProgress: (p) => heard.push(`${p.pagesDone}/${p.pagesKnown}${p.pagesExact ? "" : "+"} ${p.rowsRead}`) });
+    expect(result.stats).toHaveLength(25);
+    expect(heard).toEqual(["1/2+ 10", "2/3+ 20"]);
+  });
+});

@@ -22,6 +22,9 @@ function fakeBearer() {
       }));
       return { stats, total: stats.length };
     },
+    async stats() {
+      throw new Error("the functions read whole answers, never one page");
+    },
     details: async () => ({ organizations: [{ value: "org-1", label: "Acme" }], raw: {} }),
     dates: async () => ({ from: "2024-01-01", to: "2025-05-14" }),
     countries: async () => [{ value: "FR", label: "France" }],

@@ -13,6 +13,9 @@ function countingService() {
       const stats: StatsEntry[] = [{ group: request.groups?.includes("country") ? { country: "FR" } : {}, metrics: { impressions: 1000, revenues: 12.5, ecpm: 1, requests: 2000 } }];
       return { stats, total: 1 };
     },
+    stats: async () => {
+      throw new Error("VALUE reads whole answers, never one page");
+    },
     details: async () => ({ organizations: [], raw: {} }),
     dates: async () => ({ from: "2024-01-01", to: "2025-05-14" }),
     countries: async () => {

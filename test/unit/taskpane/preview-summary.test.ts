@@ -12,6 +12,10 @@ describe("the line above a preview's rows", () => {
     expect(previewSummaryText(total, shown, none)).toBe(text);
   });
 
+  it("says 'at least' when the service did not count the rows of an answer longer than a page", () => {
+    expect(previewSummaryText(10_000, 20, none, false)).toBe("At least 10,000 rows; the first 20 are shown.");
+  });
+
   it("says what the tab advises when nothing matches", () => {
     expect(previewSummaryText(0, 0, none)).toBe(none);
   });

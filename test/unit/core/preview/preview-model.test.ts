@@ -43,6 +43,19 @@ describe("previewModel: totals", () => {
     expect(model.totals?.detail).toBe("all 25 rows");
   });
 
+  it("has no totals when the table is only the first page of a longer answer, and counts from the service's total", () => {
+    const firstPage = previewModel(spill, { ...statsPreviewFacts(stats), reach: { complete: false, rowCount: 392_596 } });
+    expect(firstPage.totals).toBeUndefined();
+    expect(firstPage).toMatchObject({ dataRowCount: 392_596, countExact: true, complete: false });
+    expect(firstPage.rows).toHaveLength(20);
+  });
+
+  it("counts the rows read as a lower bound when the service sent no total", () => {
+    const firstPage = previewModel(spill, { ...statsPreviewFacts(stats), reach: { complete: false } });
+    expect(firstPage).toMatchObject({ dataRowCount: 25, countExact: false, complete: false });
+    expect(firstPage.totals).toBeUndefined();
+  });
+
   it("recomputes eCPM from the summed revenues and impressions instead of averaging the rows' eCPM", () => {
     const rows: SpillRows = [
       [serial("2024-05-01"), "US", 10, 1, 100, 10],
