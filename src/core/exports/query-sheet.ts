@@ -52,6 +52,12 @@ function periodRows(period: DateRange, periodName: string | undefined): QueryShe
   ];
 }
 
+/**
+ * The currency of the money columns, said once per file as the preview says it: the service gives
+ * no currency, and known-facts infers US dollars; revenues and eCPM carry two decimals.
+ */
+export const CURRENCY_ROW: QuerySheetRow = ["Currency", "US dollars (USD): Revenues and eCPM, two decimals"];
+
 function closingRows(facts: ExportCircumstances, headers: HeaderStyle): QuerySheetRow[] {
   return [
     ["Headers", HEADER_WORDS[headers]],
@@ -73,6 +79,7 @@ export function statsQueryRows(model: StatsQueryModel, request: StatsRequest, fa
   const dateGroup = coarserDateGroup(model);
   if (dateGroup) rows.push(["Dates grouped by", dateGroup]);
   rows.push(["Metrics", metrics.map((metric) => READABLE_METRIC_HEADERS[metric]).join(", ")]);
+  if (metrics.includes("revenues") || metrics.includes("ecpm")) rows.push(CURRENCY_ROW);
   const filters = chosenFilters(model.filters);
   for (const { name, title, values } of filters) rows.push([`Filter: ${title}`, values.map((value) => labelled(value, labels[name])).join(", ")]);
   if (filters.length === 0) rows.push(["Filters", "None"]);
@@ -95,6 +102,7 @@ export function legacyQueryRows(model: LegacyQueryModel, period: DateRange, grou
     ...periodRows(period, facts.periodName),
     ["Groups", groupNames.length === 0 ? "None: totals of the period" : groupNames.join(", ")],
     ["Metrics", METRICS.map((metric) => READABLE_METRIC_HEADERS[metric]).join(", ")],
+    CURRENCY_ROW,
     ...closingRows(facts, model.headers ?? "readable"),
   ];
 }

@@ -2,6 +2,7 @@ import { ReportingError } from "../../client/errors";
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell } from "../cell-values";
 import { readableColumnName } from "../rows/headers";
+import { NUMBER_FORMATS } from "../workbook-queries/table-columns";
 import { sheetNameFor } from "../workbook-queries/names";
 import { loadExcelJs, type ExcelJs } from "./excel-module";
 import { QUERY_SHEET_HEADER, type QuerySheetRow } from "./query-sheet";
@@ -58,7 +59,19 @@ async function bytesOf(workbook: Workbook): Promise<Uint8Array> {
   return new Uint8Array(written as ArrayBuffer);
 }
 
-/** The service's Excel file with its first sheet's header row in `style`, and the Query sheet. */
+const MONEY_COLUMNS = new Set(["revenues", "ecpm"]);
+
+/**
+ * Revenues and eCPM with two decimals, as the pane's tables and the Legacy file show them: the
+ * service's own format may show more (the emulator's `#,##0.00##`). The value keeps its precision.
+ */
+function moneyInTwoDecimals(sheet: Worksheet): void {
+  sheet.getRow(1).eachCell((cell, column) => {
+    if (typeof cell.value === "string" && MONEY_COLUMNS.has(cell.value.trim().toLowerCase())) sheet.getColumn(column).numFmt = NUMBER_FORMATS.money;
+  });
+}
+
+/** The service's Excel file with its first sheet's header row in `style`, money in two decimals, and the Query sheet. */
 export async function rewriteStatsXlsx(bytes: Uint8Array, style: HeaderStyle, queryRows: readonly QuerySheetRow[]): Promise<Uint8Array> {
   const ExcelJS = await excelJs();
   const workbook = new ExcelJS.Workbook();
@@ -70,6 +83,7 @@ export async function rewriteStatsXlsx(bytes: Uint8Array, style: HeaderStyle, qu
   }
   const sheet = workbook.worksheets[0];
   if (sheet) {
+    moneyInTwoDecimals(sheet);
     if (style === "readable") {
       sheet.getRow(1).eachCell((cell) => {
         if (typeof cell.value === "string") cell.value = readableColumnName(cell.value);

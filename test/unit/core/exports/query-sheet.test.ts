@@ -26,6 +26,7 @@ describe("the Query sheet of an Excel export", () => {
       ["Groups", "Date, Country"],
       ["Dates grouped by", "week"],
       ["Metrics", "Impressions, Revenues, eCPM, Requests"],
+      ["Currency", "US dollars (USD): Revenues and eCPM, two decimals"],
       ["Filter: Countries", "United States (US), France (FR), XX"],
       ["Filter: Formats", "banner_320x50"],
       ["Sort", "Revenues, descending; Date, ascending"],
@@ -57,6 +58,15 @@ describe("the Query sheet of an Excel export", () => {
     expect(rows.get("Query")).toBe("Legacy statistics (REPORTING.LEGACY.STATS)");
     expect(rows.get("Groups")).toBe("Date, Ad unit type");
     expect(rows.get("Metrics")).toBe("Impressions, Revenues, eCPM, Requests");
+    expect(rows.get("Currency")).toBe("US dollars (USD): Revenues and eCPM, two decimals");
+  });
+
+  it("states the currency once money is among the metrics, in the Query and Legacy files alike", () => {
+    const noMoney = new Map(statsQueryRows({ period: { from: "2026-10-01", to: "2026-10-02" }, groups: [], metrics: ["impressions"], filters: {}, orders: [] }, { filters: { from: "2026-10-01", to: "2026-10-02" } }, { madeAt: "t", formula: "f" }));
+    expect(noMoney.has("Currency")).toBe(false);
+    const stats = new Map(statsQueryRows({ period: { from: "2026-10-01", to: "2026-10-02" }, groups: [], metrics: ["ecpm"], filters: {}, orders: [] }, { filters: { from: "2026-10-01", to: "2026-10-02" } }, { madeAt: "t", formula: "f" }));
+    const legacy = new Map(legacyQueryRows({ period: { word: "LAST_MONTH" }, groupBy: ["day"] }, { from: "2026-10-01", to: "2026-10-31" }, ["Date"], facts));
+    expect(stats.get("Currency")).toBe(legacy.get("Currency"));
   });
 
   it("writes the time with the user's offset from UTC", () => {

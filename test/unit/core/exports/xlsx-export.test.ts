@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { isReportingError } from "../../../../src/client/errors";
 import { rewriteStatsXlsx, rowsXlsx } from "../../../../src/core/exports/xlsx-export";
+import { fileNumberFormat, metricColumn } from "../../../../src/core/workbook-queries/table-columns";
 
 /** A file shaped like the service's export: API names in a frozen header row, then the rows. */
 async function serviceFile(): Promise<Uint8Array> {
@@ -9,6 +10,8 @@ async function serviceFile(): Promise<Uint8Array> {
   sheet.addRow(["date", "country", "revenues"]);
   sheet.addRow([new Date("2026-10-01T00:00:00Z"), "=cmd", 12.5]);
   sheet.addRow([new Date("2026-10-02T00:00:00Z"), "FR", 3]);
+  // The emulator's format for money: up to four decimals.
+  sheet.getColumn(3).numFmt = "#,##0.00##";
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
@@ -39,6 +42,15 @@ describe("the Excel export", () => {
     const none = await read(await rewriteStatsXlsx(await serviceFile(), "none", QUERY_ROWS));
     expect(values(none.worksheets[0]!)[0]).toEqual([new Date("2026-10-01T00:00:00Z"), "=cmd", 12.5]);
     expect((none.worksheets[0]!.views ?? []).some((view) => view.state === "frozen")).toBe(false);
+  });
+
+  it.each(["readable", "api", "none"] as const)("%s: shows revenues with two decimals, as the Legacy file does", async (style) => {
+    const sheet = (await read(await rewriteStatsXlsx(await serviceFile(), style, QUERY_ROWS))).worksheets[0]!;
+    const first = style === "none" ? 1 : 2;
+    const legacyMoney = fileNumberFormat(metricColumn("revenues"));
+    expect(legacyMoney).toBe("#,##0.00");
+    expect([sheet.getCell(first, 3).numFmt, sheet.getCell(first + 1, 3).numFmt]).toEqual([legacyMoney, legacyMoney]);
+    expect(sheet.getCell(first, 3).value).toBe(12.5);
   });
 
   it("refuses a file that is not an Excel file, in the error contract's words", async () => {
