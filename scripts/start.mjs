@@ -86,17 +86,12 @@ function startEmulator({ emulatorPort, emulatorArgs }) {
 }
 
 function printCredentials(info) {
-  const { bearer = [], legacy = [] } = info.credentials ?? {};
   console.log("\nReporting emulator (local demo data):");
   console.log(`  bearer interface base URL:  ${info.baseUrl}`);
   console.log(`  legacy interface base URL:  ${info.legacyBaseUrl}`);
-  // Demo credentials of the local emulator only: printing them is how a user signs in to it.
-  for (const credential of bearer) {
-    console.log(`  bearer token: ${credential.token}  (organizations: ${(credential.organizations ?? []).join(", ")})`);
-  }
-  for (const credential of legacy) {
-    console.log(`  legacy API key: ${credential.apiKey}  secret: ${credential.apiSecret}  (applications: ${(credential.applications ?? []).join(", ")})`);
-  }
+  // Demo credentials of the local emulator only: printing them is how a user signs in to it. The
+  // emulator labels each with what it sees, so that a user picks the organizations they mean.
+  for (const line of info.demoLogins ?? []) console.log(`  ${line}`);
 }
 
 function stopAll(children) {

@@ -1,8 +1,21 @@
 import { CliUsageError, USAGE, inFlagTerms, listenProblem, parseCliArgs, type CliCommand } from "./server/cli-args";
-import { startEmulator } from "./server/start";
+import { demoLoginLines, type DemoLoginNames } from "./server/demo-logins";
+import { startEmulator, type RunningEmulator } from "./server/start";
 
 /** Kept for the error handler, which names the host and port that could not be used. */
 let command: Extract<CliCommand, { kind: "start" }> | undefined;
+
+/** The names behind the demo credentials' ids, read from the emulator's own data. */
+async function demoLoginNames(emulator: RunningEmulator): Promise<DemoLoginNames> {
+  const { bearer, legacy } = emulator.credentials;
+  const organizationIds = [...new Set(bearer.flatMap((credential) => credential.organizations))];
+  const appKeys = [...new Set(legacy.flatMap((credential) => credential.applications))];
+  const [organizations, applications] = await Promise.all([emulator.store.organizations(organizationIds), emulator.store.applications(appKeys)]);
+  return {
+    organizations: new Map(organizations.map((organization) => [organization.id, organization.name])),
+    publishers: new Map(applications.map((application) => [application.app_key, application.publisher_name])),
+  };
+}
 
 async function main(): Promise<void> {
   const parsed = parseCliArgs(process.argv.slice(2));
@@ -14,7 +27,12 @@ async function main(): Promise<void> {
   const emulator = await startEmulator(command.options);
   // Scripts read the first line as JSON: nothing may be printed before it.
   process.stdout.write(
-    JSON.stringify({ baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, credentials: emulator.credentials }) + "\n",
+    JSON.stringify({
+      baseUrl: emulator.baseUrl,
+      legacyBaseUrl: emulator.legacyBaseUrl,
+      credentials: emulator.credentials,
+      demoLogins: demoLoginLines(emulator.credentials, await demoLoginNames(emulator)),
+    }) + "\n",
   );
   const { from, to } = emulator.store.period;
   process.stdout.write(`Reporting emulator listening.\n  bearer interface: ${emulator.baseUrl}\n  legacy interface: ${emulator.legacyBaseUrl}/reporting/v1\n  data from ${from} to ${to}\nPress Ctrl+C to stop.\n`);

@@ -51,15 +51,19 @@ test(
         baseUrl: string;
         legacyBaseUrl: string;
         credentials: { bearer: { token: string; organizations: string[] }[]; legacy: { apiKey: string; apiSecret: string; applications: number[] }[] };
+        demoLogins: string[];
       };
-      expect(Object.keys(started).sort()).toEqual(["baseUrl", "credentials", "legacyBaseUrl"]);
+      expect(Object.keys(started).sort()).toEqual(["baseUrl", "credentials", "demoLogins", "legacyBaseUrl"]);
       expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
 
       const bearer = started.credentials.bearer[0]!;
       const details = await fetch(started.baseUrl + REFERENCE_ROUTES.details.path, { headers: bearerHeaders(bearer.token) });
       expect(details.status).toBe(200);
-      const organizations = detailsResponse.parse(await details.json()).organizations.map((org) => org.value);
-      expect(organizations.sort()).toEqual([...bearer.organizations].sort());
+      const reached = detailsResponse.parse(await details.json()).organizations;
+      expect(reached.map((org) => org.value).sort()).toEqual([...bearer.organizations].sort());
+      // What npm start prints: the token under the name of the one organization it sees.
+      const printed = started.demoLogins.indexOf(`      ${bearer.token}`);
+      expect(started.demoLogins[printed - 1]).toBe(`    sees ${reached[0]!.label} only:`);
 
       const legacy = started.credentials.legacy[0]!;
       const applications = await fetch(`${started.legacyBaseUrl}/reporting/v1/applications`, { headers: legacyHeaders(legacy) });
