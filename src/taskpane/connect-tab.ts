@@ -1,4 +1,4 @@
-import { missingCredentials, missingSecretFields, type Profile } from "../core/profiles/profile";
+import { missingCredentials, type Profile } from "../core/profiles/profile";
 import { CheckProgress } from "./connect/check-progress";
 import { checkConnection, fieldsToMark, problemsOf, SIDE_NAMES, type CheckProblem, type SideResult } from "./connect/connection-check";
 import { ConnectionResult } from "./connect/connection-result";
@@ -7,7 +7,7 @@ import type { ProfileField } from "./connect/profile-fields";
 import { ProfileForm } from "./connect/profile-form";
 import { ProfileList } from "./connect/profile-list";
 import { profileSummary } from "./connect/profile-summary";
-import { notSavedStatus, saveAnywayPlan } from "./connect/save-decision";
+import { emptySecretsProblem, notSavedHeading, saveAnywayPlan } from "./connect/save-decision";
 import { SaveOutcome } from "./connect/save-outcome";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
@@ -24,6 +24,7 @@ export function setUpConnectTab(context: PaneContext): void {
   const form = new ProfileForm(byId<HTMLFormElement>("profile-form"), context.defaults);
   const saveButton = byId<HTMLButtonElement>("profile-save");
   const testButton = byId<HTMLButtonElement>("profile-test");
+  const newButton = byId<HTMLButtonElement>("profile-new");
   const result = new ConnectionResult(byId("connection-result"));
   const outcome = new SaveOutcome(byId("profile-save-outcome"), "profile-save-reason");
   const progress = new CheckProgress(
@@ -61,8 +62,16 @@ export function setUpConnectTab(context: PaneContext): void {
   function fillForm(profile: Profile | undefined): void {
     editing = profile?.name;
     form.fill(profile);
+    // Under the heading "New profile", a New profile button would do nothing: it is offered while editing.
+    newButton.hidden = profile === undefined;
+    clearReasons();
+  }
+
+  /** Only the current reason shows: every test or save starts by taking the last one away. */
+  function clearReasons(): void {
     result.clear();
     outcome.clear();
+    form.unmark();
   }
 
   function render(): void {
@@ -125,9 +134,10 @@ export function setUpConnectTab(context: PaneContext): void {
     if (fields.length === 0) outcome.scrollIntoView();
   }
 
-  /** Runs the connection test, showing its elapsed time and a Cancel. */
+  /** Runs the connection test: the status bar says what runs; the line under the buttons, how long, with Cancel. */
   async function runCheck(profile: Profile, label: string): Promise<{ results: SideResult[]; cancelled: boolean }> {
-    const signal = progress.start(label);
+    context.status.busy(`${label}…`);
+    const signal = progress.start();
     try {
       const results = await checkConnection(context.runtime.trialClients(profile), signal);
       return { results, cancelled: signal.aborted };
@@ -136,33 +146,30 @@ export function setUpConnectTab(context: PaneContext): void {
     }
   }
 
+  /** A field left empty is said beside Save, as a field error: no request is made. */
+  function emptyFields(profile: Profile): boolean {
+    const empty = emptySecretsProblem(profile);
+    if (empty) showProblem([empty.reason], empty.fields, undefined);
+    return empty !== undefined;
+  }
+
   async function testConnection(): Promise<void> {
-    outcome.clear();
-    form.unmark();
-    const profile = readForm();
-    if (!profile) return;
-    const missing = missingCredentials(profile);
-    if (missing.length > 0) {
-      result.show(`Type the ${missing.join(" and ")} first.`, "error");
-      form.mark(missingSecretFields(profile), "connection-result");
-      return;
-    }
-    result.clear();
-    // The progress line under the buttons says what runs, for how long, and offers Cancel.
+    clearReasons();
     context.status.clear();
+    const profile = readForm();
+    if (!profile || emptyFields(profile)) return;
     const { results, cancelled } = await runCheck(profile, "Testing the connection");
     if (cancelled) {
       context.status.show("The connection test was cancelled.");
       return;
     }
+    // What the test found is said once, in the box under the buttons.
+    context.status.clear();
     result.showResults(results);
     const problems = problemsOf(results);
     if (problems.length > 0) {
       form.mark(fieldsToMark(problems), "connection-result");
       result.scrollIntoView();
-      context.status.show("The connection test failed: the reason is under the Test connection button.", "error");
-    } else {
-      context.status.success("The connection works.");
     }
   }
 
@@ -181,28 +188,17 @@ export function setUpConnectTab(context: PaneContext): void {
   }
 
   async function save(): Promise<void> {
-    outcome.clear();
-    form.unmark();
-    result.clear();
-    const profile = readForm();
-    if (!profile) {
-      context.status.clear();
-      return;
-    }
-    const saveAnyway = () => void bothBusy(() => saveWithoutTest(profile));
-    const missing = missingCredentials(profile);
-    if (missing.length > 0) {
-      showProblem([`Type the ${missing.join(" and ")} first: the connection is tested before saving.`], missingSecretFields(profile), saveAnyway, profile);
-      context.status.show(notSavedStatus(profile.name, false), "error");
-      return;
-    }
+    clearReasons();
     context.status.clear();
-    const { results, cancelled } = await runCheck(profile, "Testing the connection before saving");
+    const profile = readForm();
+    if (!profile || emptyFields(profile)) return;
+    const { results, cancelled } = await runCheck(profile, `Testing the connection before saving ${profile.name}`);
     const problems = problemsOf(results);
     if (cancelled || problems.length > 0) {
-      const reasons = cancelled ? ["The connection test was cancelled, so the profile was not saved."] : reasonsOf(problems, results.length);
-      showProblem(reasons, cancelled ? [] : fieldsToMark(problems), saveAnyway, profile);
-      context.status.show(notSavedStatus(profile.name, cancelled), "error");
+      // Said once, beside Save: the status bar would only repeat it.
+      context.status.clear();
+      const reasons = [notSavedHeading(profile.name, cancelled), ...(cancelled ? [] : reasonsOf(problems, results.length))];
+      showProblem(reasons, cancelled ? [] : fieldsToMark(problems), () => void bothBusy(() => saveWithoutTest(profile)), profile);
       return;
     }
     if (await store(profile, true)) context.status.success(`Profile ${profile.name} saved and in use. Formulas use it from now on.`);
@@ -241,10 +237,11 @@ export function setUpConnectTab(context: PaneContext): void {
   // A change of the form makes the last reason and "Save anyway" stale: the next save tests again.
   form.form.addEventListener("input", () => {
     outcome.clear();
+    result.clearError();
     form.unmark();
   });
   testButton.addEventListener("click", () => void bothBusy(testConnection));
-  byId<HTMLButtonElement>("profile-new").addEventListener("click", () => {
+  newButton.addEventListener("click", () => {
     fillForm(undefined);
     form.input("name").focus();
   });

@@ -57,13 +57,40 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     return (await officeState(page)).writes.filter((entry) => entry.kind === "calculate").length;
   }
 
-  /** Presses Save and waits for the reason beside it; returns it. */
+  /** The lines of the reason beside Save. */
+  function reasonLines(): Promise<string[]> {
+    return page.$$eval("#profile-save-reason p", (lines) => lines.map((line) => line.textContent ?? ""));
+  }
+
+  /**
+   * Presses Save and waits for the reason beside it; returns it, after checking that it says
+   * once that the profile was not saved, and that nothing else on screen says otherwise.
+   */
   async function failedSave(profile: ProfileInput): Promise<string> {
     await fillProfileForm(page, profile);
     await page.click("#profile-save");
     await page.waitForSelector("#profile-save-reason", { timeout: 60_000 });
     await page.waitForFunction(() => !(document.getElementById("profile-save") as HTMLButtonElement).disabled);
-    return (await page.textContent("#profile-save-reason")) ?? "";
+    const [heading, ...reason] = await reasonLines();
+    expect(heading).toBe(`${profile.name} was not saved: the connection test failed.`);
+    expect(await page.textContent("#status")).toBe("");
+    expect(await page.textContent("#connection-result")).toBe("");
+    return reason.join(" ");
+  }
+
+  /** The service requests the page sent while `action` ran. */
+  async function requestsDuring(action: () => Promise<void>): Promise<string[]> {
+    const seen: string[] = [];
+    const record = (request: { url(): string }) => {
+      if (request.url().startsWith(new URL(emulator.baseUrl).origin)) seen.push(request.url());
+    };
+    page.on("request", record);
+    try {
+      await action();
+    } finally {
+      page.off("request", record);
+    }
+    return seen;
   }
 
   async function focusedId(): Promise<string | undefined> {
@@ -83,6 +110,9 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     expect(await page.textContent("#profile-save-hint")).toMatch(/tests the connection first/);
     expect(await page.isHidden("#connection-progress")).toBe(true);
     expect(await page.$("#profile-save-anyway")).toBeNull();
+    // The form is already a new profile: no New profile button beside its heading.
+    expect(await page.textContent("#profile-form-title")).toBe("New profile");
+    expect(await page.isHidden("#profile-new")).toBe(true);
     await screenshot(page, "first-open");
   });
 
@@ -96,6 +126,25 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     expect(await marked()).toEqual(["profile-name"]);
     // No connection was tested, so there is nothing to save anyway.
     expect(await page.$("#profile-save-anyway")).toBeNull();
+  });
+
+  it("an empty token is a field error: no request, no Save anyway, nothing says it did not connect", async () => {
+    await fillProfileForm(page, { ...demo, token: "" });
+    for (const button of ["#profile-save", "#profile-test"]) {
+      const requests = await requestsDuring(async () => {
+        await page.click(button);
+        await page.waitForSelector("#profile-save-reason");
+      });
+      expect(requests).toEqual([]);
+      expect(await reasonLines()).toEqual(["The token is empty: paste the token you were given."]);
+      expect(await focusedId()).toBe("profile-token");
+      expect(await marked()).toEqual(["profile-token"]);
+      expect(await page.$("#profile-save-anyway")).toBeNull();
+      expect(await page.textContent("#status")).toBe("");
+      expect(await page.textContent("#connection-result")).toBe("");
+      expect(await page.$$eval("li[data-profile]", (items) => items.length)).toBe(0);
+    }
+    await screenshot(page, "empty-token");
   });
 
   it("saves a working profile after testing it, and puts it in use", async () => {
@@ -119,10 +168,9 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     expect(await focusedId()).toBe("profile-token");
     expect(await marked()).toEqual(["profile-token"]);
     expect(await page.getAttribute("#profile-token", "aria-describedby")).toContain("profile-save-reason");
-    expect(await page.textContent("#status")).toBe("Wrong was not saved: it did not connect. The reason is below the Save button.");
-    // Save anyway appears only now, saying what it does to formulas.
+    // Save anyway appears only now, saying what it would do, and to formulas.
     expect(await page.textContent("#profile-save-anyway")).toBe("Save anyway, without using it");
-    expect(await page.textContent("#profile-save-outcome")).toContain("Formulas keep using Demo.");
+    expect(await page.textContent("#profile-save-outcome")).toContain("Save anyway keeps Wrong without putting it in use: formulas keep using Demo.");
     // Nothing changed for formulas.
     expect(await page.$('li[data-profile="Wrong"]')).toBeNull();
     expect(await page.textContent("#active-profile-summary")).toBe("Signed in: Demo");
@@ -168,7 +216,9 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     });
     await page.click("#profile-save");
     await page.waitForSelector("#profile-save-reason", { timeout: 60_000 });
-    const reason = (await page.textContent("#profile-save-reason")) ?? "";
+    const [heading, ...lines] = await reasonLines();
+    expect(heading).toBe("Closed was not saved: the connection test failed.");
+    const reason = lines.join(" ");
     reasons.set("refused", reason);
     expect(reason).toMatch(/^Nothing answers at the service address/);
     expect(await focusedId()).toBe("profile-base-url");
@@ -192,17 +242,52 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     }
   });
 
-  it("Cancel stops a slow test, and nothing is saved", async () => {
+  /** True when all of `selector` is inside the window and inside main's scrolled view. */
+  function inView(selector: string): Promise<boolean> {
+    return page.$eval(selector, (element) => {
+      const box = element.getBoundingClientRect();
+      const shown = document.querySelector("main")!.getBoundingClientRect();
+      return box.height > 0 && box.top >= Math.max(0, shown.top) && box.bottom <= Math.min(window.innerHeight, shown.bottom);
+    });
+  }
+
+  it("a slow save keeps its wait and Cancel in view, the status bar says what runs, and Cancel saves nothing", async () => {
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 320, height: 640 });
     await fillProfileForm(page, { ...demo, name: "Slow", baseUrl: `${noCors.origin}/slow` });
+    // Save at the foot of the view, where a user who scrolled down the form presses it.
+    await page.$eval("#profile-save", (button) => button.scrollIntoView({ block: "end" }));
     await page.click("#profile-save");
     await page.waitForFunction(() => /^\d+ s$/.test(document.getElementById("connection-elapsed")?.textContent ?? ""), undefined, { timeout: 30_000 });
+    expect(await page.textContent("#status")).toBe("Testing the connection before saving Slow…");
+    expect(await page.getAttribute("#status", "class")).toBe("status busy");
+    expect(await inView("#connection-cancel")).toBe(true);
+    expect(await inView("#connection-elapsed")).toBe(true);
     await screenshot(page, "connect-slow-test");
+    await page.setViewportSize(viewport);
     await page.click("#connection-cancel");
     await page.waitForSelector("#profile-save-reason");
-    expect(await page.textContent("#profile-save-reason")).toBe("The connection test was cancelled, so the profile was not saved.");
-    expect(await page.textContent("#status")).toBe("Slow was not saved: the connection test was cancelled.");
+    expect(await reasonLines()).toEqual(["Slow was not saved: the connection test was cancelled."]);
+    expect(await page.textContent("#status")).toBe("");
     expect(await page.$('li[data-profile="Slow"]')).toBeNull();
     expect(await page.textContent("#active-profile-summary")).toBe("Signed in: Demo");
+  });
+
+  it("a new problem takes the place of the last test's result: one reason on screen", async () => {
+    const path = { ...demo, name: "Path", baseUrl: `${new URL(emulator.baseUrl).origin}/no-such-path` };
+    for (const button of ["#profile-test", "#profile-save"]) {
+      await fillProfileForm(page, path);
+      await page.click("#profile-test");
+      await page.waitForSelector("#connection-result.error", { timeout: 60_000 });
+      expect(await page.textContent("#connection-result")).toMatch(/HTTP 404/);
+      await page.fill("#profile-name", "");
+      await page.click(button);
+      await page.waitForSelector("#profile-save-reason");
+      expect(await reasonLines()).toEqual(["The profile name is empty: type one, such as Finance."]);
+      expect(await page.textContent("#connection-result")).toBe("");
+      expect(await page.$$eval(".result.error, .save-outcome.error", (boxes) => boxes.length)).toBe(1);
+    }
+    await screenshot(page, "one-reason");
   });
 
   it("typing again clears the old reason and marks", async () => {

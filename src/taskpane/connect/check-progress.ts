@@ -1,8 +1,9 @@
 import { checkElapsedText } from "./connection-check";
 
 /**
- * The line shown while a connection test runs: what it does, the seconds it has taken, and a
- * Cancel that aborts it. One test at a time: starting one while another runs cancels the first.
+ * The line shown while a connection test runs: the seconds it has waited and a Cancel that
+ * aborts it, as the Query tab's action bar does; what runs is said once, in the status bar.
+ * One test at a time: starting one while another runs cancels the first.
  */
 export class CheckProgress {
   private controller: AbortController | undefined;
@@ -10,7 +11,6 @@ export class CheckProgress {
 
   constructor(
     private readonly root: HTMLElement,
-    /** A live region: the label is announced once. */
     private readonly label: HTMLElement,
     private readonly elapsed: HTMLElement,
     cancel: HTMLButtonElement,
@@ -18,8 +18,8 @@ export class CheckProgress {
     cancel.addEventListener("click", () => this.controller?.abort());
   }
 
-  /** Shows the line and returns the signal Cancel aborts. */
-  start(label: string): AbortSignal {
+  /** Shows the line, in view (Cancel must be reachable), and returns the signal Cancel aborts. */
+  start(): AbortSignal {
     this.stop();
     const controller = new AbortController();
     this.controller = controller;
@@ -29,9 +29,9 @@ export class CheckProgress {
     };
     show();
     this.timer = setInterval(show, 1_000);
-    // Shown before the label is written, so that the live region announces it.
     this.root.hidden = false;
-    this.label.textContent = `${label}…`;
+    this.label.textContent = "Waiting for the service…";
+    this.root.scrollIntoView({ block: "nearest" });
     return controller.signal;
   }
 

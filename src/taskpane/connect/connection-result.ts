@@ -27,6 +27,11 @@ export class ConnectionResult {
     this.show(el("div", {}, parts), results.some((side) => !side.ok) ? "error" : "success");
   }
 
+  /** Takes a failure away once the form changed: its reason no longer describes what is typed. */
+  clearError(): void {
+    if (this.root.classList.contains("error")) this.clear();
+  }
+
   scrollIntoView(): void {
     this.root.scrollIntoView({ block: "nearest" });
   }

@@ -1,4 +1,4 @@
-import { sameProfileName } from "../../core/profiles/profile";
+import { missingCredentials, missingSecretFields, sameProfileName, type Profile, type SecretField } from "../../core/profiles/profile";
 
 /**
  * What "Save and use" does after the connection test, and what "Save anyway" then offers. A
@@ -36,14 +36,30 @@ export function saveAnywayPlan(situation: SaveSituation): SaveAnywayPlan {
   return {
     activate: false,
     label: "Save anyway, without using it",
+    // Said of what the button would do, not of what is: until it is pressed, nothing is saved.
     explanation:
       activeName === undefined
-        ? `${name} is saved but not put in use. Press Use beside it once it works.`
-        : `Formulas keep using ${activeName}. Press Use beside ${name} once it works.`,
+        ? `Save anyway keeps ${name} without putting it in use: press Use beside it once it works.`
+        : `Save anyway keeps ${name} without putting it in use: formulas keep using ${activeName}. Press Use beside ${name} once it works.`,
   };
 }
 
-/** The status bar's words after a save the test stopped: short, since the reason is beside the button. */
-export function notSavedStatus(name: string, cancelled: boolean): string {
-  return cancelled ? `${name} was not saved: the connection test was cancelled.` : `${name} was not saved: it did not connect. The reason is below the Save button.`;
+/** The first line of the box beside Save after a save the test stopped: the one place that says so. */
+export function notSavedHeading(name: string, cancelled: boolean): string {
+  return cancelled ? `${name} was not saved: the connection test was cancelled.` : `${name} was not saved: the connection test failed.`;
+}
+
+/**
+ * An empty token, key or secret is a field to fill, found before any request: the fields to
+ * mark and the reason, or undefined when the profile holds every secret its interface needs.
+ */
+export function emptySecretsProblem(profile: Profile): { reason: string; fields: SecretField[] } | undefined {
+  const missing = missingCredentials(profile);
+  if (missing.length === 0) return undefined;
+  const [first] = missing;
+  const reason =
+    missing.length === 1
+      ? `The ${first} is empty: paste the ${first} you were given.`
+      : `The ${missing.slice(0, -1).join(", ")} and ${missing.at(-1)} are empty: paste the ones you were given.`;
+  return { reason, fields: missingSecretFields(profile) };
 }

@@ -3,8 +3,9 @@ import type { SaveAnywayPlan } from "./save-decision";
 
 /**
  * The box under the Save button: why a profile was not saved, in the pane's words, and the
- * "Save anyway" button that appears only then, with what it does to formulas. The box is a
- * live region that stays in the page (empty, it takes no room), so a new reason is announced.
+ * "Save anyway" button that appears only then, with what it does to formulas. It is the one
+ * place a failed save is said (the status bar stays quiet). The box is a live region that
+ * stays in the page (empty, it takes no room), so a new reason is announced.
  */
 export class SaveOutcome {
   constructor(

@@ -85,10 +85,10 @@ export interface ProfileInput {
   apiSecret?: string;
 }
 
-/** Fills the profile form as a user would (clicking "New profile" first). */
+/** Fills the profile form as a user would (clicking "New profile" first, when the form edits a profile). */
 export async function fillProfileForm(page: Page, profile: ProfileInput): Promise<void> {
   await page.click("#tab-connect");
-  await page.click("#profile-new");
+  if (await page.isVisible("#profile-new")) await page.click("#profile-new");
   await page.fill("#profile-name", profile.name);
   await page.check(`input[name="kind"][value="${profile.kind}"]`);
   if (profile.kind !== "legacy") {
