@@ -16,11 +16,16 @@ import { plainMessage } from "./status";
 const FORGETFULNESS =
   "profiles last until this tab closes, and tokens, keys and secrets only while this page is open: you will type them again after a reload.";
 
+export interface ConnectTab {
+  /** Another tab is shown: an armed Delete goes back to a first press. */
+  leave(): void;
+}
+
 /**
  * The Connect tab: the saved profiles, the profile form, and the connection test that every
  * save runs first. A profile that fails it is not saved unless the user presses Save anyway.
  */
-export function setUpConnectTab(context: PaneContext): void {
+export function setUpConnectTab(context: PaneContext): ConnectTab {
   const form = new ProfileForm(byId<HTMLFormElement>("profile-form"), context.defaults);
   const saveButton = byId<HTMLButtonElement>("profile-save");
   const testButton = byId<HTMLButtonElement>("profile-test");
@@ -48,6 +53,7 @@ export function setUpConnectTab(context: PaneContext): void {
     edit: (name) => editProfile(name),
     remove: (name) => void removeProfile(name),
     armDelete: (name) => context.status.show(`Press "Delete" again to delete the profile ${name}.`),
+    disarmDelete: () => context.status.clear(),
   });
 
   /** A save and a test exclude each other: both run the one connection test with its Cancel. */
@@ -250,4 +256,5 @@ export function setUpConnectTab(context: PaneContext): void {
   context.runtime.onProfiles(render);
   render();
   fillForm(context.current().active);
+  return { leave: () => list.disarm() };
 }

@@ -152,20 +152,22 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
   }
 
   async function run(start: (listener: (step: RefreshProgress) => void) => Promise<RefreshReport>, why?: string): Promise<RefreshReport | undefined> {
+    // A refresh the pane starts by itself (`why`: the workbook opened) is said on every tab.
+    const status = why ? context.status.pane : context.status;
     if (!inExcel) {
-      context.status.show(NEEDS_EXCEL, "error");
+      status.show(NEEDS_EXCEL, "error");
       return undefined;
     }
     progress.start();
-    context.status.busy(why ?? "Refreshing…");
+    status.busy(why ?? "Refreshing…");
     try {
       const report = await start(showStep);
       results.show(report);
       progress.finish(report);
-      context.status.show(`${why ? `${why} ` : ""}${refreshSummary(report)}`, refreshFailed(report) ? "error" : "success");
+      status.show(`${why ? `${why} ` : ""}${refreshSummary(report)}`, refreshFailed(report) ? "error" : "success");
       return report;
     } catch (error) {
-      context.status.error(error);
+      status.error(error);
       return undefined;
     } finally {
       progress.stop();

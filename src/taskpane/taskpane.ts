@@ -28,6 +28,7 @@ async function start(): Promise<void> {
   byId("host-notice").hidden = host === "excel";
   const runtime = pageRuntime();
   await runtime.ready;
+  // Each tab speaks in the status bar as itself (status.ts): its messages show only on it.
   const context: PaneContext = {
     host,
     runtime,
@@ -38,12 +39,13 @@ async function start(): Promise<void> {
     current: () => runtime.profiles(),
   };
 
-  setUpConnectTab(context);
+  const tabContext = (tabId: string): PaneContext => ({ ...context, status: status.forTab(tabId) });
+  const connect = setUpConnectTab(tabContext("tab-connect"));
   // The Connect tab is the first view. The other tabs are fetched and set up when first selected
   // (the Query tab also right after start, see below; Queries also when the workbook refreshes on
   // opening): the first view does not wait for their code.
-  const queryTab = lazyPart(async () => (await queryTabPart()).setUpQueryTab(context));
-  const openQuery = onDemandTab(byId("panel-query"), "Query", status, queryTab);
+  const queryTab = lazyPart(async () => (await queryTabPart()).setUpQueryTab(tabContext("tab-query")));
+  const openQuery = onDemandTab(byId("panel-query"), "Query", status.forTab("tab-query"), queryTab);
   const tableEditing: QueryTabView = {
     async edit(record) {
       await (await openQuery())?.edit(record);
@@ -52,10 +54,17 @@ async function start(): Promise<void> {
       await (await openQuery())?.loadSaved(query);
     },
   };
-  const queries = lazyPart(async () => (await queriesTabPart()).setUpQueriesTab(context, tableEditing, () => selectTab("tab-query")));
-  const openQueries = onDemandTab(byId("panel-queries"), "Queries", status, queries);
-  const openLegacy = onDemandTab(byId("panel-legacy"), "Legacy", status, lazyPart(async () => (await legacyTabPart()).setUpLegacyTab(context)));
+  const queries = lazyPart(async () => (await queriesTabPart()).setUpQueriesTab(tabContext("tab-queries"), tableEditing, () => selectTab("tab-query")));
+  const openQueries = onDemandTab(byId("panel-queries"), "Queries", status.forTab("tab-queries"), queries);
+  const openLegacy = onDemandTab(
+    byId("panel-legacy"),
+    "Legacy",
+    status.forTab("tab-legacy"),
+    lazyPart(async () => (await legacyTabPart()).setUpLegacyTab(tabContext("tab-legacy"))),
+  );
   const selectTab = setUpTabs(byId("tabs-list"), (tabId) => {
+    status.selectTab(tabId);
+    if (tabId !== "tab-connect") connect.leave();
     if (tabId === "tab-query") void openQuery();
     if (tabId === "tab-queries") void openQueries().then((view) => view?.reload());
     if (tabId === "tab-legacy") void openLegacy();

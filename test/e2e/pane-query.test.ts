@@ -140,11 +140,11 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
 
     for (const metric of ["revenues", "impressions", "ecpm"]) await page.uncheck(`#query-metric-${metric}`);
     expect((await fieldMessage(page, "query-metrics-group")).message).toBe("Choose at least one metric.");
-    // Both problems are shown at once; Preview focuses the first one and says what to do next to the buttons.
+    // Both problems are shown at once; Preview focuses the first one and says what to do, once, under the buttons.
     expect((await fieldMessage(page, "query-to")).invalid).toBe("true");
     await page.click("#query-preview");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-to");
-    expect(await page.textContent("#query-action-message")).toMatch(/^Fix the marked field first: The last day/);
+    expect(await page.textContent("#status")).toMatch(/^Fix the marked field first: The last day/);
     await screenshot(page, "query-field-checks");
 
     for (const metric of ["revenues", "impressions", "ecpm"]) await page.check(`#query-metric-${metric}`);
@@ -152,7 +152,7 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     expect(await page.$$eval("[aria-invalid=true]", (marked) => marked.length)).toBe(0);
     expect(await page.inputValue("#query-formula")).toBe(valid);
     // The old error went with the change.
-    expect(await page.isHidden("#query-action-message")).toBe(true);
+    expect(await page.textContent("#status")).toBe("");
   });
 
   it("reads the form once per change, and not at all for what changes nothing in the query", async () => {
@@ -271,7 +271,7 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     });
     expect(seen).toEqual({ inView: true, scrolled: expect.any(Number) });
     expect(seen.scrolled).toBeGreaterThan(0);
-    expect(await page.textContent("#query-action-message")).toMatch(/^Preview ready: \d[\d,]* rows in total/);
+    expect(await page.textContent("#status")).toMatch(/^Preview ready: \d[\d,]* rows in total/);
     expect(await page.$$eval("#query-preview-table tbody tr", (rows) => rows.length)).toBeGreaterThan(0);
   });
 
@@ -322,7 +322,6 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
 
       const cancelled = await statusAfter(page, () => page.click("#query-cancel"));
       expect(cancelled).toEqual({ kind: "info", text: "Cancelled. Nothing was changed." });
-      expect(await page.textContent("#query-action-message")).toBe("Cancelled. Nothing was changed.");
       expect(await page.isHidden("#query-cancel")).toBe(true);
       expect(await page.isHidden("#query-action-progress")).toBe(true);
       for (const id of ["query-preview", "query-export-csv", "query-export-xlsx", "query-insert-formula", "query-insert-table"]) {
@@ -363,7 +362,6 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       await screenshot(page, "export-wait-cancel");
       const cancelled = await statusAfter(page, () => page.click("#query-cancel"));
       expect(cancelled).toEqual({ kind: "info", text: "Cancelled. Nothing was changed." });
-      expect(await page.textContent("#query-action-message")).toBe("Cancelled. Nothing was changed.");
       expect(await page.isHidden("#query-cancel")).toBe(true);
       for (const id of ["query-preview", "query-export-csv", "query-export-xlsx"]) {
         expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: false });

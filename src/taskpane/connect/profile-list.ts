@@ -10,6 +10,8 @@ export interface ProfileListActions {
   remove(name: string): void;
   /** Called on the first press: says a second press deletes. */
   armDelete(name: string): void;
+  /** Called when an armed Delete goes back to a first press: what armDelete said is no longer true. */
+  disarmDelete(): void;
 }
 
 /**
@@ -17,6 +19,9 @@ export interface ProfileListActions {
  * Edit and Delete, and the Sign out button, shown only while a profile is in use.
  */
 export class ProfileList {
+  /** Puts the armed Delete button, if any, back to a first press. */
+  private disarmArmed: (() => void) | undefined;
+
   constructor(
     private readonly list: HTMLUListElement,
     private readonly empty: HTMLElement,
@@ -25,6 +30,7 @@ export class ProfileList {
   ) {}
 
   render(state: ProfileState): void {
+    this.disarm();
     clear(this.list);
     this.empty.hidden = state.profiles.length > 0;
     this.signOut.hidden = !state.active;
@@ -59,25 +65,36 @@ export class ProfileList {
     ]);
   }
 
+  /**
+   * Disarms an armed Delete: on leaving the tab, where no blur comes when a click does not
+   * move focus (Safari's web view, which Excel for Mac uses, does not focus a clicked button).
+   */
+  disarm(): void {
+    this.disarmArmed?.();
+  }
+
   /** Asks for a second press instead of a dialog: Office blocks window.confirm in add-ins. */
   private deleteButton(name: string): HTMLButtonElement {
     const button = el("button", { className: "subtle", text: "Delete", attrs: { type: "button", "aria-label": `Delete profile ${name}` } });
-    let armed = false;
+    const disarm = () => {
+      if (this.disarmArmed !== disarm) return;
+      this.disarmArmed = undefined;
+      button.textContent = "Delete";
+      button.setAttribute("aria-label", `Delete profile ${name}`);
+      this.actions.disarmDelete();
+    };
     button.addEventListener("click", () => {
-      if (armed) {
+      if (this.disarmArmed === disarm) {
         this.actions.remove(name);
         return;
       }
-      armed = true;
+      this.disarm();
+      this.disarmArmed = disarm;
       button.textContent = "Press again to delete";
       button.setAttribute("aria-label", `Press again to delete profile ${name}`);
       this.actions.armDelete(name);
     });
-    button.addEventListener("blur", () => {
-      armed = false;
-      button.textContent = "Delete";
-      button.setAttribute("aria-label", `Delete profile ${name}`);
-    });
+    button.addEventListener("blur", disarm);
     return button;
   }
 }

@@ -1,7 +1,7 @@
 import type { RetryEvent } from "../../client";
 import type { PaneContext } from "../context";
 import { byId } from "../dom";
-import { StatusBar, type StatusKind } from "../status";
+import type { StatusBar } from "../status";
 import { onOwnRetries } from "./own-retries";
 import { clockText, waitingText, type PendingRetry } from "./wait-text";
 
@@ -19,42 +19,6 @@ export interface ActionClock {
 const SYSTEM_CLOCK: ActionClock = { now: () => Date.now(), timeOfDay: (ms) => clockText(new Date(ms)) };
 
 /**
- * The status bar as the Query tab's actions use it: every outcome still goes to the bar (the
- * pane's one live region, which announces it) and is also written in the action bar, next to
- * the buttons, where the user is looking.
- */
-export class ActionStatus extends StatusBar {
-  private lastKind: StatusKind | undefined;
-
-  constructor(private readonly message: HTMLElement) {
-    super();
-  }
-
-  override show(text: string, kind: StatusKind = "info"): void {
-    super.show(text, kind);
-    this.lastKind = kind;
-    if (kind === "busy") return;
-    this.message.className = `action-message ${kind}`;
-    this.message.textContent = text;
-    this.message.hidden = false;
-  }
-
-  /** Takes an old failure away once the query changed, from the action bar and from the status bar. */
-  clearError(): void {
-    if (!this.message.hidden && this.message.classList.contains("error")) this.hideMessage();
-    if (this.lastKind === "error") {
-      this.clear();
-      this.lastKind = undefined;
-    }
-  }
-
-  hideMessage(): void {
-    this.message.hidden = true;
-    this.message.textContent = "";
-  }
-}
-
-/**
  * Runs the Query tab's actions one at a time: while one runs, the buttons that would conflict
  * with it are disabled (Export during Preview), the wait is counted in seconds, a wait the
  * service asked for (by this action's own requests only) is said with the time of the next try,
@@ -66,7 +30,7 @@ export class ActionRunner {
 
   constructor(
     private readonly elements: ActionBarElements,
-    readonly status: ActionStatus,
+    readonly status: StatusBar,
     private readonly conflicting: () => readonly HTMLButtonElement[],
     private readonly onRetry: (listener: (event: RetryEvent) => void) => () => void,
     private readonly clock: ActionClock = SYSTEM_CLOCK,
@@ -81,7 +45,7 @@ export class ActionRunner {
   }
 
   /**
-   * Runs `work` for `button`; a failure it throws is said in the status and action bars.
+   * Runs `work` for `button`; a failure it throws is said in the status bar.
    * `cancellable` actions offer Cancel; the others (writing into the workbook) run to the end.
    */
   async run(button: HTMLButtonElement, work: (signal: AbortSignal) => Promise<void>, options: { cancellable: boolean }): Promise<void> {
@@ -95,7 +59,8 @@ export class ActionRunner {
     button.setAttribute("aria-busy", "true");
     cancel.hidden = !options.cancellable;
     cancel.disabled = false;
-    this.status.hideMessage();
+    // The last outcome is not this action's: it goes until this one says what it does.
+    this.status.clear();
 
     const started = this.clock.now();
     let retry: PendingRetry | undefined;
@@ -137,22 +102,23 @@ export class ActionRunner {
 }
 
 /**
- * The action bar of a tab (`<prefix>-action-message`, `<prefix>-action-progress`,
- * `<prefix>-cancel`), the same on the Query and Legacy tabs: `buttons` are all the tab's actions,
- * disabled while one of them runs. `acting` is the context the actions run with, so that their
- * outcomes are also written next to the buttons.
+ * The action bar of a tab (`<prefix>-action-progress`, `<prefix>-cancel`), the same on the Query
+ * and Legacy tabs: `buttons` are all the tab's actions, disabled while one of them runs. An
+ * action's outcome is said once, in the status bar (the pane's live region, right under the
+ * bar), not again in the bar: the bar holds the wait and Cancel. `acting` is the context the
+ * actions run with.
  */
 export function setUpActionBar(
   context: PaneContext,
   prefix: string,
   buttons: Readonly<Record<string, HTMLButtonElement>>,
-): { status: ActionStatus; acting: PaneContext; runner: ActionRunner } {
-  const status = new ActionStatus(byId(`${prefix}-action-message`));
+): { status: StatusBar; acting: PaneContext; runner: ActionRunner } {
+  const status = context.status;
   const runner = new ActionRunner(
     { progress: byId(`${prefix}-action-progress`), cancel: byId<HTMLButtonElement>(`${prefix}-cancel`) },
     status,
     () => Object.values(buttons),
     (listener) => context.runtime.onRetry(listener),
   );
-  return { status, acting: { ...context, status }, runner };
+  return { status, acting: context, runner };
 }
