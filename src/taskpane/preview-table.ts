@@ -1,6 +1,8 @@
 import {
   columnsHiddenRight,
   isNumericKind,
+  leadingGroupColumns,
+  pinnedColumnCount,
   PREVIEW_ROWS,
   scrollCueText,
   type PreviewCell,
@@ -39,7 +41,9 @@ function cellElement(tag: "td" | "th", cell: PreviewCell, attrs: Record<string, 
 }
 
 function tableOf(model: PreviewModel, caption: string): HTMLTableElement {
-  const table = el("table", { className: "preview-table", attrs: { "data-rows": String(model.rows.length) } });
+  // The date and group columns may stay in view (pinColumns); the CSS narrows them when there are several.
+  const candidates = leadingGroupColumns(model.columns.map((column) => column.kind));
+  const table = el("table", { className: "preview-table", attrs: { "data-rows": String(model.rows.length), "data-pin-candidates": String(candidates) } });
   table.append(el("caption", { className: "visually-hidden", text: caption }));
   table.append(
     el("thead", {}, [
@@ -62,10 +66,36 @@ function tableOf(model: PreviewModel, caption: string): HTMLTableElement {
   return table;
 }
 
+/** The cells of each column of `table`, header, body and totals. */
+function columnCells(table: HTMLTableElement, column: number): HTMLTableCellElement[] {
+  return Array.from(table.rows).flatMap((row) => {
+    const cell = row.cells[column];
+    return cell ? [cell] : [];
+  });
+}
+
+/**
+ * Keeps the first `count` columns in view while the others scroll under them: each sticks at the
+ * left edge of the one before, and the last one pinned draws the shadow once the table scrolls.
+ */
+function pinColumns(table: HTMLTableElement, headings: readonly HTMLTableCellElement[], count: number): void {
+  let left = 0;
+  headings.forEach((heading, column) => {
+    const pinned = column < count;
+    for (const cell of columnCells(table, column)) {
+      cell.classList.toggle("pinned", pinned);
+      cell.classList.toggle("pin-last", pinned && column === count - 1);
+      cell.style.left = pinned ? `${left}px` : "";
+    }
+    left += heading.offsetWidth;
+  });
+}
+
 /**
  * Renders a preview model into `container`: a table that scrolls sideways inside the pane with
- * its first column kept in view, a fade and a line of text saying how many columns are still to
- * the right, and the totals row (if any) in the table's footer.
+ * its date and group columns kept in view (as many as leave room for the figures), a fade and a
+ * line of text saying how many columns are still to the right, and the totals row (if any) in
+ * the table's footer.
  */
 export function renderPreviewTable(container: HTMLElement, model: PreviewModel, options: PreviewTableOptions): void {
   detachers.get(container)?.();
@@ -79,14 +109,26 @@ export function renderPreviewTable(container: HTMLElement, model: PreviewModel, 
   }, [table]);
   const frame = el("div", { className: "preview-frame" }, [scroller, el("div", { className: "preview-fade", attrs: { "aria-hidden": "true" } })]);
 
-  // The first column stays in view (sticky): only the others can be out of sight.
-  const headings = Array.from(table.tHead?.rows[0]?.cells ?? []).slice(1);
+  const allHeadings = Array.from(table.tHead?.rows[0]?.cells ?? []);
+  const candidates = Number(table.dataset.pinCandidates);
+  // Their width (narrower when several) is set by this class, not by being pinned: pinning one
+  // more column then changes no width that decided it.
+  for (let column = 0; column < candidates; column++) for (const cell of columnCells(table, column)) cell.classList.add("pin-candidate");
+  // The pinned columns stay in view (sticky): only the others can be out of sight.
+  let headings = allHeadings.slice(1);
   // Scrolling moves none of the columns within the table, so their edges are measured only when a
   // size changes: measuring forces a layout, which a scroll event must not pay for.
   let edges: { left: number; right: number }[] = [];
   let viewWidth = 0;
   let shownText: string | undefined;
   const measure = () => {
+    // Which columns fit pinned, and where each sticks, depend on the widths: measured afresh too.
+    const count = pinnedColumnCount(
+      allHeadings.slice(0, candidates).map((cell) => cell.offsetWidth),
+      scroller.clientWidth,
+    );
+    pinColumns(table, allHeadings, count);
+    headings = allHeadings.slice(count);
     // A column whose padding alone is cut off still shows all it holds, so its content box is what counts.
     edges = headings.map((cell) => {
       const padding = parseFloat(getComputedStyle(cell).paddingRight) || 0;

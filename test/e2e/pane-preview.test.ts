@@ -119,7 +119,7 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
       await previewQuery(page);
     });
 
-    it("names the hidden columns' count, keeps the first column in view and reaches the last one by scrolling", async () => {
+    it("names the hidden columns' count, keeps the date and the country in view and reaches the last one by scrolling", async () => {
       const before = await headingBoxes(page);
       expect(before.headings.map((heading) => heading.text)).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
       const hidden = before.headings.filter((heading) => heading.right > before.view.right + 1).length;
@@ -134,11 +134,13 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
       const after = await headingBoxes(page);
       const last = after.headings[after.headings.length - 1]!;
       expect(last.right).toBeLessThanOrEqual(after.view.right + 1);
-      // The date stays where it was, drawn over the columns scrolling under it.
+      // The date and the country stay where they were, drawn over the columns scrolling under
+      // them: a revenue is never read without the country it belongs to.
       expect(after.headings[0]!.left).toBeCloseTo(before.headings[0]!.left, 0);
+      expect(after.headings[1]!.left).toBeCloseTo(before.headings[1]!.left, 0);
       const seen = await visibleFirstRowCells(page);
       const first = (await shownPreview(page)).rows[0]!;
-      expect(seen[0]).toBe(first[0]!.value);
+      expect(seen.slice(0, 2)).toEqual([first[0]!.value, first[1]!.value]);
       const entry = entries.find((candidate) => candidate.group.date === first[0]!.text && candidate.group.country === first[1]!.value);
       expect(seen).toContain(String(entry?.metrics.requests));
       await page.locator("#query-preview-section").scrollIntoViewIfNeeded();

@@ -5,4 +5,5 @@ export { bucketNote } from "./date-buckets";
 export { labelLookupOf, type LabelLookup, type ReferenceLists } from "./labels";
 export { countText, dollarText, percentText } from "./number-format";
 export { columnsHiddenRight, scrollCueText, type ColumnEdges } from "./scroll-cue";
+export { leadingGroupColumns, pinnedColumnCount } from "./pinned-columns";
 export { legacyPreviewFacts, statsPreviewFacts } from "./query-facts";
