@@ -18,6 +18,7 @@ import {
   type NumberText,
 } from "./query/field-checks";
 import type { FieldProblem } from "./query/field-messages";
+import { advancedSettingsInUse } from "./query/advanced-settings";
 import { GroupControls } from "./query/group-controls";
 import { SortControls } from "./query/sort-controls";
 
@@ -69,7 +70,8 @@ export class QueryForm {
     list: byId<HTMLOListElement>("query-groups"),
     add: byId<HTMLSelectElement>("query-group-add"),
     addButton: byId<HTMLButtonElement>("query-group-add-button"),
-    dateOptions: byId("query-date-options"),
+    // Most recent periods sits under Advanced, away from Dates by.
+    dateOptions: [byId("query-date-options"), byId("query-date-group-limit-field")],
   });
   private readonly dateGroup = byId<HTMLSelectElement>("query-date-group");
   private readonly dateGroupLimit = byId<HTMLInputElement>("query-date-group-limit");
@@ -286,6 +288,7 @@ export class QueryForm {
     this.compare.value = model.compare ?? "";
     this.pinProfile.checked = Boolean(model.profile);
     this.pinTo(model.profile || undefined);
+    if (advancedSettingsInUse(model)) byId<HTMLDetailsElement>("query-advanced").open = true;
     for (const [name] of PICKER_FILTERS) this.pickers[name].setSelected(model.filters[name] ?? []);
     this.changed();
     return undefined;

@@ -7,7 +7,7 @@ import { localToday, periodOfWord } from "../../src/core/periods";
 import { describeWithBrowser } from "./support/browser";
 import type { FakeOfficeControl, FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
-import { officeState, openMoreActions, pickerContent, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
+import { officeState, openAdvanced, openMoreActions, pickerContent, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
 import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(240_000);
@@ -106,6 +106,7 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     await page.selectOption("#query-order-field", "revenues");
     await page.selectOption("#query-order-direction", "desc");
     await page.click("#query-order-add");
+    await openAdvanced(page);
     await page.fill("#query-cache", "300");
     await page.check("#query-pin-profile");
     inserted = await page.inputValue("#query-formula");
@@ -119,6 +120,8 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     await page.click('#query-groups li[data-value="country"] [data-action="remove"]');
     await page.uncheck("#query-pin-profile");
     await page.fill("#query-cache", "");
+    // Closed again: the formula's cache= and profile= must open it when it is loaded.
+    await page.click("#query-advanced > summary");
     expect(await page.inputValue("#query-formula")).not.toBe(inserted);
 
     const before = (await officeState(page)).writes.length;
@@ -129,6 +132,9 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     expect(await page.inputValue("#query-period")).toBe("LAST_MONTH");
     expect(await page.$$eval("#query-groups li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["date", "country"]);
     expect(await page.isChecked("#query-pin-profile")).toBe(true);
+    // Shown, not left under a closed disclosure where the values would change the query unseen.
+    expect(await page.isVisible("#query-pin-profile")).toBe(true);
+    expect(await page.isVisible("#query-cache")).toBe(true);
     expect(await page.isVisible("#query-update-formula")).toBe(true);
     expect(await page.textContent("#query-editing")).toBe("Editing the formula in Sheet1!B2. Change the query, then choose Update formula.");
     expect((await officeState(page)).writes.length).toBe(before);

@@ -19,6 +19,7 @@ import {
   fillProfileForm,
   hiddenUnderStatus,
   officeState,
+  openAdvanced,
   openMoreActions,
   pickerContent,
   previewRows,
@@ -314,6 +315,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
     it("pins the formula to the profile in use only when asked", async () => {
       const following = await page.inputValue("#query-formula");
       expect(following).not.toContain("profile=");
+      await openAdvanced(page);
       await page.check("#query-pin-profile");
       // The orders are the last argument so far: the options follow them.
       expect(await page.inputValue("#query-formula")).toBe(`${following.slice(0, -1)},"profile=Demo")`);

@@ -19,6 +19,9 @@ export function currentQueryOf(form: QueryForm, status: StatusBar, today: () => 
   const read = form.read();
   if ("problem" in read) {
     status.show(`Fix the marked field first: ${read.problem}`, "error");
+    // A field under a closed disclosure (Advanced) cannot take focus: open it first.
+    const disclosure = read.field.closest("details");
+    if (disclosure) disclosure.open = true;
     read.field.focus();
     return undefined;
   }

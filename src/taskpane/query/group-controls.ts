@@ -10,7 +10,7 @@ export interface GroupElements {
   add: HTMLSelectElement;
   addButton: HTMLButtonElement;
   /** The date's own options (by day, week, month; recent periods), shown while Date is a group. */
-  dateOptions: HTMLElement;
+  dateOptions: readonly HTMLElement[];
 }
 
 /** Group by: the ordered list of groups, and the select with Add offering the others. */
@@ -44,6 +44,6 @@ export class GroupControls {
   showChoices(): void {
     const chosen = new Set(this.list.values());
     this.elements.add.replaceChildren(...GROUPS.filter((group) => !chosen.has(group)).map((group) => optionElement(group, READABLE_GROUP_HEADERS[group])));
-    this.elements.dateOptions.hidden = !chosen.has("date");
+    for (const options of this.elements.dateOptions) options.hidden = !chosen.has("date");
   }
 }

@@ -35,6 +35,11 @@ export async function openMoreActions(page: Page): Promise<void> {
   if (!(await page.$eval("#query-more-actions", (details) => (details as HTMLDetailsElement).open))) await page.click("#query-more-actions > summary");
 }
 
+/** Opens the Query tab's "Advanced" disclosure (recent periods, skipped rows, reuse of answers, pinned profile). */
+export async function openAdvanced(page: Page): Promise<void> {
+  if (!(await page.$eval("#query-advanced", (details) => (details as HTMLDetailsElement).open))) await page.click("#query-advanced > summary");
+}
+
 /** Empties the status bar, so the next wait sees only what the next action says. */
 export async function clearStatus(page: Page): Promise<void> {
   await page.evaluate(() => {
