@@ -50,7 +50,11 @@ export function setUpLegacyTab(context: PaneContext): void {
     headers: byId<HTMLSelectElement>("legacy-headers"),
     headersNote: byId("legacy-headers-note"),
   });
-  const preview = new LegacyPreview(acting, { summary: byId("legacy-preview-summary"), table: byId("legacy-preview-table") });
+  const preview = new LegacyPreview(acting, {
+    section: byId("legacy-preview-section"),
+    summary: byId("legacy-preview-summary"),
+    table: byId("legacy-preview-table"),
+  });
   new LegacyActions(acting, form, runner, {
     insertFormula: buttons.insertFormula,
     insertTable: buttons.insertTable,
@@ -59,6 +63,10 @@ export function setUpLegacyTab(context: PaneContext): void {
     exports: byId("legacy-exports"),
     exportNote: byId("legacy-export-note"),
   });
+  // Outside Excel these can never work: they are not shown, as on the Query tab, and the host notice says why.
+  if (context.host !== "excel") {
+    for (const id of ["legacy-insert-group", "legacy-insert-table-hint"]) byId(id).hidden = true;
+  }
   let loadedFor: string | undefined;
 
   /**

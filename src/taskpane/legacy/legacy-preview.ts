@@ -12,6 +12,9 @@ import { NO_LEGACY_STATISTICS } from "./legacy-text";
 import { BUILD_NAMESPACE } from "../build-namespace";
 
 export interface LegacyPreviewElements {
+  /** The preview's section, brought into view when rows arrive. */
+  section: HTMLElement;
+  /** Focusable (tabindex -1): it takes the focus after Preview, so that a screen reader reads it. */
   summary: HTMLElement;
   table: HTMLElement;
 }
@@ -50,5 +53,8 @@ export class LegacyPreview {
     elements.summary.textContent = text;
     renderPreviewTable(elements.table, shown, { caption: `Preview of ${legacyStatsFormula(model, BUILD_NAMESPACE)}`, label: "Rows of the legacy preview" });
     context.status.success(`Legacy preview ready: ${text}`);
+    // As on the Query tab: the rows are never left below the fold.
+    elements.section.scrollIntoView({ block: "start", behavior: "instant" });
+    elements.summary.focus({ preventScroll: true });
   }
 }
