@@ -31,6 +31,7 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
   const panel = byId("panel-queries");
   const unreadable = byId("queries-unreadable");
   const formulas = byId("queries-formulas");
+  const formulasTitle = byId("queries-formulas-title");
   const refreshAllButton = byId<HTMLButtonElement>("queries-refresh-all");
   const cancel = byId<HTMLButtonElement>("queries-cancel");
   const reloadButton = byId<HTMLButtonElement>("queries-reload");
@@ -67,7 +68,8 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
     if (!inExcel) {
       tables.showEmpty(NEEDS_EXCEL);
       saved.showEmpty(SAVED_NEEDS_EXCEL);
-      formulas.textContent = "";
+      // No workbook to count formulas in: no heading over an empty paragraph.
+      for (const element of [formulasTitle, formulas]) element.hidden = true;
       for (const control of [refreshAllButton, reloadButton, onOpenBox]) control.disabled = true;
       return;
     }

@@ -42,10 +42,11 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
   );
   const formElement = byId<HTMLFormElement>("query-form");
   const signedOut = byId("query-signed-out");
+  const previewSection = byId("query-preview-section");
   const formula = byId<HTMLTextAreaElement>("query-formula");
   const formulaNote = byId("query-formula-note");
   const previewPanel = new PreviewPanel({
-    section: byId("query-preview-section"),
+    section: previewSection,
     summary: byId("query-preview-summary"),
     stale: byId("query-preview-stale"),
     table: byId("query-preview-table"),
@@ -193,6 +194,8 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     signedOut.hidden = usable !== undefined;
     formElement.hidden = usable === undefined;
     actionBar.hidden = usable === undefined;
+    // Without the form and Preview, a Preview heading saying "Choose Preview" would point at nothing.
+    previewSection.hidden = usable === undefined;
     const identity = referenceIdentity(usable);
     if (identity === referencesLoadedFor) return;
     referencesLoadedFor = identity;
