@@ -126,17 +126,21 @@ describeWithBrowser("what shows where at 320 px", (executablePath) => {
       await pane?.context.close();
     });
 
-    it("shows every Column headers choice whole", async () => {
-      const cut = await page.$eval("#query-headers", (select) => {
-        const style = getComputedStyle(select);
+    it("shows every Column headers choice whole, and the choice of every select of the form", async () => {
+      const cut = await page.$$eval("#query-form select", (selects) => {
         const context = document.createElement("canvas").getContext("2d")!;
-        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        // The content box, less room for the drop-down arrow.
-        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-        return Array.from((select as HTMLSelectElement).options)
-          .map((option) => ({ text: option.text, width: Math.ceil(context.measureText(option.text).width) }))
-          .filter((option) => option.width > room)
-          .map((option) => `${option.text} (${option.width} px in ${room} px)`);
+        return (selects as HTMLSelectElement[]).flatMap((select) => {
+          if (select.getClientRects().length === 0) return [];
+          const style = getComputedStyle(select);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          // The content box, less room for the drop-down arrow.
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+          const options = select.id === "query-headers" ? Array.from(select.options) : Array.from(select.selectedOptions);
+          return options
+            .map((option) => ({ text: option.text, width: Math.ceil(context.measureText(option.text).width) }))
+            .filter((option) => option.width > room)
+            .map((option) => `#${select.id}: ${option.text} (${option.width} px in ${room} px)`);
+        });
       });
       expect(cut).toEqual([]);
     });
