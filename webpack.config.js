@@ -71,6 +71,10 @@ module.exports = async (env, argv) => {
     },
     output: {
       path: path.resolve(__dirname, "dist"),
+      // Write every file, changed or not: the tests reuse dist/ when it is newer than every source
+      // (test/support/fresh-dist.ts), and a file webpack skipped as unchanged would keep the date of
+      // an older build, making a current dist/ look stale and costing the tests a build of their own.
+      compareBeforeEmit: false,
       // In production a content hash lets hosts cache the runtime, the shared chunks and the pane
       // for good; functions.js keeps the name the manifest uses (hosts must revalidate it).
       filename:
