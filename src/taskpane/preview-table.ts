@@ -35,6 +35,8 @@ function cellElement(tag: "td" | "th", cell: PreviewCell, attrs: Record<string, 
     attrs: { "data-value": cell.value, ...(cell.title ? { title: cell.title } : {}), ...attrs },
   });
   element.append(cell.text);
+  // The name of a code on its own line: the code reads as in the files, the name says what it is.
+  if (cell.name) element.append(" ", el("span", { className: "cell-name", text: cell.name }));
   // The space keeps the note a word apart for screen readers; the note's own line hides it.
   if (cell.note) element.append(" ", noteElement(cell.note));
   return element;

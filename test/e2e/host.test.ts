@@ -111,7 +111,7 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     const previewed = await statusAfter(page, () => page.click("#query-preview"));
     expect(previewed.kind).toBe("success");
     const { header, rows } = await previewRows(page, "#query-preview-table");
-    expect(header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
+    expect(header).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)"]);
     expect(rows).toEqual(
       datedCountryPreview(direct.stats.slice(0, 20)),
     );

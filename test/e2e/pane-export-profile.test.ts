@@ -59,7 +59,7 @@ describeWithBrowser("an export of a formula pinned to a profile other than the a
 
     const [file] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
     const records = parseCsv((await readFile((await file.path()) ?? "")).toString("utf8"));
-    expect(records[0]).toEqual(["Country", "Revenues"]);
+    expect(records[0]).toEqual(["Country", "Revenues (USD)"]);
     expect(records.slice(1)).toEqual(wideRows);
   });
 

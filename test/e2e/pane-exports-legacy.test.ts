@@ -75,7 +75,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const csv = await download(page, "#query-export-csv");
       expect(csv.name).toBe(`${stem()}.csv`);
       const records = parseCsv(csv.bytes.toString("utf8"));
-      expect(records[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
+      expect(records[0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)"]);
       const service = parseCsv(await client.statsCsv(request()));
       expect(records.slice(1)).toEqual(service.slice(1));
       expect(records.length).toBeGreaterThan(1);
@@ -99,7 +99,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const sheets = await sheetsOf(xlsx.bytes);
       expect([...sheets.keys()]).toEqual(["Statistics", "Query"]);
       const statistics = sheets.get("Statistics")!;
-      expect(statistics[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
+      expect(statistics[0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)"]);
       expect(statistics.length - 1).toBe((await client.statsAll(request())).stats.length);
       const query = querySheetOf(sheets.get("Query")!);
       expect(sheets.get("Query")![0]).toEqual(["Field", "Value"]);
@@ -148,7 +148,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(apiQuery.get("Filter: Countries")).toBe(countries.map((country) => `${country.label} (${country.value})`).join(", "));
       await page.selectOption("#query-headers", "readable");
       const readable = await inserted();
-      expect(readable.get("Statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
+      expect(readable.get("Statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)"]);
       expect(readable.get("Statistics")!.slice(1)).toEqual(api.get("Statistics")!.slice(1));
       expect(querySheetOf(readable.get("Query")!).get("Headers")).toBe("Readable names");
     });
@@ -186,7 +186,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const done = await statusAfter(page, () => page.click("#legacy-preview"));
       expect(done.kind).toBe("success");
       const { header } = await previewRows(page, "#legacy-preview-table");
-      expect(header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(header).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
       await screenshot(page, "legacy-presets-exports");
     });
 
@@ -201,7 +201,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const csv = await download(page, "#legacy-export-csv");
       expect(csv.name).toBe(`legacy-stats_${period.from}_${period.to}_by-day-country.csv`);
       const records = parseCsv(csv.bytes.toString("utf8"));
-      expect(records[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(records[0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
       expect(records).toHaveLength(table.dataRowCount + 1);
       expect(records.slice(1).every((record) => /^\d{4}-\d{2}-\d{2}$/.test(record[0]!))).toBe(true);
       expect(records.slice(1).map((record) => record.slice(1).join(","))).toEqual(table.rows.slice(1).map((row) => row.slice(1).map(String).join(",")));
@@ -213,7 +213,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(xlsx.name).toBe(`legacy-stats_${period.from}_${period.to}_by-day-country.xlsx`);
       const sheets = await sheetsOf(xlsx.bytes);
       expect([...sheets.keys()]).toEqual(["Legacy statistics", "Query"]);
-      expect(sheets.get("Legacy statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(sheets.get("Legacy statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
       expect(sheets.get("Legacy statistics")).toHaveLength(table.dataRowCount + 1);
       const query = querySheetOf(sheets.get("Query")!);
       expect(query.get("Period")).toBe("Last 7 days");
@@ -251,7 +251,8 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(await page.isHidden("#legacy-headers-note")).toBe(true);
       expect((await statusAfter(page, () => page.click("#legacy-preview"))).kind).toBe("success");
       const apiPreview = await previewRows(page, "#legacy-preview-table");
-      expect(apiPreview.header).toEqual(apiNames);
+      // The preview states the currency whatever the header; a file with service names keeps them exactly.
+      expect(apiPreview.header).toEqual(["day", "country", "impressions", "revenue (USD)", "ecpm (USD)", "requests"]);
       const apiCsv = parseCsv((await download(page, "#legacy-export-csv")).bytes.toString("utf8"));
       expect(apiCsv[0]).toEqual(apiNames);
       expect(apiCsv).toHaveLength(table.dataRowCount + 1);
@@ -268,7 +269,7 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect((await statusAfter(page, () => page.click("#legacy-preview"))).kind).toBe("success");
       // No header row in the answer: the first data row is still shown first, under readable headings.
       const nonePreview = await previewRows(page, "#legacy-preview-table");
-      expect(nonePreview.header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(nonePreview.header).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
       expect(nonePreview.rows).toEqual(apiPreview.rows);
       await screenshot(page, "legacy-header-choice");
       const noneCsv = parseCsv((await download(page, "#legacy-export-csv")).bytes.toString("utf8"));

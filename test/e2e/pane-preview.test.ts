@@ -121,7 +121,7 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
 
     it("names the hidden columns' count, keeps the date and the country in view and reaches the last one by scrolling", async () => {
       const before = await headingBoxes(page);
-      expect(before.headings.map((heading) => heading.text)).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(before.headings.map((heading) => heading.text)).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
       const hidden = before.headings.filter((heading) => heading.right > before.view.right + 1).length;
       expect(hidden).toBeGreaterThanOrEqual(2);
       expect(await page.textContent(CUE)).toBe(`Scroll sideways for ${hidden} more columns →`);
@@ -150,7 +150,7 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
       });
     });
 
-    it("shows the service's figures for each row, countries by name with the code kept, dates as YYYY-MM-DD, numbers on the right", async () => {
+    it("shows the service's figures for each row, country codes as the files hold them with their names beside, dates as YYYY-MM-DD, money with two decimals, numbers on the right", async () => {
       const shown = await shownPreview(page);
       expect(shown.rows).toHaveLength(20);
       for (const row of shown.rows) {
@@ -162,11 +162,12 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
         const label = countries.find((option) => option.value === entry!.group.country)?.label;
         expect(label).toBeDefined();
         expect(label).not.toBe(entry!.group.country);
-        expect(country).toEqual({ text: label, value: entry!.group.country, title: entry!.group.country, note: "" });
+        expect(country).toEqual({ text: entry!.group.country, value: entry!.group.country, title: null, note: "", name: label });
         expect([impressions!.value, revenues!.value, ecpm!.value, requests!.value]).toEqual(
           [entry!.metrics.impressions, entry!.metrics.revenues, entry!.metrics.ecpm, entry!.metrics.requests].map(String),
         );
-        expect(revenues!.text).toMatch(/^\$\d{1,3}(,\d{3})*\.\d\d$/);
+        expect(revenues!.text).toMatch(/^\d{1,3}(,\d{3})*\.\d\d$/);
+        expect(ecpm!.text).toMatch(/^\d{1,3}(,\d{3})*\.\d\d$/);
       }
       const alignments = await page.$$eval(`${REGION} tbody tr:first-child td`, (cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
       expect(alignments).toEqual(["left", "left", "right", "right", "right", "right"]);
@@ -183,7 +184,7 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
       expect(Number(totals[3]!.value)).toBeCloseTo(revenues, 6);
       expect(Number(totals[4]!.value)).toBeCloseTo((revenues / impressions) * 1000, 9);
       expect(Number(totals[5]!.value)).toBe(requests);
-      expect(totals[3]!.text).toBe(`$${revenues.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+      expect(totals[3]!.text).toBe(`${revenues.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
       expect(totals[2]!.text).toBe(impressions.toLocaleString("en-US"));
       expect(totals[5]!.text).toBe(requests.toLocaleString("en-US"));
     });

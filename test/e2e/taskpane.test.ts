@@ -242,7 +242,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
         `${total.toLocaleString("en-US")} rows in total; the first 20 are shown.`,
       );
       const { header, rows } = await previewRows(page, "#query-preview-table");
-      expect(header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
+      expect(header).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)"]);
       expect(rows).toEqual(
         datedCountryPreview(direct.stats.slice(0, 20)),
       );

@@ -1,5 +1,7 @@
 import type { HeaderStyle } from "../arguments/options";
 import { firstCsvRecord } from "../csv-safety";
+import { withCurrency } from "../currency";
+import { isMoneyHeading } from "../preview/columns";
 import { readableColumnName } from "../rows/headers";
 
 /**
@@ -15,8 +17,24 @@ export function csvField(value: string): string {
 }
 
 /**
+ * A column's readable heading in a file (`revenues` → `Revenues (USD)`): the preview's heading, the
+ * currency beside money as the preview says it. Service names (headers=api) stay exactly the
+ * service's, for the programs that read them.
+ */
+export function readableFileHeading(name: string): string {
+  const readable = readableColumnName(name);
+  return isMoneyHeading(readable) ? withCurrency(readable) : readable;
+}
+
+/** A header row the add-in made (the Legacy tab's), as a file writes it in `style`. */
+export function fileHeaderRow(header: readonly string[] | undefined, style: HeaderStyle): string[] | undefined {
+  if (!header) return undefined;
+  return style === "readable" ? header.map(readableFileHeading) : [...header];
+}
+
+/**
  * The CSV text with its header record in `style`: `api` keeps it, `readable` renames each known
- * column (Date, Country, Revenues...), `none` removes the record and its line end. A byte order
+ * column (Date, Country, Revenues (USD)...), `none` removes the record and its line end. A byte order
  * mark stays first. Throws an `UnreadableCsvError` when the header record is not CSV.
  */
 export function rewriteCsvHeader(text: string, style: HeaderStyle): string {
@@ -25,5 +43,5 @@ export function rewriteCsvHeader(text: string, style: HeaderStyle): string {
   if (!header) return text;
   const bom = text.slice(0, header.start);
   if (style === "none") return bom + text.slice(header.next);
-  return bom + header.values.map(readableColumnName).map(csvField).join(",") + text.slice(header.end);
+  return bom + header.values.map(readableFileHeading).map(csvField).join(",") + text.slice(header.end);
 }

@@ -1,9 +1,9 @@
 import { ReportingError } from "../../client/errors";
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell } from "../cell-values";
-import { readableColumnName } from "../rows/headers";
 import { NUMBER_FORMATS } from "../workbook-queries/table-columns";
 import { sheetNameFor } from "../workbook-queries/names";
+import { readableFileHeading } from "./csv-header";
 import { loadExcelJs, type ExcelJs } from "./excel-module";
 import { QUERY_SHEET_HEADER, type QuerySheetRow } from "./query-sheet";
 
@@ -86,7 +86,7 @@ export async function rewriteStatsXlsx(bytes: Uint8Array, style: HeaderStyle, qu
     moneyInTwoDecimals(sheet);
     if (style === "readable") {
       sheet.getRow(1).eachCell((cell) => {
-        if (typeof cell.value === "string") cell.value = readableColumnName(cell.value);
+        if (typeof cell.value === "string") cell.value = readableFileHeading(cell.value);
       });
     } else if (style === "none") {
       sheet.spliceRows(1, 1);

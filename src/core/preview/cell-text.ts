@@ -2,7 +2,7 @@ import { isExcelDateSerial, isoDateFromExcelSerial } from "../excel-dates";
 import { isNumericKind, type PreviewColumn } from "./columns";
 import { bucketNote, type BucketContext } from "./date-buckets";
 import type { LabelLookup } from "./labels";
-import { countText, dollarText, percentText } from "./number-format";
+import { countText, moneyText, percentText } from "./number-format";
 
 /** One cell as the pane shows it. */
 export interface PreviewCell {
@@ -10,8 +10,13 @@ export interface PreviewCell {
   /** The value as the workbook gets it (a code, a date serial, the full number), for tests and copying. */
   value: string;
   numeric: boolean;
-  /** Shown on hover: the code behind a name. */
+  /** Shown on hover. */
   title?: string;
+  /**
+   * The name of a code, shown beside it. The cell's text is the code, as the workbook and the
+   * exported files hold it, so the preview and a file read the same; the name makes it readable.
+   */
+  name?: string;
   /** A short remark under the text, such as a partial week. */
   note?: string;
 }
@@ -26,7 +31,7 @@ function numberText(column: PreviewColumn, value: number): string {
   switch (column.kind) {
     case "currency":
     case "ecpm":
-      return dollarText(value, { signed });
+      return moneyText(value, { signed });
     case "percent":
       return percentText(value, { signed });
     default:
@@ -44,7 +49,7 @@ export function previewCell(column: PreviewColumn, value: unknown, context: Cell
   }
   if (column.kind === "group" && column.group !== undefined) {
     const label = context.labelOf(column.group, raw);
-    return label !== undefined && label !== raw ? { text: label, value: raw, numeric: false, title: raw } : { text: raw, value: raw, numeric: false };
+    return label !== undefined && label !== raw ? { text: raw, value: raw, numeric: false, name: label } : { text: raw, value: raw, numeric: false };
   }
   if (typeof value === "number") return { text: numberText(column, value), value: raw, numeric: column.kind !== "date" && column.kind !== "group" };
   return { text: raw, value: raw, numeric: false };

@@ -1,6 +1,7 @@
 import { METRICS, type MetricName } from "../../api";
 import { COMPARE_MODES } from "../compare/compare-mode";
 import { COMPARISON_PARTS, readableComparisonSuffix, type ComparisonPart } from "../compare/comparison-columns";
+import { withCurrency } from "../currency";
 import { knownReadableName } from "../rows/headers";
 
 /**
@@ -61,6 +62,12 @@ export function metricOfHeading(heading: string): { metric: Metric; variant: Var
   return { metric, variant: part ? VARIANTS[part] : "current" };
 }
 
+/** Whether a heading names money: revenues or eCPM, of the period, the previous one or their change (not a change %). */
+export function isMoneyHeading(heading: string): boolean {
+  const named = metricOfHeading(heading);
+  return named !== undefined && (named.metric === "revenues" || named.metric === "ecpm") && named.variant !== "change_percent";
+}
+
 function metricKind(metric: Metric, variant: Variant): ColumnKind {
   if (variant === "change_percent") return "percent";
   if (metric === "revenues") return "currency";
@@ -99,7 +106,10 @@ export function previewColumns(header: readonly unknown[] | undefined, width: nu
       const heading = headingText || (byOrder !== undefined ? readableName(byOrder) : `Column ${index + 1}`);
       columns.push({ index, heading, kind: "percent", ...(metric ?? {}) });
     } else if (metric) {
-      columns.push({ index, heading: headingText || readableName(byOrder ?? metric.metric), kind: metricKind(metric.metric, metric.variant), ...metric });
+      const kind = metricKind(metric.metric, metric.variant);
+      const heading = headingText || readableName(byOrder ?? metric.metric);
+      // The currency in the heading, as the files say it: the cells then need no sign.
+      columns.push({ index, heading: kind === "currency" || kind === "ecpm" ? withCurrency(heading) : heading, kind, ...metric });
     } else {
       // An empty heading leaves a screen reader nothing to announce for the column's cells.
       columns.push({ index, heading: headingText || `Column ${index + 1}`, kind: "text" });

@@ -3,7 +3,7 @@ export { isNumericKind } from "./columns";
 export type { PreviewCell } from "./cell-text";
 export { bucketNote } from "./date-buckets";
 export { labelLookupOf, type LabelLookup, type ReferenceLists } from "./labels";
-export { countText, dollarText, percentText } from "./number-format";
+export { countText, moneyText, percentText } from "./number-format";
 export { columnsHiddenRight, scrollCueText, type ColumnEdges } from "./scroll-cue";
 export { leadingGroupColumns, pinnedColumnCount } from "./pinned-columns";
 export { legacyPreviewFacts, statsPreviewFacts } from "./query-facts";

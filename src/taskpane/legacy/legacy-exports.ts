@@ -1,4 +1,5 @@
 import { rowsCsv } from "../../core/exports/csv-export";
+import { fileHeaderRow } from "../../core/exports/csv-header";
 import { exportFileName } from "../../core/exports/file-name";
 import { legacyQueryRows } from "../../core/exports/query-sheet";
 import { rowsXlsx } from "../../core/exports/xlsx-export";
@@ -31,7 +32,10 @@ export interface LegacyExport {
 export async function exportLegacy(context: PaneContext, request: LegacyExport, signal: AbortSignal): Promise<void> {
   const { model, table, kind } = request;
   const fileName = exportFileName({ prefix: "legacy-stats", period: request.range, groups: model.groupBy, extension: kind });
-  const { header, rows } = legacyRowsOf(table);
+  const rowsOf = legacyRowsOf(table);
+  const { rows } = rowsOf;
+  // The currency beside money, as the preview's headings say it.
+  const header = fileHeaderRow(rowsOf.header, model.headers ?? "readable");
   if (kind === "csv") {
     const checked = rowsCsv(header, rows, table.dateColumns);
     signal.throwIfAborted();

@@ -57,6 +57,8 @@ export interface ShownCell {
   value: string;
   title: string | null;
   note: string;
+  /** The name shown beside a code, when there is one. */
+  name?: string;
 }
 
 /** The Query tab's preview as shown: headings, body cells and the totals row. */
@@ -66,11 +68,14 @@ export async function shownPreview(page: Page): Promise<{ headings: string[]; ro
       // The cell's own text, without the note under it.
       const own = element.cloneNode(true) as Element;
       own.querySelector(".cell-note")?.remove();
+      own.querySelector(".cell-name")?.remove();
+      const name = element.querySelector(".cell-name")?.textContent;
       return {
         text: (own.textContent ?? "").trim(),
       value: element.getAttribute("data-value") ?? "",
       title: element.getAttribute("title"),
         note: element.querySelector(".cell-note")?.textContent ?? "",
+        ...(name ? { name } : {}),
       };
     };
     return {

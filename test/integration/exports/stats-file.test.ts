@@ -65,7 +65,7 @@ describe("the Excel file of a query", () => {
     expect([...sheets.keys()]).toEqual(["Statistics", "Query"]);
     const service = await sheetsOf(await client.statsXlsx(requestOf("readable").query.request));
     const statistics = sheets.get("Statistics")!;
-    expect(statistics[0]).toEqual(["Date", "Country", "Impressions", "Revenues"]);
+    expect(statistics[0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)"]);
     expect(statistics.slice(1)).toEqual(service.get("Statistics")!.slice(1));
     expect(statistics.length).toBeGreaterThan(1);
     const query = querySheetOf(sheets.get("Query")!);
@@ -94,7 +94,7 @@ describe("the CSV file of a query", () => {
     const file = await statsCsvFile(sources, requestOf("readable"));
     expect(file.fileName).toMatch(/^stats_.*_by-date-country_country-[A-Z]+\.csv$/);
     const records = parseCsv(file.csv.replace(/^\uFEFF/, ""));
-    expect(records[0]).toEqual(["Date", "Country", "Impressions", "Revenues"]);
+    expect(records[0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)"]);
     expect(records.slice(1)).toEqual(parseCsv(await client.statsCsv(requestOf("readable").query.request)).slice(1));
   });
 });

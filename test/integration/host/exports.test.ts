@@ -148,7 +148,7 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
         const download = await host.send(prepared.url);
         expect(download.text()).toBe(prepareStatsCsv(direct.text(), headers).csv);
         const lines = download.text().split("\r\n");
-        if (headers === "readable") expect(lines[0]).toBe("\uFEFFDate,Country,Impressions,Revenues,eCPM,Requests");
+        if (headers === "readable") expect(lines[0]).toBe("\uFEFFDate,Country,Impressions,Revenues (USD),eCPM (USD),Requests");
         else expect(lines[0]).toMatch(/^\uFEFF2026-06-0\d,(US|FR),/);
         expect(lines.length).toBe(direct.text().split("\r\n").length - (headers === "none" ? 1 : 0));
       }
@@ -161,7 +161,7 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
       const direct = await send(`${emulator.baseUrl}/stats/xls`, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(request) });
       const [statistics, query] = await sheets(download.body);
       const [serviceSheet] = await sheets(direct.body);
-      expect(statistics![0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(statistics![0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
       expect(serviceSheet![0]).toEqual(["date", "country", "impressions", "revenues", "ecpm", "requests"]);
       expect(statistics!.slice(1)).toEqual(serviceSheet!.slice(1));
       expect(statistics!.length).toBeGreaterThan(1);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { neutraliseCsv, parseCsv, UnreadableCsvError } from "../../../../src/core/csv-safety";
 import { prepareStatsCsv, rowsCsv } from "../../../../src/core/exports/csv-export";
-import { rewriteCsvHeader } from "../../../../src/core/exports/csv-header";
+import { fileHeaderRow, readableFileHeading, rewriteCsvHeader } from "../../../../src/core/exports/csv-header";
 
 /** RFC 4180 writing as a service may do it: quoting every field or only those that need it. */
 function writeCsv(records: readonly (readonly string[])[], options: { quoteAll: boolean; newline: string; bom: boolean; finalNewline: boolean }): string {
@@ -18,9 +18,9 @@ const neutralised = (field: string) => (TRIGGER.test(field) && !NUMBER.test(fiel
 describe("the header of a CSV export follows the query's header choice", () => {
   const service = '\uFEFFdate,country,revenues,ecpm\r\n2026-10-01,US,12.5,1.2\r\n2026-10-01,"Côte d\'Ivoire, ""CI""",3,0.5\r\n';
 
-  it("readable: renames the API names the pane knows, keeps the data records byte for byte", () => {
+  it("readable: renames the API names the pane knows, the currency beside money as in the preview, keeps the data records byte for byte", () => {
     expect(rewriteCsvHeader(service, "readable")).toBe(
-      '\uFEFFDate,Country,Revenues,eCPM\r\n2026-10-01,US,12.5,1.2\r\n2026-10-01,"Côte d\'Ivoire, ""CI""",3,0.5\r\n',
+      '\uFEFFDate,Country,Revenues (USD),eCPM (USD)\r\n2026-10-01,US,12.5,1.2\r\n2026-10-01,"Côte d\'Ivoire, ""CI""",3,0.5\r\n',
     );
   });
 
@@ -31,6 +31,23 @@ describe("the header of a CSV export follows the query's header choice", () => {
   it("none: drops the header record and its line end, keeps the byte order mark first", () => {
     expect(rewriteCsvHeader(service, "none")).toBe('\uFEFF2026-10-01,US,12.5,1.2\r\n2026-10-01,"Côte d\'Ivoire, ""CI""",3,0.5\r\n');
     expect(rewriteCsvHeader("date,revenues\n2026-10-01,1\n", "none")).toBe("2026-10-01,1\n");
+  });
+
+  it("readable files name the currency beside every money column the preview does, compared ones included, and nowhere else", () => {
+    expect(["revenues", "ecpm", "revenue", "impressions", "requests", "country", "revenues_previous", "revenues_change", "revenues_change_pct"].map(readableFileHeading)).toEqual([
+      "Revenues (USD)",
+      "eCPM (USD)",
+      "revenue (USD)",
+      "Impressions",
+      "Requests",
+      "Country",
+      "revenues_previous (USD)",
+      "revenues_change (USD)",
+      "revenues_change_pct",
+    ]);
+    expect(fileHeaderRow(["Month", "Country", "Impressions", "Revenues", "eCPM", "Requests"], "readable")).toEqual(["Month", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
+    expect(fileHeaderRow(["month", "country", "revenue"], "api")).toEqual(["month", "country", "revenue"]);
+    expect(fileHeaderRow(undefined, "none")).toBeUndefined();
   });
 
   it("keeps a name it does not know, quoted when it must be", () => {
@@ -77,7 +94,7 @@ describe("the header of a CSV export follows the query's header choice", () => {
           if (style === "none") {
             expect(records).toEqual(expectedRows);
           } else {
-            const readable: Record<string, string> = { date: "Date", country: "Country", revenues: "Revenues", ad_unit: "Ad unit", format: "Format", impressions: "Impressions", ecpm: "eCPM", requests: "Requests" };
+            const readable: Record<string, string> = { date: "Date", country: "Country", revenues: "Revenues (USD)", ad_unit: "Ad unit", format: "Format", impressions: "Impressions", ecpm: "eCPM (USD)", requests: "Requests" };
             expect(records[0]).toEqual(style === "api" ? names : names.map((name) => readable[name] ?? name));
             expect(records.slice(1)).toEqual(expectedRows);
           }

@@ -25,11 +25,11 @@ const values = (sheet: ExcelJS.Worksheet) => sheet.getSheetValues().slice(1).map
 const QUERY_ROWS = [["From", "2026-10-01"], ["Formula", '=REPORTING.STATS("LAST_MONTH")']] as const;
 
 describe("the Excel export", () => {
-  it("readable: renames the header row of the first sheet and adds the Query sheet, values kept", async () => {
+  it("readable: renames the header row of the first sheet, the currency beside money as in the preview, and adds the Query sheet, values kept", async () => {
     const workbook = await read(await rewriteStatsXlsx(await serviceFile(), "readable", QUERY_ROWS));
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Statistics", "Query"]);
     const [header, first] = values(workbook.worksheets[0]!);
-    expect(header).toEqual(["Date", "Country", "Revenues"]);
+    expect(header).toEqual(["Date", "Country", "Revenues (USD)"]);
     expect(first).toEqual([new Date("2026-10-01T00:00:00Z"), "=cmd", 12.5]);
     expect(values(workbook.getWorksheet("Query")!)).toEqual([["Field", "Value"], ["From", "2026-10-01"], ["Formula", '=REPORTING.STATS("LAST_MONTH")']]);
     // Text that looks like a formula stays text.

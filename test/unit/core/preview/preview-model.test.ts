@@ -65,13 +65,14 @@ describe("previewModel: totals", () => {
     const result = previewModel(small, statsPreviewFacts(stats));
     // The mean of the rows' eCPM would be 50.5; the real one is 1001 / 1,000,010 * 1000.
     expect(Number(result.totals?.cells[4]?.value)).toBeCloseTo((1001 / 1_000_010) * 1000, 12);
-    expect(result.totals?.cells[4]?.text).toBe("$1.00");
+    expect(result.totals?.cells[4]?.text).toBe("1.00");
     expect(result.totals?.detail).toBeUndefined();
   });
 
-  it("shows revenues and eCPM in dollars and counts with thousands separators", () => {
-    expect(texts(model)[0]).toEqual(["2024-05-01", "US", "1,000", "$1,000.00", "$0.00", "3,000"]);
-    expect(totalTexts(model)).toEqual(["", "", "325,000", "$1,810.00", "$5.57", "975,000"]);
+  it("shows revenues and eCPM with two decimals under headings that state the currency, counts with thousands separators", () => {
+    expect(model.columns.map((column) => column.heading)).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
+    expect(texts(model)[0]).toEqual(["2024-05-01", "US", "1,000", "1,000.00", "0.00", "3,000"]);
+    expect(totalTexts(model)).toEqual(["", "", "325,000", "1,810.00", "5.57", "975,000"]);
   });
 
   it("leaves out the totals row for a single row, which would repeat it", () => {
@@ -80,7 +81,7 @@ describe("previewModel: totals", () => {
   });
 });
 
-describe("previewModel: names instead of codes", () => {
+describe("previewModel: codes as the files hold them, with their names beside", () => {
   const labelOf = labelLookupOf({
     countries: [
       { value: "US", label: "United States" },
@@ -90,18 +91,21 @@ describe("previewModel: names instead of codes", () => {
     assets: [{ value: "a1", label: "Puzzle Quest", adUnits: [{ value: "u1", label: "Main menu banner" }] }],
   });
 
-  it("shows each code's name and keeps the code as the cell's value and title", () => {
+  it("shows each code as the workbook and the files do, with its name beside it", () => {
     const stats = query({ from: "2024-05-01", to: "2024-05-02", groups: "country,format,ad_unit", metrics: "impressions" });
     const spill: SpillTable = {
       ...spillTable([["Country", "Format", "Ad unit", "Impressions"], ["US", "banner_320x50", "u1", 5], ["FR", "interstitial", "u9", 7]], [], 2, 4),
     };
     const model = previewModel(spill, statsPreviewFacts(stats, { labelOf }));
     expect(texts(model)).toEqual([
-      ["United States", "Banner", "Main menu banner", "5"],
+      ["US", "banner_320x50", "u1", "5"],
       ["FR", "interstitial", "u9", "7"],
     ]);
-    expect(model.rows[0]?.cells[0]).toMatchObject({ value: "US", title: "US" });
-    expect(model.rows[1]?.cells[0]?.title).toBeUndefined();
+    expect(model.rows[0]?.cells.map((cell) => cell.name)).toEqual(["United States", "Banner", "Main menu banner", undefined]);
+    expect(model.rows[0]?.cells[0]).toMatchObject({ value: "US", text: "US" });
+    // No name known: the code alone, and the row is not marked partial for it.
+    expect(model.rows[1]?.cells[0]?.name).toBeUndefined();
+    expect(model.rows.map((row) => row.partial)).toEqual([false, false]);
   });
 
   it("names legacy countries given in lower case", () => {
@@ -156,7 +160,8 @@ describe("previewModel: dates and partial periods", () => {
     const model = previewModel(spill, legacyPreviewFacts({ groupBy: ["month"], headers: "readable", period: { from: "2024-04-01", to: "2024-05-20" } }));
     expect(model.rows.map((row) => row.cells[0]?.note)).toEqual([undefined, "partial: 20 of 31 days"]);
     expect(model.columns.map((column) => column.kind)).toEqual(["date", "count", "currency", "count", "ecpm"]);
-    expect(totalTexts(model)).toEqual(["", "40", "$3.00", "60", "$75.00"]);
+    expect(model.columns.map((column) => column.heading)).toEqual(["Month", "Impressions", "Revenue (USD)", "Requests", "eCPM (USD)"]);
+    expect(totalTexts(model)).toEqual(["", "40", "3.00", "60", "75.00"]);
   });
 });
 
@@ -176,8 +181,23 @@ describe("previewModel: comparison columns", () => {
   });
 
   it("shows fractions as percentages and changes with their sign", () => {
-    expect(texts(model)[0]).toEqual(["US", "$150.00", "$100.00", "+$50.00", "+50.0%", "1,000", "1,000", "$150.00", "$100.00", "+50.0%"]);
+    expect(texts(model)[0]).toEqual(["US", "150.00", "100.00", "+50.00", "+50.0%", "1,000", "1,000", "150.00", "100.00", "+50.0%"]);
     expect(texts(model)[2]?.slice(2, 5)).toEqual(["", "", ""]);
+  });
+
+  it("states the currency in every money heading, a change % excepted", () => {
+    expect(model.columns.map((column) => column.heading)).toEqual([
+      "Country",
+      "Revenues (USD)",
+      "Revenues (previous period, USD)",
+      "Revenues change (USD)",
+      "Revenues change %",
+      "Impressions",
+      "Impressions (previous period)",
+      "eCPM (USD)",
+      "eCPM (previous period, USD)",
+      "eCPM change %",
+    ]);
   });
 
   it("recomputes changes and percentages from the totals instead of summing them", () => {
@@ -195,8 +215,8 @@ describe("previewModel: comparison columns", () => {
     const bare = { ...spillTable([["US", 150, 0.25]], [], 1, 3), percentColumns: [2] };
     const result = previewModel(bare, statsPreviewFacts(none));
     expect(result.hasHeaderRow).toBe(false);
-    expect(result.columns.map((column) => [column.heading, column.kind])).toEqual([["Country", "group"], ["Revenues", "currency"], ["Column 3", "percent"]]);
-    expect(texts(result)).toEqual([["US", "$150.00", "25.0%"]]);
+    expect(result.columns.map((column) => [column.heading, column.kind])).toEqual([["Country", "group"], ["Revenues (USD)", "currency"], ["Column 3", "percent"]]);
+    expect(texts(result)).toEqual([["US", "150.00", "25.0%"]]);
   });
 });
 
@@ -212,7 +232,7 @@ describe("previewModel: tables without a header row", () => {
       ["currency", "change"],
       ["percent", "change_percent"],
     ]);
-    expect(totalTexts(result)).toEqual(["", "$200.00", "$200.00", "$0.00", "0.0%"]);
+    expect(totalTexts(result)).toEqual(["", "200.00", "200.00", "0.00", "0.0%"]);
   });
 });
 
