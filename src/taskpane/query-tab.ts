@@ -89,6 +89,12 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
 
   /** The formula of the form; while a field is wrong, the last valid one stays, greyed, with a word to fix the field. */
   let lastValidFormula = "";
+  /** The query the form holds now; undefined while a field is wrong. */
+  let formFormula: string | undefined;
+  /** Marks the preview out of date when the form's query differs from it, and withdraws its Count all rows offer then. */
+  function followForm(): void {
+    countAll.previewOutOfDate(previewPanel.follow(formFormula));
+  }
   function showFormula({ result, problems, period }: FormState): void {
     const valid = "model" in result;
     if (valid) lastValidFormula = statsFormula(result.model, BUILD_NAMESPACE);
@@ -96,7 +102,8 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     formula.classList.toggle("outdated", !valid);
     formulaNote.hidden = valid;
     fieldMessages.show(problems);
-    previewPanel.follow(valid ? lastValidFormula : undefined);
+    formFormula = valid ? lastValidFormula : undefined;
+    followForm();
     periodNote.period(period.range, period.word);
   }
   form.onChange(showFormula);
@@ -135,6 +142,8 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     const reach = { complete: answer.complete, ...(answer.rowCount !== undefined ? { rowCount: answer.rowCount } : {}) };
     const { summary, model } = await showModel(current, answer.table, reach);
     countAll.offer({ ...model, ...(answer.comparisonPartial ? { comparisonPartial: true } : {}) });
+    // The form may have changed while the answer came.
+    followForm();
     status.success(`Preview ready: ${summary}`);
     previewPanel.reveal();
   }
@@ -142,7 +151,8 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
   /** Count all rows: every page of the previewed query, with pages read of pages known; Cancel stops it and leaves the preview as it was. */
   async function countAllRows(signal: AbortSignal): Promise<void> {
     const current = currentQuery();
-    if (!current) return;
+    // Only the query previewed: another one's count would sit under rows it does not describe.
+    if (!current || current.formula !== previewPanel.formula) return;
     status.busy("Reading every page of the answer…");
     countAll.started();
     let table: StatsPreview["table"];
@@ -154,6 +164,7 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     previews.remember(current.formula, table);
     const { summary } = await showModel(current, table);
     countAll.offer(undefined);
+    followForm();
     status.success(`All rows read: ${summary}`);
     previewPanel.reveal();
   }

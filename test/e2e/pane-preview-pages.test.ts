@@ -91,6 +91,22 @@ describeWithBrowser("Preview of an answer longer than one page, at 320 px", (exe
     await screenshot(page, "preview-first-page");
   });
 
+  it("withdraws Total all rows while the query differs from the preview, and offers it again when the query is back", async () => {
+    const previewed = await page.inputValue("#query-formula");
+    expect(await page.isVisible("#query-count-all-button")).toBe(true);
+    // Another period: the preview is out of date, and counting would read a query its rows do not answer.
+    await chooseQuery(5);
+    expect(await page.inputValue("#query-formula")).not.toBe(previewed);
+    expect(await page.isVisible("#query-preview-stale")).toBe(true);
+    expect(await page.isHidden("#query-count-all")).toBe(true);
+    await screenshot(page, "preview-out-of-date-no-count");
+    await chooseQuery(0);
+    expect(await page.inputValue("#query-formula")).toBe(previewed);
+    expect(await page.isHidden("#query-preview-stale")).toBe(true);
+    expect(await page.isVisible("#query-count-all-button")).toBe(true);
+    expect(await page.textContent("#query-count-all-button")).toBe("Total all rows");
+  });
+
   it("says 'at least' without the service's total, and Count all rows counts and totals every row, page by page", async () => {
     const request = await chooseQuery(1);
     const all = await client.statsAll(request);

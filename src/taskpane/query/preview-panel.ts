@@ -61,13 +61,14 @@ export class PreviewPanel {
     this.follow(undefined);
   }
 
-  /** Follows the form: the preview is out of date whenever the query (or its absence) differs from the one shown. */
-  follow(currentFormula: string | undefined): void {
+  /** Follows the form: the preview is out of date whenever the query (or its absence) differs from the one shown; says whether it is. */
+  follow(currentFormula: string | undefined): boolean {
     const stale = this.shownFormula !== undefined && currentFormula !== this.shownFormula;
     this.elements.stale.hidden = !stale;
     this.elements.section.classList.toggle("stale", stale);
     if (stale) this.elements.section.dataset.stale = "true";
     else delete this.elements.section.dataset.stale;
+    return stale;
   }
 
   /** Scrolls the preview into view and moves focus to its summary, which a screen reader then reads. */
