@@ -187,6 +187,15 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
       expect(totals[3]!.text).toBe(`${revenues.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
       expect(totals[2]!.text).toBe(impressions.toLocaleString("en-US"));
       expect(totals[5]!.text).toBe(requests.toLocaleString("en-US"));
+      // The codes with their names and the currency in the headings, also at 350 px.
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: 350, height: viewport.height });
+      try {
+        await page.locator("#query-preview-section").scrollIntoViewIfNeeded();
+        await screenshot(page, "wide-preview-350");
+      } finally {
+        await page.setViewportSize(viewport);
+      }
     });
 
     it("scrolls by keyboard from the focused table", async () => {
