@@ -1,7 +1,13 @@
 import type { Option } from "../api";
 import { searchOptions } from "../core/option-search";
 import { clear, el, uniqueId } from "./dom";
-import { pickerCountText, pickerSearchAnnouncement, pickerSelectionAnnouncement } from "./picker-text";
+import {
+  pickerCountText,
+  pickerLoadingText,
+  pickerSearchAnnouncement,
+  pickerSelectionAnnouncement,
+  type PickerListState,
+} from "./picker-text";
 import { rovingTarget } from "./roving-focus";
 
 /** Lists longer than this get a search box. */
@@ -16,6 +22,9 @@ const MAX_SHOWN = 300;
  * For the keyboard the options are one Tab stop: the arrow keys move between them (Down from
  * the search box enters the list, Up from the first option goes back to it), Space ticks, and
  * Escape closes the picker with focus back on its summary.
+ *
+ * Its list starts "loading" (the summary says so, and the picker is aria-busy) until setOptions;
+ * a list that failed offers Retry, which asks for it again.
  */
 export class OptionPicker {
   readonly element: HTMLDetailsElement;
@@ -28,6 +37,12 @@ export class OptionPicker {
   private readonly list: HTMLUListElement;
   private readonly message: HTMLParagraphElement;
   private readonly announcer: HTMLParagraphElement;
+  private readonly retryButton: HTMLButtonElement;
+  private readonly clearButton: HTMLButtonElement;
+  private state: PickerListState = "loading";
+  private retry: (() => void) | undefined;
+  /** Set by a press of Retry: the answer then decides where the keyboard user goes on. */
+  private retrying = false;
   private readonly listeners = new Set<() => void>();
   /** The option that holds the list's Tab stop, kept across renders while it is shown. */
   private current: string | undefined;
@@ -39,7 +54,7 @@ export class OptionPicker {
     const searchId = uniqueId(`picker-${name}-search`);
     const titleId = uniqueId(`picker-${name}-title`);
     const listId = uniqueId(`picker-${name}-options`);
-    this.count = el("span", { className: "count", text: "Loading…" });
+    this.count = el("span", { className: "count" });
     this.search = el("input", {
       attrs: { id: searchId, type: "search", autocomplete: "off", "aria-controls": listId },
       on: { input: () => this.searched(), keydown: (event) => this.searchKey(event as KeyboardEvent) },
@@ -54,8 +69,15 @@ export class OptionPicker {
       on: { keydown: (event) => this.listKey(event as KeyboardEvent), focusin: (event) => this.focused(event) },
     });
     this.message = el("p", { className: "hint" });
+    this.retryButton = el("button", {
+      className: "secondary",
+      text: "Retry",
+      attrs: { type: "button", "aria-label": `Retry loading the list of ${title.toLowerCase()}` },
+      on: { click: () => this.retryPressed() },
+    });
+    this.retryButton.hidden = true;
     this.announcer = el("p", { className: "visually-hidden", attrs: { "aria-live": "polite" } });
-    const clearButton = el("button", {
+    this.clearButton = el("button", {
       className: "subtle",
       text: "Clear",
       attrs: { type: "button", "aria-label": `Clear the ${title.toLowerCase()} filter` },
@@ -72,16 +94,36 @@ export class OptionPicker {
       el("div", { className: "picker-body", attrs: { role: "group", "aria-labelledby": titleId } }, [
         this.searchField,
         this.message,
+        this.retryButton,
         this.list,
-        clearButton,
+        this.clearButton,
         this.announcer,
       ]),
     ]);
+    this.setLoading();
+  }
+
+  /**
+   * Says that the list is on its way: the options shown so far, and the choice, stay as they are
+   * until it comes (setOptions keeps what the new list still offers).
+   */
+  setLoading(): void {
+    this.state = "loading";
+    this.element.setAttribute("aria-busy", "true");
+    this.retryButton.hidden = true;
+    this.clearButton.hidden = true;
+    this.searchField.hidden = true;
+    clear(this.list);
+    this.message.textContent = pickerLoadingText(this.title);
     this.renderCount();
   }
 
   /** Fills the picker; chosen values that are no longer offered are dropped. */
   setOptions(options: readonly Option[]): void {
+    this.state = "loaded";
+    this.element.removeAttribute("aria-busy");
+    this.retryButton.hidden = true;
+    this.clearButton.hidden = false;
     this.options = [...options];
     const offered = new Set(options.map((option) => option.value));
     for (const value of [...this.selected]) if (!offered.has(value)) this.selected.delete(value);
@@ -89,16 +131,24 @@ export class OptionPicker {
     this.renderOptions();
     this.renderCount();
     this.changed();
+    if (this.retrying) this.retried(this.checkboxes()[0]);
   }
 
-  /** Shown instead of the options, e.g. when the list could not be loaded. */
-  setMessage(text: string): void {
+  /** Shown instead of the options when the list could not be loaded; `retry` (if any) asks for it again. */
+  setUnavailable(text: string, retry?: () => void): void {
+    this.state = "unavailable";
+    this.element.removeAttribute("aria-busy");
     this.options = [];
     this.selected.clear();
     this.message.textContent = text;
     clear(this.list);
     this.searchField.hidden = true;
-    this.count.textContent = "unavailable";
+    this.retry = retry;
+    this.retryButton.hidden = retry === undefined;
+    // Nothing to clear in a list that did not come.
+    this.clearButton.hidden = true;
+    this.renderCount();
+    if (this.retrying) this.retried(this.retryButton);
   }
 
   offered(): Option[] {
@@ -127,7 +177,22 @@ export class OptionPicker {
   }
 
   private renderCount(): void {
-    this.count.textContent = pickerCountText(this.selected.size, this.options.length);
+    this.count.textContent = pickerCountText(this.selected.size, this.options.length, this.state);
+  }
+
+  /** Retry hides itself while the list loads: the summary holds the focus meanwhile. */
+  private retryPressed(): void {
+    if (!this.retry) return;
+    this.retrying = true;
+    this.summary.focus();
+    this.retry();
+  }
+
+  /** After a retry, a keyboard user still on the summary goes on to the list, or back to Retry. */
+  private retried(next: HTMLElement | undefined): void {
+    this.retrying = false;
+    if (document.activeElement !== this.summary) return;
+    (this.searchField.hidden ? next : this.search)?.focus();
   }
 
   private announceSelection(): void {
@@ -187,6 +252,8 @@ export class OptionPicker {
 
   /** Renders the options matching the search, best first, and says how many match. */
   private renderOptions(): number {
+    // Loading or failed: the message in place of the options stays.
+    if (this.state !== "loaded") return 0;
     const matching = searchOptions(this.options, this.search.value);
     const shown = matching.slice(0, MAX_SHOWN);
     const hadFocus = this.list.contains(document.activeElement);

@@ -197,8 +197,13 @@ export class QueryForm {
     this.pickers[filter].setOptions(options);
   }
 
-  setFilterUnavailable(filter: PickerFilter, message: string): void {
-    this.pickers[filter].setMessage(message);
+  setFilterLoading(filter: PickerFilter): void {
+    this.pickers[filter].setLoading();
+  }
+
+  /** `retry` asks for the list again (the picker's Retry). */
+  setFilterUnavailable(filter: PickerFilter, message: string, retry?: () => void): void {
+    this.pickers[filter].setUnavailable(message, retry);
   }
 
   /** The query as the user set it up, or the first problem and the control to fix. */

@@ -78,7 +78,7 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     },
     SERVICE_LIMITS.maxLimit,
   );
-  const pickerLists = new PickerLists(form, periodNote, runtime, context.status);
+  const pickerLists = new PickerLists(form, periodNote, runtime, context.status, byId("query-filters-state"));
   let referencesLoadedFor: string | undefined;
 
   // Outside Excel these can never work: they are not shown, and the host notice says why.

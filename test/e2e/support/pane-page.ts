@@ -123,7 +123,7 @@ export async function pickerContent(page: Page, filter: string): Promise<PickerC
   await page.waitForFunction(
     (name) => {
       const count = document.querySelector(`details[data-filter="${name}"] .count`)?.textContent ?? "";
-      return count !== "" && count !== "Loading…";
+      return count !== "" && count !== "loading…";
     },
     filter,
     { timeout: 30_000 },

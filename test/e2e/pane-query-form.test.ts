@@ -1,0 +1,123 @@
+import type { Page, Route } from "playwright-core";
+import { ReportingClient } from "../../src/client";
+import { describeWithBrowser } from "./support/browser";
+import { pickerContent, saveProfile, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
+import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+
+jest.setTimeout(240_000);
+
+/** What a filter picker shows: its summary's count, whether it is busy, its message and whether Retry is offered. */
+async function pickerShown(page: Page, filter: string) {
+  return page.$eval(`details[data-filter="${filter}"]`, (details) => {
+    const button = (text: string) => Array.from(details.querySelectorAll("button")).find((candidate) => candidate.textContent === text);
+    const retry = button("Retry");
+    return {
+      count: details.querySelector(".count")?.textContent ?? "",
+      busy: details.getAttribute("aria-busy"),
+      message: details.querySelector(".picker-body > p.hint")?.textContent ?? "",
+      retry: retry !== undefined && !retry.hidden,
+      clear: !button("Clear")!.hidden,
+      options: details.querySelectorAll(".picker-options input").length,
+    };
+  });
+}
+
+async function openPicker(page: Page, filter: string): Promise<void> {
+  if (!(await page.$eval(`details[data-filter="${filter}"]`, (details) => (details as HTMLDetailsElement).open))) {
+    await page.click(`details[data-filter="${filter}"] > summary`);
+  }
+}
+
+describeWithBrowser("the Query tab's form at 320 px", (executablePath) => {
+  let services: PaneServices;
+  let pane: ExcelPane;
+  let page: Page;
+  /** Holds the countries list until the test lets it through. */
+  let releaseCountries: () => void = () => undefined;
+  /** The formats list fails (HTTP 503, every retry of the client included) while this is true. */
+  let formatsFail = true;
+  let formatsAsked = 0;
+
+  beforeAll(async () => {
+    services = await startPaneServices(executablePath, { days: 90, seed: 29 });
+    const { emulator } = services;
+    const countriesHeld = new Promise<void>((resolve) => {
+      releaseCountries = resolve;
+    });
+    const ofService = (path: string) => (url: URL) => url.href.startsWith(emulator.baseUrl) && url.pathname.endsWith(path);
+    pane = await openExcelPane(services.browser, services.server.origin, {
+      height: 700,
+      prepare: async (context) => {
+        await context.route(ofService("/countries"), async (route: Route) => {
+          await countriesHeld;
+          await route.continue().catch(() => undefined);
+        });
+        await context.route(ofService("/formats"), async (route: Route) => {
+          if (route.request().method() !== "GET") return route.continue();
+          formatsAsked += 1;
+          if (!formatsFail) return route.continue();
+          // The service's own answer, its CORS headers kept, turned into a failure.
+          const response = await route.fetch();
+          return route.fulfill({ response, status: 503, contentType: "application/json", body: '{"error":"unavailable"}' });
+        });
+      },
+    });
+    page = pane.page;
+    await saveProfile(page, fullProfile(emulator, "Analyst"));
+    await page.click("#tab-query");
+  });
+
+  afterAll(async () => {
+    releaseCountries();
+    await pane?.context.close();
+    await services?.close();
+  });
+
+  it("says a picker is loading, not all (0), and announces it, until its list comes", async () => {
+    await page.waitForFunction(() => document.querySelector('details[data-filter="organizations"] .count')?.textContent?.startsWith("all ("));
+    expect(await pickerShown(page, "countries")).toEqual({ count: "loading…", busy: "true", message: "Loading the list of countries…", retry: false, clear: false, options: 0 });
+    // One polite line under Filters says it for every list; the pane's other live region stays for what the user did.
+    expect(await page.getAttribute("#query-filters-state", "role")).toBe("status");
+    expect(await page.textContent("#query-filters-state")).toBe("Loading the filter lists…");
+    await openPicker(page, "countries");
+    await screenshot(page, "query-pickers-loading");
+  });
+
+  it("offers Retry in a list that failed, and Retry loads it", async () => {
+    await page.waitForFunction(() => document.querySelector('details[data-filter="formats"] .count')?.textContent === "unavailable", undefined, { timeout: 60_000 });
+    const failed = await pickerShown(page, "formats");
+    expect(failed).toEqual({
+      count: "unavailable",
+      busy: null,
+      message: expect.stringMatching(/^Could not load this list\. The reporting service has a problem right now\. Try again in a few minutes\./),
+      retry: true,
+      clear: false,
+      options: 0,
+    });
+    releaseCountries();
+    expect((await pickerContent(page, "countries")).values.length).toBeGreaterThan(0);
+    expect(await waitForStatus(page, /could not be loaded/)).toMatch(
+      /^The list of formats could not be loaded\. The reporting service has a problem right now\. Try again in a few minutes\..* Open it under Filters and press Retry\.$/,
+    );
+    expect(await page.textContent("#query-filters-state")).toBe("");
+    await page.click('details[data-filter="countries"] > summary');
+    await openPicker(page, "formats");
+    await screenshot(page, "query-picker-retry");
+
+    formatsFail = false;
+    const askedBefore = formatsAsked;
+    const formats = await new ReportingClient({ baseUrl: services.emulator.baseUrl, token: services.logins.widest.token }).formats();
+    await page.focus('details[data-filter="formats"] button:text("Retry")');
+    const done = await statusAfter(page, () => page.keyboard.press("Enter"));
+    expect(done).toEqual({ kind: "success", text: `The list of formats is loaded: ${formats.length} values.` });
+    expect(formatsAsked).toBe(askedBefore + 1);
+    expect(await pickerShown(page, "formats")).toEqual({ count: `all (${formats.length})`, busy: null, message: "", retry: false, clear: true, options: formats.length });
+    // The keyboard user goes on to the list that came.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("checkbox");
+    await screenshot(page, "query-picker-retried");
+  });
+
+  it("leaves no uncaught error", () => {
+    expect(pane.pageErrors).toEqual([]);
+  });
+});
