@@ -25,3 +25,13 @@ export function readPeriodChoice(choice: string, from: string, to: string, today
   if (to < from) return { problem: `The last day (${to}) comes before the first day (${from}): swap them.`, field: "to" };
   return { period: { from, to }, range: { from, to } };
 }
+
+/**
+ * The days a custom range starts with when the user turns to it from `previous`, the choice
+ * shown before: that word's own days today (Last month, then Custom range: last month, not the
+ * last 30 days), so the query stays the same until a day is changed. Undefined from anything but
+ * a word: the range then keeps its days.
+ */
+export function customRangeAfter(previous: string, today: string): DateRange | undefined {
+  return isPeriodWord(previous) ? periodOfWord(previous, today) : undefined;
+}

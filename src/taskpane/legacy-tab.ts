@@ -1,4 +1,3 @@
-import { addDays } from "../core/calendar";
 import type { ProfileState } from "../core/profiles/profile-store";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
@@ -38,8 +37,6 @@ export function setUpLegacyTab(context: PaneContext): void {
     },
     () => context.today(),
   );
-  // A custom range starts as the last 30 whole days, ready to adjust.
-  period.offerRangeEndingOn(addDays(context.today(), -1));
   const groups = new GroupField({
     list: byId<HTMLOListElement>("legacy-groups"),
     add: byId<HTMLSelectElement>("legacy-group-add"),

@@ -1,6 +1,5 @@
-import { addDays } from "../core/calendar";
 import type { QueryPeriod } from "../core/formula-text";
-import { CUSTOM_PERIOD, readPeriodChoice, type PeriodReading } from "../core/period-choice";
+import { CUSTOM_PERIOD, customRangeAfter, readPeriodChoice, type PeriodReading } from "../core/period-choice";
 import { PERIOD_LABELS, PERIOD_WORDS, periodDatesText, type DateRange } from "../core/periods";
 import { optionElement } from "./dom";
 
@@ -16,9 +15,13 @@ export interface PeriodFieldElements {
 /**
  * The period of a query, as the Query and Legacy tabs both offer it: a preset word (Today...
  * Last year) or a custom range of two days, read and checked by the one rule of
- * core/period-choice.ts.
+ * core/period-choice.ts. Turning to the custom range fills it with the days of the word chosen
+ * before, ready to adjust.
  */
 export class PeriodField {
+  /** The choice as last shown: what "Custom range…" starts from. */
+  private shown: string;
+
   constructor(
     private readonly elements: PeriodFieldElements,
     private readonly today: () => string,
@@ -27,7 +30,9 @@ export class PeriodField {
     for (const word of PERIOD_WORDS) choice.append(optionElement(word, PERIOD_LABELS[word]));
     choice.append(optionElement(CUSTOM_PERIOD, "Custom range…"));
     choice.value = "LAST_30_DAYS";
-    choice.addEventListener("change", () => this.show());
+    this.shown = choice.value;
+    // On "input", which reaches the select before the form hears it: the form then reads the filled range.
+    choice.addEventListener("input", () => this.chosen());
     this.show();
   }
 
@@ -61,24 +66,21 @@ export class PeriodField {
     }
   }
 
-  /**
-   * Fills the days of the custom range still empty with the 30 days ending on `lastDay` (none
-   * before `firstDay`), ready to adjust; returns whether a day was filled.
-   */
-  offerRangeEndingOn(lastDay: string, firstDay?: string): boolean {
-    const { from, to } = this.elements;
-    const filled = !to.value || !from.value;
-    if (!to.value) to.value = lastDay;
-    if (!from.value) {
-      const monthBefore = addDays(lastDay, -29);
-      from.value = firstDay !== undefined && monthBefore < firstDay ? firstDay : monthBefore;
+  /** The user chose in the list: from a word to the custom range, the range starts as that word's days. */
+  private chosen(): void {
+    const { choice, from, to } = this.elements;
+    const range = choice.value === CUSTOM_PERIOD ? customRangeAfter(this.shown, this.today()) : undefined;
+    if (range) {
+      from.value = range.from;
+      to.value = range.to;
     }
-    return filled;
+    this.show();
   }
 
   /** Shows the custom range only when chosen, and the days a word covers today. */
   private show(): void {
     const { choice, customRange, dates } = this.elements;
+    this.shown = choice.value;
     const custom = choice.value === CUSTOM_PERIOD;
     customRange.hidden = !custom;
     const reading = this.read();

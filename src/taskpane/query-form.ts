@@ -189,8 +189,6 @@ export class QueryForm {
   /** Sets the date pickers' bounds to the period the service has statistics for. */
   setAvailablePeriod(period: DateRange | undefined): void {
     this.period.setBounds(period);
-    // A custom range starts as the last 30 days the service has, ready to adjust.
-    if (period && this.period.offerRangeEndingOn(period.to, period.from)) this.changed();
   }
 
   setFilterOptions(filter: PickerFilter, options: readonly Option[]): void {

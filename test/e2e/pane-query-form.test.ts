@@ -1,5 +1,6 @@
 import type { Page, Route } from "playwright-core";
 import { ReportingClient } from "../../src/client";
+import { localToday, periodOfWord } from "../../src/core/periods";
 import { describeWithBrowser } from "./support/browser";
 import { pickerContent, saveProfile, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
 import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
@@ -115,6 +116,31 @@ describeWithBrowser("the Query tab's form at 320 px", (executablePath) => {
     // The keyboard user goes on to the list that came.
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("checkbox");
     await screenshot(page, "query-picker-retried");
+  });
+
+  it("starts a custom range with the days of the period chosen before", async () => {
+    const today = localToday()();
+    await page.selectOption("#query-period", "LAST_MONTH");
+    await page.selectOption("#query-period", "CUSTOM");
+    const lastMonth = periodOfWord("LAST_MONTH", today);
+    expect({ from: await page.inputValue("#query-from"), to: await page.inputValue("#query-to") }).toEqual(lastMonth);
+    expect(await page.inputValue("#query-formula")).toContain(`"${lastMonth.from}","${lastMonth.to}"`);
+
+    await page.selectOption("#query-period", "LAST_QUARTER");
+    await page.selectOption("#query-period", "CUSTOM");
+    const lastQuarter = periodOfWord("LAST_QUARTER", today);
+    expect({ from: await page.inputValue("#query-from"), to: await page.inputValue("#query-to") }).toEqual(lastQuarter);
+    await screenshot(page, "query-custom-after-last-quarter");
+  });
+
+  it("Legacy: starts a custom range with the days of the period chosen before", async () => {
+    await page.click("#tab-legacy");
+    await page.waitForSelector("#legacy-content:not([hidden])");
+    await page.selectOption("#legacy-period", "LAST_MONTH");
+    await page.selectOption("#legacy-period", "CUSTOM");
+    const lastMonth = periodOfWord("LAST_MONTH", localToday()());
+    expect({ from: await page.inputValue("#legacy-from"), to: await page.inputValue("#legacy-to") }).toEqual(lastMonth);
+    expect(await page.inputValue("#legacy-formula")).toContain(`("${lastMonth.from}","${lastMonth.to}",`);
   });
 
   it("leaves no uncaught error", () => {

@@ -1,4 +1,4 @@
-import { readPeriodChoice } from "../../../src/core/period-choice";
+import { customRangeAfter, readPeriodChoice } from "../../../src/core/period-choice";
 import { periodDatesText } from "../../../src/core/periods";
 
 describe("a period chosen in the pane (Query and Legacy tabs)", () => {
@@ -17,5 +17,18 @@ describe("a period chosen in the pane (Query and Legacy tabs)", () => {
   it("shows one day once, a range with both ends", () => {
     expect(periodDatesText({ from: "2026-11-04", to: "2026-11-04" })).toBe("2026-11-04");
     expect(periodDatesText({ from: "2026-10-01", to: "2026-10-31" })).toBe("2026-10-01 to 2026-10-31");
+  });
+});
+
+describe("the days a custom range starts with", () => {
+  it("are the days of the word chosen before, so Custom range after Last month shows last month", () => {
+    expect(customRangeAfter("LAST_MONTH", "2026-11-05")).toEqual({ from: "2026-10-01", to: "2026-10-31" });
+    expect(customRangeAfter("LAST_QUARTER", "2026-11-05")).toEqual({ from: "2026-07-01", to: "2026-09-30" });
+    expect(customRangeAfter("LAST_30_DAYS", "2026-11-05")).toEqual({ from: "2026-10-06", to: "2026-11-04" });
+    expect(customRangeAfter("TODAY", "2026-11-05")).toEqual({ from: "2026-11-05", to: "2026-11-05" });
+  });
+
+  it("are left alone when the choice before was not a word", () => {
+    expect(customRangeAfter("CUSTOM", "2026-11-05")).toBeUndefined();
   });
 });
