@@ -41,6 +41,8 @@ export function setUpLegacyTab(context: PaneContext): void {
     list: byId<HTMLOListElement>("legacy-groups"),
     add: byId<HTMLSelectElement>("legacy-group-add"),
     addButton: byId("legacy-group-add-button"),
+    dateGroup: byId<HTMLSelectElement>("legacy-date-group"),
+    dateOptions: byId("legacy-date-options"),
   });
   const form = new LegacyQueryForm(acting, period, groups, {
     formula: byId<HTMLTextAreaElement>("legacy-formula"),

@@ -23,6 +23,16 @@ async function pickerShown(page: Page, filter: string) {
   });
 }
 
+/** The Legacy tab's groupings: chosen, their labels, what Add offers, and Dates by (or "hidden"). */
+async function legacyGroups(page: Page) {
+  return page.evaluate(() => ({
+    chosen: Array.from(document.querySelectorAll("#legacy-groups li")).map((item) => item.getAttribute("data-value")),
+    labels: Array.from(document.querySelectorAll("#legacy-groups li > span")).map((label) => label.textContent),
+    offered: Array.from(document.querySelectorAll<HTMLOptionElement>("#legacy-group-add option")).map((option) => `${option.value}:${option.textContent}`),
+    datesBy: (document.getElementById("legacy-date-options") as HTMLElement).hidden ? "hidden" : (document.getElementById("legacy-date-group") as HTMLSelectElement).value,
+  }));
+}
+
 async function openPicker(page: Page, filter: string): Promise<void> {
   if (!(await page.$eval(`details[data-filter="${filter}"]`, (details) => (details as HTMLDetailsElement).open))) {
     await page.click(`details[data-filter="${filter}"] > summary`);
@@ -131,6 +141,30 @@ describeWithBrowser("the Query tab's form at 320 px", (executablePath) => {
     const lastQuarter = periodOfWord("LAST_QUARTER", today);
     expect({ from: await page.inputValue("#query-from"), to: await page.inputValue("#query-to") }).toEqual(lastQuarter);
     await screenshot(page, "query-custom-after-last-quarter");
+  });
+
+  it("Legacy: groups the dates by day or by month with Dates by, Month never listed beside Date", async () => {
+    await page.click("#tab-legacy");
+    await page.waitForSelector("#legacy-content:not([hidden])");
+    const all = ["ad_unit_id:Ad unit", "country:Country", "ad_unit_type:Ad unit type", "ad_unit_name:Ad unit name", "application:Application"];
+    expect(await legacyGroups(page)).toEqual({ chosen: ["day"], labels: ["Date"], offered: all, datesBy: "day" });
+    await page.selectOption("#legacy-group-add", "country");
+    await page.click("#legacy-group-add-button");
+    await page.selectOption("#legacy-date-group", "month");
+    // Month takes Date's place, before Country.
+    expect(await legacyGroups(page)).toEqual({ chosen: ["month", "country"], labels: ["Month", "Country"], offered: all.filter((choice) => !choice.startsWith("country")), datesBy: "month" });
+    expect(await page.inputValue("#legacy-formula")).toBe('=REPORTING.LEGACY.STATS("LAST_30_DAYS",,"month,country")');
+    await screenshot(page, "legacy-dates-by-month");
+
+    await page.click('#legacy-groups li[data-value="month"] [data-action="remove"]');
+    // Without a time grouping, Date is offered (once), and Dates by goes.
+    expect(await legacyGroups(page)).toEqual({ chosen: ["country"], labels: ["Country"], offered: ["day:Date", ...all.filter((choice) => !choice.startsWith("country"))], datesBy: "hidden" });
+    await page.selectOption("#legacy-group-add", "day");
+    await page.click("#legacy-group-add-button");
+    // It comes back as the dates were grouped last.
+    expect((await legacyGroups(page)).chosen).toEqual(["country", "month"]);
+    await page.selectOption("#legacy-date-group", "day");
+    expect(await page.inputValue("#legacy-formula")).toBe('=REPORTING.LEGACY.STATS("LAST_30_DAYS",,"country,day")');
   });
 
   it("Legacy: starts a custom range with the days of the period chosen before", async () => {

@@ -8,12 +8,35 @@ import { hasLegacyCredentials, type Profile } from "../../core/profiles/profile"
  * summary says, and when the applications must be loaded again.
  */
 
-/** The groupings the Add list offers, in the service's order. */
+/**
+ * The time grouping: by day or by month, never both (the service nests by one). The list and the
+ * Add list name it Date; "Dates by" (Day, Month) says which, as on the Query tab.
+ */
+export const LEGACY_TIME_GROUPS = ["day", "month"] as const;
+export type LegacyTimeGroup = (typeof LEGACY_TIME_GROUPS)[number];
+
+function isTimeGroup(group: string): group is LegacyTimeGroup {
+  return (LEGACY_TIME_GROUPS as readonly string[]).includes(group);
+}
+
+/** The time grouping chosen, if any. */
+export function timeGroupOf(chosen: readonly string[]): LegacyTimeGroup | undefined {
+  return chosen.find(isTimeGroup);
+}
+
+/**
+ * The groupings the Add list offers, in the service's order: Date (by day) while there is no
+ * time grouping; Month is never a choice of its own there, but the "Dates by" switch of Date.
+ */
 export function groupChoices(chosen: readonly string[]): LegacyFunctionGroup[] {
   const picked = new Set(chosen);
-  // The service nests by day or by month, not both.
-  const excluded = picked.has("day") ? "month" : picked.has("month") ? "day" : undefined;
-  return LEGACY_FUNCTION_GROUPS.filter((group) => !picked.has(group) && group !== excluded);
+  const timed = timeGroupOf(chosen) !== undefined;
+  return LEGACY_FUNCTION_GROUPS.filter((group) => !picked.has(group) && group !== "month" && !(timed && group === "day"));
+}
+
+/** The groupings with the time grouping switched to `by`, in the same place; unchanged without one. */
+export function withTimeGroup(chosen: readonly LegacyFunctionGroup[], by: LegacyTimeGroup): LegacyFunctionGroup[] {
+  return chosen.map((group) => (isTimeGroup(group) ? by : group));
 }
 
 export const NO_APPLICATION = "This key reaches no application.";

@@ -5,21 +5,37 @@ import {
   applicationSummaryText,
   groupChoices,
   legacyIdentity,
+  timeGroupOf,
   usableLegacyProfile,
+  withTimeGroup,
 } from "../../../../src/taskpane/legacy/legacy-text";
 
 describe("groupChoices: what the Add list of the Legacy groups offers", () => {
-  it("offers neither day nor month once one of them is chosen: the service nests by one", () => {
+  it("offers Date while there is no time grouping, and Month never on its own: Dates by switches it", () => {
+    expect(groupChoices(["application"])).toEqual(["day", "ad_unit_id", "country", "ad_unit_type", "ad_unit_name"]);
+    expect(groupChoices([])).not.toContain("month");
+  });
+
+  it("offers neither Date nor Month once the dates are grouped, by day or by month", () => {
     expect(groupChoices(["day"])).toEqual(["ad_unit_id", "country", "ad_unit_type", "ad_unit_name", "application"]);
     expect(groupChoices(["month", "country"])).toEqual(["ad_unit_id", "ad_unit_type", "ad_unit_name", "application"]);
   });
 
-  it("offers both day and month while neither is chosen, in the service's order", () => {
-    expect(groupChoices(["application"])).toEqual(["month", "day", "ad_unit_id", "country", "ad_unit_type", "ad_unit_name"]);
-  });
-
   it("offers nothing once every grouping that fits is chosen", () => {
     expect(groupChoices(["day", "ad_unit_id", "country", "ad_unit_type", "ad_unit_name", "application"])).toEqual([]);
+  });
+});
+
+describe("Dates by: the time grouping switched in place", () => {
+  it("turns Date into Month where it stands, and back", () => {
+    expect(withTimeGroup(["country", "day", "application"], "month")).toEqual(["country", "month", "application"]);
+    expect(withTimeGroup(["month"], "day")).toEqual(["day"]);
+    expect(timeGroupOf(["country", "month"])).toBe("month");
+  });
+
+  it("leaves groupings without a date as they are", () => {
+    expect(withTimeGroup(["country", "application"], "month")).toEqual(["country", "application"]);
+    expect(timeGroupOf(["country"])).toBeUndefined();
   });
 });
 
