@@ -1,4 +1,4 @@
-import { METRICS, type FilterName } from "../api";
+import type { FilterName } from "../api";
 import type { StatsQueryModel } from "./formula-text";
 
 /**
@@ -9,25 +9,8 @@ import type { StatsQueryModel } from "./formula-text";
 
 const EDIT_IN_CELL = "Edit the formula in the cell instead; the builder leaves it as it is.";
 
-/** True when `metrics` keep the builder's fixed order (a checkbox per metric, in METRICS order). */
-function inBuilderOrder(metrics: readonly string[]): boolean {
-  let last = -1;
-  for (const metric of metrics) {
-    const index = (METRICS as readonly string[]).indexOf(metric);
-    if (index <= last) return false;
-    last = index;
-  }
-  return true;
-}
-
 /** Why the builder cannot hold `model`, or undefined when it can. `filters` are the builder's filter pickers. */
 export function builderProblem(model: StatsQueryModel, filters: readonly FilterName[]): string | undefined {
-  if (!inBuilderOrder(model.metrics)) {
-    return (
-      `The formula lists its metrics as ${model.metrics.join(", ")}; the builder always puts them in the order ` +
-      `${METRICS.join(", ")}, which would move its columns. ${EDIT_IN_CELL}`
-    );
-  }
   const unpicked = Object.keys(model.filters).find((name) => !filters.includes(name as FilterName));
   if (unpicked) return `The formula filters on ${unpicked}, which the builder has no picker for. ${EDIT_IN_CELL}`;
   const byDate = model.groups.includes("date");

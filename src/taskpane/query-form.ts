@@ -3,8 +3,7 @@ import type { HeaderStyle } from "../core/arguments/options";
 import type { StatsQueryModel } from "../core/formula-text";
 import { builderProblem } from "../core/builder-limits";
 import type { DateRange, PeriodWord } from "../core/periods";
-import { READABLE_METRIC_HEADERS } from "../core/rows/headers";
-import { byId, el } from "./dom";
+import { byId } from "./dom";
 import { OptionPicker } from "./option-picker";
 import { PeriodField } from "./period-field";
 import { compareChoiceOf, withCompare } from "./query/compare-choice";
@@ -20,9 +19,11 @@ import {
 import type { FieldProblem } from "./query/field-messages";
 import { advancedSettingsInUse } from "./query/advanced-settings";
 import { GroupControls } from "./query/group-controls";
+import { formulaMetrics, shownMetrics } from "./query/metric-choice";
+import { MetricControls } from "./query/metric-controls";
 import { SortControls } from "./query/sort-controls";
 
-const DEFAULT_METRICS: readonly MetricName[] = ["revenues", "impressions", "ecpm"];
+const DEFAULT_METRICS: readonly MetricName[] = ["impressions", "revenues", "ecpm"];
 
 /** The filters offered, in the order shown; each is filled from its reference route. */
 export const PICKER_FILTERS = [
@@ -65,7 +66,11 @@ function numberText(input: HTMLInputElement): NumberText {
 export class QueryForm {
   readonly pickers: Record<PickerFilter, OptionPicker>;
   private readonly period: PeriodField;
-  private readonly metrics = byId("query-metrics");
+  private readonly metrics = new MetricControls({
+    list: byId<HTMLOListElement>("query-metrics"),
+    add: byId<HTMLSelectElement>("query-metric-add"),
+    addButton: byId<HTMLButtonElement>("query-metric-add-button"),
+  });
   private readonly groups = new GroupControls({
     list: byId<HTMLOListElement>("query-groups"),
     add: byId<HTMLSelectElement>("query-group-add"),
@@ -110,12 +115,8 @@ export class QueryForm {
       today,
     );
 
-    for (const metric of METRICS) {
-      const id = `query-metric-${metric}`;
-      const box = el("input", { attrs: { type: "checkbox", id, value: metric, name: "metric" } });
-      box.checked = DEFAULT_METRICS.includes(metric);
-      this.metrics.append(el("label", { className: "choice", attrs: { for: id } }, [box, READABLE_METRIC_HEADERS[metric]]));
-    }
+    this.metrics.set(DEFAULT_METRICS);
+    this.metrics.onChange(() => this.changed());
 
     const filters = byId("query-filters");
     const pickers = {} as Record<PickerFilter, OptionPicker>;
@@ -138,13 +139,12 @@ export class QueryForm {
     this.pinProfile.addEventListener("input", () => this.pinTo(undefined));
 
     // One event per change: a box or a list fires "input" and then "change" for the same choice,
-    // and a typed number fires "change" again on leaving the box. The pickers and the group and
-    // sort lists say their own changes (onChange above); the selects that only prepare an Add
-    // and a picker's search box change nothing in the query.
+    // and a typed number fires "change" again on leaving the box. The pickers and the metric,
+    // group and sort lists say their own changes (onChange above); the selects that only prepare
+    // an Add and a picker's search box change nothing in the query.
     const ownControls: readonly HTMLElement[] = [
       byId("query-period"),
       byId("query-custom-range"),
-      this.metrics,
       this.dateGroup,
       this.dateGroupLimit,
       this.limit,
@@ -230,11 +230,9 @@ export class QueryForm {
       modelPeriod = reading.period;
       choice = "word" in reading.period ? { word: reading.period.word, range: reading.range } : { range: reading.range };
     }
-    const metrics = METRICS.filter(
-      (metric) => this.metrics.querySelector<HTMLInputElement>(`input[value="${metric}"]`)?.checked,
-    );
+    const metrics = this.metrics.values();
     const noMetric = checkMetricCount(metrics.length);
-    if (noMetric) problems.push({ focus: this.metrics.querySelector("input") ?? this.metricsGroup, marked: this.metricsGroup, problem: noMetric });
+    if (noMetric) problems.push({ focus: this.metrics.addControl(), marked: this.metricsGroup, problem: noMetric });
     const groups = this.groups.values();
     const hasDate = groups.includes("date");
     const dateGroupLimit = hasDate ? number(this.dateGroupLimit, checkRecentPeriods(numberText(this.dateGroupLimit))) : undefined;
@@ -251,9 +249,7 @@ export class QueryForm {
     const model: StatsQueryModel = {
       period: modelPeriod,
       groups,
-      // Every metric in the service's order is what an empty list means; say so explicitly
-      // only when the user picked fewer.
-      metrics: metrics.length === METRICS.length ? [] : metrics,
+      metrics: formulaMetrics(metrics),
       filters,
       orders: this.orders.values(),
       dateGroup: hasDate ? (this.dateGroup.value as DateGroup) : undefined,
@@ -277,9 +273,7 @@ export class QueryForm {
     const problem = builderProblem(model, PICKER_FILTERS.map(([name]) => name)) ?? this.filterProblem(model);
     if (problem) return problem;
     this.period.set(model.period);
-    for (const box of this.metrics.querySelectorAll<HTMLInputElement>("input")) {
-      box.checked = model.metrics.length === 0 || model.metrics.includes(box.value as MetricName);
-    }
+    this.metrics.set(shownMetrics(model.metrics));
     this.groups.set(model.groups);
     this.orders.set(model.orders);
     this.dateGroup.value = model.dateGroup ?? "day";

@@ -8,7 +8,7 @@ import { buildPane } from "./support/build-pane";
 import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice, type FakeOfficeOptions, type FakeOfficeState, type FakePivot, type FakeSavedWorkbook, type FakeTable, type FakeWorkbook } from "./support/fake-office";
 import { fakeTable, saveProfile, screenshot, statusAfter, waitForStatus, type FakeTableNow, type ProfileInput } from "./support/pane-page";
-import { chooseDays } from "./support/query-pane";
+import { addMetric, chooseDays } from "./support/query-pane";
 import { serveDirectory, type StaticServer } from "./support/static-server";
 
 jest.setTimeout(600_000);
@@ -161,7 +161,7 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
   async function buildQuery(page: Page, groups: string[], from = dates.from): Promise<void> {
     await page.click("#tab-query");
     await chooseDays(page, from, dates.to);
-    await page.check("#query-metric-requests");
+    await addMetric(page, "requests");
     for (const group of groups) {
       await page.selectOption("#query-group-add", group);
       await page.click("#query-group-add-button");

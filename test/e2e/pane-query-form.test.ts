@@ -1,9 +1,12 @@
+import { readFile } from "node:fs/promises";
 import type { Page, Route } from "playwright-core";
 import { ReportingClient } from "../../src/client";
 import { localToday, periodOfWord } from "../../src/core/periods";
 import { describeWithBrowser } from "./support/browser";
-import { pickerContent, saveProfile, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
+import type { FakeOfficeControl } from "./support/fake-office";
+import { officeState, openMoreActions, pickerContent, saveProfile, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
 import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import { chooseGroups, chosenMetrics, shownPreview } from "./support/query-pane";
 
 jest.setTimeout(240_000);
 
@@ -21,6 +24,22 @@ async function pickerShown(page: Page, filter: string) {
       options: details.querySelectorAll(".picker-options input").length,
     };
   });
+}
+
+type FakeWindow = { __officeFakeControl: FakeOfficeControl };
+
+/** A formula typed into a cell of Sheet1 (through Excel.run, as the fake records any write), then that cell selected. */
+async function typeFormulaAndSelect(page: Page, address: string, formula: string): Promise<void> {
+  await page.evaluate(
+    async ([target, text]) => {
+      await Excel.run(async (context) => {
+        context.workbook.worksheets.getItem("Sheet1").getRange(target).formulas = [[text]];
+        await context.sync();
+      });
+      (window as unknown as FakeWindow).__officeFakeControl.select(`Sheet1!${target}`);
+    },
+    [address, formula] as const,
+  );
 }
 
 /** The Legacy tab's groupings: chosen, their labels, what Add offers, and Dates by (or "hidden"). */
@@ -141,6 +160,51 @@ describeWithBrowser("the Query tab's form at 320 px", (executablePath) => {
     const lastQuarter = periodOfWord("LAST_QUARTER", today);
     expect({ from: await page.inputValue("#query-from"), to: await page.inputValue("#query-to") }).toEqual(lastQuarter);
     await screenshot(page, "query-custom-after-last-quarter");
+  });
+
+  it("keeps the metrics in the analyst's order: formula, preview, CSV export and inserted table", async () => {
+    await page.selectOption("#query-period", "LAST_7_DAYS");
+    await chooseGroups(page, ["date"]);
+    expect(await chosenMetrics(page)).toEqual(["impressions", "revenues", "ecpm"]);
+    // The same ordered list as Group by: the focus stays on the moved entry (on top, its Move up is disabled).
+    await page.click('#query-metrics li[data-value="revenues"] [data-action="up"]');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Move Revenues down");
+    await page.selectOption("#query-metric-add", "requests");
+    await page.click("#query-metric-add-button");
+    await page.click('#query-metrics li[data-value="requests"] [data-action="up"]');
+    expect(await chosenMetrics(page)).toEqual(["revenues", "impressions", "requests", "ecpm"]);
+    // Every metric, in an order of the analyst's: named in the formula, not left to the service's order.
+    expect(await page.inputValue("#query-formula")).toBe('=REPORTING.STATS("LAST_7_DAYS",,"date","revenues,impressions,requests,ecpm")');
+    await screenshot(page, "query-metrics-ordered");
+
+    expect((await statusAfter(page, () => page.click("#query-preview"))).kind).toBe("success");
+    expect((await shownPreview(page)).headings).toEqual(["Date", "Revenues", "Impressions", "Requests", "eCPM"]);
+
+    const [file] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
+    const csvHeader = (await readFile((await file.path()) ?? "", "utf8")).replace(/^\uFEFF/, "").split(/\r?\n/)[0]!.toLowerCase();
+    const columns = csvHeader.split(",").map((column) => column.replace(/"/g, ""));
+    expect(columns.slice(1)).toEqual(["revenues", "impressions", "requests", "ecpm"]);
+
+    expect((await statusAfter(page, () => page.click("#query-insert-table"))).kind).toBe("success");
+    const tableWrite = (await officeState(page)).writes.find((write) => write.kind === "table");
+    if (!tableWrite) throw new Error("Insert as table wrote no table");
+    const header = await page.evaluate((target) => (window as unknown as FakeWindow).__officeFakeControl.cells(target).values[0], tableWrite.target);
+    expect(header).toEqual(["Date", "Revenues", "Impressions", "Requests", "eCPM"]);
+  });
+
+  it("loads a formula whose metrics come in another order, keeping that order", async () => {
+    for (const [cell, metrics] of [
+      ["H2", "ecpm,revenues"],
+      ["H3", "requests,impressions,revenues,ecpm"],
+    ] as const) {
+      const formula = `=REPORTING.STATS("YTD",,"date","${metrics}")`;
+      await typeFormulaAndSelect(page, cell, formula);
+      await openMoreActions(page);
+      const loaded = await statusAfter(page, () => page.click("#query-edit-formula"));
+      expect(loaded).toEqual({ kind: "success", text: `Loaded the formula of Sheet1!${cell}. Change the query, then choose Update formula.` });
+      expect(await chosenMetrics(page)).toEqual(metrics.split(","));
+      expect(await page.inputValue("#query-formula")).toBe(formula);
+    }
   });
 
   it("Legacy: groups the dates by day or by month with Dates by, Month never listed beside Date", async () => {

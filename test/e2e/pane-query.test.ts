@@ -5,7 +5,7 @@ import type { RunningEmulator } from "../../src/emulator";
 import { describeWithBrowser } from "./support/browser";
 import { hiddenUnderStatus, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
 import { startPaneServices, type PaneServices } from "./support/pane-services";
-import { chooseDays, openQueryPane, type QueryPane } from "./support/query-pane";
+import { addMetric, chooseDays, chooseMetrics, openQueryPane, removeMetric, type QueryPane } from "./support/query-pane";
 import type { StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
@@ -138,7 +138,7 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     });
     expect(await page.inputValue("#query-formula")).toBe(lastValid);
 
-    for (const metric of ["revenues", "impressions", "ecpm"]) await page.uncheck(`#query-metric-${metric}`);
+    await chooseMetrics(page, []);
     expect((await fieldMessage(page, "query-metrics-group")).message).toBe("Choose at least one metric.");
     // Both problems are shown at once; Preview focuses the first one and says what to do, once, under the buttons.
     expect((await fieldMessage(page, "query-to")).invalid).toBe("true");
@@ -147,7 +147,7 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     expect(await page.textContent("#status")).toMatch(/^Fix the marked field first: The last day/);
     await screenshot(page, "query-field-checks");
 
-    for (const metric of ["revenues", "impressions", "ecpm"]) await page.check(`#query-metric-${metric}`);
+    await chooseMetrics(page, ["impressions", "revenues", "ecpm"]);
     await page.selectOption("#query-period", "LAST_30_DAYS");
     expect(await page.$$eval("[aria-invalid=true]", (marked) => marked.length)).toBe(0);
     expect(await page.inputValue("#query-formula")).toBe(valid);
@@ -191,9 +191,9 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       expect(await readings()).toBe(1);
       expect(await page.inputValue("#query-formula")).toBe(before);
 
-      await page.click("#query-metric-requests");
+      await addMetric(page, "requests");
       expect(await readings()).toBe(1);
-      await page.click("#query-metric-requests");
+      await removeMetric(page, "requests");
       await page.selectOption("#query-period", "LAST_7_DAYS");
       await page.selectOption("#query-period", "LAST_30_DAYS");
       expect(await readings()).toBe(3);

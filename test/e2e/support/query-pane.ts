@@ -34,14 +34,27 @@ export async function chooseGroups(page: Page, groups: readonly string[]): Promi
   }
 }
 
-const METRICS = ["impressions", "revenues", "ecpm", "requests"] as const;
+type Metric = "impressions" | "revenues" | "ecpm" | "requests";
 
-/** Ticks exactly `metrics` among the four. */
-export async function chooseMetrics(page: Page, metrics: readonly (typeof METRICS)[number][]): Promise<void> {
-  for (const metric of METRICS) {
-    if (metrics.includes(metric)) await page.check(`#query-metric-${metric}`);
-    else await page.uncheck(`#query-metric-${metric}`);
-  }
+/** The metrics listed, in their order. */
+export function chosenMetrics(page: Page): Promise<string[]> {
+  return page.$$eval("#query-metrics li", (items) => items.map((item) => item.getAttribute("data-value") ?? ""));
+}
+
+/** Adds `metric` at the end of the metrics, as a user would (Add a metric, Add). */
+export async function addMetric(page: Page, metric: Metric): Promise<void> {
+  await page.selectOption("#query-metric-add", metric);
+  await page.click("#query-metric-add-button");
+}
+
+export async function removeMetric(page: Page, metric: Metric): Promise<void> {
+  await page.click(`#query-metrics li[data-value="${metric}"] [data-action="remove"]`);
+}
+
+/** Sets the metrics to exactly `metrics`, in this order. */
+export async function chooseMetrics(page: Page, metrics: readonly Metric[]): Promise<void> {
+  for (const chosen of await chosenMetrics(page)) await removeMetric(page, chosen as Metric);
+  for (const metric of metrics) await addMetric(page, metric);
 }
 
 /** Presses Preview and waits for the rows; fails with what the pane said if they do not come. */

@@ -32,6 +32,7 @@ import { excelSerialFromIsoDate } from "../../../../src/core/excel-dates";
 import type { LegacyQueryModel, QueryPeriod, StatsQueryModel } from "../../../../src/core/formula-text";
 import { LEGACY_FUNCTION_GROUPS } from "../../../../src/core/legacy/group-by";
 import { PERIOD_WORDS } from "../../../../src/core/periods";
+import { formulaMetrics } from "../../../../src/taskpane/query/metric-choice";
 
 export { FUZZ_SEED } from "../../../support/fuzz-seed";
 
@@ -335,7 +336,7 @@ const calendarDay = isoDate.filter(isCalendarDate);
 
 /**
  * A query the pane's query builder can produce and Insert formula accepts: a valid period, metrics
- * in the form's order (all of them as none), the pickers' values (each once), orders on a chosen
+ * in any order (all of them in the service's order as none), the pickers' values (each once), orders on a chosen
  * group or a metric, date options only with the date group, and the form's own option values.
  */
 export const builderModel: fc.Arbitrary<StatsQueryModel> = fc
@@ -345,7 +346,7 @@ export const builderModel: fc.Arbitrary<StatsQueryModel> = fc
       fc.tuple(calendarDay, calendarDay).map(([first, second]): QueryPeriod => (first <= second ? { from: first, to: second } : { from: second, to: first })),
     ),
     groups: fc.uniqueArray(fc.constantFrom(...GROUPS)),
-    metrics: fc.subarray([...METRICS], { minLength: 1 }).map((metrics) => (metrics.length === METRICS.length ? [] : metrics)),
+    metrics: fc.uniqueArray(fc.constantFrom(...METRICS), { minLength: 1 }).map((metrics) => formulaMetrics(metrics)),
     filters: fc
       .record(
         Object.fromEntries(BUILDER_FILTERS.map((name) => [name, fc.uniqueArray(FILTER_VALUES[name], { minLength: 1, maxLength: 3 })])) as {
