@@ -1,0 +1,171 @@
+import { ReportingError } from "../../client/errors";
+import { tableQueryXml } from "../workbook-queries/record-xml";
+import { refreshTables, type WorkbookRefreshOperations } from "../workbook-queries/refresh-run";
+import type { StoredTableQuery } from "../workbook-queries/stored-query";
+import { refreshStoredTable, withFailure, type TableRefreshDependencies } from "../workbook-queries/table-refresh";
+import { storedQueryParts } from "./stored-query-parts";
+import { findTableInfo, rewriteTable, TableWriteError, type TableRewrite } from "./table-rewrite";
+import { dropStaleCalcChain, markPivotCaches, setFullCalcOnLoad, type RefreshedExtent } from "./workbook-recalc";
+import { WorkbookPackage } from "./workbook-package";
+
+/**
+ * Refreshing the add-in's tables in a workbook file, without Excel: each stored query runs
+ * through the pane's own refresh (refreshStoredTable and refreshTables, so the same rows, the
+ * same record of the last refresh or failure, a failed table beside refreshed ones), with a
+ * write into the package's parts instead of Office.js. Nothing here reads or writes a file.
+ */
+
+export type TableOutcomeState = "refreshed" | "failed";
+
+export interface TableOutcome {
+  table: string;
+  sheet?: string;
+  outcome: TableOutcomeState;
+  /** Why it failed, in plain words. */
+  reason?: string;
+  rowsBefore?: number;
+  rowsAfter?: number;
+  totalsBefore?: Record<string, number>;
+  totalsAfter?: Record<string, number>;
+  seconds: number;
+  /** The PivotTables Excel will rebuild on open because they are built on this table. */
+  pivots: string[];
+}
+
+export interface PackageRefresh {
+  tables: TableOutcome[];
+  /** Whether any part changed (a refreshed table, or a failure recorded with its query). */
+  changed: boolean;
+  calcChainDropped: boolean;
+  package: WorkbookPackage;
+}
+
+export type FetchDependencies = Omit<TableRefreshDependencies, "write" | "save">;
+
+export interface PackageRefreshOptions {
+  /** Table names to refresh (case does not count); every stored table when absent. */
+  only?: readonly string[];
+  concurrency?: number;
+}
+
+const nameIn = (names: readonly string[], name: string) => names.some((candidate) => candidate.toLowerCase() === name.toLowerCase());
+
+export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies, options: PackageRefreshOptions = {}): Promise<PackageRefresh> {
+  const pkg = new WorkbookPackage(bytes);
+  const parts = storedQueryParts(pkg);
+  const outcomes: TableOutcome[] = [];
+  const pathOf = new Map<string, string>();
+  const records: StoredTableQuery[] = [];
+  for (const part of parts) {
+    if ("problem" in part) {
+      outcomes.push({
+        table: part.path,
+        outcome: "failed",
+        reason: `A stored table query (${part.path}) could not be read: ${part.problem}. Open the workbook in Excel with the latest add-in, refresh that table there and save; this command leaves it as it is.`,
+        seconds: 0,
+        pivots: [],
+      });
+    } else if (!options.only || nameIn(options.only, part.record.table.name)) {
+      records.push(part.record);
+      pathOf.set(part.record.id, part.path);
+    }
+  }
+  for (const name of options.only ?? []) {
+    if (!records.some((record) => record.table.name.toLowerCase() === name.toLowerCase())) {
+      outcomes.push({ table: name, outcome: "failed", reason: `This workbook has no table named ${name} that the add-in refreshes. Check the name (as on Excel's Table Design tab).`, seconds: 0, pivots: [] });
+    }
+  }
+
+  let sharedStrings: string[] | undefined;
+  const rewrites = new Map<string, TableRewrite>();
+  const seconds = new Map<string, number>();
+  const extents: RefreshedExtent[] = [];
+  const pivots = new Map<string, string[]>();
+  const save = (record: StoredTableQuery) => pkg.replace(pathOf.get(record.id)!, tableQueryXml(record));
+  const tableRefresh: TableRefreshDependencies = {
+    ...deps,
+    async write(record, data) {
+      const table = findTableInfo(pkg, record.table.name, record.table.sheet);
+      if (!table) {
+        throw new TableWriteError(
+          `The table ${record.table.name} is no longer in the workbook (renamed or deleted in Excel without the add-in open). Open the workbook in Excel and check the add-in's Queries tab. Nothing was written.`,
+        );
+      }
+      let rewrite: TableRewrite;
+      try {
+        sharedStrings ??= pkg.sharedStrings();
+        rewrite = rewriteTable(pkg, table, record.columns.length, data, sharedStrings);
+      } catch (error) {
+        if (error instanceof ReportingError) throw error;
+        throw new TableWriteError(
+          `The table ${table.displayName} was not refreshed: the sheet ${table.sheet.name} could not be read. Open the workbook in Excel, save it, then run the refresh again. The table keeps its previous rows.`,
+        );
+      }
+      rewrites.set(record.id, rewrite);
+      return { excelId: record.table.excelId, name: table.displayName, sheet: table.sheet.name, rows: data.rows.length };
+    },
+    async save(record) {
+      save(record);
+    },
+  };
+  const ops: WorkbookRefreshOperations = {
+    clearCache: () => undefined,
+    recalculateFormulas: async () => undefined,
+    listTables: async () => records,
+    async refreshTable(record, signal) {
+      const start = deps.now();
+      try {
+        return await refreshStoredTable(record, tableRefresh, signal);
+      } finally {
+        seconds.set(record.id, (deps.now() - start) / 1000);
+      }
+    },
+    async recordFailure(record, reason) {
+      save(withFailure(record, reason, deps.now()));
+    },
+    async refreshPivots(record) {
+      const rewrite = rewrites.get(record.id)!;
+      const extent: RefreshedExtent = {
+        tableName: rewrite.table.displayName,
+        sheetName: rewrite.table.sheet.name,
+        sheetId: rewrite.table.sheet.sheetId,
+        oldData: rewrite.oldData,
+        newData: rewrite.newData,
+        touched: rewrite.touched,
+      };
+      extents.push(extent);
+      const names = markPivotCaches(pkg, extent);
+      pivots.set(record.id, names);
+      return names.length;
+    },
+    now: deps.now,
+  };
+  const report = await refreshTables(ops, records, options.concurrency === undefined ? {} : { concurrency: options.concurrency });
+  for (const item of report.items) {
+    const record = records.find((candidate) => candidate.id === item.id)!;
+    const rewrite = rewrites.get(item.id);
+    const took = seconds.get(item.id) ?? 0;
+    if (item.state === "refreshed" && rewrite) {
+      outcomes.push({
+        table: rewrite.table.displayName,
+        sheet: rewrite.table.sheet.name,
+        outcome: "refreshed",
+        rowsBefore: rewrite.rowsBefore,
+        rowsAfter: rewrite.rowsAfter,
+        totalsBefore: rewrite.totalsBefore,
+        totalsAfter: rewrite.totalsAfter,
+        seconds: took,
+        pivots: pivots.get(item.id) ?? [],
+        ...(item.warning ? { reason: item.warning } : {}),
+      });
+    } else {
+      outcomes.push({ table: record.table.name, sheet: record.table.sheet, outcome: "failed", reason: item.reason ?? "It was not refreshed.", seconds: took, pivots: [] });
+    }
+  }
+  let calcChainDropped = false;
+  if (extents.length > 0) {
+    setFullCalcOnLoad(pkg);
+    calcChainDropped = dropStaleCalcChain(pkg, extents);
+  }
+  return { tables: outcomes, changed: report.items.length > 0, calcChainDropped, package: pkg };
+}

@@ -1,0 +1,177 @@
+import { cellAddress, parseCell, type CellBlock } from "./cell-address";
+import { escapeXmlText, unescapeXmlText } from "./xml-part";
+
+/**
+ * A worksheet's `<sheetData>` read and rewritten row by row as text. A sheet can hold 100,000
+ * rows: building a tree of it would take many times its size in memory, so rows outside the
+ * block being rewritten are copied as they are, and only the rows the block crosses are split
+ * into cells. Every other part of the sheet (views, columns and their widths, merged cells,
+ * drawings, table parts) is left as written.
+ */
+
+export interface SheetCell {
+  row: number;
+  column: number;
+  /** Attributes as written (`r`, `s`, `t`...), unescaped. */
+  attributes: Map<string, string>;
+  /** The XML inside `<c>`, as written. */
+  inner: string;
+}
+
+const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
+const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+const ATTRIBUTE = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+export class SheetFormatError extends Error {}
+
+function attributesOf(text: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const match of text.matchAll(ATTRIBUTE)) attributes.set(match[1]!, unescapeXmlText(match[2] ?? match[3] ?? ""));
+  return attributes;
+}
+
+function attributesText(attributes: Map<string, string>): string {
+  return [...attributes].map(([name, value]) => ` ${name}="${escapeXmlText(value)}"`).join("");
+}
+
+/** Where the rows are: the text before them, the rows' own text, the text after. */
+export function splitSheet(xml: string): { before: string; rows: string; after: string } {
+  const open = /<(?:[\w.-]+:)?sheetData\b[^>]*?(\/?)>/.exec(xml);
+  if (!open) throw new SheetFormatError("no sheetData");
+  const start = open.index + open[0].length;
+  if (open[1] === "/") return { before: xml.slice(0, open.index) + open[0].replace(/\s*\/>$/, ">"), rows: "", after: "</sheetData>" + xml.slice(start) };
+  const close = /<\/(?:[\w.-]+:)?sheetData\s*>/g;
+  close.lastIndex = start;
+  const found = close.exec(xml);
+  if (!found) throw new SheetFormatError("no end of sheetData");
+  const closeAt = found.index;
+  return { before: xml.slice(0, start), rows: xml.slice(start, closeAt), after: xml.slice(closeAt) };
+}
+
+interface RowText {
+  row: number;
+  attributes: Map<string, string>;
+  /** Cells' text inside the row. */
+  inner: string;
+  /** The row element exactly as written. */
+  text: string;
+}
+
+function* rowsOf(rows: string): Generator<RowText> {
+  let previous = -1;
+  for (const match of rows.matchAll(ROW)) {
+    const attributes = attributesOf(match[1] ?? "");
+    const number = attributes.has("r") ? Number(attributes.get("r")) - 1 : previous + 1;
+    if (!Number.isInteger(number) || number < 0) throw new SheetFormatError("a row without a number");
+    previous = number;
+    yield { row: number, attributes, inner: match[2] ?? "", text: match[0] };
+  }
+}
+
+function cellsOf(row: RowText): SheetCell[] {
+  let previous = -1;
+  return [...row.inner.matchAll(CELL)].map((match) => {
+    const attributes = attributesOf(match[1] ?? "");
+    const position = attributes.has("r") ? parseCell(attributes.get("r")!) : { row: row.row, column: previous + 1 };
+    if (!position) throw new SheetFormatError("a cell without an address");
+    previous = position.column;
+    return { row: row.row, column: position.column, attributes, inner: match[2] ?? "" };
+  });
+}
+
+/** The cells of `block` that exist in the sheet, row by row. */
+export function readBlock(xml: string, block: CellBlock): Map<number, Map<number, SheetCell>> {
+  const found = new Map<number, Map<number, SheetCell>>();
+  for (const row of rowsOf(splitSheet(xml).rows)) {
+    if (row.row < block.top || row.row > block.bottom) continue;
+    const cells = new Map<number, SheetCell>();
+    for (const cell of cellsOf(row)) if (cell.column >= block.left && cell.column <= block.right) cells.set(cell.column, cell);
+    found.set(row.row, cells);
+  }
+  return found;
+}
+
+/** A cell that holds something (a value, a formula, a text), not only a format. */
+export function holdsData(cell: SheetCell): boolean {
+  return /<(?:[\w.-]+:)?(v|f|is)\b/.test(cell.inner);
+}
+
+/** The cell's value as written: its number, its text (inline or `<v>`), or undefined; shared strings by index. */
+export function cellValue(cell: SheetCell, sharedStrings: readonly string[]): string | number | boolean | undefined {
+  const type = cell.attributes.get("t");
+  if (type === "inlineStr") {
+    return [...cell.inner.matchAll(/<(?:[\w.-]+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?t>)/g)].map((match) => unescapeXmlText(match[1] ?? "")).join("");
+  }
+  const raw = /<(?:[\w.-]+:)?v\b[^>]*>([\s\S]*?)<\/(?:[\w.-]+:)?v>/.exec(cell.inner)?.[1];
+  if (raw === undefined) return undefined;
+  const text = unescapeXmlText(raw);
+  if (type === "s") return sharedStrings[Number(text)] ?? "";
+  if (type === "b") return text === "1";
+  if (type === "str" || type === "e") return text;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : text;
+}
+
+/** The text of a `<c>` element at `row`, `column`. */
+export function cellText(row: number, column: number, attributes: Iterable<[string, string]>, inner: string): string {
+  const ordered = new Map<string, string>([["r", cellAddress({ row, column })]]);
+  for (const [name, value] of attributes) if (name !== "r") ordered.set(name, value);
+  return inner === "" ? `<c${attributesText(ordered)}/>` : `<c${attributesText(ordered)}>${inner}</c>`;
+}
+
+/** The same cell moved to another place: its content as it was. */
+export function movedCell(cell: SheetCell, row: number, column = cell.column): string {
+  return cellText(row, column, cell.attributes, cell.inner);
+}
+
+/**
+ * Rewrites the cells of columns `left`..`right` in rows `top`..`bottom`: `cells(row)` gives the
+ * new cells of a row (already addressed, in column order); any other cell of those rows stays as
+ * it was, and rows outside them are copied as written. A row element that does not exist is
+ * added; a row's `spans` (an optional hint) is dropped when its cells change.
+ */
+export function rewriteBlock(xml: string, block: CellBlock, cells: (row: number) => { column: number; text: string }[]): string {
+  const { before, rows, after } = splitSheet(xml);
+  const out: string[] = [before];
+  let next = block.top;
+  const emitNew = (upTo: number) => {
+    for (; next <= Math.min(upTo, block.bottom); next++) {
+      const made = cells(next);
+      if (made.length > 0) out.push(`<row r="${next + 1}">${made.map((cell) => cell.text).join("")}</row>`);
+    }
+  };
+  for (const row of rowsOf(rows)) {
+    if (row.row < block.top || row.row > block.bottom) {
+      if (row.row > block.bottom) emitNew(block.bottom);
+      out.push(row.text);
+      continue;
+    }
+    emitNew(row.row - 1);
+    next = row.row + 1;
+    const kept = cellsOf(row)
+      .filter((cell) => cell.column < block.left || cell.column > block.right)
+      .map((cell) => ({ column: cell.column, text: movedCell(cell, row.row) }));
+    const merged = [...kept, ...cells(row.row)].sort((a, b) => a.column - b.column);
+    const attributes = new Map(row.attributes);
+    attributes.delete("spans");
+    attributes.set("r", String(row.row + 1));
+    out.push(merged.length === 0 ? `<row${attributesText(attributes)}/>` : `<row${attributesText(attributes)}>${merged.map((cell) => cell.text).join("")}</row>`);
+  }
+  emitNew(block.bottom);
+  out.push(after);
+  return out.join("");
+}
+
+/** The sheet's `<dimension ref>` grown to cover `block`. */
+export function growDimension(xml: string, block: CellBlock, union: (a: string, b: CellBlock) => string): string {
+  return xml.replace(/(<(?:[\w.-]+:)?dimension\b[^>]*?\bref\s*=\s*")([^"]*)(")/, (_all, open: string, ref: string, close: string) => open + union(ref, block) + close);
+}
+
+/** Shared strings by index (their text, runs joined), for reading a table's key and metric cells. */
+export function sharedStringsOf(xml: string): string[] {
+  return [...xml.matchAll(/<(?:[\w.-]+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?si>)/g)].map((item) =>
+    [...(item[1] ?? "").replace(/<(?:[\w.-]+:)?rPh\b[\s\S]*?<\/(?:[\w.-]+:)?rPh>/g, "").matchAll(/<(?:[\w.-]+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?t>)/g)]
+      .map((text) => unescapeXmlText(text[1] ?? ""))
+      .join(""),
+  );
+}
