@@ -2,6 +2,7 @@ import { ReportingError } from "../../client/errors";
 import { tableQueryXml } from "../workbook-queries/record-xml";
 import { refreshTables, type WorkbookRefreshOperations } from "../workbook-queries/refresh-run";
 import type { StoredTableQuery } from "../workbook-queries/stored-query";
+import type { TableFetchDependencies } from "../workbook-queries/runtime-fetch";
 import { refreshStoredTable, withFailure, type TableRefreshDependencies } from "../workbook-queries/table-refresh";
 import { storedQueryParts } from "./stored-query-parts";
 import { findTableInfo, rewriteTable, TableWriteError, type TableRewrite } from "./table-rewrite";
@@ -40,7 +41,7 @@ export interface PackageRefresh {
   package: WorkbookPackage;
 }
 
-export type FetchDependencies = Omit<TableRefreshDependencies, "write" | "save">;
+export type FetchDependencies = TableFetchDependencies;
 
 export interface PackageRefreshOptions {
   /** Table names to refresh (case does not count); every stored table when absent. */

@@ -2,7 +2,7 @@ import { RefreshCoordinator } from "../../core/workbook-queries/refresh-coordina
 import type { WorkbookRefreshOperations } from "../../core/workbook-queries/refresh-run";
 import type { QueryStore } from "../../core/workbook-queries/query-store";
 import { refreshStoredTable, withFailure, type TableRefreshDependencies } from "../../core/workbook-queries/table-refresh";
-import { localToday } from "../../core/periods";
+import { runtimeFetchDependencies } from "../../core/workbook-queries/runtime-fetch";
 import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
 import { pageRuntime } from "../page-runtime";
 import { refreshTablePivots } from "./pivot-tables";
@@ -29,16 +29,7 @@ let queries: PageQueries | undefined;
  */
 export function tableRefreshDependencies(runtime: ReportingRuntime, store: Pick<QueryStore, "put">): TableRefreshDependencies {
   return {
-    today: localToday(),
-    now: () => Date.now(),
-    fetch: (query, signal) => runtime.functions.statsTable(query, signal),
-    fetchLegacy: (args, signal) => runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options, signal),
-    async dataThrough(profile, signal) {
-      // The runtime's own clients of that profile: a refresh wants today's answer, not a cached one.
-      const client = runtime.clients(profile).reporting;
-      return client ? (await client.dates({ signal })).to : undefined;
-    },
-    activeProfile: () => runtime.profiles().active?.name,
+    ...runtimeFetchDependencies(runtime),
     write: writeTableRows,
     save: (record) => store.put(record),
   };
