@@ -11,6 +11,9 @@
 //                                   src/taskpane or src/functions
 //   src/host                        the production server: Node only, like src/emulator; may use
 //                                   src/api and src/core (shared checks), never the Office or UI code
+//   src/headless                    the refresh of workbook files without Excel (npm run refresh-workbook):
+//                                   Node only; file I/O around src/core/xlsx; never the Office, UI,
+//                                   emulator or host code
 // src/office and src/taskpane also get eslint-plugin-office-addins' recommended rules (those of
 // the `yo office` templates).
 import js from "@eslint/js";
@@ -21,7 +24,7 @@ import { builtinModules } from "node:module";
 import tseslint from "typescript-eslint";
 
 const PURE_LAYERS = ["src/api/**", "src/client/**", "src/core/**"];
-const NODE_CODE = ["src/emulator/**", "src/host/**", "scripts/**", "bench/**", "test/**", "*.config.*"];
+const NODE_CODE = ["src/emulator/**", "src/host/**", "src/headless/**", "scripts/**", "bench/**", "test/**", "*.config.*"];
 const OFFICE_ADDINS_CODE = ["src/office/**/*.{js,mjs,cjs,ts,cts,mts}", "src/taskpane/**/*.{js,mjs,cjs,ts,cts,mts}"];
 
 const OFFICE_GLOBALS = ["Office", "Excel", "CustomFunctions", "OfficeRuntime"];
@@ -81,7 +84,7 @@ export default defineConfig([
   },
 
   // Where code runs.
-  { files: ["src/**"], ignores: ["src/emulator/**", "src/host/**"], languageOptions: { globals: globals.browser } },
+  { files: ["src/**"], ignores: ["src/emulator/**", "src/host/**", "src/headless/**"], languageOptions: { globals: globals.browser } },
   { files: NODE_CODE, languageOptions: { globals: globals.node } },
   { files: ["test/**"], languageOptions: { globals: globals.jest } },
   {
@@ -125,7 +128,7 @@ export default defineConfig([
       ),
     },
   },
-  { files: ["src/**"], ignores: [...PURE_LAYERS, "src/office/**", "src/emulator/**", "src/host/**"], rules: { "no-restricted-imports": restrictedImports() } },
+  { files: ["src/**"], ignores: [...PURE_LAYERS, "src/office/**", "src/emulator/**", "src/host/**", "src/headless/**"], rules: { "no-restricted-imports": restrictedImports() } },
   {
     files: ["src/emulator/**"],
     rules: {
@@ -153,6 +156,24 @@ export default defineConfig([
             {
               group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**"],
               message: "The host serves the add-in and proxies the service: it shares src/api and src/core, never the add-in's Office or UI code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/headless/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            emulatorPattern,
+            hostPattern,
+            {
+              group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**"],
+              message: "The headless refresh edits workbook files without Excel: it shares src/api, src/client and src/core, never the add-in's Office or UI code.",
             },
           ],
         },
@@ -188,7 +209,7 @@ export default defineConfig([
   },
   {
     files: ["src/**"],
-    ignores: [...PURE_LAYERS, "src/emulator/**", "src/host/**", "src/office/**"],
+    ignores: [...PURE_LAYERS, "src/emulator/**", "src/host/**", "src/headless/**", "src/office/**"],
     rules: {
       "no-restricted-globals": ["error", ...restrictedGlobals(OFFICE_GLOBALS, "Only src/office touches Office APIs: call a function from src/office instead.")],
     },

@@ -211,6 +211,27 @@ const violations: Violation[] = [
     mentions: "it shares src/api, never the add-in's Office or UI code",
   },
   {
+    name: "headless imports office",
+    filePath: "src/headless/violation.ts",
+    code: `import { writeTableRows } from "../office/tables/refresh-table";\nexport const w = writeTableRows;\n`,
+    ruleId: "no-restricted-imports",
+    mentions: "The headless refresh edits workbook files without Excel",
+  },
+  {
+    name: "headless imports the emulator",
+    filePath: "src/headless/violation.ts",
+    code: `import { startEmulator } from "../emulator";\nexport const s = startEmulator;\n`,
+    ruleId: "no-restricted-imports",
+    mentions: "The emulator is Node-only",
+  },
+  {
+    name: "core reads a file with a Node built-in (the headless refresh keeps its I/O in src/headless)",
+    filePath: "src/core/xlsx/violation.ts",
+    code: `import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n`,
+    ruleId: "no-restricted-imports",
+    mentions: "Node built-ins are not available in Excel",
+  },
+  {
     name: "office calls Excel.run itself, which fails while the user edits a cell",
     filePath: "src/office/violation.ts",
     code: `export const run = () => Excel.run(async (context) => context.sync());\n`,
@@ -280,6 +301,11 @@ const allowed: Allowed[] = [
     name: "emulator imports api and Node built-ins",
     filePath: "src/emulator/allowed.ts",
     code: `import { createServer } from "node:http";\nimport { routes } from "../api/routes";\nexport const all = [createServer, routes];\n`,
+  },
+  {
+    name: "headless imports core, client, api and Node built-ins, and uses process",
+    filePath: "src/headless/allowed.ts",
+    code: `import { readFileSync } from "node:fs";\nimport { refreshPackage } from "../core/xlsx/package-refresh";\nimport type { FetchLike } from "../client";\nimport { routes } from "../api/routes";\nexport const all = [readFileSync, refreshPackage, routes, process.argv];\nexport type F = FetchLike;\n`,
   },
   {
     name: "office-addins rules do not apply to src/core",

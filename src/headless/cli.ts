@@ -1,0 +1,64 @@
+import { parseArgs } from "node:util";
+import { refreshFiles } from "./refresh-files";
+
+/**
+ * npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json
+ *                             [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...]
+ *                             [--log FILE.jsonl] [--dry-run]
+ * See docs/headless-refresh.md.
+ */
+
+const USAGE =
+  "Usage: npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...] [--log FILE.jsonl] [--dry-run]";
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        credentials: { type: "string" },
+        out: { type: "string" },
+        "in-place": { type: "boolean" },
+        only: { type: "string", multiple: true },
+        log: { type: "string" },
+        "dry-run": { type: "boolean" },
+        help: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!values.credentials) {
+    process.stderr.write(`Give the credentials file with --credentials (a JSON file only you can read).\n${USAGE}\n`);
+    return 2;
+  }
+  return refreshFiles(
+    {
+      files: positionals,
+      credentials: values.credentials,
+      ...(values.out ? { out: values.out } : {}),
+      ...(values["in-place"] ? { inPlace: true } : {}),
+      ...(values.only ? { only: values.only } : {}),
+      ...(values.log ? { log: values.log } : {}),
+      ...(values["dry-run"] ? { dryRun: true } : {}),
+    },
+    { stdout: (line) => process.stdout.write(`${line}\n`), stderr: (line) => process.stderr.write(`${line}\n`) },
+  );
+}
+
+main().then(
+  (status) => {
+    process.exitCode = status;
+  },
+  (error: unknown) => {
+    process.stderr.write(`The refresh stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,149 @@
+import { appendFileSync } from "node:fs";
+import path from "node:path";
+import type { FetchLike } from "../client";
+import { localToday } from "../core/periods";
+import { createReportingRuntime } from "../core/runtime/reporting-runtime";
+import { runtimeFetchDependencies } from "../core/workbook-queries/runtime-fetch";
+import { refreshPackage, type TableOutcome } from "../core/xlsx/package-refresh";
+import { PackageError } from "../core/xlsx/zip-package";
+import { credentialStore, readCredentials } from "./credentials";
+import { UsageError } from "./usage-error";
+import { defaultOutputOf, excelLockOf, lockedByExcel, readWorkbookFile, writeWorkbookFile } from "./workbook-files";
+
+/**
+ * `npm run refresh-workbook`: refreshes the add-in's tables of each workbook, one JSON line per
+ * table on stdout (and in --log), a sentence per workbook on stderr for the person reading.
+ * Exit status: 0 every table refreshed, 1 some failed, 2 unusable arguments or file.
+ */
+
+export interface RefreshOptions {
+  files: string[];
+  credentials: string;
+  out?: string;
+  inPlace?: boolean;
+  only?: string[];
+  log?: string;
+  dryRun?: boolean;
+}
+
+export interface RefreshIo {
+  stdout(line: string): void;
+  stderr(line: string): void;
+  /** The service's fetch (tests); the global one otherwise. */
+  fetch?: FetchLike;
+  now?: () => number;
+}
+
+export interface LogLine {
+  file: string;
+  table?: string;
+  sheet?: string;
+  outcome: "refreshed" | "failed" | "unchanged";
+  rowsBefore?: number;
+  rowsAfter?: number;
+  totalsBefore?: Record<string, number>;
+  totalsAfter?: Record<string, number>;
+  seconds?: number;
+  reason?: string;
+  /** PivotTables Excel rebuilds when it next opens the file. */
+  pivotsRefreshOnOpen?: string[];
+  /** Where the refreshed workbook was written; absent on a dry run. */
+  output?: string;
+  dryRun?: boolean;
+}
+
+export interface FileResult {
+  file: string;
+  /** 0, 1 or 2, as the exit status. */
+  status: 0 | 1 | 2;
+  lines: LogLine[];
+}
+
+function tableLine(file: string, table: TableOutcome, output: string | undefined, dryRun: boolean): LogLine {
+  return {
+    file,
+    table: table.table,
+    ...(table.sheet ? { sheet: table.sheet } : {}),
+    outcome: table.outcome,
+    ...(table.rowsBefore !== undefined ? { rowsBefore: table.rowsBefore, rowsAfter: table.rowsAfter } : {}),
+    ...(table.totalsBefore ? { totalsBefore: table.totalsBefore, totalsAfter: table.totalsAfter } : {}),
+    seconds: table.seconds,
+    ...(table.reason ? { reason: table.reason } : {}),
+    ...(table.pivots.length > 0 ? { pivotsRefreshOnOpen: table.pivots } : {}),
+    ...(output && !dryRun ? { output } : {}),
+    ...(dryRun ? { dryRun: true } : {}),
+  };
+}
+
+function summary(result: FileResult, output: string | undefined): string {
+  const tables = result.lines.filter((line) => line.table !== undefined);
+  const refreshed = tables.filter((line) => line.outcome === "refreshed");
+  const failed = tables.filter((line) => line.outcome === "failed");
+  const parts = [`${path.basename(result.file)}: ${refreshed.length} table(s) refreshed, ${failed.length} failed`];
+  for (const line of failed) parts.push(`  ${line.table}: ${line.reason}`);
+  const pivots = refreshed.flatMap((line) => line.pivotsRefreshOnOpen ?? []);
+  if (pivots.length > 0) parts.push(`  PivotTables refreshed when the file is next opened in Excel: ${pivots.join(", ")}`);
+  if (output) parts.push(`  Written to ${output}`);
+  return parts.join("\n");
+}
+
+async function refreshFile(file: string, options: RefreshOptions, deps: ReturnType<typeof runtimeFetchDependencies>): Promise<FileResult> {
+  const dryRun = options.dryRun === true;
+  if (!options.out && !dryRun && lockedByExcel(file)) {
+    throw new UsageError(
+      `${file} is open in Excel (${path.basename(excelLockOf(file))} is beside it), so it was not refreshed. Close it in Excel and run the refresh again, or give --out to write the refreshed copy to another file.`,
+    );
+  }
+  const bytes = readWorkbookFile(file);
+  let refreshed;
+  try {
+    refreshed = await refreshPackage(bytes, deps, options.only ? { only: options.only } : {});
+  } catch (error) {
+    if (error instanceof PackageError) throw new UsageError(`${file}: ${error.message}`);
+    throw error;
+  }
+  const output = options.inPlace ? file : (options.out ?? defaultOutputOf(file));
+  const failed = refreshed.tables.some((table) => table.outcome === "failed");
+  if (refreshed.tables.length === 0) {
+    return { file, status: 0, lines: [{ file, outcome: "unchanged", reason: "This workbook holds no table the add-in refreshes: nothing was written." }] };
+  }
+  if (!dryRun && refreshed.changed) writeWorkbookFile(output, refreshed.package.outputEntries());
+  const written = !dryRun && refreshed.changed ? output : undefined;
+  return { file, status: failed ? 1 : 0, lines: refreshed.tables.map((table) => tableLine(file, table, written, dryRun)) };
+}
+
+export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Promise<0 | 1 | 2> {
+  const emit = (line: LogLine) => {
+    const text = JSON.stringify(line);
+    io.stdout(text);
+    if (options.log) appendFileSync(options.log, `${text}\n`, { mode: 0o600 });
+  };
+  let deps;
+  try {
+    if (options.files.length === 0) throw new UsageError("Name at least one workbook: npm run refresh-workbook -- BOOK.xlsx --credentials CREDENTIALS.json");
+    if (options.out && options.inPlace) throw new UsageError("Give either --out or --in-place, not both.");
+    if (options.out && options.files.length > 1) throw new UsageError("--out names one file: with several workbooks, leave it out (each gets BOOK.refreshed.xlsx) or use --in-place.");
+    const store = credentialStore(readCredentials(options.credentials));
+    const runtime = createReportingRuntime({ store, today: localToday(), ...(io.fetch ? { transport: { fetch: io.fetch } } : {}) });
+    await runtime.ready;
+    deps = { ...runtimeFetchDependencies(runtime), ...(io.now ? { now: io.now } : {}) };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(error.message);
+    return 2;
+  }
+  let status: 0 | 1 | 2 = 0;
+  for (const file of options.files) {
+    let result: FileResult;
+    try {
+      result = await refreshFile(file, options, deps);
+    } catch (error) {
+      const reason = error instanceof UsageError || error instanceof Error ? error.message : "Something unexpected went wrong.";
+      result = { file, status: 2, lines: [{ file, outcome: "failed", reason }] };
+    }
+    result.lines.forEach(emit);
+    io.stderr(summary(result, result.lines.find((line) => line.output)?.output));
+    status = Math.max(status, result.status) as 0 | 1 | 2;
+  }
+  return status;
+}

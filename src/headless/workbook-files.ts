@@ -1,0 +1,60 @@
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import path from "node:path";
+import { WorkbookPackage } from "../core/xlsx/workbook-package";
+import { writeZip, type OutputEntry } from "../core/xlsx/zip-package";
+import { UsageError } from "./usage-error";
+
+/**
+ * Where a refreshed workbook goes and how it gets there: always through a temporary file in the
+ * destination's folder, read back and checked before a rename puts it in place, so the file a
+ * user opens is never half-written, and an interrupted run leaves the input as it was.
+ */
+
+/** `~$BOOK.xlsx` beside `BOOK.xlsx`: the owner file Excel keeps while the workbook is open. */
+export function excelLockOf(file: string): string {
+  return path.join(path.dirname(file), `~$${path.basename(file)}`);
+}
+
+export function defaultOutputOf(file: string): string {
+  const extension = path.extname(file);
+  return path.join(path.dirname(file), `${path.basename(file, extension)}.refreshed${extension || ".xlsx"}`);
+}
+
+export function readWorkbookFile(file: string): Uint8Array {
+  try {
+    return new Uint8Array(readFileSync(file));
+  } catch {
+    throw new UsageError(`The workbook ${file} could not be read. Check the path, and that this account may read it.`);
+  }
+}
+
+/** Writes `entries` as a zip to a temporary file beside `target`, checks it opens, then renames it over `target`. */
+export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>): void {
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.refreshing`);
+  // The refreshed file keeps the permissions of the one it replaces.
+  const mode = existsSync(target) ? statSync(target).mode & 0o777 : 0o644;
+  const fd = openSync(temporary, "w", mode);
+  try {
+    writeZip(entries, (chunk) => {
+      for (let written = 0; written < chunk.length; ) written += writeSync(fd, chunk, written);
+    });
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    // Read back: the zip's directory and the workbook part must be there before it replaces anything.
+    new WorkbookPackage(new Uint8Array(readFileSync(temporary)));
+  } catch {
+    rmSync(temporary, { force: true });
+    throw new Error(`The refreshed copy of ${target} could not be read back, so nothing was replaced. Check the free space of the disk, then run the refresh again.`);
+  }
+  renameSync(temporary, target);
+}
+
+export function lockedByExcel(file: string): boolean {
+  return existsSync(excelLockOf(file));
+}
