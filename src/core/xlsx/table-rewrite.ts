@@ -4,7 +4,7 @@ import type { TableData } from "../workbook-queries/table-refresh";
 import { blockText, parseBlock, type CellBlock } from "./cell-address";
 import { cellText, cellValue, growDimension, holdsData, movedCell, readBlock, rewriteBlock, type SheetCell } from "./sheet-cells";
 import { tablesOf, type TableInfo, type WorkbookPackage } from "./workbook-package";
-import { attribute, buildXmlPart, childrenOf, escapeXmlText, firstElement, rootOf, setAttribute } from "./xml-part";
+import { attribute, buildXmlPart, childrenOf, elementsNamed, escapeXmlText, firstElement, rootOf, setAttribute } from "./xml-part";
 
 /**
  * Writes a refreshed answer into a table of the package, as the pane's refresh writes it in
@@ -200,7 +200,13 @@ function updateTablePart(pkg: WorkbookPackage, table: TableInfo, block: CellBloc
   if (autoFilter && attribute(autoFilter, "ref") !== undefined) setAttribute(autoFilter, "ref", blockText(filterBlock));
   for (const holder of [root, ...(autoFilter ? [autoFilter] : [])]) {
     const sort = firstElement(childrenOf(holder), "sortState");
-    if (sort && attribute(sort, "ref") !== undefined) setAttribute(sort, "ref", blockText({ ...filterBlock, top: filterBlock.top + 1 }));
+    if (!sort) continue;
+    if (attribute(sort, "ref") !== undefined) setAttribute(sort, "ref", blockText({ ...filterBlock, top: filterBlock.top + 1 }));
+    // Each sort key names its column's data cells: the same column, down to the new last row.
+    for (const condition of elementsNamed(childrenOf(sort), "sortCondition")) {
+      const keyBlock = parseBlock(attribute(condition, "ref") ?? "");
+      if (keyBlock) setAttribute(condition, "ref", blockText({ ...keyBlock, top: filterBlock.top + 1, bottom: filterBlock.bottom }));
+    }
   }
   pkg.replace(table.path, buildXmlPart(part));
 }

@@ -31,7 +31,7 @@ function record(id: string, table: string, sheet: string, columns: string[], que
 /** An answer of `rows` rows per table name, in the query's columns: a country and its numbers. */
 function deps(rowsByTable: Record<string, number>): FetchDependencies {
   return {
-    today: { year: 2024, month: 2, day: 1 } as unknown as FetchDependencies["today"],
+    today: () => "2024-02-01",
     now: () => NOW,
     async fetch(query): Promise<SpillTable> {
       const count = rowsByTable[JSON.stringify(query.request.metrics)] ?? 0;
@@ -101,13 +101,16 @@ describe("refreshPackage on table-sample.xlsx (totals row, calculated columns, c
     expect([...after.keys()].filter((name) => !before.has(name))).toEqual([]);
   });
 
-  it("shrinks the table: the totals row moves up and the rows given up are emptied", async () => {
-    const output = written(await refreshPackage(input, deps({ [key]: 2 })));
+  it("shrinks the table: the totals row moves up, the rows given up are emptied, a sort follows the rows", async () => {
+    const sorted = withEntryText(input, "xl/tables/table1.xml", (text) =>
+      text.replace('<autoFilter ref="C4:G8" xr:uid="{F10770DE-874D-4639-BA35-6E90B9C2F544}"/>', '<autoFilter ref="C4:G8"/><sortState ref="C5:G8"><sortCondition ref="D5:D8"/></sortState>'),
+    );
+    const output = written(await refreshPackage(sorted, deps({ [key]: 2 })));
     const sheet = entryText(byName(output).get("xl/worksheets/sheet1.xml")!);
     expect(sheet).toContain('<c r="C7" t="s"><v>3</v></c>');
     expect(sheet).not.toMatch(/r="[C-G]8"/);
     expect(sheet).not.toMatch(/r="[C-G]9"/);
-    expect(entryText(byName(output).get("xl/tables/table1.xml")!)).toContain('ref="C4:G7"');
+    expect(entryText(byName(output).get("xl/tables/table1.xml")!)).toContain('ref="C4:G7" totalsRowCount="1"><autoFilter ref="C4:G6"/><sortState ref="C5:G6"><sortCondition ref="D5:D6"/></sortState>');
   });
 });
 
