@@ -9,14 +9,35 @@ import { escapeXmlText, unescapeXmlText } from "./xml-part";
  * drawings, table parts) is left as written.
  */
 
-export interface SheetCell {
-  row: number;
-  column: number;
+/** A cell as written; its attributes are parsed only when asked for (a sheet has millions of cells). */
+export class SheetCell {
+  private parsed: Map<string, string> | undefined;
+
+  constructor(
+    readonly row: number,
+    readonly column: number,
+    /** The text of the opening tag's attributes, as written. */
+    private readonly open: string,
+    /** The XML inside `<c>`, as written. */
+    readonly inner: string,
+  ) {}
+
   /** Attributes as written (`r`, `s`, `t`...), unescaped. */
-  attributes: Map<string, string>;
-  /** The XML inside `<c>`, as written. */
-  inner: string;
+  get attributes(): Map<string, string> {
+    this.parsed ??= attributesOf(this.open);
+    return this.parsed;
+  }
+
+  /** One attribute, without parsing the others. */
+  attribute(name: "s" | "t"): string | undefined {
+    const found = (name === "s" ? STYLE : TYPE).exec(this.open);
+    return found ? unescapeXmlText(found[1] ?? found[2] ?? "") : undefined;
+  }
 }
+
+const STYLE = /(?:^|\s)s\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+const TYPE = /(?:^|\s)t\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+const REFERENCE = /(?:^|\s)r\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 
 const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
 const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
@@ -50,7 +71,8 @@ export function splitSheet(xml: string): { before: string; rows: string; after: 
 
 interface RowText {
   row: number;
-  attributes: Map<string, string>;
+  /** The text of the opening tag's attributes, as written. */
+  open: string;
   /** Cells' text inside the row. */
   inner: string;
   /** The row element exactly as written. */
@@ -60,23 +82,26 @@ interface RowText {
 function* rowsOf(rows: string): Generator<RowText> {
   let previous = -1;
   for (const match of rows.matchAll(ROW)) {
-    const attributes = attributesOf(match[1] ?? "");
-    const number = attributes.has("r") ? Number(attributes.get("r")) - 1 : previous + 1;
+    const open = match[1] ?? "";
+    const reference = REFERENCE.exec(open);
+    const number = reference ? Number(reference[1] ?? reference[2]) - 1 : previous + 1;
     if (!Number.isInteger(number) || number < 0) throw new SheetFormatError("a row without a number");
     previous = number;
-    yield { row: number, attributes, inner: match[2] ?? "", text: match[0] };
+    yield { row: number, open, inner: match[2] ?? "", text: match[0] };
   }
 }
 
-function cellsOf(row: RowText): SheetCell[] {
+/** Each cell of a row with its column and its text as written. */
+function* cellMatches(row: RowText): Generator<{ column: number; open: string; inner: string; text: string }> {
   let previous = -1;
-  return [...row.inner.matchAll(CELL)].map((match) => {
-    const attributes = attributesOf(match[1] ?? "");
-    const position = attributes.has("r") ? parseCell(attributes.get("r")!) : { row: row.row, column: previous + 1 };
+  for (const match of row.inner.matchAll(CELL)) {
+    const open = match[1] ?? "";
+    const reference = REFERENCE.exec(open);
+    const position = reference ? parseCell(reference[1] ?? reference[2] ?? "") : { row: row.row, column: previous + 1 };
     if (!position) throw new SheetFormatError("a cell without an address");
     previous = position.column;
-    return { row: row.row, column: position.column, attributes, inner: match[2] ?? "" };
-  });
+    yield { column: position.column, open, inner: match[2] ?? "", text: match[0] };
+  }
 }
 
 /** The cells of `block` that exist in the sheet, row by row. */
@@ -85,7 +110,9 @@ export function readBlock(xml: string, block: CellBlock): Map<number, Map<number
   for (const row of rowsOf(splitSheet(xml).rows)) {
     if (row.row < block.top || row.row > block.bottom) continue;
     const cells = new Map<number, SheetCell>();
-    for (const cell of cellsOf(row)) if (cell.column >= block.left && cell.column <= block.right) cells.set(cell.column, cell);
+    for (const cell of cellMatches(row)) {
+      if (cell.column >= block.left && cell.column <= block.right) cells.set(cell.column, new SheetCell(row.row, cell.column, cell.open, cell.inner));
+    }
     found.set(row.row, cells);
   }
   return found;
@@ -98,7 +125,7 @@ export function holdsData(cell: SheetCell): boolean {
 
 /** The cell's value as written: its number, its text (inline or `<v>`), or undefined; shared strings by index. */
 export function cellValue(cell: SheetCell, sharedStrings: readonly string[]): string | number | boolean | undefined {
-  const type = cell.attributes.get("t");
+  const type = cell.attribute("t");
   if (type === "inlineStr") {
     return [...cell.inner.matchAll(/<(?:[\w.-]+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?t>)/g)].map((match) => unescapeXmlText(match[1] ?? "")).join("");
   }
@@ -148,14 +175,15 @@ export function rewriteBlock(xml: string, block: CellBlock, cells: (row: number)
     }
     emitNew(row.row - 1);
     next = row.row + 1;
-    const kept = cellsOf(row)
-      .filter((cell) => cell.column < block.left || cell.column > block.right)
-      .map((cell) => ({ column: cell.column, text: movedCell(cell, row.row) }));
-    const merged = [...kept, ...cells(row.row)].sort((a, b) => a.column - b.column);
-    const attributes = new Map(row.attributes);
-    attributes.delete("spans");
-    attributes.set("r", String(row.row + 1));
-    out.push(merged.length === 0 ? `<row${attributesText(attributes)}/>` : `<row${attributesText(attributes)}>${merged.map((cell) => cell.text).join("")}</row>`);
+    // Cells beside the block stay in their row: their text as written.
+    const kept: { column: number; text: string }[] = [];
+    for (const cell of cellMatches(row)) if (cell.column < block.left || cell.column > block.right) kept.push({ column: cell.column, text: cell.text });
+    const made = cells(row.row);
+    const merged = kept.length === 0 ? made : [...kept, ...made].sort((a, b) => a.column - b.column);
+    const open = row.open.replace(/\sspans\s*=\s*("[^"]*"|'[^']*')/, "").replace(/\s+$/, "");
+    let text = `<row${open}>`;
+    for (const cell of merged) text += cell.text;
+    out.push(merged.length === 0 ? `<row${open}/>` : `${text}</row>`);
   }
   emitNew(block.bottom);
   out.push(after);

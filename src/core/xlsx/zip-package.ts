@@ -124,7 +124,8 @@ export function writeZip(entries: Iterable<OutputEntry>, sink: (chunk: Uint8Arra
       zip.add(input);
       input.push();
     } else {
-      const file = new ZipDeflate(output.name, { level: 6 });
+      // Level 3: most of level 6's size in half its time, on sheets of 100,000 rows.
+      const file = new ZipDeflate(output.name, { level: 3 });
       file.mtime = output.mtime;
       zip.add(file);
       let pending: Uint8Array | undefined;

@@ -1,0 +1,96 @@
+/**
+ * The headless refresh of a 100,000-row table (issue 19): the time to refresh it in a workbook
+ * file against the time exceljs takes to write the same rows to a fresh file (the ratio should
+ * stay at or below 1), and the refresh's peak memory against the file's size. Rows come from a
+ * stand-in fetch, so the service's time is not counted. Each side runs in its own Node process,
+ * so that its peak resident memory (maxRSS) is its own.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import { refreshPackage, type FetchDependencies } from "../src/core/xlsx/package-refresh";
+import { writeZip } from "../src/core/xlsx/zip-package";
+import { excelMade, withStoredQueries } from "../test/support/stored-query-parts";
+
+const ROWS = 100_000;
+const QUERY = { period: { from: "2024-01-01", to: "2024-03-31" }, groups: ["date", "country"], metrics: ["impressions", "revenues", "ecpm"], filters: {}, orders: [] };
+
+function rows(count: number, shift: number): (string | number)[][] {
+  return Array.from({ length: count }, (_, index) => [45_292 + (index % 90), `Country ${index % 240}`, 1_000 + index + shift, (index + shift) * 0.37, 1.25 + (index % 100) / 100]);
+}
+
+function fetchDeps(count: number, shift: number): FetchDependencies {
+  return {
+    today: () => "2024-04-01",
+    now: () => Date.now(),
+    fetch: async () => ({ rows: [["Date", "Country", "Impressions", "Revenues", "eCPM"], ...rows(count, shift)], dateColumns: [0], dataRowCount: count }),
+    fetchLegacy: async () => {
+      throw new Error("not in this bench");
+    },
+    dataThrough: async () => "2024-03-31",
+    activeProfile: () => "Bench",
+  };
+}
+
+async function refreshToFile(input: string, output: string, shift: number): Promise<void> {
+  const result = await refreshPackage(new Uint8Array(readFileSync(input)), fetchDeps(ROWS, shift));
+  const chunks: Uint8Array[] = [];
+  writeZip(result.package.outputEntries(), (chunk) => chunks.push(chunk));
+  writeFileSync(output, Buffer.concat(chunks));
+}
+
+async function exceljsToFile(output: string): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Stats");
+  sheet.addRow(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
+  for (const row of rows(ROWS, 1)) sheet.addRow(row);
+  await workbook.xlsx.writeFile(output);
+}
+
+/** In a child: runs one side, prints its seconds and its peak memory above what it held before. */
+async function child(mode: string, input: string, output: string): Promise<void> {
+  const before = process.resourceUsage().maxRSS * 1024;
+  const start = performance.now();
+  if (mode === "refresh") await refreshToFile(input, output, 1);
+  else await exceljsToFile(output);
+  const seconds = (performance.now() - start) / 1000;
+  process.stdout.write(JSON.stringify({ seconds, peakBytes: process.resourceUsage().maxRSS * 1024 - before }));
+}
+
+function inChild(mode: string, input: string, output: string): { seconds: number; peakBytes: number } {
+  const run = spawnSync(process.execPath, ["--import", "tsx", __filename, mode, input, output], { encoding: "utf8", env: { ...process.env, HEADLESS_BENCH_CHILD: "1" }, maxBuffer: 1 << 20 });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as { seconds: number; peakBytes: number };
+}
+
+export async function run(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "headless-bench-"));
+  try {
+    // A workbook Excel saved, with a stored query, already holding 100,000 rows: what a month-end file looks like.
+    const seed = path.join(dir, "seed.xlsx");
+    const stored = { version: 1, id: "q-bench-000000001", query: QUERY, table: { excelId: "{1}", name: "Tabelle1", sheet: "Tabelle1" }, columns: ["date", "country", "impressions", "revenues", "ecpm"], pivots: [], createdAt: "2024-01-01T00:00:00Z" };
+    writeFileSync(seed, withStoredQueries(excelMade("table-sample.xlsx"), [stored as never]));
+    const input = path.join(dir, "month-end.xlsx");
+    await refreshToFile(seed, input, 0);
+    const size = statSync(input).size;
+    const refresh = inChild("refresh", input, path.join(dir, "refreshed.xlsx"));
+    const exceljs = inChild("exceljs", input, path.join(dir, "exceljs.xlsx"));
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    console.log(`${ROWS.toLocaleString("en-US")} rows, workbook ${mb(size)} MB`);
+    console.log(`headless refresh: ${refresh.seconds.toFixed(2)} s, peak memory +${mb(refresh.peakBytes)} MB (${(refresh.peakBytes / size).toFixed(1)}x the file)`);
+    console.log(`exceljs writing the same rows to a fresh file: ${exceljs.seconds.toFixed(2)} s, peak memory +${mb(exceljs.peakBytes)} MB`);
+    console.log(`ratio headless / exceljs: ${(refresh.seconds / exceljs.seconds).toFixed(2)} (at most 1 wanted)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.HEADLESS_BENCH_CHILD === "1") {
+  const [mode, input, output] = process.argv.slice(2);
+  child(mode!, input!, output!).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
