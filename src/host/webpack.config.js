@@ -17,7 +17,9 @@ module.exports = {
   mode: "production",
   context: REPO_ROOT,
   target: "node20",
-  entry: { server: "./src/host/cli.ts" },
+  // refresh-workbook.js: npm run refresh-workbook for deployments (docs/headless-refresh.md),
+  // which install without the development tools (tsx) that run it from the sources.
+  entry: { server: "./src/host/cli.ts", "refresh-workbook": "./src/headless/cli.ts" },
   output: { path: path.join(REPO_ROOT, "build", "host"), filename: "[name].js", clean: true },
   // Readable stack traces in the server's log weigh more than a smaller file.
   optimization: { minimize: false },
