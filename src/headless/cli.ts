@@ -4,12 +4,12 @@ import { refreshFiles } from "./refresh-files";
 /**
  * npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json
  *                             [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...]
- *                             [--log FILE.jsonl] [--dry-run]
+ *                             [--log FILE.jsonl] [--notify-url URL] [--dry-run]
  * See docs/headless-refresh.md.
  */
 
 const USAGE =
-  "Usage: npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...] [--log FILE.jsonl] [--dry-run]";
+  "Usage: npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...] [--log FILE.jsonl] [--notify-url URL] [--dry-run]";
 
 async function main(): Promise<number> {
   let parsed;
@@ -22,6 +22,7 @@ async function main(): Promise<number> {
         "in-place": { type: "boolean" },
         only: { type: "string", multiple: true },
         log: { type: "string" },
+        "notify-url": { type: "string" },
         "dry-run": { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -47,6 +48,7 @@ async function main(): Promise<number> {
       ...(values["in-place"] ? { inPlace: true } : {}),
       ...(values.only ? { only: values.only } : {}),
       ...(values.log ? { log: values.log } : {}),
+      ...(values["notify-url"] ? { notifyUrl: values["notify-url"] } : {}),
       ...(values["dry-run"] ? { dryRun: true } : {}),
     },
     { stdout: (line) => process.stdout.write(`${line}\n`), stderr: (line) => process.stderr.write(`${line}\n`) },

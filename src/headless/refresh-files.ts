@@ -7,6 +7,8 @@ import { runtimeFetchDependencies } from "../core/workbook-queries/runtime-fetch
 import { refreshPackage, type TableOutcome } from "../core/xlsx/package-refresh";
 import { PackageError } from "../core/xlsx/zip-package";
 import { credentialStore, readCredentials } from "./credentials";
+import { checkNotifyUrl, notifySummary, postSummary } from "./notify";
+import type { FileResult, LogLine } from "./run-lines";
 import { UsageError } from "./usage-error";
 import { defaultOutputOf, excelLockOf, lockedByExcel, readWorkbookFile, writeWorkbookFile } from "./workbook-files";
 
@@ -23,6 +25,8 @@ export interface RefreshOptions {
   inPlace?: boolean;
   only?: string[];
   log?: string;
+  /** A webhook told when any table or file failed. */
+  notifyUrl?: string;
   dryRun?: boolean;
 }
 
@@ -32,31 +36,6 @@ export interface RefreshIo {
   /** The service's fetch (tests); the global one otherwise. */
   fetch?: FetchLike;
   now?: () => number;
-}
-
-export interface LogLine {
-  file: string;
-  table?: string;
-  sheet?: string;
-  outcome: "refreshed" | "failed" | "unchanged";
-  rowsBefore?: number;
-  rowsAfter?: number;
-  totalsBefore?: Record<string, number>;
-  totalsAfter?: Record<string, number>;
-  seconds?: number;
-  reason?: string;
-  /** PivotTables Excel rebuilds when it next opens the file. */
-  pivotsRefreshOnOpen?: string[];
-  /** Where the refreshed workbook was written; absent on a dry run. */
-  output?: string;
-  dryRun?: boolean;
-}
-
-export interface FileResult {
-  file: string;
-  /** 0, 1 or 2, as the exit status. */
-  status: 0 | 1 | 2;
-  lines: LogLine[];
 }
 
 function tableLine(file: string, table: TableOutcome, output: string | undefined, dryRun: boolean): LogLine {
@@ -119,10 +98,12 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
     if (options.log) appendFileSync(options.log, `${text}\n`, { mode: 0o600 });
   };
   let deps;
+  let notifyUrl: string | undefined;
   try {
     if (options.files.length === 0) throw new UsageError("Name at least one workbook: npm run refresh-workbook -- BOOK.xlsx --credentials CREDENTIALS.json");
     if (options.out && options.inPlace) throw new UsageError("Give either --out or --in-place, not both.");
     if (options.out && options.files.length > 1) throw new UsageError("--out names one file: with several workbooks, leave it out (each gets BOOK.refreshed.xlsx) or use --in-place.");
+    if (options.notifyUrl) notifyUrl = checkNotifyUrl(options.notifyUrl);
     const store = credentialStore(readCredentials(options.credentials));
     const runtime = createReportingRuntime({ store, today: localToday(), ...(io.fetch ? { transport: { fetch: io.fetch } } : {}) });
     await runtime.ready;
@@ -133,6 +114,7 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
     return 2;
   }
   let status: 0 | 1 | 2 = 0;
+  const results: FileResult[] = [];
   for (const file of options.files) {
     let result: FileResult;
     try {
@@ -144,6 +126,15 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
     result.lines.forEach(emit);
     io.stderr(summary(result, result.lines.find((line) => line.output)?.output));
     status = Math.max(status, result.status) as 0 | 1 | 2;
+    results.push(result);
+  }
+  if (notifyUrl && status !== 0) {
+    try {
+      await postSummary(notifyUrl, notifySummary(results, (io.now ?? Date.now)()), io.fetch);
+    } catch (error) {
+      // The address may hold the webhook's secret: the message names the route, never the URL.
+      io.stderr(`The failure notification could not be sent: ${error instanceof Error ? error.message : "no answer"}`);
+    }
   }
   return status;
 }

@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -141,8 +143,27 @@ describe("npm run refresh-workbook", () => {
     const expenses = { ...stored("q-expenses-00001", "tblExpenses", sheet, []), columns: ["revenues"] } as StoredTableQuery;
     expenses.query = { ...expenses.query, metrics: ["revenues"] } as StoredTableQuery["query"];
     writeFileSync(budget, withStoredQueries(excelMade("simple-monthly-budget.xlsx"), [income, expenses]));
-    const run = await refresh([budget, "--credentials", credentials, "--out", path.join(dir, "budget-out.xlsx")]);
+    const notified: string[] = [];
+    const webhook = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        notified.push(body);
+        response.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => webhook.listen(0, "127.0.0.1", resolve));
+    const hook = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hooks/s3cr3t-path`;
+    const run = await refresh([budget, "--credentials", credentials, "--out", path.join(dir, "budget-out.xlsx"), "--notify-url", hook]);
+    await new Promise((resolve) => webhook.close(resolve));
     expect(run.status).toBe(1);
+    // The webhook hears which table failed and why, and nothing secret; the address is never printed.
+    expect(notified).toHaveLength(1);
+    expect(JSON.parse(notified[0]!)).toEqual(
+      expect.objectContaining({ event: "refresh-workbook-failed", failedTables: 1, files: [expect.objectContaining({ file: budget, status: 1, tables: expect.arrayContaining([expect.objectContaining({ table: "tblIncome", outcome: "failed" })]) })] }),
+    );
+    expect(notified[0]).not.toContain(token);
+    expect(run.stdout + run.stderr).not.toContain("s3cr3t-path");
     expect(run.lines).toEqual([
       expect.objectContaining({ table: "tblIncome", outcome: "failed", reason: expect.stringMatching(/^The table tblIncome was not refreshed: it needs \d+ more rows below it, but B9:C\d+ on the sheet .+ holds data/) }),
       expect.objectContaining({ table: "tblExpenses", outcome: "refreshed", rowsBefore: 13, rowsAfter: 1 }),

@@ -1,0 +1,26 @@
+/** What a run says of each workbook: one JSON line per table (stdout, --log, the notification). */
+
+export interface LogLine {
+  file: string;
+  table?: string;
+  sheet?: string;
+  outcome: "refreshed" | "failed" | "unchanged";
+  rowsBefore?: number;
+  rowsAfter?: number;
+  totalsBefore?: Record<string, number>;
+  totalsAfter?: Record<string, number>;
+  seconds?: number;
+  reason?: string;
+  /** PivotTables Excel rebuilds when it next opens the file. */
+  pivotsRefreshOnOpen?: string[];
+  /** Where the refreshed workbook was written; absent on a dry run. */
+  output?: string;
+  dryRun?: boolean;
+}
+
+export interface FileResult {
+  file: string;
+  /** 0, 1 or 2, as the exit status. */
+  status: 0 | 1 | 2;
+  lines: LogLine[];
+}
