@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { cronProblem } from "../headless/refresh-schedule";
 import { DEFAULT_OFFICE_ORIGINS, originProblem } from "./office-origins";
 import type { GateLimits } from "./upstream-gate";
 
@@ -53,6 +54,8 @@ export interface HostConfig {
   connections: ConnectionLimits;
   exports: ExportLimits;
   logLevel: string;
+  /** The scheduled refresh of a folder of workbooks (docs/headless-refresh.md); absent when not asked for. */
+  refresh?: { schedule: string; dir: string; credentials: string };
 }
 
 export const DEFAULT_PORT = 8443;
@@ -102,6 +105,9 @@ export const SETTINGS = {
   exportTtl: { flag: "--export-ttl", env: "REPORTING_HOST_EXPORT_TTL", value: "SECONDS", describe: "how long a prepared Mac export waits for its download (default 60)" },
   exportMemory: { flag: "--export-memory", env: "REPORTING_HOST_EXPORT_MEMORY_MB", value: "MB", describe: "memory held by prepared Mac exports at once (default 256)" },
   exportPerUser: { flag: "--export-per-user", env: "REPORTING_HOST_EXPORT_PER_USER", value: "N", describe: "prepared Mac exports one user (one token) may hold at once (default 10)" },
+  refreshSchedule: { flag: "--refresh-schedule", env: "REPORTING_HOST_REFRESH_SCHEDULE", value: "CRON", describe: 'refresh the workbooks of --refresh-dir on this cron schedule, e.g. "0 6 * * *" (default none)' },
+  refreshDir: { flag: "--refresh-dir", env: "REPORTING_HOST_REFRESH_DIR", value: "DIR", describe: "the folder of workbooks the schedule refreshes in place" },
+  refreshCredentials: { flag: "--refresh-credentials", env: "REPORTING_HOST_REFRESH_CREDENTIALS", value: "FILE", describe: "the credentials file of the scheduled refresh (private: chmod 600)" },
   logLevel: { flag: "--log-level", env: "REPORTING_HOST_LOG_LEVEL", value: "LEVEL", describe: "fatal, error, warn, info (default) or debug" },
 } as const satisfies Record<string, Setting>;
 
@@ -257,6 +263,16 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
     problems.push(`${name("connectionTimeout")} must be above ${name("upstreamTimeout")} (${upstreamTimeoutMs / 1000} s), or a slow answer is cut before it arrives.`);
   }
 
+  let refresh: HostConfig["refresh"];
+  const refreshKeys = ["refreshSchedule", "refreshDir", "refreshCredentials"] as const;
+  if (refreshKeys.some((key) => raw[key] !== undefined)) {
+    const missing = refreshKeys.filter((key) => raw[key] === undefined);
+    if (missing.length > 0) problems.push(`The scheduled refresh needs ${refreshKeys.map(name).join(", ")}: ${missing.map(name).join(" and ")} missing.`);
+    const problem = raw.refreshSchedule === undefined ? undefined : cronProblem(raw.refreshSchedule);
+    if (problem) problems.push(`${name("refreshSchedule")} must be a cron expression such as "0 6 * * *" (6:00 every day): ${problem}.`);
+    if (missing.length === 0 && !problem) refresh = { schedule: raw.refreshSchedule!, dir: resolve(cwd, raw.refreshDir!), credentials: resolve(cwd, raw.refreshCredentials!) };
+  }
+
   const config: HostConfig = {
     listenHost: raw.listenHost ?? "0.0.0.0",
     port,
@@ -280,6 +296,7 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
       maxBytes: number("exportMemory", DEFAULT_EXPORT_LIMITS.maxBytes / 1024 / 1024, wholeAbove(1), "a whole number of MB above 0") * 1024 * 1024,
     },
     logLevel,
+    ...(refresh ? { refresh } : {}),
   };
   if (problems.length > 0) throw new HostConfigError(problems);
   return { kind: "start", config };

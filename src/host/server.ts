@@ -11,6 +11,7 @@ import { sendError } from "./error-reply";
 import { EXPORTS_PATH, registerExportRoutes } from "./exports/export-routes";
 import { ExportStore } from "./exports/export-store";
 import { registerHealth } from "./health";
+import { registerScheduledRefresh } from "./refresh-status";
 import { registerOfficeMetadataCors } from "./office-metadata";
 import { ParserRefusals } from "./parser-refusals";
 import { externalScriptOrigins, helmetOptions } from "./security-headers";
@@ -103,6 +104,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
   registerErrorAnswers(app, config.bodyLimitBytes);
 
   registerHealth(app, config.staticDir);
+  registerScheduledRefresh(app, config.refresh);
   registerCapabilities(app, {
     services: {
       ...(config.serviceUrl ? { bearer: "/service/bearer" } : {}),

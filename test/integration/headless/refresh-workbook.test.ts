@@ -9,6 +9,7 @@ import type { StoredTableQuery } from "../../../src/core/workbook-queries/stored
 import { entryBytes, readZip } from "../../../src/core/xlsx/zip-package";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { excelMade, withStoredQueries, withTable } from "../../support/stored-query-parts";
+import { HOST_FROM_SOURCE, minimalBuild, spawnHost } from "../../support/host-process";
 import { sheetsOf } from "../../support/xlsx";
 
 /**
@@ -217,4 +218,47 @@ describe("npm run refresh-workbook", () => {
     const after = readFileSync(book);
     expect(Buffer.from(after).equals(Buffer.from(original))).toBe(true);
   }, 90_000);
+});
+
+describe("npm run serve -- --refresh-schedule", () => {
+  it("refreshes the folder's workbooks on every tick, and GET /host/refresh/status shows each run", async () => {
+    const folder = mkdtempSync(path.join(dir, "workbooks-"));
+    const book = path.join(folder, "month-end.xlsx");
+    writeFileSync(book, withStoredQueries(excelMade("table-sample.xlsx"), [stored("q-scheduled-00001", "Tabelle1", "Tabelle1", ["country"])]));
+    writeFileSync(path.join(folder, "~$other.xlsx"), "an Excel owner file, never refreshed");
+    const statics = minimalBuild();
+    const host = await spawnHost([
+      ...HOST_FROM_SOURCE,
+      ...["--plain-http", "--trust-proxy", "loopback", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", statics],
+      ...["--refresh-schedule", "* * * * * *", "--refresh-dir", folder, "--refresh-credentials", credentials],
+    ]);
+    const seen = new Map<string, Record<string, unknown>>();
+    let last: Record<string, unknown> = {};
+    let text = "";
+    try {
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && seen.size < 2) {
+        const answer = await fetch(`${host.url}/host/refresh/status`);
+        text = await answer.text();
+        last = JSON.parse(text) as Record<string, unknown>;
+        for (const file of (last.files ?? []) as Record<string, unknown>[]) seen.set(String(file.finishedAt), file);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      host.child.kill("SIGTERM");
+      await host.exited;
+      rmSync(statics, { recursive: true, force: true });
+    }
+    expect(last).toEqual(expect.objectContaining({ scheduled: true, schedule: "* * * * * *", nextRun: expect.any(String) }));
+    // Two ticks, each a run of the one workbook (the owner file is not one).
+    expect([...seen.values()].slice(0, 2)).toEqual([
+      expect.objectContaining({ file: "month-end.xlsx", status: 0, tablesRefreshed: 1, tablesFailed: 0, reasons: [] }),
+      expect.objectContaining({ file: "month-end.xlsx", status: 0, tablesRefreshed: 1, tablesFailed: 0, reasons: [] }),
+    ]);
+    expect(text).not.toContain(token);
+    const expected = await serviceRows(["country"]);
+    const rows = (await sheetsOf(readFileSync(book))).get("Tabelle1")!;
+    expect(rows.slice(4, 4 + expected.length).map((row) => row.slice(2, 5))).toEqual(expected);
+    expect(readdirSync(folder).filter((name) => name.endsWith(".refresh-lock") || name.endsWith(".refreshing"))).toEqual([]);
+  }, 120_000);
 });

@@ -99,6 +99,21 @@ describe("the host's settings", () => {
     expect(problemsOf([...TLS, "--prot", "1"])).toEqual(["Unknown option --prot. Run with --help to see the options."]);
   });
 
+  it("takes a scheduled refresh only whole and with a cron expression it can read", () => {
+    expect(configOf([...TLS, "--refresh-schedule", "0 6 * * *", "--refresh-dir", "books", "--refresh-credentials", "refresh.json"]).refresh).toEqual({
+      schedule: "0 6 * * *",
+      dir: "/srv/addin/books",
+      credentials: "/srv/addin/refresh.json",
+    });
+    expect(configOf(TLS).refresh).toBeUndefined();
+    expect(problemsOf([...TLS, "--refresh-schedule", "0 6 * * *"])).toEqual([
+      "The scheduled refresh needs --refresh-schedule (REPORTING_HOST_REFRESH_SCHEDULE), --refresh-dir (REPORTING_HOST_REFRESH_DIR), --refresh-credentials (REPORTING_HOST_REFRESH_CREDENTIALS): --refresh-dir (REPORTING_HOST_REFRESH_DIR) and --refresh-credentials (REPORTING_HOST_REFRESH_CREDENTIALS) missing.",
+    ]);
+    expect(problemsOf([...TLS, "--refresh-schedule", "at six", "--refresh-dir", "books", "--refresh-credentials", "refresh.json"])).toEqual([
+      expect.stringMatching(/^--refresh-schedule \(REPORTING_HOST_REFRESH_SCHEDULE\) must be a cron expression such as "0 6 \* \* \*" \(6:00 every day\): /),
+    ]);
+  });
+
   it("every flag and environment variable is documented in the README", () => {
     const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
     for (const setting of Object.values(SETTINGS)) {
