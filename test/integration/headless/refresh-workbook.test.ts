@@ -110,7 +110,17 @@ describe("npm run refresh-workbook", () => {
     const pivotRows = (await sheetsOf(readFileSync(path.join(dir, "pivots.refreshed.xlsx")))).get("Data")!;
     expect(pivotRows.slice(1, 1 + expected.length).map((row) => row.slice(0, 3))).toEqual(expected);
 
-    // LibreOffice, another spreadsheet program, reading the file Excel will open.
+    for (const text of [run.stdout, run.stderr, readFileSync(log, "utf8"), allText(path.join(dir, "month-end.refreshed.xlsx")), allText(path.join(dir, "pivots.refreshed.xlsx"))]) {
+      expect(text).not.toContain(token);
+    }
+
+    // LibreOffice, another spreadsheet program, reading the file Excel will open. Without it
+    // (a developer's machine) this part is skipped with a note; under CI=true (.ci/run installs
+    // it) a missing LibreOffice fails, as a missing Chromium does.
+    if (spawnSync("soffice", ["--version"]).status !== 0 && process.env.CI !== "true") {
+      console.warn("LibreOffice read-back skipped: no soffice (apt-get install -y libreoffice-calc-nogui). Under CI=true it fails.");
+      return;
+    }
     const profile = mkdtempSync(path.join(tmpdir(), "lo-profile-"));
     const converted = spawnSync("soffice", ["--headless", `-env:UserInstallation=file://${profile}`, "--convert-to", "csv", "--outdir", dir, path.join(dir, "month-end.refreshed.xlsx")], { encoding: "utf8", timeout: 120_000 });
     rmSync(profile, { recursive: true, force: true });
@@ -129,9 +139,6 @@ describe("npm run refresh-workbook", () => {
     expect(csv[4 + expected.length]![2]).toBe("Ergebnis");
     expect(Number(csv[4 + expected.length]![4])).toBeCloseTo(expected.reduce((sum, row) => sum + (row[2] as number), 0), 4);
 
-    for (const text of [run.stdout, run.stderr, readFileSync(log, "utf8"), allText(path.join(dir, "month-end.refreshed.xlsx")), allText(path.join(dir, "pivots.refreshed.xlsx"))]) {
-      expect(text).not.toContain(token);
-    }
   }, 120_000);
 
   it("keeps a failed table's rows, refreshes the one beside it, and exits 1", async () => {
