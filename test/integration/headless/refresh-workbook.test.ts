@@ -197,6 +197,13 @@ describe("npm run refresh-workbook", () => {
     ]);
     expect(existsSync(path.join(dir, "locked.refreshed.xlsx"))).toBe(false);
 
+    // A dry run writes nothing, so a workbook open in Excel can be checked: what would change.
+    const dry = await refresh([locked, "--credentials", credentials, "--dry-run"]);
+    expect(dry.status).toBe(0);
+    expect(dry.lines).toEqual([expect.objectContaining({ table: "Tabelle1", outcome: "refreshed", rowsBefore: 4, dryRun: true })]);
+    expect(dry.lines[0]).not.toHaveProperty("output");
+    expect(existsSync(path.join(dir, "locked.refreshed.xlsx"))).toBe(false);
+
     const readable = await refresh([locked, "--credentials", open, "--out", path.join(dir, "x.xlsx")]);
     expect(readable.status).toBe(2);
     expect(readable.stderr).toContain("can be read by other users of this computer");
