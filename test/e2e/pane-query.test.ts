@@ -3,6 +3,7 @@ import { ReportingClient } from "../../src/client";
 import { addDays } from "../../src/core/calendar";
 import type { RunningEmulator } from "../../src/emulator";
 import { describeWithBrowser } from "./support/browser";
+import { gate, givenUp, holdRequests } from "./support/held-requests";
 import { hiddenUnderStatus, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
 import { startPaneServices, type PaneServices } from "./support/pane-services";
 import { addMetric, chooseDays, chooseMetrics, openQueryPane, removeMetric, type QueryPane } from "./support/query-pane";
@@ -312,8 +313,9 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       await page.click("#query-preview");
       const said = await waitForStatus(page, /^The service asked to wait 4 s; trying again at \d\d:\d\d:\d\d\.$/);
       expect(said).toBeTruthy();
-      await page.waitForFunction(() => /Waiting for the service… [1-9]\d* s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""));
-      expect(await page.textContent("#query-action-progress")).toMatch(/^The service asked to wait 4 s; trying again at \d\d:\d\d:\d\d\. Waiting for the service… \d+ s$/);
+      await page.waitForFunction(() =>
+        /^The service asked to wait 4 s; trying again at \d\d:\d\d:\d\d\. Waiting for the service… [1-9]\d* s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""),
+      );
       expect(await page.isVisible("#query-cancel")).toBe(true);
       for (const id of ["query-preview", "query-export-csv", "query-export-xlsx", "query-insert-formula", "query-insert-table"]) {
         expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: true });
@@ -332,8 +334,9 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       expect(await page.getAttribute("#query-preview-section", "data-stale")).toBe("true");
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-preview");
       const refusedAtCancel = refused;
-      await page.waitForTimeout(4_500);
-      // Cancelling stopped the retries.
+      // Cancelling stopped the retries: nothing more was asked past the retry's moment, timed on
+      // the page's own timers (run in the order they fall due), not against the test's clock.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 4_500)));
       expect(refused).toBe(refusedAtCancel);
     } finally {
       await page.unroute(`${emulator.baseUrl}/stats*`, refuse);
@@ -344,17 +347,12 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     const downloads: string[] = [];
     const onDownload = (download: Download) => downloads.push(download.suggestedFilename());
     page.on("download", onDownload);
-    let asked = 0;
-    const slow = async (route: Route) => {
-      asked += 1;
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
-      // Cancelled meanwhile, the request is gone: nothing left to answer.
-      await route.fallback().catch(() => undefined);
-    };
-    await page.route(`${emulator.baseUrl}/stats/xls`, slow);
+    // The answer waits until the test has cancelled: the screenshot and axe meanwhile take what they take.
+    const slow = holdRequests();
+    await page.route(`${emulator.baseUrl}/stats/xls`, slow.handler);
     try {
       await page.click("#query-export-xlsx");
-      await page.waitForFunction(() => /^Waiting for the service… [1-3] s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""));
+      await page.waitForFunction(() => /^Waiting for the service… [1-9]\d* s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""));
       expect(await page.isVisible("#query-cancel")).toBe(true);
       for (const id of ["query-preview", "query-export-csv", "query-export-xlsx"]) {
         expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: true });
@@ -367,34 +365,35 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
         expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: false });
       }
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-export-xlsx");
-      // Past the moment the slow answer would have come: still no file.
-      await page.waitForTimeout(6_000);
-      expect(asked).toBe(1);
+      // The answer, let through now, finds the request given up: no file can come of it.
+      await slow.release();
+      expect(slow.held).toHaveLength(1);
+      expect(await givenUp(slow.held[0]!)).toBe(true);
       expect(downloads).toEqual([]);
       expect(await page.textContent("#status")).toBe("Cancelled. Nothing was changed.");
     } finally {
       page.off("download", onDownload);
-      await page.unroute(`${emulator.baseUrl}/stats/xls`, slow);
+      await slow.release();
+      await page.unroute(`${emulator.baseUrl}/stats/xls`, slow.handler);
     }
   });
 
   it("counts the seconds of a slow answer and keeps Export disabled until the preview is there", async () => {
     await page.selectOption("#query-period", "YESTERDAY");
-    const slow = async (route: Route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 4_000));
-      return route.fallback();
-    };
-    await page.route(`${emulator.baseUrl}/stats*`, slow);
+    // The answer waits until the pane has counted 2 s, however late a busy machine runs its timer.
+    const slow = holdRequests((request) => request.method() === "POST");
+    await page.route(`${emulator.baseUrl}/stats*`, slow.handler);
     try {
       await page.click("#query-preview");
-      // Any count from 2 s: a busy machine may run the page's timer late, and the answer comes at 4 s.
-      await page.waitForFunction(() => /^Waiting for the service… [23] s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""));
+      await page.waitForFunction(() => /^Waiting for the service… ([2-9]|\d\d+) s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""));
       expect(await page.isDisabled("#query-export-csv")).toBe(true);
+      await slow.release();
       await waitForStatus(page, /^Preview ready/);
       expect(await page.isDisabled("#query-export-csv")).toBe(false);
       expect(await page.getAttribute("#query-preview-section", "data-stale")).toBeNull();
     } finally {
-      await page.unroute(`${emulator.baseUrl}/stats*`, slow);
+      await slow.release();
+      await page.unroute(`${emulator.baseUrl}/stats*`, slow.handler);
     }
     expect(pane.pageErrors).toEqual([]);
   });
@@ -404,6 +403,7 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     const cellFrom = addDays(dates.to, -45);
     await chooseDays(page, addDays(dates.to, -20), addDays(dates.to, -3));
     let cellRefused = 0;
+    const cellRetried = gate();
     const route = async (request: Route) => {
       if (request.request().method() !== "POST") return request.fallback();
       if ((request.request().postData() ?? "").includes(cellFrom) && cellRefused === 0) {
@@ -415,8 +415,12 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
           body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: {} } }),
         });
       }
+      if ((request.request().postData() ?? "").includes(cellFrom)) {
+        cellRetried.open();
+        return request.fallback();
+      }
       // The preview's answer comes after the cell's retry: its whole wait happens meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await cellRetried.opened;
       return request.fallback();
     };
     await page.route(`${emulator.baseUrl}/stats*`, route);
@@ -448,6 +452,7 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       expect(said.some((text) => /Waiting for the service… \d+ s$/.test(text))).toBe(true);
       expect(said.filter((text) => /asked to wait/.test(text))).toEqual([]);
     } finally {
+      cellRetried.open();
       await page.unroute(`${emulator.baseUrl}/stats*`, route);
     }
   });
