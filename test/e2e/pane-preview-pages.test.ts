@@ -4,6 +4,7 @@ import { ReportingClient } from "../../src/client";
 import { addDays } from "../../src/core/calendar";
 import { localToday } from "../../src/core/periods";
 import { describeWithBrowser } from "./support/browser";
+import { gate } from "./support/held-requests";
 import { screenshot, statusAfter, waitForStatus } from "./support/pane-page";
 import { chooseDays, chooseGroups, openQueryPane, previewQuery, shownPreview, type QueryPane } from "./support/query-pane";
 import { startPaneServices, type PaneServices } from "./support/pane-services";
@@ -57,13 +58,17 @@ describeWithBrowser("Preview of an answer longer than one page, at 320 px", (exe
     return seen;
   }
 
-  /** The service as known-facts allows it: no `total`. Pages after the first wait `delayMs`. */
-  async function withoutTotal(delayMs: number): Promise<() => Promise<void>> {
+  /**
+   * The service as known-facts allows it: no `total`. Pages after the first wait until the test
+   * lets them through (`release`), so that what it checks of the page meanwhile cannot be raced.
+   */
+  async function withoutTotal(): Promise<{ release: () => void; unroute: () => Promise<void> }> {
     const pattern = `${services.emulator.baseUrl}/stats`;
+    const laterPages = gate();
     const handler = async (route: Route) => {
       if (route.request().method() !== "POST") return route.fallback();
       const offset = (JSON.parse(route.request().postData() ?? "{}") as { offset?: number }).offset ?? 0;
-      if (offset > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (offset > 0) await laterPages.opened;
       try {
         const response = await route.fetch();
         const { total: _total, ...body } = (await response.json()) as Record<string, unknown>;
@@ -73,7 +78,13 @@ describeWithBrowser("Preview of an answer longer than one page, at 320 px", (exe
       }
     };
     await page.route(pattern, handler);
-    return () => page.unroute(pattern, handler);
+    return {
+      release: laterPages.open,
+      unroute: async () => {
+        laterPages.open();
+        await page.unroute(pattern, handler);
+      },
+    };
   }
 
   it("costs one request of one page, counts the rows by the service's total and offers the totals", async () => {
@@ -110,7 +121,7 @@ describeWithBrowser("Preview of an answer longer than one page, at 320 px", (exe
   it("says 'at least' without the service's total, and Count all rows counts and totals every row, page by page", async () => {
     const request = await chooseQuery(1);
     const all = await client.statsAll(request);
-    const unroute = await withoutTotal(2_000);
+    const { release, unroute } = await withoutTotal();
     try {
       expect(await previewQuery(page)).toBe("Preview ready: At least 10,000 rows; the first 20 are shown.");
       expect(await page.textContent("#query-count-all-button")).toBe("Count all rows");
@@ -123,6 +134,7 @@ describeWithBrowser("Preview of an answer longer than one page, at 320 px", (exe
       expect(await page.getAttribute("#query-count-meter", "max")).toBe("2");
       expect(await page.getAttribute("#query-count-meter", "value")).toBe("1");
       await screenshot(page, "count-all-progress");
+      release();
       const rows = all.stats.length.toLocaleString("en-US");
       expect(await done).toEqual({ kind: "success", text: `All rows read: ${rows} rows in total; the first 20 are shown.` });
       const { totals } = await shownPreview(page);
@@ -138,7 +150,7 @@ describeWithBrowser("Preview of an answer longer than one page, at 320 px", (exe
 
   it("stops Count all rows on Cancel and leaves the preview as it was", async () => {
     await chooseQuery(2);
-    const unroute = await withoutTotal(60_000);
+    const { unroute } = await withoutTotal();
     try {
       await previewQuery(page);
       const summary = await page.textContent("#query-preview-summary");
