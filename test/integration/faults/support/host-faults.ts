@@ -59,6 +59,19 @@ export class HostFaultContext {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Whether `done()` came true within `withinMs`, asked every 20 ms: a check waits for what it
+ * checks (a log line, a closed answer) rather than a fixed time a loaded machine may overrun.
+ */
+async function cameTrue(done: () => boolean, withinMs: number): Promise<boolean> {
+  const until = performance.now() + withinMs;
+  while (!done()) {
+    if (performance.now() >= until) return false;
+    await sleep(20);
+  }
+  return true;
+}
+
 /** Resolves with the milliseconds until `socket` closes, or undefined if it is still open after `withinMs`. */
 function closedWithin(socket: Socket, withinMs: number): Promise<number | undefined> {
   const started = performance.now();
@@ -205,14 +218,19 @@ const CSV_LINE = "2026-06-01,US,1234.5678,987654\r\n";
  * A service whose CSV export is `megabytes` long, its length announced, sent in 64 KB chunks as
  * the host reads them; it counts the files it sent whole.
  */
-function bigCsv(megabytes: number): { answer: Answering; whole: () => number } {
+function bigCsv(megabytes: number): { answer: Answering; whole: () => number; open: () => number } {
   const chunk = Buffer.from(CSV_LINE.repeat(Math.floor(65_536 / CSV_LINE.length)));
   const chunks = Math.ceil((megabytes * 1024 * 1024) / chunk.length);
   const header = "date,country,revenues,impressions\r\n";
   let whole = 0;
+  let open = 0;
   return {
     whole: () => whole,
+    /** Answers begun and neither sent whole nor cut yet. */
+    open: () => open,
     answer: (_request, response) => {
+      open++;
+      response.once("close", () => open--);
       response.writeHead(200, { "content-type": "text/csv", "content-length": String(header.length + chunks * chunk.length) });
       response.write(header);
       let sent = 0;
@@ -245,7 +263,8 @@ const exportsReserveFirst: HostFault = {
     const said = busy[0] ? paneMessageOf(busy[0]) : "";
     if (said === GENERIC_PANE_MESSAGE || !said.includes("60 seconds")) problems.push(`the pane says ${JSON.stringify(said)}`);
     // The refused ones are cut while they arrive: the host never held four whole files at once.
-    await sleep(200);
+    // Counted once every answer of the service has ended, sent whole or cut.
+    if (!(await cameTrue(() => service.open() === 0, 20_000))) problems.push(`${service.open()} answers of the service still open 20 s after the host answered`);
     if (service.whole() > 1) problems.push(`the host read ${service.whole()} whole files of 12 MB though it holds 16 MB`);
     return { outcome: `${prepared} prepared, ${busy.length} refused as busy; ${service.whole()} of 4 files read whole`, problems };
   },
@@ -434,10 +453,12 @@ const cutAnswersLogged: HostFault = {
     await new Promise((resolve) => leaving.once("data", resolve));
     await sleep(100);
     leaving.destroy();
-    await sleep(500);
+    // The lines are written once the host hears of the cuts: waited for, not a fixed time.
+    const paths = ["/service/bearer/cut", "/service/bearer/slow"];
+    await cameTrue(() => paths.every((path) => host.accessLog().some((record) => record.path === path)), 10_000);
     const lines = host.accessLog();
     const problems: string[] = [];
-    for (const path of ["/service/bearer/cut", "/service/bearer/slow"]) {
+    for (const path of paths) {
       const line = lines.find((record) => record.path === path);
       if (!line) problems.push(`no access-log line for ${path}`);
       else if (line.completed !== false) problems.push(`the line for ${path} does not say the answer was cut: ${JSON.stringify(line)}`);
@@ -499,13 +520,17 @@ const encodedExportPath: HostFault = {
     const spellings = ["/host/%65xports/", "/%68ost/exports/", "/host/exports%2F", "//host/exports/", "/HOST/EXPORTS/", "/host/exports/"];
     const statuses: string[] = [];
     for (const spelling of spellings) {
+      const linesBefore = host.accessLog().length;
       const prepared = await prepareExport(host, `t-${spelling}`);
       const { url } = prepared.json() as { url: string };
       const id = url.split("/").pop()!;
       const download = await host.send(`${spelling}${id}`);
       await host.send(`${spelling}${id}%ZZ`);
       statuses.push(`${spelling}: ${download.status}`);
-      await sleep(50);
+      // Checked once the host has logged a request sent after these, not after a fixed time: its
+      // lines come in order, so whatever these two wrote is in by then.
+      await host.send("/host/capabilities");
+      if (!(await cameTrue(() => host.accessLog().slice(linesBefore).some((record) => record.path === "/host/capabilities"), 10_000))) problems.push(`the host logged nothing for ${spelling} within 10 s`);
       if (host.output.some((line) => line.includes(id))) problems.push(`the id reached the log for ${spelling}`);
     }
     return { outcome: statuses.join(", "), problems };
