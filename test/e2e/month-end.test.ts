@@ -7,6 +7,7 @@ import { PANE_VIEWPORT, describeWithBrowser, launchChromium } from "./support/br
 import { buildPane } from "./support/build-pane";
 import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice, type FakeOfficeOptions, type FakeOfficeState, type FakePivot, type FakeSavedWorkbook, type FakeTable, type FakeWorkbook } from "./support/fake-office";
+import { gate, type Gate } from "./support/held-requests";
 import { fakeTable, saveProfile, screenshot, statusAfter, waitForStatus, type FakeTableNow, type ProfileInput } from "./support/pane-page";
 import { addMetric, chooseDays } from "./support/query-pane";
 import { serveDirectory, type StaticServer } from "./support/static-server";
@@ -101,8 +102,8 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
   const pageErrors: string[] = [];
   let saved = "";
   let colleagueStorage: Record<string, string> = {};
-  /** When set, /stats answers for the big table wait this long first (a slow service). */
-  let slowBigTableMs = 0;
+  /** While set, the big table's rows wait until the test opens it (after Cancel). */
+  let bigTableHeld: Gate | undefined;
 
   beforeAll(async () => {
     const [dist, running] = await Promise.all([buildPane(), startEmulator({ port: 0, days: 440, seed: 11 })]);
@@ -139,7 +140,7 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
       (url) => url.href.startsWith(emulator.baseUrl) && url.pathname.endsWith("/stats"),
       async (route: Route) => {
         const body = route.request().postData() ?? "";
-        if (slowBigTableMs > 0 && body.includes('"format"')) await new Promise((resolve) => setTimeout(resolve, slowBigTableMs));
+        if (bigTableHeld && body.includes('"format"')) await bigTableHeld.opened;
         await route.continue().catch(() => undefined);
       },
     );
@@ -392,7 +393,8 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
     it("cancels a refresh half way: what finished stays, the slow table is marked not refreshed and keeps its rows", async () => {
       const big = await tableNow(page, BIG);
       const pivotBefore = (await workbookNow(page)).pivots.find((candidate) => candidate.name === `${BIG}_Pivot`)!.refreshCount;
-      slowBigTableMs = 5_000;
+      const held = gate();
+      bigTableHeld = held;
       try {
         await page.click("#queries-refresh-all");
         await page.waitForFunction(
@@ -409,7 +411,8 @@ describeWithBrowser("the month-end workbook in Chromium: live tables, PivotTable
         const done = await waitForStatus(page, /^Refresh cancelled/, 60_000);
         expect(done).toBe("Refresh cancelled: 2 of 4 refreshed, 1 not refreshed, 1 failed. What finished stays.");
       } finally {
-        slowBigTableMs = 0;
+        held.open();
+        bigTableHeld = undefined;
       }
       const items = await results(page);
       expect(items.map((item) => item.state)).toEqual(["refreshed", "not_refreshed", "failed", "refreshed"]);
