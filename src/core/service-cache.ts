@@ -54,6 +54,14 @@ export class ServiceCache {
     );
   }
 
+  /**
+   * Keeps a whole answer read another way (a preview's one page that held every row) as the answer
+   * to `request`, so that a formula asking the same next reuses it as it would a listing's.
+   */
+  rememberStats(connection: ReportingConnection, request: StatsRequest, answer: { stats: StatsEntry[]; total: number }, call: SharedCallOptions = {}): Promise<{ stats: StatsEntry[]; total: number }> {
+    return this.cache.get(queryKey("stats", connection.key, request), async () => answer, { ...call, route: STATS_ROUTES.json });
+  }
+
   /** One page of a /stats answer (the request's own offset and limit), as the service sent it, `total` included when it did. */
   statsPage(connection: ReportingConnection, source: StatsSource, request: StatsRequest, call: SharedCallOptions = {}): Promise<StatsResponse> {
     return this.cache.get(queryKey("stats-page", connection.key, request), (signal) => source.stats(request, { signal }), {

@@ -40,7 +40,17 @@ export async function statsPreview(deps: StatsPreviewDependencies, query: StatsQ
   const connection = await deps.connect(query.profile);
   const bearer = requireBearer(connection, query.profile);
   const call = { signal, ttlMs: deps.ttlOf(query.cacheSeconds) };
-  const firstPage = async (request: StatsRequest) => pageReach(request, await deps.service.statsPage(connection, bearer, firstPageRequest(request), call));
+  const firstPage = async (request: StatsRequest) => {
+    const page = await deps.service.statsPage(connection, bearer, firstPageRequest(request), call);
+    const reach = pageReach(request, page);
+    // A page that held the whole answer is the answer, as a listing of every page gives it
+    // (statsAll's total: the service's, else the offset plus the rows): the formula inserted next reuses it.
+    if (reach.complete) {
+      const total = page.total ?? (request.offset ?? 0) + reach.rows.length;
+      await deps.service.rememberStats(connection, request, { stats: reach.rows, total }, call);
+    }
+    return reach;
+  };
 
   if (query.compare === undefined) {
     const own = await firstPage(query.request);

@@ -59,12 +59,17 @@ describe("Preview's requests", () => {
     expect(preview.table.rows.slice(0, 21)).toEqual(whole.rows.slice(0, 21));
   });
 
-  it("reads the whole of an answer that fits a page in that one request", async () => {
+  it("reads the whole of an answer that fits a page in that one request, which the formula then reuses", async () => {
     const query: StatsQuery = { request: { ...LONG, groups: ["date", "country"] }, headers: "readable" };
     const preview = await runtime.functions.statsPreview(query);
     expect(sent).toHaveLength(1);
     expect(preview.complete).toBe(true);
+    // The formula inserted from the preview asks for the same answer: the shared runtime has it.
     expect(preview.table).toEqual(await runtime.functions.statsTable(query));
+    expect(sent).toHaveLength(1);
+    runtime.functions.clearCache();
+    expect(await runtime.functions.statsTable(query)).toEqual(preview.table);
+    expect(sent).toHaveLength(2);
   });
 
   it("with compare=, gives the rows shown the comparison the whole answer gives them, one page per period", async () => {
