@@ -143,7 +143,7 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="stats_.*_by-date-country\.csv"$/);
     // The pane's header choice (readable, the default) reaches the file: the host shares the pane's code.
     expect(download.text()).toBe(prepareStatsCsv(csv, "readable").csv);
-    expect(download.text()).toMatch(/^\uFEFFDate,Country,Impressions,Revenues,eCPM\r\n/);
+    expect(download.text()).toMatch(/^\uFEFFDate,Country,Impressions,Revenues \(USD\),eCPM \(USD\)\r\n/);
     expect((await send(opened!, { ca: services.certificate.pem })).status).toBe(404);
   });
 

@@ -178,12 +178,12 @@ describeWithBrowser("the Query tab's form at 320 px", (executablePath) => {
     await screenshot(page, "query-metrics-ordered");
 
     expect((await statusAfter(page, () => page.click("#query-preview"))).kind).toBe("success");
-    expect((await shownPreview(page)).headings).toEqual(["Date", "Revenues", "Impressions", "Requests", "eCPM"]);
+    expect((await shownPreview(page)).headings).toEqual(["Date", "Revenues (USD)", "Impressions", "Requests", "eCPM (USD)"]);
 
     const [file] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
     const csvHeader = (await readFile((await file.path()) ?? "", "utf8")).replace(/^\uFEFF/, "").split(/\r?\n/)[0]!.toLowerCase();
     const columns = csvHeader.split(",").map((column) => column.replace(/"/g, ""));
-    expect(columns.slice(1)).toEqual(["revenues", "impressions", "requests", "ecpm"]);
+    expect(columns.slice(1)).toEqual(["revenues (usd)", "impressions", "requests", "ecpm (usd)"]);
 
     expect((await statusAfter(page, () => page.click("#query-insert-table"))).kind).toBe("success");
     const tableWrite = (await officeState(page)).writes.find((write) => write.kind === "table");

@@ -343,7 +343,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       expect(csv).toBe(prepareStatsCsv(await client.statsCsv(exportRequest), "readable").csv);
       const all = await client.statsAll(exportRequest);
       const lines = csv.slice(1).trimEnd().split("\r\n");
-      expect(lines[0]).toBe("Date,Country,Impressions,Revenues,eCPM");
+      expect(lines[0]).toBe("Date,Country,Impressions,Revenues (USD),eCPM (USD)");
       expect(lines.slice(1)).toEqual(
         all.stats.map((entry) =>
           [entry.group.date, entry.group.country, entry.metrics.impressions, entry.metrics.revenues, entry.metrics.ecpm].join(","),
@@ -432,7 +432,9 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const response = await legacyClient.stats({ from: dates.from, to: dates.to, groupBy: serviceGroupBy(query.groupBy) });
       const expected = legacyStatsRows(response, query.groupBy, "readable", applications);
       const { header, rows } = await previewRows(page, "#legacy-preview-table");
-      expect(header).toEqual(expected.rows[0]);
+      // The preview states the money columns' currency in their headings, as the files do.
+      expect(expected.rows[0]).toEqual(["Date", "Ad unit type", "Impressions", "Revenues", "eCPM", "Requests"]);
+      expect(header).toEqual(["Date", "Ad unit type", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
       expect(rows).toEqual(expected.rows.slice(1, 21).map((row) => row.map(String)));
       expect(await page.textContent("#legacy-preview-summary")).toContain(`${expected.dataRowCount.toLocaleString("en-US")} rows in total`);
       expect(await hiddenUnderStatus(page)).toEqual([]);
