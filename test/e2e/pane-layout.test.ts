@@ -75,7 +75,11 @@ describeWithBrowser("the pane's frame stays in place at 320 px", (executablePath
 
     it("on the Connect tab: Save and use, Test connection, New profile", async () => {
       await after("Save and use", () => saveProfile(page, fullProfile(services.emulator, "Finance")));
-      await after("Test connection", click("#profile-test"));
+      // Its outcome is said once, in its own box under the buttons, not in the status bar.
+      await after("Test connection", async () => {
+        await page.click("#profile-test");
+        await page.waitForSelector("#connection-result.success", { timeout: 30_000 });
+      });
       await after("New profile", () => page.click("#profile-new"));
     });
 

@@ -130,7 +130,7 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
       const [download] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
       const saved = (await readFile((await download.path()) ?? "")).toString("utf8");
       expect(saved).toBe(
-        "\uFEFFDate,Country,Revenues\r\n" +
+        "\uFEFFDate,Country,Revenues (USD)\r\n" +
           `${period.from},"'=HYPERLINK(""https://evil.example/?x=1,2"",""Click"")",-12.5\r\n` +
           `${period.from},'@SUM(1+1)*cmd|' /C calc'!A0,3\r\n` +
           `${period.from},"multi\nline",+4\r\n`,
