@@ -4,7 +4,8 @@
 // insertQueryTable and insertFormulaAtSelection against the unit tests' recording fake of Excel
 // (the browser tests' fake, run in Node) for the syncs.
 import type { GroupName, StatsRequest } from "../../src/api";
-import { tableDataOf, type TableData } from "../../src/core/workbook-queries/table-refresh";
+import type { TableData } from "../../src/core/workbook-queries/table-columns";
+import { tableDataOf } from "../../src/core/workbook-queries/table-refresh";
 import { spillCall } from "../../src/office/custom-function-calls";
 import type { DateCellStyle } from "../../src/office/formatted-values";
 import { insertQueryTable } from "../../src/office/tables/insert-table";

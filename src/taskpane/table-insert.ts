@@ -1,7 +1,8 @@
 import type { StatsQueryModel } from "../core/formula-text";
 import { pivotPlan } from "../core/workbook-queries/pivot-plan";
 import { newRecordId, storedModelOf, type StoredTableModel, type StoredTableQuery } from "../core/workbook-queries/stored-query";
-import { isoTime, tableDataOf, tableStatsQuery, type TableData } from "../core/workbook-queries/table-refresh";
+import type { TableData } from "../core/workbook-queries/table-columns";
+import { isoTime, tableDataOf, tableStatsQuery } from "../core/workbook-queries/table-refresh";
 import { insertQueryTable, type InsertedTable } from "../office/tables/insert-table";
 import { pageQueries } from "../office/tables/page-queries";
 import { addPivotTable } from "../office/tables/pivot-tables";

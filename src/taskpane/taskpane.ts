@@ -7,7 +7,7 @@ import type { PaneContext } from "./context";
 import { byId } from "./dom";
 import { lazyPart } from "./lazy-part";
 import { onDemandTab } from "./on-demand-tab";
-import { legacyTabPart, queriesTabPart, queryTabPart } from "./pane-parts";
+import { legacyTabPart, queriesTabPart, queryTabPart } from "./tab-parts";
 import { refreshIfOpenedToRefresh } from "./refresh-on-open";
 import { StatusBar, plainMessage } from "./status";
 import type { QueryTabView } from "./query-tab";

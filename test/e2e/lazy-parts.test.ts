@@ -1,5 +1,5 @@
 /**
- * The pane's parts loaded on demand (src/taskpane/pane-parts.ts): the page's first load leaves
+ * The pane's parts loaded on demand (src/taskpane/tab-parts.ts, action-parts.ts): the page's first load leaves
  * them out; a tab fetches its code when first selected, from the page's own folder (publicPath
  * ""), under the production host's Content-Security-Policy, also when a proxy serves the add-in
  * under a sub-path; a part that does not arrive is said in plain words and tried again.

@@ -3,7 +3,6 @@ import type { CompareMode } from "../compare/compare-mode";
 import { comparisonColumnsOf, type ComparisonColumnKey } from "../compare/comparison-columns";
 import { dataRows, type SpillTable } from "../rows/spill-table";
 import { metricsOf } from "../rows/stats-rows";
-import type { TableData } from "./table-refresh";
 
 /**
  * The columns a query writes into a table and how each is shown: dates as dates, counts with
@@ -64,6 +63,13 @@ export function tableColumnsOf(request: StatsRequest, compare?: CompareMode): Ta
 }
 
 export type TableCell = string | number | boolean;
+
+/** What a table receives from a query: its header, its rows and what each column holds. */
+export interface TableData {
+  header: string[];
+  rows: TableCell[][];
+  columns: TableColumn[];
+}
 
 /** `table` must have its header row (headers readable or api), as a table always does. */
 export function tableDataFrom(table: SpillTable, columns: TableColumn[]): TableData {

@@ -3,7 +3,7 @@ import type { LegacyArguments } from "../arguments/legacy-query";
 import { readStatsQuery, type StatsQuery } from "../arguments/stats-query";
 import { cancelledError } from "../cancellation";
 import { legacyArgumentsOf, statsArgumentsOf } from "../formula-text";
-import { legacyTableData } from "../legacy/legacy-table-data";
+import { legacyTableData } from "./legacy-table-data";
 import type { Today } from "../periods";
 import type { SpillTable } from "../rows/spill-table";
 import {
@@ -15,14 +15,7 @@ import {
   type StoredTableModel,
   type StoredTableQuery,
 } from "./stored-query";
-import { tableColumnsOf, tableDataFrom, type TableCell, type TableColumn } from "./table-columns";
-
-/** What a table receives from a query: its header, its rows and what each column holds. */
-export interface TableData {
-  header: string[];
-  rows: TableCell[][];
-  columns: TableColumn[];
-}
+import { tableColumnsOf, tableDataFrom, type TableData } from "./table-columns";
 
 /** Where the rows went: the table as Excel knows it after the write. */
 export interface WrittenTable {

@@ -1,6 +1,5 @@
 import { ReportingError } from "../../client/errors";
-import type { TableCell } from "../workbook-queries/table-columns";
-import type { TableData } from "../workbook-queries/table-refresh";
+import type { TableCell, TableData } from "../workbook-queries/table-columns";
 import { blockText, columnLetters, parseBlock, type CellBlock } from "./cell-address";
 import { cellText, cellValue, growDimension, holdsData, movedCell, readBlock, rewriteBlock, type SheetCell } from "./sheet-cells";
 import { tablesOf, type TableInfo, type WorkbookPackage } from "./workbook-package";

@@ -1,6 +1,7 @@
 import type { GroupName } from "../../api";
 import { sheetNameFor, tableNameFor } from "../../core/workbook-queries/names";
-import type { TableData, WrittenTable } from "../../core/workbook-queries/table-refresh";
+import type { TableData } from "../../core/workbook-queries/table-columns";
+import type { WrittenTable } from "../../core/workbook-queries/table-refresh";
 import { runExcel } from "../excel-run";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, headerFormats, writeBlock } from "./cell-blocks";

@@ -1,5 +1,6 @@
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
-import type { TableData, WrittenTable } from "../../core/workbook-queries/table-refresh";
+import type { TableData } from "../../core/workbook-queries/table-columns";
+import type { WrittenTable } from "../../core/workbook-queries/table-refresh";
 import { runExcel } from "../excel-run";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, writeBlock } from "./cell-blocks";

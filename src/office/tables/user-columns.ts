@@ -1,5 +1,4 @@
-import type { TableCell } from "../../core/workbook-queries/table-columns";
-import type { TableData } from "../../core/workbook-queries/table-refresh";
+import type { TableCell, TableData } from "../../core/workbook-queries/table-columns";
 import { jsonBytes } from "../../core/spill-limit";
 import { SYNC_BUDGET_BYTES } from "../workbook";
 import { writeBlock } from "./cell-blocks";

@@ -4,7 +4,7 @@ import { exportFileName } from "../../core/exports/file-name";
 import { legacyQueryRows } from "../../core/exports/query-sheet";
 import { rowsXlsx } from "../../core/exports/xlsx-export";
 import { legacyStatsFormula, type LegacyQueryModel } from "../../core/formula-text";
-import { legacyRowsOf, legacyTableColumns } from "../../core/legacy/legacy-table-data";
+import { legacyRowsOf, legacyTableColumns } from "../../core/workbook-queries/legacy-table-data";
 import { LEGACY_READABLE_GROUPS } from "../../core/legacy/legacy-rows";
 import type { DateRange } from "../../core/periods";
 import type { SpillTable } from "../../core/rows/spill-table";

@@ -1,5 +1,5 @@
 import type { LegacyQueryModel } from "../../core/formula-text";
-import { legacyTableData } from "../../core/legacy/legacy-table-data";
+import { legacyTableData } from "../../core/workbook-queries/legacy-table-data";
 import { LEGACY_READABLE_GROUPS } from "../../core/legacy/legacy-rows";
 import { tableNameOf } from "../../core/workbook-queries/names";
 import type { SpillTable } from "../../core/rows/spill-table";
@@ -7,7 +7,7 @@ import { storedLegacyModelOf } from "../../core/workbook-queries/stored-query";
 import { insertQueryTable } from "../../office/tables/insert-table";
 import type { PaneContext } from "../context";
 import { profileNameOf } from "../exports/export-facts";
-import { tableInsertPart } from "../pane-parts";
+import { tableInsertPart } from "../action-parts";
 
 /**
  * Insert as table for the Legacy tab: every row into a named Excel Table formatted as the Query

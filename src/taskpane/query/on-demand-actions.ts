@@ -2,7 +2,7 @@ import type { FormulaEditing } from "../formula-edit";
 import type { PaneContext } from "../context";
 import { byId, whileBusy } from "../dom";
 import { lazyPart } from "../lazy-part";
-import { formulaEditPart, freezePart, tableEditPart, tableInsertPart } from "../pane-parts";
+import { formulaEditPart, freezePart, tableEditPart, tableInsertPart } from "../action-parts";
 import type { QueryForm } from "../query-form";
 import type { StatusBar } from "../status";
 import type { TableEditing } from "../table-edit";
@@ -11,7 +11,7 @@ import type { insertLinkedTable as InsertLinkedTable } from "../table-insert";
 export type { TableEditing };
 
 /**
- * The Query tab's actions whose code is fetched when first used (src/taskpane/pane-parts.ts),
+ * The Query tab's actions whose code is fetched when first used (src/taskpane/action-parts.ts),
  * with the signatures of the modules they load, so that the tab calls them as it would call
  * those modules. Their buttons stay busy while the code arrives; a load that fails is said in the
  * status bar (or thrown to the action bar's runner) and tried again on the next press.

@@ -1,5 +1,5 @@
 import { LegacyClient } from "../../../src/client";
-import { legacyTableData } from "../../../src/core/legacy/legacy-table-data";
+import { legacyTableData } from "../../../src/core/workbook-queries/legacy-table-data";
 import { addDays } from "../../../src/core/calendar";
 import { memoryStorage } from "../../../src/core/profiles/memory-storage";
 import { PROFILES_KEY, ProfileStore } from "../../../src/core/profiles/profile-store";

@@ -1,8 +1,7 @@
 import { isReportingError } from "../../../src/client/errors";
 import type { FreezePlan, FreezeSourceInfo } from "../../../src/core/freeze-note";
 import { freezeSelection } from "../../../src/office/freeze";
-import { tableColumnsOf, type TableCell } from "../../../src/core/workbook-queries/table-columns";
-import type { TableData } from "../../../src/core/workbook-queries/table-refresh";
+import { tableColumnsOf, type TableCell, type TableData } from "../../../src/core/workbook-queries/table-columns";
 import { insertQueryTable } from "../../../src/office/tables/insert-table";
 import { EXCELAPI_WITHOUT_DATA_TYPES, OFFICE_2021 } from "../../support/office-hosts";
 import { installFakeExcel, type FakeExcel } from "./fake-excel";

@@ -1,6 +1,5 @@
 import type { GroupName, MetricName, StatsEntry } from "../../../src/api";
-import { tableColumnsOf, type TableCell } from "../../../src/core/workbook-queries/table-columns";
-import type { TableData } from "../../../src/core/workbook-queries/table-refresh";
+import { tableColumnsOf, type TableCell, type TableData } from "../../../src/core/workbook-queries/table-columns";
 import { spillCall } from "../../../src/office/custom-function-calls";
 import { insertQueryTable } from "../../../src/office/tables/insert-table";
 import { insertFormulaAtSelection, insertWorkbookSheets } from "../../../src/office/workbook";

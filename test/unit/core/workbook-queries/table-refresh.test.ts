@@ -2,7 +2,8 @@ import type { LegacyArguments } from "../../../../src/core/arguments/legacy-quer
 import type { StatsQuery } from "../../../../src/core/arguments/stats-query";
 import { legacyStatsRows } from "../../../../src/core/legacy/legacy-rows";
 import { statsRows } from "../../../../src/core/rows/stats-rows";
-import { refreshStoredTable, tableStatsQuery, withFailure, type TableData, type TableRefreshDependencies } from "../../../../src/core/workbook-queries/table-refresh";
+import type { TableData } from "../../../../src/core/workbook-queries/table-columns";
+import { refreshStoredTable, tableStatsQuery, withFailure, type TableRefreshDependencies } from "../../../../src/core/workbook-queries/table-refresh";
 import { comparedStatsTable } from "../../../../src/core/compare/compared-table";
 import { describeQuery } from "../../../../src/core/workbook-queries/describe-query";
 import { readTableQueryXml, tableQueryXml } from "../../../../src/core/workbook-queries/record-xml";

@@ -1,7 +1,8 @@
 import type { StatsEntry, StatsRequest } from "../../../../src/api";
 import { statsRows } from "../../../../src/core/rows/stats-rows";
 import { storedModelOf, type StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
-import { tableDataOf, type TableData } from "../../../../src/core/workbook-queries/table-refresh";
+import type { TableData } from "../../../../src/core/workbook-queries/table-columns";
+import { tableDataOf } from "../../../../src/core/workbook-queries/table-refresh";
 
 export const REQUEST: StatsRequest = {
   filters: { from: "2026-01-01", to: "2026-03-31" },

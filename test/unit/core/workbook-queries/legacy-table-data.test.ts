@@ -1,11 +1,11 @@
 import type { LegacyStatsResponse } from "../../../../src/api";
 import { legacyArgumentsOf } from "../../../../src/core/formula-text";
-import { legacyRowsOf, legacyTableColumns, legacyTableData } from "../../../../src/core/legacy/legacy-table-data";
+import { legacyRowsOf, legacyTableColumns, legacyTableData } from "../../../../src/core/workbook-queries/legacy-table-data";
 import { legacyStatsRows, withReadableHeader } from "../../../../src/core/legacy/legacy-rows";
 import { createReportingFunctions } from "../../../../src/core/reporting-functions";
 import { DEFAULT_SPILL_BUDGET_BYTES } from "../../../../src/core/spill-limit";
 import { fileNumberFormat } from "../../../../src/core/workbook-queries/table-columns";
-import { applications, legacyResponse, stats, UNIT_A, UNIT_B } from "./fixtures";
+import { applications, legacyResponse, stats, UNIT_A, UNIT_B } from "../legacy/fixtures";
 
 const DAYS = 100;
 const UNITS = 600;

@@ -1,10 +1,9 @@
 import type { GroupName } from "../../api";
 import type { SpillRows } from "../cell-values";
 import { dataRows, headerRowCount, type SpillTable } from "../rows/spill-table";
-import { metricColumn, tableDataFrom, type TableColumn } from "../workbook-queries/table-columns";
-import type { TableData } from "../workbook-queries/table-refresh";
-import type { LegacyFunctionGroup } from "./group-by";
-import { LEGACY_STAT_COLUMNS } from "./legacy-rows";
+import type { LegacyFunctionGroup } from "../legacy/group-by";
+import { LEGACY_STAT_COLUMNS } from "../legacy/legacy-rows";
+import { metricColumn, tableDataFrom, type TableColumn, type TableData } from "./table-columns";
 
 /**
  * LEGACY.STATS rows as an Excel table of values takes them. The legacy groupings are matched to
