@@ -88,8 +88,8 @@ export default defineConfig([
   { files: NODE_CODE, languageOptions: { globals: globals.node } },
   { files: ["test/**"], languageOptions: { globals: globals.jest } },
   {
-    // package.json has no "type": "module", so .js files are CommonJS.
-    files: ["**/*.js"],
+    // package.json has no "type": "module", so .js files are CommonJS, as .cjs ones always are.
+    files: ["**/*.js", "**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: globals.node },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
