@@ -1,6 +1,6 @@
 import { REFERENCE_ROUTES, SERVICE_LIMITS, STATS_ROUTES, type ReferenceResult, type ReferenceRouteName } from "../api/routes";
 import { statsRequest, type StatsRequest } from "../api/stats-request";
-import type { StatsResponse } from "../api/stats-response";
+import type { StatsEntry, StatsResponse } from "../api/stats-response";
 import { isTransport, type RequestOptions } from "./client-options";
 import { InvalidRequestError, ResponseValidationError } from "./errors";
 import { parseJsonAnswer, readStatsResponse } from "./read-response";
@@ -26,6 +26,8 @@ export interface StatsAllOptions extends RequestOptions {
   maxPages?: number;
   /** Hears each page read: pages done of pages known. */
   onProgress?: (progress: PagesProgress) => void;
+  /** Takes each page's entries in order; the answer then keeps none (see fetchAllPages). */
+  onPage?: (entries: StatsEntry[]) => void;
 }
 
 const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -79,6 +81,7 @@ export class ReportingClient {
         maxPages: options.maxPages ?? 1_000,
         signal: options.signal,
         onProgress: options.onProgress,
+        onPage: options.onPage,
       },
     );
   }

@@ -30,6 +30,12 @@ export interface PagingOptions {
   signal?: AbortSignal | undefined;
   /** Hears each page read, in order of completion. */
   onProgress?: ((progress: PagesProgress) => void) | undefined;
+  /**
+   * Takes each page's entries in the listing's order, and the listing keeps none of them (the
+   * answer's `stats` is then empty): a caller writing a file reads any length in the memory of
+   * a few pages. A page read ahead waits for the ones before it, at most `2 × concurrency` of them.
+   */
+  onPage?: ((entries: StatsEntry[]) => void) | undefined;
 }
 
 export interface AllStats {
@@ -56,28 +62,55 @@ function shortPage(expected: number, received: number, offset: number): Reportin
   });
 }
 
+/**
+ * Runs `work` on each item, `concurrency` at a time. With `deliver`, each result is handed over
+ * in the items' order as soon as those before it are in, and not kept; a worker does not start
+ * an item more than `2 × concurrency` ahead of the next one to deliver.
+ */
 async function inOrderWithConcurrency<Item, Result>(
   items: readonly Item[],
   concurrency: number,
   work: (item: Item) => Promise<Result>,
   onFirstFailure: () => void,
+  deliver?: (result: Result) => void,
 ): Promise<Result[]> {
-  const results: Result[] = new Array<Result>(items.length);
+  const results: Result[] = deliver ? [] : new Array<Result>(items.length);
+  const waiting = new Map<number, Result>();
+  let delivered = 0;
+  let wakers: (() => void)[] = [];
   let next = 0;
   let failure: { error: unknown } | undefined;
+  const ahead = 2 * Math.max(1, concurrency);
   const worker = async () => {
     while (failure === undefined && next < items.length) {
+      if (deliver && next - delivered >= ahead) {
+        await new Promise<void>((resolve) => wakers.push(resolve));
+        continue;
+      }
       const index = next;
       next += 1;
       try {
-        results[index] = await work(items[index]!);
+        const result = await work(items[index]!);
+        if (!deliver) {
+          results[index] = result;
+          continue;
+        }
+        waiting.set(index, result);
+        for (; waiting.has(delivered); delivered += 1) {
+          const ready = waiting.get(delivered)!;
+          waiting.delete(delivered);
+          deliver(ready);
+        }
       } catch (error) {
         if (failure === undefined) {
           failure = { error };
           onFirstFailure();
         }
-        return;
       }
+      const woken = wakers;
+      wakers = [];
+      for (const wake of woken) wake();
+      if (failure !== undefined) return;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
@@ -98,9 +131,17 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
     const firstLimit = Math.min(pageSize, wanted);
     const first = await fetchPage(start, firstLimit, controller.signal);
     // A page longer than asked (a service ignoring `limit`) would duplicate rows of the next page.
-    const rows = first.stats.slice(0, firstLimit);
+    const firstRows = first.stats.slice(0, firstLimit);
+    const rows: StatsEntry[] = [];
+    let read = 0;
+    const take = (page: StatsEntry[]) => {
+      read += page.length;
+      if (options.onPage) options.onPage(page);
+      else for (const entry of page) rows.push(entry);
+    };
+    take(firstRows);
     const totalFromService = first.total;
-    const done = rows.length >= wanted || rows.length === 0;
+    const done = read >= wanted || read === 0;
     const report = (progress: PagesProgress) => {
       try {
         options.onProgress?.(progress);
@@ -113,8 +154,8 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
       const end = start + Math.min(wanted, Math.max(0, totalFromService - start));
       // A first page shorter than asked while `total` says more remain: the service caps its
       // pages below our page size. Following its size loses no row; stopping would.
-      const step = rows.length < firstLimit ? rows.length : firstLimit;
-      const from = start + rows.length;
+      const step = read < firstLimit ? read : firstLimit;
+      const from = start + read;
       // Counted before anything is allocated: `total` is the service's word, and a hostile or
       // broken one (1e8 rows in pages of 1) would otherwise build a list that exhausts memory.
       const remainingPages = Math.ceil(Math.max(0, end - from) / step);
@@ -122,9 +163,9 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
       const windows: { offset: number; limit: number }[] = [];
       for (let offset = from; offset < end; offset += step) windows.push({ offset, limit: Math.min(step, end - offset) });
       let pagesDone = 1;
-      let rowsRead = rows.length;
+      let rowsRead = read;
       report({ pagesDone, pagesKnown: windows.length + 1, pagesExact: true, rowsRead });
-      const pages = await inOrderWithConcurrency(
+      await inOrderWithConcurrency(
         windows,
         options.concurrency,
         async (window) => {
@@ -138,19 +179,19 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
           return page.slice(0, window.limit);
         },
         () => controller.abort(),
+        take,
       );
-      for (const page of pages) for (const entry of page) rows.push(entry);
-    } else if (!done && rows.length === firstLimit) {
-      for (let pagesRead = 1; rows.length < wanted; pagesRead += 1) {
-        report({ pagesDone: pagesRead, pagesKnown: pagesRead + 1, pagesExact: false, rowsRead: rows.length });
+    } else if (!done && read === firstLimit) {
+      for (let pagesRead = 1; read < wanted; pagesRead += 1) {
+        report({ pagesDone: pagesRead, pagesKnown: pagesRead + 1, pagesExact: false, rowsRead: read });
         if (pagesRead >= options.maxPages) throw tooManyPages(options.maxPages);
-        const limit = Math.min(pageSize, wanted - rows.length);
-        const page = (await fetchPage(start + rows.length, limit, controller.signal)).stats;
-        for (let index = 0; index < Math.min(limit, page.length); index += 1) rows.push(page[index]!);
+        const limit = Math.min(pageSize, wanted - read);
+        const page = (await fetchPage(start + read, limit, controller.signal)).stats;
+        take(page.length > limit ? page.slice(0, limit) : page);
         if (page.length < limit) break;
       }
     }
-    return { stats: rows, total: totalFromService ?? start + rows.length };
+    return { stats: rows, total: totalFromService ?? start + read };
   } finally {
     options.signal?.removeEventListener("abort", abortAll);
   }
