@@ -1,31 +1,56 @@
 /**
  * The headless refresh of a 100,000-row table (issue 19): the time to refresh it in a workbook
  * file against the time exceljs takes to write the same rows to a fresh file (the ratio should
- * stay at or below 1), and the refresh's peak memory against the file's size. Rows come from a
- * stand-in fetch, so the service's time is not counted. Each side runs in its own Node process,
- * so that its peak resident memory (maxRSS) is its own.
+ * stay at or below 1), and the refresh's peak memory against the file's size (3x wanted). Rows
+ * come from a stand-in for the service's pages (10,000 rows each, its largest), so the service's
+ * time is not counted; they go through the command's own path (a file spool, the package written
+ * to a temporary file then renamed). Each side runs in its own Node process, so that its peak
+ * resident memory (maxRSS, garbage not yet collected included) is its own, measured above what
+ * the process held once its modules were loaded. The refresh runs a second time with V8's old
+ * generation capped at 32 MB (--max-old-space-size=32, about 11 MB of it taken by the modules):
+ * that it still completes shows what the refresh keeps alive; the rest of the first peak is
+ * garbage V8 had not yet collected and the heap it reserves ahead.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
+import type { StatsEntry } from "../src/api";
 import { refreshPackage, type FetchDependencies } from "../src/core/xlsx/package-refresh";
-import { writeZip } from "../src/core/xlsx/zip-package";
+import { fileSpool } from "../src/headless/file-spool";
+import { writeWorkbookFile } from "../src/headless/workbook-files";
 import { excelMade, withStoredQueries } from "../test/support/stored-query-parts";
 
 const ROWS = 100_000;
 const QUERY = { period: { from: "2024-01-01", to: "2024-03-31" }, groups: ["date", "country"], metrics: ["impressions", "revenues", "ecpm"], filters: {}, orders: [] };
 
-function rows(count: number, shift: number): (string | number)[][] {
-  return Array.from({ length: count }, (_, index) => [45_292 + (index % 90), `Country ${index % 240}`, 1_000 + index + shift, (index + shift) * 0.37, 1.25 + (index % 100) / 100]);
+function rows(count: number, shift: number, from = 0): (string | number)[][] {
+  return Array.from({ length: count }, (_, at) => {
+    const index = from + at;
+    return [45_292 + (index % 90), `Country ${index % 240}`, 1_000 + index + shift, (index + shift) * 0.37, 1.25 + (index % 100) / 100];
+  });
+}
+
+const PAGE = 10_000;
+const day = (serial: number) => new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
+
+/** The service's answer in pages of 10,000 entries, each built when asked and dropped after. */
+function page(offset: number, count: number, shift: number): StatsEntry[] {
+  return rows(Math.min(PAGE, count - offset), shift, offset).map(([date, country, impressions, revenues, ecpm]) => ({ group: { date: day(date as number), country: country as string }, metrics: { impressions: impressions as number, revenues: revenues as number, ecpm: ecpm as number } }));
 }
 
 function fetchDeps(count: number, shift: number): FetchDependencies {
   return {
     today: () => "2024-04-01",
     now: () => Date.now(),
-    fetch: async () => ({ rows: [["Date", "Country", "Impressions", "Revenues", "eCPM"], ...rows(count, shift)], dateColumns: [0], dataRowCount: count }),
+    fetch: async () => {
+      throw new Error("the bench reads pages");
+    },
+    async statsPages(_query, _signal, onPage) {
+      for (let offset = 0; offset < count; offset += PAGE) onPage(page(offset, count, shift));
+    },
+    spool: () => fileSpool(),
     fetchLegacy: async () => {
       throw new Error("not in this bench");
     },
@@ -36,9 +61,11 @@ function fetchDeps(count: number, shift: number): FetchDependencies {
 
 async function refreshToFile(input: string, output: string, shift: number): Promise<void> {
   const result = await refreshPackage(new Uint8Array(readFileSync(input)), fetchDeps(ROWS, shift));
-  const chunks: Uint8Array[] = [];
-  writeZip(result.package.outputEntries(), (chunk) => chunks.push(chunk));
-  writeFileSync(output, Buffer.concat(chunks));
+  try {
+    writeWorkbookFile(output, result.package.outputEntries());
+  } finally {
+    result.dispose();
+  }
 }
 
 async function exceljsToFile(output: string): Promise<void> {
@@ -59,8 +86,8 @@ async function child(mode: string, input: string, output: string): Promise<void>
   process.stdout.write(JSON.stringify({ seconds, peakBytes: process.resourceUsage().maxRSS * 1024 - before }));
 }
 
-function inChild(mode: string, input: string, output: string): { seconds: number; peakBytes: number } {
-  const run = spawnSync(process.execPath, ["--import", "tsx", __filename, mode, input, output], { encoding: "utf8", env: { ...process.env, HEADLESS_BENCH_CHILD: "1" }, maxBuffer: 1 << 20 });
+function inChild(mode: string, input: string, output: string, v8: string[] = []): { seconds: number; peakBytes: number } {
+  const run = spawnSync(process.execPath, [...v8, "--import", "tsx", __filename, mode, input, output], { encoding: "utf8", env: { ...process.env, HEADLESS_BENCH_CHILD: "1" }, maxBuffer: 1 << 20 });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout) as { seconds: number; peakBytes: number };
 }
@@ -76,10 +103,12 @@ export async function run(): Promise<void> {
     await refreshToFile(seed, input, 0);
     const size = statSync(input).size;
     const refresh = inChild("refresh", input, path.join(dir, "refreshed.xlsx"));
+    const capped = inChild("refresh", input, path.join(dir, "capped.xlsx"), ["--max-old-space-size=32"]);
     const exceljs = inChild("exceljs", input, path.join(dir, "exceljs.xlsx"));
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
     console.log(`${ROWS.toLocaleString("en-US")} rows, workbook ${mb(size)} MB`);
-    console.log(`headless refresh: ${refresh.seconds.toFixed(2)} s, peak memory +${mb(refresh.peakBytes)} MB (${(refresh.peakBytes / size).toFixed(1)}x the file)`);
+    console.log(`headless refresh: ${refresh.seconds.toFixed(2)} s, peak memory +${mb(refresh.peakBytes)} MB (${(refresh.peakBytes / size).toFixed(1)}x the file, 3x wanted)`);
+    console.log(`  with V8's old generation capped at 32 MB: ${capped.seconds.toFixed(2)} s, peak +${mb(capped.peakBytes)} MB (${(capped.peakBytes / size).toFixed(1)}x the file)`);
     console.log(`exceljs writing the same rows to a fresh file: ${exceljs.seconds.toFixed(2)} s, peak memory +${mb(exceljs.peakBytes)} MB`);
     console.log(`ratio headless / exceljs: ${(refresh.seconds / exceljs.seconds).toFixed(2)} (at most 1 wanted)`);
   } finally {

@@ -3,10 +3,11 @@ import path from "node:path";
 import type { FetchLike } from "../client";
 import { localToday } from "../core/periods";
 import { createReportingRuntime } from "../core/runtime/reporting-runtime";
-import { runtimeFetchDependencies } from "../core/workbook-queries/runtime-fetch";
-import { refreshPackage, type TableOutcome } from "../core/xlsx/package-refresh";
+import { runtimeFetchDependencies, runtimeStatsPages } from "../core/workbook-queries/runtime-fetch";
+import { refreshPackage, type FetchDependencies, type TableOutcome } from "../core/xlsx/package-refresh";
 import { PackageError } from "../core/xlsx/zip-package";
 import { credentialStore, readCredentials } from "./credentials";
+import { fileSpool } from "./file-spool";
 import { checkNotifyUrl, notifySummary, postSummary } from "./notify";
 import type { FileResult, LogLine } from "./run-lines";
 import { UsageError } from "./usage-error";
@@ -66,7 +67,7 @@ function summary(result: FileResult, output: string | undefined): string {
   return parts.join("\n");
 }
 
-async function refreshFile(file: string, options: RefreshOptions, deps: ReturnType<typeof runtimeFetchDependencies>): Promise<FileResult> {
+async function refreshFile(file: string, options: RefreshOptions, deps: FetchDependencies): Promise<FileResult> {
   const dryRun = options.dryRun === true;
   if (!options.out && !dryRun && lockedByExcel(file)) {
     throw new UsageError(
@@ -84,9 +85,14 @@ async function refreshFile(file: string, options: RefreshOptions, deps: ReturnTy
   const output = options.inPlace ? file : (options.out ?? defaultOutputOf(file));
   const failed = refreshed.tables.some((table) => table.outcome === "failed");
   if (refreshed.tables.length === 0) {
+    refreshed.dispose();
     return { file, status: 0, lines: [{ file, outcome: "unchanged", reason: "This workbook holds no table the add-in refreshes: nothing was written." }] };
   }
-  if (!dryRun && refreshed.changed) writeWorkbookFile(output, refreshed.package.outputEntries());
+  try {
+    if (!dryRun && refreshed.changed) writeWorkbookFile(output, refreshed.package.outputEntries());
+  } finally {
+    refreshed.dispose();
+  }
   const written = !dryRun && refreshed.changed ? output : undefined;
   return { file, status: failed ? 1 : 0, lines: refreshed.tables.map((table) => tableLine(file, table, written, dryRun)) };
 }
@@ -107,7 +113,13 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
     const store = credentialStore(readCredentials(options.credentials));
     const runtime = createReportingRuntime({ store, today: localToday(), ...(io.fetch ? { transport: { fetch: io.fetch } } : {}) });
     await runtime.ready;
-    deps = { ...runtimeFetchDependencies(runtime), ...(io.now ? { now: io.now } : {}) };
+    deps = {
+      ...runtimeFetchDependencies(runtime),
+      // Rows page by page into a file, not all of them in memory (see docs/headless-refresh.md).
+      statsPages: (query, signal, onPage) => runtimeStatsPages(runtime, query, signal, onPage),
+      spool: () => fileSpool(),
+      ...(io.now ? { now: io.now } : {}),
+    } satisfies FetchDependencies;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(error.message);

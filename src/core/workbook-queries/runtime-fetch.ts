@@ -1,3 +1,6 @@
+import type { StatsEntry } from "../../api";
+import type { StatsQuery } from "../arguments/stats-query";
+import { MissingCredentialsError } from "../missing-credentials";
 import { localToday } from "../periods";
 import type { ReportingRuntime } from "../runtime/reporting-runtime";
 import type { TableRefreshDependencies } from "./table-refresh";
@@ -22,4 +25,18 @@ export function runtimeFetchDependencies(runtime: ReportingRuntime): TableFetchD
     },
     activeProfile: () => runtime.profiles().active?.name,
   };
+}
+
+/**
+ * Every page of a STATS query through the client of the profile it names (or the active one),
+ * handed to `onPage` in order and not kept, and not cached: the headless refresh writes a table
+ * of any length in the memory of a few pages.
+ */
+export async function runtimeStatsPages(runtime: ReportingRuntime, query: StatsQuery, signal: AbortSignal, onPage: (entries: readonly StatsEntry[]) => void): Promise<void> {
+  const client = runtime.clients(query.profile).reporting;
+  if (!client) {
+    const known = query.profile === undefined || runtime.profiles().profiles.some((profile) => profile.name.toLowerCase() === query.profile!.toLowerCase());
+    throw new MissingCredentialsError({ profile: query.profile ?? runtime.profiles().active?.name, ...(known ? { needs: "bearer" } : { unknownProfile: true }) });
+  }
+  await client.statsAll(query.request, { signal, onPage });
 }

@@ -15,7 +15,7 @@ import {
   type StoredTableModel,
   type StoredTableQuery,
 } from "./stored-query";
-import { tableColumnsOf, tableDataFrom, type TableData } from "./table-columns";
+import { tableColumnsOf, tableDataFrom, type TableColumn, type TableData } from "./table-columns";
 
 /** Where the rows went: the table as Excel knows it after the write. */
 export interface WrittenTable {
@@ -77,7 +77,7 @@ export interface TableRefreshDependencies {
 export const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** The rows of a table's query, asked of its source afresh, and the profile it pins. */
-async function fetchTableData(model: StoredTableModel, deps: TableRefreshDependencies, signal: AbortSignal): Promise<{ data: TableData; profile: string | undefined }> {
+export async function fetchTableData(model: StoredTableModel, deps: Pick<TableRefreshDependencies, "today" | "fetch" | "fetchLegacy">, signal: AbortSignal): Promise<{ data: TableData; profile: string | undefined }> {
   if (isLegacyModel(model)) {
     const table = await deps.fetchLegacy(legacyTableArguments(model, true), signal);
     return { data: legacyTableData(table, model.groupBy), profile: model.profile };
@@ -106,21 +106,33 @@ export async function refreshStoredTable(
   ]);
   if (signal.aborted) throw cancelledError("the table's query");
   const written = await deps.write({ ...record, query: model }, data);
-  const profile = pinned ?? deps.activeProfile();
+  const next = refreshedRecord(record, model, data.columns, written, { dataThrough, profile: pinned ?? deps.activeProfile(), at: deps.now() });
+  await deps.save(next);
+  return next;
+}
+
+/** The record once its table holds the new rows: the query run, its columns, where and when. */
+export function refreshedRecord(
+  record: StoredTableQuery,
+  model: StoredTableModel,
+  columns: readonly TableColumn[],
+  written: WrittenTable,
+  run: { dataThrough: string | undefined; profile: string | undefined; at: number },
+): StoredTableQuery {
+  const { dataThrough, profile } = run;
   const next: StoredTableQuery = {
     ...record,
     query: model,
-    columns: data.columns.map((column) => column.key),
+    columns: columns.map((column) => column.key),
     table: { excelId: written.excelId, name: written.name, sheet: written.sheet },
     lastRefresh: {
-      at: isoTime(deps.now()),
+      at: isoTime(run.at),
       rows: written.rows,
       ...(dataThrough ? { dataThrough } : {}),
       ...(profile ? { profile } : {}),
     },
   };
   delete next.lastFailure;
-  await deps.save(next);
   return next;
 }
 

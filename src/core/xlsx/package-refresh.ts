@@ -2,18 +2,21 @@ import { ReportingError } from "../../client/errors";
 import { tableQueryXml } from "../workbook-queries/record-xml";
 import { refreshTables, type WorkbookRefreshOperations } from "../workbook-queries/refresh-run";
 import type { StoredTableQuery } from "../workbook-queries/stored-query";
-import type { TableFetchDependencies } from "../workbook-queries/runtime-fetch";
-import { refreshStoredTable, withFailure, type TableRefreshDependencies } from "../workbook-queries/table-refresh";
+import type { TableColumn } from "../workbook-queries/table-columns";
+import { withFailure } from "../workbook-queries/table-refresh";
 import { storedQueryParts } from "./stored-query-parts";
-import { findTableInfo, rewriteTable, TableWriteError, type TableRewrite } from "./table-rewrite";
+import { memorySpool, refreshTableRows, type PagedFetchDependencies, type RowSpool } from "./table-fetch";
+import { findTableInfo, rewriteTable, TableWriteError, type TableRewrite, type TableRowObserver, type TableRows } from "./table-rewrite";
 import { dropStaleCalcChain, markPivotCaches, setFullCalcOnLoad, type RefreshedExtent } from "./workbook-recalc";
 import { WorkbookPackage } from "./workbook-package";
 
 /**
  * Refreshing the add-in's tables in a workbook file, without Excel: each stored query runs
- * through the pane's own refresh (refreshStoredTable and refreshTables, so the same rows, the
- * same record of the last refresh or failure, a failed table beside refreshed ones), with a
- * write into the package's parts instead of Office.js. Nothing here reads or writes a file.
+ * through the pane's own steps (its query, its conversion of rows, the same record of the last
+ * refresh or failure, refreshTables's failed table beside refreshed ones), with a write into the
+ * package's parts instead of Office.js. Rows are streamed: fetched page by page into a spool,
+ * and the sheets holding them are written from the spool when the package is written
+ * (`dispose` frees the spools after that). Nothing here reads or writes a file itself.
  */
 
 export type TableOutcomeState = "refreshed" | "failed";
@@ -39,14 +42,18 @@ export interface PackageRefresh {
   changed: boolean;
   calcChainDropped: boolean;
   package: WorkbookPackage;
+  /** Frees the new rows the package's sheets are written from: call it once the package is written. */
+  dispose(): void;
 }
 
-export type FetchDependencies = TableFetchDependencies;
+export type FetchDependencies = PagedFetchDependencies;
 
 export interface PackageRefreshOptions {
   /** Table names to refresh (case does not count); every stored table when absent. */
   only?: readonly string[];
   concurrency?: number;
+  /** Hears each refreshed table's old and new rows as they stream past (the change report's seam). */
+  observeRows?(table: string, columns: readonly TableColumn[]): TableRowObserver | undefined;
 }
 
 const nameIn = (names: readonly string[], name: string) => names.some((candidate) => candidate.toLowerCase() === name.toLowerCase());
@@ -82,32 +89,30 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
   const seconds = new Map<string, number>();
   const extents: RefreshedExtent[] = [];
   const pivots = new Map<string, string[]>();
+  const spools: RowSpool[] = [];
   const save = (record: StoredTableQuery) => pkg.replace(pathOf.get(record.id)!, tableQueryXml(record));
-  const tableRefresh: TableRefreshDependencies = {
-    ...deps,
-    async write(record, data) {
-      const table = findTableInfo(pkg, record.table.name, record.table.sheet);
-      if (!table) {
-        throw new TableWriteError(
-          `The table ${record.table.name} is no longer in the workbook (renamed or deleted in Excel without the add-in open). Open the workbook in Excel and check the add-in's Queries tab. Nothing was written.`,
-        );
-      }
-      let rewrite: TableRewrite;
-      try {
-        sharedStrings ??= pkg.sharedStrings();
-        rewrite = rewriteTable(pkg, table, record.columns.length, data, sharedStrings);
-      } catch (error) {
-        if (error instanceof ReportingError) throw error;
-        throw new TableWriteError(
-          `The table ${table.displayName} was not refreshed: the sheet ${table.sheet.name} could not be read. Open the workbook in Excel, save it, then run the refresh again. The table keeps its previous rows.`,
-        );
-      }
-      rewrites.set(record.id, rewrite);
-      return { excelId: record.table.excelId, name: table.displayName, sheet: table.sheet.name, rows: data.rows.length };
-    },
-    async save(record) {
-      save(record);
-    },
+  const write = (record: StoredTableQuery, rows: TableRows) => {
+    const table = findTableInfo(pkg, record.table.name, record.table.sheet);
+    if (!table) {
+      throw new TableWriteError(
+        `The table ${record.table.name} is no longer in the workbook (renamed or deleted in Excel without the add-in open). Open the workbook in Excel and check the add-in's Queries tab. Nothing was written.`,
+      );
+    }
+    let rewrite: TableRewrite;
+    try {
+      sharedStrings ??= pkg.sharedStrings();
+      rewrite = rewriteTable(pkg, table, record.columns.length, rows, sharedStrings, options.observeRows?.(table.displayName, rows.columns));
+    } catch (error) {
+      if (error instanceof ReportingError) throw error;
+      throw new TableWriteError(
+        `The table ${table.displayName} was not refreshed: the sheet ${table.sheet.name} could not be read. Open the workbook in Excel, save it, then run the refresh again. The table keeps its previous rows.`,
+      );
+    }
+    rewrites.set(record.id, rewrite);
+    return { excelId: record.table.excelId, name: table.displayName, sheet: table.sheet.name, rows: rows.count };
+  };
+  const dispose = () => {
+    for (const spool of spools.splice(0)) spool.dispose();
   };
   const ops: WorkbookRefreshOperations = {
     clearCache: () => undefined,
@@ -115,8 +120,15 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
     listTables: async () => records,
     async refreshTable(record, signal) {
       const start = deps.now();
+      const spool = (deps.spool ?? memorySpool)();
       try {
-        return await refreshStoredTable(record, tableRefresh, signal);
+        const next = await refreshTableRows(record, deps, spool, signal, (rows) => write(record, rows));
+        save(next);
+        spools.push(spool);
+        return next;
+      } catch (error) {
+        spool.dispose();
+        throw error;
       } finally {
         seconds.set(record.id, (deps.now() - start) / 1000);
       }
@@ -168,5 +180,5 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
     setFullCalcOnLoad(pkg);
     calcChainDropped = dropStaleCalcChain(pkg, extents);
   }
-  return { tables: outcomes, changed: report.items.length > 0, calcChainDropped, package: pkg };
+  return { tables: outcomes, changed: report.items.length > 0, calcChainDropped, package: pkg, dispose };
 }

@@ -2,11 +2,10 @@ import { cellAddress, parseCell, type CellBlock } from "./cell-address";
 import { escapeXmlText, unescapeXmlText } from "./xml-part";
 
 /**
- * A worksheet's `<sheetData>` read and rewritten row by row as text. A sheet can hold 100,000
- * rows: building a tree of it would take many times its size in memory, so rows outside the
- * block being rewritten are copied as they are, and only the rows the block crosses are split
- * into cells. Every other part of the sheet (views, columns and their widths, merged cells,
- * drawings, table parts) is left as written.
+ * A worksheet's rows and cells as text (sheet-stream.ts reads them one row at a time). A sheet
+ * can hold 100,000 rows: building a tree of it would take many times its size in memory, so
+ * only the rows a table crosses are split into cells, and a cell's attributes are parsed only
+ * when asked for. Every other part of the sheet is left as written.
  */
 
 /** A cell as written; its attributes are parsed only when asked for (a sheet has millions of cells). */
@@ -39,7 +38,6 @@ const STYLE = /(?:^|\s)s\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 const TYPE = /(?:^|\s)t\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 const REFERENCE = /(?:^|\s)r\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 
-const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
 const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
 const ATTRIBUTE = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
@@ -55,21 +53,7 @@ function attributesText(attributes: Map<string, string>): string {
   return [...attributes].map(([name, value]) => ` ${name}="${escapeXmlText(value)}"`).join("");
 }
 
-/** Where the rows are: the text before them, the rows' own text, the text after. */
-export function splitSheet(xml: string): { before: string; rows: string; after: string } {
-  const open = /<(?:[\w.-]+:)?sheetData\b[^>]*?(\/?)>/.exec(xml);
-  if (!open) throw new SheetFormatError("no sheetData");
-  const start = open.index + open[0].length;
-  if (open[1] === "/") return { before: xml.slice(0, open.index) + open[0].replace(/\s*\/>$/, ">"), rows: "", after: "</sheetData>" + xml.slice(start) };
-  const close = /<\/(?:[\w.-]+:)?sheetData\s*>/g;
-  close.lastIndex = start;
-  const found = close.exec(xml);
-  if (!found) throw new SheetFormatError("no end of sheetData");
-  const closeAt = found.index;
-  return { before: xml.slice(0, start), rows: xml.slice(start, closeAt), after: xml.slice(closeAt) };
-}
-
-interface RowText {
+export interface RowText {
   row: number;
   /** The text of the opening tag's attributes, as written. */
   open: string;
@@ -79,20 +63,16 @@ interface RowText {
   text: string;
 }
 
-function* rowsOf(rows: string): Generator<RowText> {
-  let previous = -1;
-  for (const match of rows.matchAll(ROW)) {
-    const open = match[1] ?? "";
-    const reference = REFERENCE.exec(open);
-    const number = reference ? Number(reference[1] ?? reference[2]) - 1 : previous + 1;
-    if (!Number.isInteger(number) || number < 0) throw new SheetFormatError("a row without a number");
-    previous = number;
-    yield { row: number, open, inner: match[2] ?? "", text: match[0] };
-  }
+/** A row element read from its parts; `previous` is the row before it (a row may omit its number). */
+export function rowText(open: string, inner: string, text: string, previous: number): RowText {
+  const reference = REFERENCE.exec(open);
+  const number = reference ? Number(reference[1] ?? reference[2]) - 1 : previous + 1;
+  if (!Number.isInteger(number) || number < 0) throw new SheetFormatError("a row without a number");
+  return { row: number, open, inner, text };
 }
 
 /** Each cell of a row with its column and its text as written. */
-function* cellMatches(row: RowText): Generator<{ column: number; open: string; inner: string; text: string }> {
+export function* cellMatches(row: RowText): Generator<{ column: number; open: string; inner: string; text: string }> {
   let previous = -1;
   for (const match of row.inner.matchAll(CELL)) {
     const open = match[1] ?? "";
@@ -102,20 +82,6 @@ function* cellMatches(row: RowText): Generator<{ column: number; open: string; i
     previous = position.column;
     yield { column: position.column, open, inner: match[2] ?? "", text: match[0] };
   }
-}
-
-/** The cells of `block` that exist in the sheet, row by row. */
-export function readBlock(xml: string, block: CellBlock): Map<number, Map<number, SheetCell>> {
-  const found = new Map<number, Map<number, SheetCell>>();
-  for (const row of rowsOf(splitSheet(xml).rows)) {
-    if (row.row < block.top || row.row > block.bottom) continue;
-    const cells = new Map<number, SheetCell>();
-    for (const cell of cellMatches(row)) {
-      if (cell.column >= block.left && cell.column <= block.right) cells.set(cell.column, new SheetCell(row.row, cell.column, cell.open, cell.inner));
-    }
-    found.set(row.row, cells);
-  }
-  return found;
 }
 
 /** A cell that holds something (a value, a formula, a text), not only a format. */
@@ -149,45 +115,6 @@ export function cellText(row: number, column: number, attributes: Iterable<[stri
 /** The same cell moved to another place: its content as it was. */
 export function movedCell(cell: SheetCell, row: number, column = cell.column): string {
   return cellText(row, column, cell.attributes, cell.inner);
-}
-
-/**
- * Rewrites the cells of columns `left`..`right` in rows `top`..`bottom`: `cells(row)` gives the
- * new cells of a row (already addressed, in column order); any other cell of those rows stays as
- * it was, and rows outside them are copied as written. A row element that does not exist is
- * added; a row's `spans` (an optional hint) is dropped when its cells change.
- */
-export function rewriteBlock(xml: string, block: CellBlock, cells: (row: number) => { column: number; text: string }[]): string {
-  const { before, rows, after } = splitSheet(xml);
-  const out: string[] = [before];
-  let next = block.top;
-  const emitNew = (upTo: number) => {
-    for (; next <= Math.min(upTo, block.bottom); next++) {
-      const made = cells(next);
-      if (made.length > 0) out.push(`<row r="${next + 1}">${made.map((cell) => cell.text).join("")}</row>`);
-    }
-  };
-  for (const row of rowsOf(rows)) {
-    if (row.row < block.top || row.row > block.bottom) {
-      if (row.row > block.bottom) emitNew(block.bottom);
-      out.push(row.text);
-      continue;
-    }
-    emitNew(row.row - 1);
-    next = row.row + 1;
-    // Cells beside the block stay in their row: their text as written.
-    const kept: { column: number; text: string }[] = [];
-    for (const cell of cellMatches(row)) if (cell.column < block.left || cell.column > block.right) kept.push({ column: cell.column, text: cell.text });
-    const made = cells(row.row);
-    const merged = kept.length === 0 ? made : [...kept, ...made].sort((a, b) => a.column - b.column);
-    const open = row.open.replace(/\sspans\s*=\s*("[^"]*"|'[^']*')/, "").replace(/\s+$/, "");
-    let text = `<row${open}>`;
-    for (const cell of merged) text += cell.text;
-    out.push(merged.length === 0 ? `<row${open}/>` : `${text}</row>`);
-  }
-  emitNew(block.bottom);
-  out.push(after);
-  return out.join("");
 }
 
 /** The sheet's `<dimension ref>` grown to cover `block`. */

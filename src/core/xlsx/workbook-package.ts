@@ -1,6 +1,6 @@
 import { attribute, elementsNamed, childrenOf, firstElement, parseXmlPart, rootOf, textOf, type XmlPart } from "./xml-part";
 import { sharedStringsOf as sharedStringsText } from "./sheet-cells";
-import { entryText, PackageError, readZip, type OutputEntry, type ZipEntry } from "./zip-package";
+import { entryText, entryTextChunks, PackageError, readZip, type OutputEntry, type ZipEntry } from "./zip-package";
 
 /**
  * An Excel workbook package: its zip entries, and the parts the refresh edits, read on demand.
@@ -77,6 +77,19 @@ export class WorkbookPackage {
     const entry = this.byName.get(name);
     if (!entry || this.removed.has(name)) throw new PackageError(`The workbook has no part ${name}.`);
     return entryText(entry);
+  }
+
+  /**
+   * The part's current content as a source of text pieces, read each time it is called: a
+   * large sheet streams from the input (or from an earlier edit) instead of being held whole.
+   */
+  source(name: string): () => Iterable<string> {
+    const edited = this.edited.get(name);
+    if (typeof edited === "string") return () => [edited];
+    if (edited) return edited;
+    const entry = this.byName.get(name);
+    if (!entry || this.removed.has(name)) throw new PackageError(`The workbook has no part ${name}.`);
+    return () => entryTextChunks(entry);
   }
 
   part(name: string): XmlPart {

@@ -1,4 +1,4 @@
-import { inflateSync, Zip, ZipDeflate, type ZipInputFile } from "fflate";
+import { Inflate, inflateSync, Zip, ZipDeflate, type ZipInputFile } from "fflate";
 
 /**
  * An .xlsx as its zip entries, read from the central directory so that each entry's compressed
@@ -87,6 +87,41 @@ export function entryBytes(entry: ZipEntry): Uint8Array {
 
 export function entryText(entry: ZipEntry): string {
   return new TextDecoder().decode(entryBytes(entry));
+}
+
+const SLICE = 8 * 1024;
+
+/**
+ * The entry's text piece by piece, inflated a slice at a time: a sheet of 100,000 rows is read
+ * without ever holding its whole text (about ten times its compressed size).
+ */
+export function* entryTextChunks(entry: ZipEntry): Generator<string> {
+  const decoder = new TextDecoder();
+  if (entry.method === 0) {
+    for (let at = 0; at < entry.raw.length; at += SLICE) yield decoder.decode(entry.raw.subarray(at, at + SLICE), { stream: true });
+    const rest = decoder.decode();
+    if (rest) yield rest;
+    return;
+  }
+  const out: Uint8Array[] = [];
+  const inflate = new Inflate((chunk) => out.push(chunk));
+  let size = 0;
+  for (let at = 0; at < entry.raw.length || at === 0; at += SLICE) {
+    const last = at + SLICE >= entry.raw.length;
+    try {
+      inflate.push(entry.raw.subarray(at, at + SLICE), last);
+    } catch {
+      throw new PackageError(`The workbook's part ${entry.name} is damaged. Open the file in Excel, save it, then try again.`);
+    }
+    for (const chunk of out.splice(0)) {
+      size += chunk.length;
+      yield decoder.decode(chunk, { stream: true });
+    }
+    if (last) break;
+  }
+  if (size !== entry.size) throw new PackageError(`The workbook's part ${entry.name} is damaged. Open the file in Excel, save it, then try again.`);
+  const rest = decoder.decode();
+  if (rest) yield rest;
 }
 
 /** What goes into the written archive for one name: the entry as it was, or new content. */

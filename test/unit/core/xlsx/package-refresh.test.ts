@@ -2,6 +2,7 @@ import type { SpillTable } from "../../../../src/core/rows/spill-table";
 import { readTableQueryXml, tableQueryXml } from "../../../../src/core/workbook-queries/record-xml";
 import type { StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
 import { refreshPackage, type FetchDependencies } from "../../../../src/core/xlsx/package-refresh";
+import { memorySpool } from "../../../../src/core/xlsx/table-fetch";
 import { entryBytes, entryText, readZip, writeZip, type ZipEntry } from "../../../../src/core/xlsx/zip-package";
 import { excelMade, withEntryText, withStoredQueries, withTable } from "../../../support/stored-query-parts";
 import { sheetsOf } from "../../../support/xlsx";
@@ -212,5 +213,74 @@ describe("inputs that are not workbooks", () => {
     const chunks: Uint8Array[] = [];
     writeZip([{ kind: "new", name: "readme.txt", mtime: new Date(2024, 0, 1), chunks: ["hello"] }], (chunk) => chunks.push(chunk));
     await expect(refreshPackage(new Uint8Array(Buffer.concat(chunks)), deps({}))).rejects.toThrow(/holds no Excel workbook/);
+  });
+});
+
+describe("refreshPackage streams a table's rows", () => {
+  const stored = record("q-stream-0000001", "Tabelle1", "Tabelle1", ["country", "impressions", "revenues"]);
+  const input = withStoredQueries(excelMade("table-sample.xlsx"), [stored]);
+  const key = JSON.stringify(["impressions", "revenues"]);
+  const entryOf = (count: number, index: number) => ({ group: { country: `Country ${index}` }, metrics: { impressions: (index + 1) * 100, revenues: (index + 1) * 1.25 } }) as never;
+
+  /** The service's pages of `size` entries, a spool that counts how often it is read, what was seen. */
+  function paged(count: number, size: number) {
+    const spool = memorySpool();
+    const reads = { rows: 0, disposed: false };
+    const seen: { table: string; before: unknown[][]; after: unknown[][] } = { table: "", before: [], after: [] };
+    const streaming: FetchDependencies = {
+      ...deps({}),
+      fetch: async () => {
+        throw new Error("the rows must come page by page");
+      },
+      async statsPages(_query, _signal, onPage) {
+        for (let offset = 0; offset < count; offset += size) onPage(Array.from({ length: Math.min(size, count - offset) }, (_, at) => entryOf(count, offset + at)));
+      },
+      spool: () => ({
+        ...spool,
+        get count() {
+          return spool.count;
+        },
+        append: (rows) => spool.append(rows),
+        rows: () => {
+          reads.rows += 1;
+          return spool.rows();
+        },
+        dispose: () => {
+          reads.disposed = true;
+        },
+      }),
+    };
+    const observeRows = (table: string) => {
+      seen.table = table;
+      return { before: (values: readonly unknown[]) => seen.before.push([...values]), after: (values: readonly unknown[]) => seen.after.push([...values]) };
+    };
+    return { streaming, reads, seen, observeRows };
+  }
+
+  it("writes the same sheet from pages as from the whole answer, reading the spool only when the sheet is written", async () => {
+    const { streaming, reads, observeRows } = paged(7, 3);
+    const result = await refreshPackage(input, streaming, { observeRows });
+    expect(result.tables[0]).toEqual(expect.objectContaining({ outcome: "refreshed", rowsAfter: 7, totalsAfter: { impressions: 2800, revenues: 35 } }));
+    // Once for the totals and the observer; the sheet itself is not written yet.
+    expect(reads.rows).toBe(1);
+    const fromPages = entryText(byName(written(result)).get("xl/worksheets/sheet1.xml")!);
+    expect(reads.rows).toBe(2);
+    result.dispose();
+    expect(reads.disposed).toBe(true);
+    const whole = entryText(byName(written(await refreshPackage(input, deps({ [key]: 7 })))).get("xl/worksheets/sheet1.xml")!);
+    expect(fromPages).toBe(whole);
+  });
+
+  it("lets a change report hear the old rows and the new ones as they stream past", async () => {
+    const { streaming, seen, observeRows } = paged(2, 10);
+    await refreshPackage(input, streaming, { observeRows });
+    expect(seen.table).toBe("Tabelle1");
+    // table-sample.xlsx's four rows, in the query's three columns (Field 1..3 as Excel saved them).
+    expect(seen.before).toHaveLength(4);
+    expect(seen.before[0]).toHaveLength(3);
+    expect(seen.after).toEqual([
+      ["Country 0", 100, 1.25],
+      ["Country 1", 200, 2.5],
+    ]);
   });
 });
