@@ -1,5 +1,6 @@
 import { errorBody } from "../api/stats-response";
 import type { PlainIssue } from "./issues";
+import { commandWording } from "./command-text";
 import { answeredReference, IN_PROFILE, requestReference, supportReference, withoutInternalTerms } from "./pane-text";
 import { patternRedactor, type Redactor } from "./redact";
 
@@ -60,6 +61,8 @@ export interface ReportingErrorInit {
   cellMessage?: string | undefined;
   /** The pane's message when it says more than `userMessage` (a reference for support, say). */
   paneMessage?: string | undefined;
+  /** A command line's message (the headless refresh); the pane's, with its places renamed, unless set. */
+  commandMessage?: string | undefined;
   retryable: boolean;
   /** The underlying failure; redacted by the caller (see `redactedCause`). */
   cause?: unknown;
@@ -76,6 +79,8 @@ export class ReportingError extends Error {
   readonly cellMessage: string;
   /** What the task pane shows. */
   readonly paneMessage: string;
+  /** What a command line shows an operator (npm run refresh-workbook): no tab, no add-in to reload. */
+  readonly commandMessage: string;
   /** True when trying the same request again later may succeed. */
   readonly retryable: boolean;
   readonly [REPORTING_ERROR] = true;
@@ -93,6 +98,7 @@ export class ReportingError extends Error {
     this.userMessage = userMessage;
     this.cellMessage = init.cellMessage === undefined ? userMessage : redactor.redact(init.cellMessage);
     this.paneMessage = init.paneMessage === undefined ? userMessage : redactor.redact(init.paneMessage);
+    this.commandMessage = init.commandMessage === undefined ? commandWording(this.paneMessage) : redactor.redact(init.commandMessage);
     this.retryable = init.retryable;
   }
 }

@@ -33,6 +33,17 @@ function describeForPane(init: MissingCredentialsInit): string {
   return `${whose} has no ${what}. Add it to the profile on the Connect tab.`;
 }
 
+/** A command line's wording (the headless refresh): the profiles are those of its credentials file. */
+function describeForCommand(init: MissingCredentialsInit): string {
+  const { profile, needs = "bearer" } = init;
+  const file = "the credentials file (--credentials)";
+  if (profile !== undefined && init.unknownProfile) return `There is no profile named "${profile}" in ${file}. Add it there, or check the name the table's query uses.`;
+  if (init.needs === undefined && profile === undefined) return `No profile to use: give ${file} a "default" profile.`;
+  const what = needs === "legacy" ? '"apiKey" and "apiSecret" (legacy tables need them)' : '"token"';
+  const whose = profile === undefined ? "The default profile" : `The profile "${profile}"`;
+  return `${whose} has no ${what}. Add ${needs === "legacy" ? "them" : "it"} to that profile in ${file}, then run the refresh again.`;
+}
+
 /**
  * No credentials to call the service with: no profile signed in, a profile=name that does not
  * exist, or a profile without the interface a function needs. The office layer throws it from
@@ -42,7 +53,7 @@ export class MissingCredentialsError extends ReportingError {
   readonly profile: string | undefined;
 
   constructor(init: MissingCredentialsInit = {}) {
-    super({ code: "missing_credentials", kind: "sign_in", userMessage: describe(init), paneMessage: describeForPane(init), retryable: false });
+    super({ code: "missing_credentials", kind: "sign_in", userMessage: describe(init), paneMessage: describeForPane(init), commandMessage: describeForCommand(init), retryable: false });
     this.name = "MissingCredentialsError";
     this.profile = init.profile;
   }

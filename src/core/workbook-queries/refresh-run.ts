@@ -64,6 +64,8 @@ export interface RefreshOptions {
   /** Tables refreshed at once; 3 by default, so that the service and Excel are not flooded. */
   concurrency?: number;
   onProgress?: (progress: RefreshProgress) => void;
+  /** A failure in the surface's words: the pane's (failureReason) unless given (the command line's). */
+  reasonOf?: (error: unknown) => string;
 }
 
 export const DEFAULT_CONCURRENCY = 3;
@@ -134,7 +136,7 @@ class Run {
           if (isCancellation(error) && this.signal.aborted) {
             this.update(entry.item, { state: "not_refreshed", reason: CANCELLED_DURING });
           } else {
-            const reason = failureReason(error);
+            const reason = (this.options.reasonOf ?? failureReason)(error);
             await this.ops.recordFailure(entry.record, reason).catch(() => undefined);
             this.update(entry.item, { state: "failed", reason });
           }
@@ -149,7 +151,7 @@ class Run {
         const pivots = await this.ops.refreshPivots(record);
         this.update(item, { pivots });
       } catch (error) {
-        this.update(item, { pivots: 0, warning: `Its PivotTable was not refreshed: ${failureReason(error)}` });
+        this.update(item, { pivots: 0, warning: `Its PivotTable was not refreshed: ${(this.options.reasonOf ?? failureReason)(error)}` });
       }
     }
     return refreshed.map((entry) => entry.record);

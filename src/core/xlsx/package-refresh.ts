@@ -1,9 +1,10 @@
-import { ReportingError } from "../../client/errors";
+import { commandWording } from "../../client/command-text";
+import { isReportingError, ReportingError } from "../../client/errors";
 import { tableQueryXml } from "../workbook-queries/record-xml";
 import { refreshTables, type WorkbookRefreshOperations } from "../workbook-queries/refresh-run";
 import type { StoredTableQuery } from "../workbook-queries/stored-query";
 import type { TableColumn } from "../workbook-queries/table-columns";
-import { withFailure } from "../workbook-queries/table-refresh";
+import { failureReason, withFailure } from "../workbook-queries/table-refresh";
 import { storedQueryParts } from "./stored-query-parts";
 import { memorySpool, refreshTableRows, type PagedFetchDependencies, type RowSpool } from "./table-fetch";
 import { findTableInfo, rewriteTable, TableWriteError, type TableRewrite, type TableRowObserver, type TableRows } from "./table-rewrite";
@@ -55,6 +56,9 @@ export interface PackageRefreshOptions {
   /** Hears each refreshed table's old and new rows as they stream past (the change report's seam). */
   observeRows?(table: string, columns: readonly TableColumn[]): TableRowObserver | undefined;
 }
+
+/** A failure as an operator reads it in the run log: the error contract's command-line wording. */
+export const commandFailureReason = (error: unknown): string => (isReportingError(error) ? error.commandMessage : commandWording(failureReason(error)));
 
 const nameIn = (names: readonly string[], name: string) => names.some((candidate) => candidate.toLowerCase() === name.toLowerCase());
 
@@ -153,7 +157,7 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
     },
     now: deps.now,
   };
-  const report = await refreshTables(ops, records, options.concurrency === undefined ? {} : { concurrency: options.concurrency });
+  const report = await refreshTables(ops, records, { reasonOf: commandFailureReason, ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }) });
   for (const item of report.items) {
     const record = records.find((candidate) => candidate.id === item.id)!;
     const rewrite = rewrites.get(item.id);
