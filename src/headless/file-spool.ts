@@ -12,6 +12,8 @@ import type { TableCell } from "../core/workbook-queries/table-columns";
  */
 
 export const SPOOL_PREFIX = "refresh-workbook-";
+/** The spool files a run makes (a killed run leaves them): `refresh-workbook-<pid>-<n>.rows`. */
+export const SPOOL_FILE = /^refresh-workbook-\d+-\d+\.rows$/;
 let made = 0;
 
 export function fileSpool(dir: string = tmpdir()): RowSpool {

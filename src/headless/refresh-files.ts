@@ -7,11 +7,12 @@ import { runtimeFetchDependencies, runtimeStatsPages } from "../core/workbook-qu
 import { refreshPackage, type FetchDependencies, type TableOutcome } from "../core/xlsx/package-refresh";
 import { PackageError } from "../core/xlsx/zip-package";
 import { credentialStore, readCredentials } from "./credentials";
-import { fileSpool } from "./file-spool";
+import { tmpdir } from "node:os";
+import { fileSpool, SPOOL_FILE } from "./file-spool";
 import { checkNotifyUrl, notifySummary, postSummary } from "./notify";
 import type { FileResult, LogLine } from "./run-lines";
 import { UsageError } from "./usage-error";
-import { defaultOutputOf, excelLockOf, lockedByExcel, readWorkbookFile, writeWorkbookFile } from "./workbook-files";
+import { defaultOutputOf, excelLockOf, lockedByExcel, readWorkbookFile, removeStaleTemporaries, writeWorkbookFile } from "./workbook-files";
 
 /**
  * `npm run refresh-workbook`: refreshes the add-in's tables of each workbook, one JSON line per
@@ -55,12 +56,19 @@ function tableLine(file: string, table: TableOutcome, output: string | undefined
   };
 }
 
+const cleanedLine = (file: string, left: string): LogLine => ({
+  file,
+  outcome: "cleaned",
+  reason: `Deleted ${left}, a temporary file left by a refresh that was interrupted more than an hour ago.`,
+});
+
 function summary(result: FileResult, output: string | undefined): string {
   const tables = result.lines.filter((line) => line.table !== undefined);
   const refreshed = tables.filter((line) => line.outcome === "refreshed");
   const failed = tables.filter((line) => line.outcome === "failed");
   const parts = [`${path.basename(result.file)}: ${refreshed.length} table(s) refreshed, ${failed.length} failed`];
   for (const line of failed) parts.push(`  ${line.table}: ${line.reason}`);
+  for (const line of result.lines.filter((one) => one.outcome === "cleaned")) parts.push(`  ${line.reason}`);
   const pivots = refreshed.flatMap((line) => line.pivotsRefreshOnOpen ?? []);
   if (pivots.length > 0) parts.push(`  PivotTables refreshed when the file is next opened in Excel: ${pivots.join(", ")}`);
   if (output) parts.push(`  Written to ${output}`);
@@ -88,13 +96,17 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
     refreshed.dispose();
     return { file, status: 0, lines: [{ file, outcome: "unchanged", reason: "This workbook holds no table the add-in refreshes: nothing was written." }] };
   }
+  const cleaned: LogLine[] = [];
   try {
-    if (!dryRun && refreshed.changed) writeWorkbookFile(output, refreshed.package.outputEntries());
+    if (!dryRun && refreshed.changed) {
+      for (const name of removeStaleTemporaries(path.dirname(output))) cleaned.push(cleanedLine(file, path.join(path.dirname(output), name)));
+      writeWorkbookFile(output, refreshed.package.outputEntries());
+    }
   } finally {
     refreshed.dispose();
   }
   const written = !dryRun && refreshed.changed ? output : undefined;
-  return { file, status: failed ? 1 : 0, lines: refreshed.tables.map((table) => tableLine(file, table, written, dryRun)) };
+  return { file, status: failed ? 1 : 0, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun))] };
 }
 
 export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Promise<0 | 1 | 2> {
@@ -127,6 +139,8 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
   }
   let status: 0 | 1 | 2 = 0;
   const results: FileResult[] = [];
+  // Rows spooled by runs that were killed before they could delete them.
+  if (!options.dryRun) for (const name of removeStaleTemporaries(tmpdir(), Date.now(), undefined, SPOOL_FILE)) emit(cleanedLine(path.join(tmpdir(), name), path.join(tmpdir(), name)));
   for (const file of options.files) {
     let result: FileResult;
     try {

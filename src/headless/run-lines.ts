@@ -4,7 +4,8 @@ export interface LogLine {
   file: string;
   table?: string;
   sheet?: string;
-  outcome: "refreshed" | "failed" | "unchanged";
+  /** `cleaned`: a temporary file that an interrupted run left was deleted (`reason` names it). */
+  outcome: "refreshed" | "failed" | "unchanged" | "cleaned";
   rowsBefore?: number;
   rowsAfter?: number;
   totalsBefore?: Record<string, number>;

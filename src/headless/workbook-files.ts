@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { WorkbookPackage } from "../core/xlsx/workbook-package";
 import { writeZip, type OutputEntry } from "../core/xlsx/zip-package";
@@ -28,9 +28,42 @@ export function readWorkbookFile(file: string): Uint8Array {
   }
 }
 
+/** `.BOOK.xlsx.<pid>.refreshing`: the temporary file a run writes beside BOOK.xlsx. */
+export const temporaryOf = (target: string, pid: number = process.pid) => path.join(path.dirname(target), `.${path.basename(target)}.${pid}.refreshing`);
+const TEMPORARY = /^\..+\.\d+\.refreshing$/;
+
+/** A run writes a 100,000-row workbook in well under a minute: an hour-old temporary file is a killed run's. */
+export const STALE_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the temporary files that runs of this command left in `dir` when they were killed:
+ * only files named as this command names them, and only those older than `staleMs`, so that
+ * another run writing now (on this host or another sharing the folder) keeps its own. Returns
+ * the names deleted.
+ */
+export function removeStaleTemporaries(dir: string, now: number = Date.now(), staleMs: number = STALE_AFTER_MS, pattern: RegExp = TEMPORARY): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => {
+    if (!pattern.test(name)) return false;
+    try {
+      const stat = statSync(path.join(dir, name));
+      if (!stat.isFile() || now - stat.mtimeMs < staleMs) return false;
+      rmSync(path.join(dir, name), { force: true });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Writes `entries` as a zip to a temporary file beside `target`, checks it opens, then renames it over `target`. */
 export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>): void {
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.refreshing`);
+  const temporary = temporaryOf(target);
   // The refreshed file keeps the permissions of the one it replaces.
   const mode = existsSync(target) ? statSync(target).mode & 0o777 : 0o644;
   const fd = openSync(temporary, "w", mode);

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ReportingClient } from "../../../src/client";
@@ -231,7 +231,21 @@ describe("npm run refresh-workbook", () => {
     expect({ sawTemporary, signal: await exited }).toEqual({ sawTemporary: true, signal: "SIGKILL" });
     const after = readFileSync(book);
     expect(Buffer.from(after).equals(Buffer.from(original))).toBe(true);
-  }, 90_000);
+
+    // The next run deletes what the killed one left once it is old, and says so; a fresh one of another run stays.
+    const left = readdirSync(dir).filter((name) => name.startsWith(".big.xlsx.") && name.endsWith(".refreshing"));
+    expect(left).toHaveLength(1);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(path.join(dir, left[0]!), twoHoursAgo, twoHoursAgo);
+    const running = path.join(dir, ".big.xlsx.999999.refreshing");
+    writeFileSync(running, "another run writing now");
+    const next = await refresh([book, "--credentials", credentials, "--in-place"]);
+    expect(next.status).toBe(0);
+    expect(next.lines).toContainEqual(expect.objectContaining({ outcome: "cleaned", reason: expect.stringContaining(path.join(dir, left[0]!)) }));
+    expect(next.stderr).toContain("a temporary file left by a refresh that was interrupted");
+    expect(readdirSync(dir).filter((name) => name.endsWith(".refreshing"))).toEqual([".big.xlsx.999999.refreshing"]);
+    rmSync(running);
+  }, 120_000);
 });
 
 describe("npm run serve -- --refresh-schedule", () => {
