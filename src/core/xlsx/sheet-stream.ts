@@ -135,9 +135,16 @@ class Batch {
  * row's new cells (addressed, in column order), asked in increasing row order; any other cell
  * of those rows stays as it was, and rows outside the block are copied as written. A row element
  * that does not exist is added; a row's `spans` (an optional hint) is dropped when its cells
- * change. `head` edits the text before the rows (the dimension).
+ * change. `head` edits the text before the rows (the dimension), `tail` the text after them
+ * (conditional formats, data validations: a few kilobytes, edited whole).
  */
-export function* rewriteSheet(chunks: Iterable<string>, block: CellBlock, cells: (row: number) => NewCell[], head: (text: string) => string): Generator<string> {
+export function* rewriteSheet(
+  chunks: Iterable<string>,
+  block: CellBlock,
+  cells: (row: number) => NewCell[],
+  head: (text: string) => string,
+  tail: (text: string) => string = (text) => text,
+): Generator<string> {
   const batch = new Batch();
   let next = block.top;
   function* emitNew(upTo: number): Generator<string> {
@@ -150,6 +157,7 @@ export function* rewriteSheet(chunks: Iterable<string>, block: CellBlock, cells:
       if (full) yield full;
     }
   }
+  let after: string[] | undefined;
   for (const piece of sheetPieces(chunks)) {
     if (piece.kind === "head") {
       const full = batch.add(head(piece.text));
@@ -157,9 +165,11 @@ export function* rewriteSheet(chunks: Iterable<string>, block: CellBlock, cells:
       continue;
     }
     if (piece.kind === "tail") {
-      yield* emitNew(block.bottom);
-      const full = batch.add(piece.text);
-      if (full) yield full;
+      if (!after) {
+        yield* emitNew(block.bottom);
+        after = [];
+      }
+      after.push(piece.text);
       continue;
     }
     const row = piece.row;
@@ -182,6 +192,7 @@ export function* rewriteSheet(chunks: Iterable<string>, block: CellBlock, cells:
     const full = batch.add(merged.length === 0 ? `<row${open}/>` : `${text}</row>`);
     if (full) yield full;
   }
+  if (after) batch.add(tail(after.join("")));
   const last = batch.take();
   if (last) yield last;
 }

@@ -2,6 +2,7 @@ import { ReportingError } from "../../client/errors";
 import type { TableCell, TableColumn } from "../workbook-queries/table-columns";
 import { blockText, columnLetters, parseBlock, type CellBlock } from "./cell-address";
 import { cellText, cellValue, growDimension, holdsData, movedCell, SheetFormatError, type SheetCell } from "./sheet-cells";
+import { followDefinedNames, followSheetTail, type TableResize } from "./range-follow";
 import { rewriteSheet, visitBlock, type NewCell } from "./sheet-stream";
 import { tablesOf, type TableInfo, type WorkbookPackage } from "./workbook-package";
 import { attribute, buildXmlPart, childrenOf, elementsNamed, escapeXmlText, firstElement, rootOf, setAttribute } from "./xml-part";
@@ -286,10 +287,13 @@ export function rewriteTable(pkg: WorkbookPackage, table: TableInfo, queryColumn
         const current = parseBlock(ref);
         return current ? blockText({ top: Math.min(current.top, grown.top), left: Math.min(current.left, grown.left), bottom: Math.max(current.bottom, grown.bottom), right: Math.max(current.right, grown.right) }) : ref;
       });
-    return rewriteSheet(previous(), touched, cellsOfRow, dimension);
+    return rewriteSheet(previous(), touched, cellsOfRow, dimension, (tail) => followSheetTail(tail, resize));
   };
+  // Names, conditional formats and validations over the table's rows follow them, as in Excel.
+  const resize: TableResize = { sheetName: table.sheet.name, oldData: { ...block, bottom: block.bottom - totals }, newData: { ...block, bottom: newBottom - totals } };
   pkg.replace(table.sheet.path, written);
   updateTablePart(pkg, table, newBlock, totals);
+  followDefinedNames(pkg, resize);
 
   return {
     table,

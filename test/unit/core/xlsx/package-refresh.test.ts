@@ -284,3 +284,44 @@ describe("refreshPackage streams a table's rows", () => {
     ]);
   });
 });
+
+describe("refreshPackage moves the ranges over a resized table's rows, as Excel does", () => {
+  // pivot-subtotals.xlsx, as Excel saved it: its names Orders and Orders_tpl are Sheet1!$A$3:$H$6,
+  // and a conditional format covers C3:C6: the rows under the header B2:H2. A table is laid over
+  // B2:H6, and data validations are added, one over the same rows, one over part of them.
+  const base = excelMade("pivot-subtotals.xlsx");
+  const stats = record("q-ranges-0000001", "Orders_table", "Sheet1", ["country", "impressions", "revenues"]);
+  const key = JSON.stringify(["impressions", "revenues"]);
+
+  async function input(): Promise<Uint8Array> {
+    const header = (await sheetsOf(base)).get("Sheet1")![1]!.slice(1, 8).map(String);
+    const withValidations = withEntryText(base, "xl/worksheets/sheet1.xml", (text) =>
+      text.replace(
+        "<pageMargins",
+        '<dataValidations count="2"><dataValidation type="whole" operator="greaterThan" sqref="E3:E6"><formula1>0</formula1></dataValidation><dataValidation type="whole" sqref="F3:F5 H3:H6"><formula1>0</formula1></dataValidation></dataValidations><pageMargins',
+      ),
+    );
+    return withStoredQueries(withTable(withValidations, { sheetPath: "xl/worksheets/sheet1.xml", name: "Orders_table", ref: "B2:H6", columns: header }), [stats]);
+  }
+
+  it("extends those that span the table's data rows when it grows, and leaves the others", async () => {
+    const result = await refreshPackage(await input(), deps({ [key]: 10 }));
+    expect(result.tables[0]).toEqual(expect.objectContaining({ outcome: "refreshed", rowsBefore: 4, rowsAfter: 10 }));
+    const entries = byName(written(result));
+    expect(entryText(entries.get("xl/workbook.xml")!)).toContain('<definedName name="Orders">Sheet1!$A$3:$H$12</definedName><definedName name="Orders_tpl">Sheet1!$A$3:$H$12</definedName>');
+    const sheet = entryText(entries.get("xl/worksheets/sheet1.xml")!);
+    expect(sheet).toContain('<conditionalFormatting sqref="C3:C12">');
+    expect(sheet).toContain('<dataValidation type="whole" operator="greaterThan" sqref="E3:E12">');
+    expect(sheet).toContain('<dataValidation type="whole" sqref="F3:F5 H3:H12">');
+    // The selection in the sheet's view is not a range over the rows: as written.
+    expect(sheet).toContain('<selection activeCell="B3" sqref="B3 B3:H4"/>');
+  });
+
+  it("shortens them when it shrinks", async () => {
+    const entries = byName(written(await refreshPackage(await input(), deps({ [key]: 2 }))));
+    expect(entryText(entries.get("xl/workbook.xml")!)).toContain("Sheet1!$A$3:$H$4</definedName>");
+    const sheet = entryText(entries.get("xl/worksheets/sheet1.xml")!);
+    expect(sheet).toContain('<conditionalFormatting sqref="C3:C4">');
+    expect(sheet).toContain('sqref="F3:F5 H3:H4"');
+  });
+});
