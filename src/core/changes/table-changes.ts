@@ -96,6 +96,15 @@ function sharedMetrics(before: TableRows, after: TableRows): MetricName[] {
 const totalledMetrics = (metrics: readonly MetricName[]) =>
   metrics.filter((metric) => metric !== "ecpm" || (metrics.includes("revenues") && metrics.includes("impressions")));
 
+/**
+ * Each metric's total over the rows, eCPM recomputed: the same sums a change report compares,
+ * so that totals kept apart (a frozen sheet's fingerprint) compare to the cent with a report's.
+ */
+export function tableTotals(rows: TableRows): MetricValues {
+  const indexes = metricIndexes(rows.columns);
+  return totalsOf(rows, totalledMetrics(METRICS.filter((metric) => indexes.has(metric))));
+}
+
 interface KeyedRow {
   key: TableCell[];
   values: MetricValues;
