@@ -113,6 +113,11 @@ export interface FreezeSourceInfo {
   /** The copied range, sheet included (`Sheet1!B2:F40`). */
   address: string;
   tableName?: string | undefined;
+  /** Excel's id of the table: it survives a rename. */
+  tableId?: string | undefined;
+  /** Whether a table's range began with its header row and ended with its totals row (undefined: not a table). */
+  headerRow?: boolean | undefined;
+  totalsRow?: boolean | undefined;
   /** The formula whose result is copied. */
   formula?: string | undefined;
   /** The copied values, header row first. */

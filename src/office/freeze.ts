@@ -17,6 +17,10 @@ type Cell = string | number | boolean;
 
 export interface FrozenSheet {
   sheetName: string;
+  /** The new sheet's id: it survives a rename. */
+  sheetId: string;
+  /** The sheet row (1-based) of the first row copied, under the note. */
+  firstRow: number;
   /** Rows and columns of values copied, header included. */
   rows: number;
   columns: number;
@@ -43,6 +47,10 @@ interface Located {
   kind: FreezeSourceInfo["kind"];
   range: Excel.Range;
   tableName?: string;
+  tableId?: string;
+  /** A table's header row and totals row, when it shows them (both are part of its range). */
+  headerRow?: boolean;
+  totalsRow?: boolean;
   formula?: string;
 }
 
@@ -54,10 +62,10 @@ function cellOf(value: unknown): Cell {
 async function locate(context: Excel.RequestContext): Promise<Located> {
   const cell = await selectedCell(context, "only one cell of the table or of the formula's result");
   cell.load("address, formulas");
-  const tables = cell.getTables(false).load("items/name");
+  const tables = cell.getTables(false).load("items/name, items/id, items/showHeaders, items/showTotals");
   await context.sync();
   const table = tables.items[0];
-  if (table) return { kind: "table", range: table.getRange(), tableName: table.name };
+  if (table) return { kind: "table", range: table.getRange(), tableName: table.name, tableId: table.id, headerRow: table.showHeaders, totalsRow: table.showTotals };
   const own = formulaText(cell.formulas[0]?.[0]);
   const spill = cell.getSpillingToRangeOrNullObject();
   spill.load("address");
@@ -78,7 +86,7 @@ async function locate(context: Excel.RequestContext): Promise<Located> {
  * (valuesAsJson, with CustomFunctionsRuntime 1.4), a number that carries its own format, such as a date a custom
  * function returned, keeps that format: the cell's own format is General there.
  */
-async function readInBlocks(context: Excel.RequestContext, range: Excel.Range, asJson: boolean): Promise<{ values: Cell[][]; formats: string[][] }> {
+export async function readInBlocks(context: Excel.RequestContext, range: Excel.Range, asJson: boolean): Promise<{ values: Cell[][]; formats: string[][] }> {
   range.load("rowCount, columnCount");
   await context.sync();
   const { rowCount, columnCount } = range;
@@ -130,7 +138,16 @@ export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promis
     const located = await locate(context);
     located.range.load("address");
     const { values, formats } = await readInBlocks(context, located.range, located.kind !== "table" && valuesAsJsonSupported());
-    const source: FreezeSourceInfo = { kind: located.kind, address: located.range.address, tableName: located.tableName, formula: located.formula, rows: values };
+    const source: FreezeSourceInfo = {
+      kind: located.kind,
+      address: located.range.address,
+      tableName: located.tableName,
+      tableId: located.tableId,
+      headerRow: located.headerRow,
+      totalsRow: located.totalsRow,
+      formula: located.formula,
+      rows: values,
+    };
     const { sheetBase, note } = await plan(source);
 
     const sheets = context.workbook.worksheets;
@@ -138,6 +155,7 @@ export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promis
     await context.sync();
     const sheetName = frozenSheetName(sheetBase, sheets.items.map((sheet) => sheet.name));
     const sheet = sheets.add(sheetName);
+    sheet.load("id");
     const noteRange = sheet.getRange(`A1:B${note.length}`);
     noteRange.numberFormat = note.map(() => [TEXT_NUMBER_FORMAT, TEXT_NUMBER_FORMAT]);
     noteRange.values = note.map(([label, text]) => [label, text]);
@@ -148,7 +166,7 @@ export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promis
     sheet.getRange(`A1:${columnLetter(Math.max(columns, 2) - 1)}${firstRow + values.length - 1}`).format.autofitColumns();
     sheet.activate();
     await context.sync();
-    return { sheetName, rows: values.length, columns, source };
+    return { sheetName, sheetId: sheet.id, firstRow, rows: values.length, columns, source };
   });
   // The frozen copy is meant to be shared: the rest of the workbook may still hold formulas.
   await quietForColleaguesWithoutAddin();

@@ -1,9 +1,12 @@
 import type { Page } from "playwright-core";
 import { ReportingClient } from "../../src/client";
 import { readStatsQuery } from "../../src/core/arguments/stats-query";
-import { isoDateFromExcelSerial } from "../../src/core/excel-dates";
+import { frozenTableModel } from "../../src/core/changes/frozen-check";
+import { FROZEN_SHEET_NAMESPACE } from "../../src/core/changes/frozen-sheet-record";
 import { periodLabel } from "../../src/core/freeze-note";
-import { localToday, periodOfWord } from "../../src/core/periods";
+import { describeQuery } from "../../src/core/workbook-queries/describe-query";
+import { readTableQueryXml } from "../../src/core/workbook-queries/record-xml";
+import { localToday, periodDatesText, periodOfWord } from "../../src/core/periods";
 import { describeWithBrowser } from "./support/browser";
 import type { FakeOfficeControl, FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
@@ -20,7 +23,7 @@ jest.setTimeout(240_000);
  */
 
 const EXCEL_LIMIT_BYTES = 5_000_000;
-const NOTE_ROWS = 6;
+const NOTE_ROWS = 7;
 
 type Cells = ReturnType<FakeOfficeControl["cells"]>;
 type Window = { __officeFake: FakeOfficeState; __officeFakeControl: FakeOfficeControl; __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>> };
@@ -202,7 +205,8 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     expect(done).toEqual({ kind: "success", text: `Frozen as values on the new sheet "${sheet}": ${spilled.length} rows under a note of the query.` });
 
     const note = await cells(page, `'${sheet}'!A1:B${NOTE_ROWS}`);
-    expect(note.values.map((row) => row[0])).toEqual(["Frozen values", "Query", "Period", "Profile", "Last refreshed", "Data through"]);
+    expect(note.values.map((row) => row[0])).toEqual(["Frozen values", "Query", "Period", "Profile", "Last refreshed", "Data through", "Fingerprint"]);
+    expect(note.values[6]![1]).toMatch(new RegExp(`^version 1; ${(spilled.length - 1).toLocaleString("en-US")} rows; Revenues [\\d,.]+; .*hash fnv1a64:[0-9a-f]{16}$`));
     expect(note.values[1]![1]).toBe(updated);
     expect(note.values[3]![1]).toBe("Demo");
     expect(note.values[5]![1]).toBe(dates.to);
@@ -220,7 +224,13 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     const after = await officeState(page);
     expect(after.formulaLike).toEqual([]);
     expect(syncsOver(after, syncsBefore)).toEqual([]);
-    expect(after.writes.slice(writesBefore).every((write) => write.target.startsWith(`${sheet}!`) || write.kind === "addWorksheet" || write.kind === "activate")).toBe(true);
+    // Besides the new sheet, only the frozen sheet's record: its fingerprint, in a part of its own and the settings' copy.
+    const elsewhere = after.writes.slice(writesBefore).filter((write) => !(write.target.startsWith(`${sheet}!`) || write.kind === "addWorksheet" || write.kind === "activate"));
+    expect(elsewhere.map((write) => [write.kind, write.kind === "setting" ? write.target : ""])).toEqual([
+      ["customXml", ""],
+      ["setting", "reportingFrozenSheets"],
+    ]);
+    expect(String(elsewhere[0]!.value)).toContain(`xmlns="${FROZEN_SHEET_NAMESPACE}"`);
   });
 
   it("freezes a table inserted with Insert as table: same values, same formats, the note above them", async () => {
@@ -236,8 +246,13 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     const [writesBefore, syncsBefore] = [state.writes.length, state.syncs.length];
     await openMoreActions(page);
     const done = await statusAfter(page, () => page.click("#query-freeze"));
-    const days = source.values.slice(1).map((row) => isoDateFromExcelSerial(row[0] as number)).sort();
-    const sheet = `${periodLabel({ from: days[0]!, to: days[days.length - 1]! })} (frozen 2)`;
+    // The table's record names its query, its period as the days it meant, and its last refresh.
+    const records = (await officeState(page)).workbook.customXmlParts.map((part) => readTableQueryXml(part.xml)).flatMap((read) => ("record" in read ? [read.record] : []));
+    expect(records).toHaveLength(1);
+    const record = records[0]!;
+    const model = frozenTableModel(record.query, today());
+    if (!("from" in model.period)) throw new Error("the frozen period is not a pair of days");
+    const sheet = `${periodLabel(model.period)} (frozen 2)`;
     expect(done).toEqual({ kind: "success", text: `Frozen as values on the new sheet "${sheet}": ${source.values.length} rows under a note of the query.` });
 
     const rows = source.values.length;
@@ -249,12 +264,12 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     const note = await cells(page, `'${sheet}'!A1:B${NOTE_ROWS}`);
     expect(note.values).toEqual([
       ["Frozen values", expect.stringMatching(new RegExp(`^Copied from ${tableWrite.target} at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\. They no longer refresh\\.$`))],
-      // Excel's own name for the table (or the readable one the pane gives it).
-      ["Query", expect.stringMatching(/^The table [A-Za-z_][\w.]*$/)],
-      ["Period", `${days[0]} to ${days[days.length - 1]} (the dates in the table)`],
+      ["Query", describeQuery(record.query)],
+      ["Period", periodDatesText(model.period)],
       ["Profile", "Demo"],
-      ["Last refreshed", "not recorded"],
-      ["Data through", dates.to],
+      ["Last refreshed", record.lastRefresh!.at],
+      ["Data through", record.lastRefresh!.dataThrough ?? dates.to],
+      ["Fingerprint", expect.stringMatching(new RegExp(`^version 1; ${(rows - 1).toLocaleString("en-US")} rows; .*hash fnv1a64:[0-9a-f]{16}$`))],
     ]);
 
     const after = await officeState(page);

@@ -29,17 +29,22 @@ export function recordColumns(keys: readonly string[]): FrozenColumn[] {
   return keys.map((key) => ({ key, isMetric: !(GROUPS as readonly string[]).includes(key) }));
 }
 
-/** A REPORTING.STATS formula's query, read as it was read on `frozenDay`; undefined for another call, or one with cell references. */
-export function formulaStatsQuery(formula: string, frozenDay: string): StatsQuery | undefined {
+/** A REPORTING.STATS formula's query as typed, read as it was read on `frozenDay`; undefined for another call, or one with cell references. */
+export function formulaStatsCall(formula: string, frozenDay: string): StatsQuery | undefined {
   const read = readFormulaCall(formula);
   if ("problem" in read || !callsAddinFunction(read.call, "STATS") || read.call.args.some((arg) => arg.kind === "expression")) return undefined;
   const [from, to, groups, metrics, filters, orders, options] = read.call.args.map((arg) => ("value" in arg ? arg.value : null));
   try {
-    const query = readStatsQuery({ from, to, groups, metrics, filters, orders, options }, () => frozenDay);
-    return { ...query, headers: query.headers === "none" ? "readable" : query.headers, cacheSeconds: 0 };
+    return readStatsQuery({ from, to, groups, metrics, filters, orders, options }, () => frozenDay);
   } catch {
     return undefined;
   }
+}
+
+/** What the check asks of a STATS formula: its query, with a header and never from a cache. */
+export function formulaStatsQuery(formula: string, frozenDay: string): StatsQuery | undefined {
+  const query = formulaStatsCall(formula, frozenDay);
+  return query && { ...query, headers: query.headers === "none" ? "readable" : query.headers, cacheSeconds: 0 };
 }
 
 /** Whether the check can ask `run` again. */
