@@ -11,6 +11,7 @@ import { byId, whileBusy } from "./dom";
 import { filterLabelsOf } from "./exports/export-facts";
 import { onQueriesChanged } from "./queries-events";
 import { NEEDS_EXCEL, SAVED_NEEDS_EXCEL, formulasText, orphanTablesText, RECOVERED_TEXT, refreshFailed, refreshSummary, unreadableText } from "./queries/queries-text";
+import { setUpFrozenChecks } from "./queries/frozen-checks";
 import { RefreshOnOpenOption } from "./queries/refresh-on-open-option";
 import { RefreshProgressView, RefreshResults } from "./queries/refresh-progress";
 import { SavedQueriesList } from "./queries/saved-list";
@@ -211,5 +212,6 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
   });
   reloadButton.addEventListener("click", () => void whileBusy(reloadButton, reload));
   onQueriesChanged(() => void reload());
+  setUpFrozenChecks(context);
   return { reload, refreshAll };
 }
