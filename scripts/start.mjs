@@ -3,6 +3,7 @@
 //   npm start                            emulator on port 3001, add-in pointed at it
 //   npm start -- --emulator-port 4001    another port for the emulator
 //   npm start -- --seed 7 --latency 300  any other flag goes to the emulator (npm run emulator -- --help)
+//   npm start -- --no-restatements       numbers that never move (restatements are on by default here)
 //   npm start -- --no-emulator           the add-in alone (for the real service, see README)
 //
 // Ctrl+C stops both.
@@ -54,7 +55,8 @@ function relayLines(stream, prefix, target) {
  * credentials). Rejects with its error output when it exits or stays silent too long.
  */
 function startEmulator({ emulatorPort, emulatorArgs }) {
-  const child = spawn(process.execPath, [binOf("tsx"), EMULATOR_ENTRY, "--port", String(emulatorPort), ...emulatorArgs], {
+  // Restatements on by default, so that a demo refresh shows what changed; a later flag wins.
+  const child = spawn(process.execPath, [binOf("tsx"), EMULATOR_ENTRY, "--port", String(emulatorPort), "--restatements", ...emulatorArgs], {
     cwd: projectRoot,
     stdio: ["ignore", "pipe", "pipe"],
   });

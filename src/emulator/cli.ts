@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     }) + "\n",
   );
   const { from, to } = emulator.store.period;
-  process.stdout.write(`Reporting emulator listening.\n  bearer interface: ${emulator.baseUrl}\n  legacy interface: ${emulator.legacyBaseUrl}/reporting/v1\n  data from ${from} to ${to}\nPress Ctrl+C to stop.\n`);
+  process.stdout.write(`Reporting emulator listening.\n  bearer interface: ${emulator.baseUrl}\n  legacy interface: ${emulator.legacyBaseUrl}/reporting/v1\n  data from ${from} to ${to}\n${command.options.restatements ? `  restatements on: recent days' numbers move with the clock (today ${emulator.today})\n` : ""}Press Ctrl+C to stop.\n`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

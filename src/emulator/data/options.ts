@@ -15,6 +15,7 @@ export function resolveDataOptions(options: Partial<DataOptions> = {}): DataOpti
     days: options.days ?? DEFAULT_DAYS,
     scale: options.scale ?? DEFAULT_SCALE,
     today: options.today ?? localToday(),
+    restatements: options.restatements ?? false,
   };
   if (!Number.isFinite(resolved.seed)) throw new RangeError(`seed must be a finite number, got ${resolved.seed}`);
   if (!Number.isInteger(resolved.days) || resolved.days < 1 || resolved.days > MAX_DAYS) {

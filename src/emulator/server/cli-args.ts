@@ -12,6 +12,8 @@ Options:
   --days N           days of daily data, ending yesterday
   --scale N          size multiplier of the data set
   --today YYYY-MM-DD the emulator's today (default: the local calendar day)
+  --restatements     recent days' numbers move as the clock advances (npm start turns it on)
+  --no-restatements  numbers never move (the default)
   --latency MS       delay added to every answer, in milliseconds
   --fail-rate P      share of requests answered 500, from 0 to 1
   --rate-limit N     requests per minute per credential, then 429 with Retry-After
@@ -76,6 +78,10 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === "--help" || arg === "-h") return { kind: "help" };
+    if (arg === "--restatements" || arg === "--no-restatements") {
+      options.restatements = arg === "--restatements";
+      continue;
+    }
     const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     const value = inline ?? args[++index];
     const numberFlag = NUMBER_FLAGS.get(flag);

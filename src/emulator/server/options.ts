@@ -18,6 +18,8 @@ export interface EmulatorOptions {
   scale?: number;
   /** The emulator's today (YYYY-MM-DD); default the local calendar day, as the store's. */
   today?: string;
+  /** Recent days' numbers move as the clock advances (see src/emulator/data/restatements.ts); default off. */
+  restatements?: boolean;
   /** Delay added before every answer, in milliseconds. */
   latencyMs?: number;
   /** Share of authenticated requests answered 500, between 0 and 1. */
@@ -43,6 +45,7 @@ export interface ResolvedOptions {
   days: number | undefined;
   scale: number | undefined;
   today: string;
+  restatements: boolean;
   latencyMs: number;
   failRate: number;
   rateLimitPerMinute: number;
@@ -81,6 +84,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     days: options.days,
     scale: options.scale,
     today,
+    restatements: options.restatements ?? false,
     latencyMs,
     failRate,
     rateLimitPerMinute: rate ?? Number.POSITIVE_INFINITY,

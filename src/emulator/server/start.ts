@@ -18,6 +18,14 @@ export interface RunningEmulator {
   legacyBaseUrl: string;
   credentials: DemoCredentials;
   store: ReportingStore;
+  /** The emulator's clock (YYYY-MM-DD): the reference of default periods and, with restatements, of the data shown. */
+  readonly today: string;
+  /**
+   * Moves the clock to `day`, for every route at once. With restatements, the next answers show
+   * recent days restated as of `day` and data through the day before it. Throws a RangeError
+   * for a day outside the generated data.
+   */
+  setToday(day: string): void;
   /** Stops listening, ends open connections and closes the store it created. */
   close(): Promise<void>;
 }
@@ -40,7 +48,7 @@ function urlHost(host: string): string {
 }
 
 function dataOptions(options: ReturnType<typeof resolveOptions>): Partial<DataOptions> {
-  const data: Partial<DataOptions> = { today: options.today };
+  const data: Partial<DataOptions> = { today: options.today, restatements: options.restatements };
   if (options.seed !== undefined) data.seed = options.seed;
   if (options.days !== undefined) data.days = options.days;
   if (options.scale !== undefined) data.scale = options.scale;
@@ -67,6 +75,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     legacyBaseUrl: origin,
     credentials: store.credentials,
     store,
+    get today() {
+      return resolved.today;
+    },
+    setToday(day) {
+      store.setToday(day);
+      resolved.today = day;
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -34,6 +34,9 @@ import { Database, type SqlRow, type SqlValue } from "./database";
 import { buildLegacyQuery, toLegacyAnswer } from "./legacy-stats";
 import { ENUM_TYPE_OF_COLUMN, loadDemoData } from "./load";
 import { PRESENCE_TABLE, ReferenceLists } from "./reference";
+import { PLAIN_FACT, restatedFact, type FactSource } from "./restated-fact";
+import { restatementSalts } from "../data/restatements";
+import { addDays, dayNumber } from "../data/calendar";
 import { buildStatsQuery, FILTER_COLUMNS, toStatsEntries, type EnumCodes, type NarrowedStatsRequest } from "./stats-query";
 import type { DataOptions, LegacyStatsAnswer, ReportingStore, StatsAnswer } from "./types";
 
@@ -90,19 +93,43 @@ export async function createStore(options: Partial<DataOptions> = {}): Promise<D
         .map((asset) => [asset.appKey as number, asset.adUnits.map((unit) => unit.id).filter((id) => presentAdUnits.has(id))]),
     );
 
+    // The clock. Earliest: the first day of data is yesterday; latest: the day after the last generated.
+    let today = resolved.today;
+    const earliestToday = addDays(loaded.period.from, 1);
+    const latestToday = addDays(loaded.generatedThrough, 1);
+    const salts = restatementSalts(resolved.seed);
+    const source = (): FactSource => (resolved.restatements ? restatedFact(salts, today) : PLAIN_FACT);
+
     const store: DuckDbReportingStore = {
       options: resolved,
       factRows: loaded.factRows,
       startMilliseconds: performance.now() - started,
       credentials: loaded.credentials,
-      period: loaded.period,
+      get period() {
+        if (!resolved.restatements) return loaded.period;
+        // Restated, the data ends yesterday on the clock.
+        const yesterday = addDays(today, -1);
+        return { from: loaded.period.from, to: yesterday < loaded.period.to ? yesterday : loaded.period.to };
+      },
+      get today() {
+        return today;
+      },
+      setToday(day) {
+        dayNumber(day);
+        if (day < earliestToday || day > latestToday) {
+          throw new RangeError(
+            `today must be a day from ${earliestToday} to ${latestToday} (the days this emulator generated data for), not ${day}. Start the emulator with another --today or more --days.`,
+          );
+        }
+        today = day;
+      },
       sql: (text, values = []) => database.query(text, values),
       withConnection: (work) => database.withConnection(({ connection }) => work(connection)),
 
       organizations: async (ids) => reference.organizations(ids),
 
       async stats(request: NarrowedStatsRequest): Promise<StatsAnswer> {
-        const query = buildStatsQuery(request, codes);
+        const query = buildStatsQuery(request, codes, source());
         const rows = await database.query(query.sql, query.values);
         // The window count travels with the rows; a page past the end has none to carry it.
         const total =
@@ -120,7 +147,7 @@ export async function createStore(options: Partial<DataOptions> = {}): Promise<D
 
       async legacyStats({ appKeys, from, to, groupBy }): Promise<LegacyStatsAnswer> {
         const adUnitIds = [...new Set(appKeys)].flatMap((appKey) => adUnitsOfApp.get(appKey) ?? []);
-        const query = buildLegacyQuery(adUnitIds, from, to, groupBy, codes);
+        const query = buildLegacyQuery(adUnitIds, from, to, groupBy, codes, source());
         const rows = await database.query(query.sql, query.values);
         return toLegacyAnswer(rows, query, (id) => legacyIds.get(id) ?? id);
       },

@@ -1,6 +1,7 @@
 import type { LegacyAggregationNode, LegacyGroupBy, LegacyStats } from "../../api";
 import { firstDayOfMonth, lastDayOfMonth } from "../data/calendar";
 import type { SqlRow, SqlValue } from "./database";
+import { PLAIN_FACT, type FactSource } from "./restated-fact";
 import { filterCondition, type EnumCodes } from "./stats-query";
 import type { LegacyStatsAnswer } from "./types";
 
@@ -37,6 +38,7 @@ export function buildLegacyQuery(
   to: string,
   groupBy: readonly LegacyGroupBy[],
   codes: EnumCodes,
+  source: FactSource = PLAIN_FACT,
 ): LegacyQuery {
   const period = effectivePeriod(from, to, groupBy);
   const keys = [...new Set(groupBy)];
@@ -45,13 +47,14 @@ export function buildLegacyQuery(
     values.push(value);
     return `$${values.length}`;
   };
+  const fact = source(bind);
   const dayCondition = `day BETWEEN ${bind(period.from)}::DATE AND ${bind(period.to)}::DATE`;
   const adUnitCondition = adUnitIds.length > 0 ? filterCondition("ad_unit_id", adUnitIds, bind, codes) : "FALSE";
   const keySelect = keys.map((key) => `${KEY_EXPRESSIONS[key]} AS key_${key}`);
   const positions = keys.map((_, index) => index + 1).join(", ");
   const sql = `
 SELECT ${[...keySelect, "sum(impressions)::DOUBLE AS impressions", "sum(revenue)::DOUBLE AS revenue", "sum(requests)::DOUBLE AS requests"].join(", ")}
-FROM fact
+FROM ${fact}
 WHERE ${dayCondition}
   AND ${adUnitCondition}${keys.length > 0 ? `\nGROUP BY ${positions}\nORDER BY ${positions}` : ""}`;
   return { sql, values, from: period.from, to: period.to, groupBy: keys };

@@ -8,6 +8,7 @@ import type { DataOptions, DemoCredentials, Organization } from "./types";
 import { createAndFill, type ColumnType } from "./bulk-insert";
 import type { Database, SqlValue } from "./database";
 import { factGenerationSql, generationSalts, NOISE_MACROS } from "./fact-generation";
+import { RESTATEMENT_HORIZON_DAYS } from "../data/restatements";
 
 export const REMNANT_RATE = 0.01;
 
@@ -57,6 +58,8 @@ export interface LoadedData {
   credentials: DemoCredentials;
   factRows: number;
   period: { from: string; to: string };
+  /** The last day generated: yesterday, or later with restatements (days the clock may reach). */
+  generatedThrough: string;
 }
 
 /** One column of a table filled from objects: its name, its type and how a row's value is read. */
@@ -137,6 +140,8 @@ export async function loadDemoData(database: Database, options: DataOptions): Pr
   const catalog = buildCatalog(options.seed, options.scale);
   const credentials = buildCredentials(options.seed, catalog);
   const firstDay = addDays(options.today, -options.days);
+  // With restatements the clock may move forward: the days it can reach are generated now.
+  const generatedDays = options.days + (options.restatements ? RESTATEMENT_HORIZON_DAYS : 0);
   await loadDimensions(database, catalog);
 
   await fillTable<DayFactors>(
@@ -149,7 +154,7 @@ export async function loadDemoData(database: Database, options: DataOptions): Pr
       ["ecpm", "DOUBLE", (day) => day.ecpm],
       ["years", "DOUBLE", (day) => day.years],
     ],
-    dailyFactors(firstDay, options.days),
+    dailyFactors(firstDay, generatedDays),
   );
   await fillTable<Combination>(
     database,
@@ -172,7 +177,7 @@ export async function loadDemoData(database: Database, options: DataOptions): Pr
       ["device_type", "VARCHAR", (combination) => combination.deviceType],
       ["country", "VARCHAR", (combination) => combination.country],
     ],
-    buildCombinations(catalog, options.days),
+    buildCombinations(catalog, generatedDays),
   );
 
   for (const statement of ENUM_TYPES) await database.execute(statement);
@@ -180,7 +185,7 @@ export async function loadDemoData(database: Database, options: DataOptions): Pr
   for (const macro of NOISE_MACROS) await database.execute(macro);
   await database.execute(
     factGenerationSql({
-      days: options.days,
+      days: generatedDays,
       outageRate: OUTAGE_RATE,
       remnantRate: REMNANT_RATE,
       salts: generationSalts(options.seed),
@@ -193,7 +198,7 @@ export async function loadDemoData(database: Database, options: DataOptions): Pr
   const [summary] = await database.query(
     "SELECT count(*)::DOUBLE AS row_count, min(day)::VARCHAR AS first_day, max(day)::VARCHAR AS last_day FROM fact",
   );
-  const lastDay = addDays(options.today, -1);
+  const lastDay = addDays(firstDay, generatedDays - 1);
   return {
     catalog,
     credentials,
@@ -203,5 +208,6 @@ export async function loadDemoData(database: Database, options: DataOptions): Pr
       from: typeof summary?.first_day === "string" ? summary.first_day : firstDay,
       to: typeof summary?.last_day === "string" ? summary.last_day : lastDay,
     },
+    generatedThrough: lastDay,
   };
 }

@@ -9,6 +9,7 @@ import {
   type StatsRequest,
 } from "../../api";
 import type { SqlRow, SqlValue } from "./database";
+import { PLAIN_FACT, type FactSource } from "./restated-fact";
 
 /**
  * Turns a validated /stats request into one SQL statement over the fact table. Values are
@@ -123,7 +124,7 @@ export function filterCondition(column: string, values: readonly string[], bind:
   return `enum_code(${column}) IN (${known.map((code) => `${bind(code)}::INTEGER`).join(", ")})`;
 }
 
-export function buildStatsQuery(request: NarrowedStatsRequest, codes: EnumCodes): StatsQuery {
+export function buildStatsQuery(request: NarrowedStatsRequest, codes: EnumCodes, factSource: FactSource = PLAIN_FACT): StatsQuery {
   const groups = unique(request.groups ?? []);
   const metrics = unique(request.metrics ?? [...METRICS]);
   const dateGroup = request.date_group ?? "day";
@@ -133,6 +134,7 @@ export function buildStatsQuery(request: NarrowedStatsRequest, codes: EnumCodes)
     return `$${values.length}`;
   };
 
+  const fact = factSource(bind);
   const conditions = [`day BETWEEN ${bind(request.filters.from)}::DATE AND ${bind(request.filters.to)}::DATE`];
   for (const filter of FILTER_NAMES) {
     const list = request.filters[filter];
@@ -144,7 +146,7 @@ export function buildStatsQuery(request: NarrowedStatsRequest, codes: EnumCodes)
   const groupSelect = groups.map((group) => `${groupExpression(group, dateGroup)} AS ${quoted(group)}`);
   const aggregated = `
   SELECT ${[...groupSelect, "sum(impressions) AS impressions", "sum(revenue)::DOUBLE AS revenues", "sum(requests) AS requests"].join(",\n         ")}
-  FROM fact
+  FROM ${fact}
   WHERE ${conditions.join("\n    AND ")}${groups.length > 0 ? `\n  GROUP BY ${groups.map((_, index) => index + 1).join(", ")}` : ""}`;
 
   const limitDates = groups.includes("date") && request.date_group_limit !== undefined;

@@ -22,6 +22,11 @@ export interface DataOptions {
   scale: number;
   /** The emulator's notion of today (YYYY-MM-DD); injectable so tests are reproducible. */
   today: string;
+  /**
+   * Whether recent days' numbers move as the clock advances (../data/restatements). Off, the
+   * numbers never depend on the clock.
+   */
+  restatements: boolean;
 }
 
 export interface Organization {
@@ -70,8 +75,16 @@ export interface LegacyStatsAnswer {
 
 export interface ReportingStore {
   readonly credentials: DemoCredentials;
-  /** First and last day holding data. */
+  /** First and last day holding data, as of the clock's today. */
   readonly period: { from: string; to: string };
+  /** The clock: the day the service believes it is (YYYY-MM-DD). */
+  readonly today: string;
+  /**
+   * Moves the clock. With restatements, answers then show the data as of `day`: recent days
+   * restated, nothing from `day` on. Without, only the clock moves. Refuses (RangeError) a day
+   * outside the data the store generated.
+   */
+  setToday(day: string): void;
   organizations(ids: readonly string[]): Promise<Organization[]>;
   /** `request` is already validated and `request.filters.organizations` already narrowed to the caller's. */
   stats(request: StatsRequest & { filters: { organizations: string[] } }): Promise<StatsAnswer>;

@@ -23,6 +23,7 @@ export interface DemoLogins {
 
 /** What a pane test runs against: the emulator, the built pane served over HTTP, and Chromium. */
 export interface PaneServices {
+  /** Start with `{ restatements: true }` and call `emulator.setToday(day)` to move its clock (numbers of recent days move). */
   emulator: RunningEmulator;
   server: StaticServer;
   browser: Browser;

@@ -10,6 +10,12 @@ test("every flag, in both --flag value and --flag=value forms, becomes its optio
   expect(parseCliArgs(["--seed", "1", "--help"])).toEqual({ kind: "help" });
 });
 
+test("--restatements takes no value, and the last of --restatements and --no-restatements wins", () => {
+  expect(parseCliArgs(["--restatements", "--seed", "3"])).toEqual({ kind: "start", options: { restatements: true, seed: 3 } });
+  expect(parseCliArgs(["--restatements", "--no-restatements"])).toEqual({ kind: "start", options: { restatements: false } });
+  expect(parseCliArgs([])).toEqual({ kind: "start", options: {} });
+});
+
 test.each([
   [["--prot", "80"], "Unknown option --prot"],
   [["--port"], "--port needs a value"],
