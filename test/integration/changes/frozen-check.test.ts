@@ -1,0 +1,125 @@
+import { METRICS, type MetricName } from "../../../src/api";
+import { ReportingClient } from "../../../src/client";
+import { fingerprintOf } from "../../../src/core/changes/fingerprint";
+import { checkFrozenSheet, fetchFrozenQuery, recordColumns, type FrozenCheck } from "../../../src/core/changes/frozen-check";
+import type { FrozenSheetRecord } from "../../../src/core/changes/frozen-sheet-record";
+import { addDays } from "../../../src/core/calendar";
+import { ecpmOf } from "../../../src/core/ecpm";
+import { memoryStorage } from "../../../src/core/profiles/memory-storage";
+import { PROFILES_KEY, ProfileStore } from "../../../src/core/profiles/profile-store";
+import { createReportingRuntime } from "../../../src/core/runtime/reporting-runtime";
+import { runtimeFetchDependencies } from "../../../src/core/workbook-queries/runtime-fetch";
+import type { StoredQueryModel } from "../../../src/core/workbook-queries/stored-query";
+import type { TableCell } from "../../../src/core/workbook-queries/table-columns";
+import { startEmulator, type RunningEmulator } from "../../../src/emulator";
+
+/**
+ * Numbers that add up, for the close: a sheet frozen from the emulator, the emulator's clock moved
+ * so that it restates recent days, then the check. Its totals must equal what the service says
+ * now (its own ungrouped totals, a path the check does not take) and its differences the fresh
+ * totals minus the frozen ones, to the cent.
+ */
+
+const PROFILE = "Demo";
+const FROZEN_ON = "2026-07-02";
+const CENT = 0.005;
+
+describe("a frozen sheet's check against the emulator, after its clock moved", () => {
+  let emulator: RunningEmulator;
+  let client: ReportingClient;
+  let deps: ReturnType<typeof runtimeFetchDependencies>;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, days: 60, seed: 29, today: FROZEN_ON, restatements: true });
+    const [credential] = emulator.credentials.bearer;
+    if (!credential) throw new Error("the emulator has no demo token");
+    const profiles = [{ name: PROFILE, kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: credential.token }];
+    const runtime = createReportingRuntime({
+      store: new ProfileStore({ storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles, active: PROFILE }) }) }),
+      today: () => emulator.today,
+    });
+    deps = runtimeFetchDependencies(runtime);
+    client = new ReportingClient({ baseUrl: emulator.baseUrl, token: credential.token });
+  });
+
+  afterAll(async () => emulator?.close());
+
+  /** The service's own totals of the period: one ungrouped row. */
+  async function serviceTotals(from: string, to: string): Promise<Record<MetricName, number>> {
+    const answer = await client.stats({ filters: { from, to }, groups: [], metrics: [...METRICS] });
+    const metrics = answer.stats[0]?.metrics ?? {};
+    return Object.fromEntries(METRICS.map((metric) => [metric, Number(metrics[metric] ?? 0)])) as Record<MetricName, number>;
+  }
+
+  /** Freeze for close, as the pane does it: the table's rows, fingerprinted on the day of the freeze. */
+  async function freeze(model: StoredQueryModel): Promise<{ record: FrozenSheetRecord; rows: TableCell[][] }> {
+    const data = await fetchFrozenQuery({ table: model }, emulator.today, deps, new AbortController().signal);
+    const fingerprint = fingerprintOf({
+      query: { words: "the close", run: { table: model } },
+      frozenDay: emulator.today,
+      columns: recordColumns(data.columns.map((column) => column.key)),
+      rows: data.rows,
+    });
+    const record: FrozenSheetRecord = {
+      version: 1,
+      id: "f-integration",
+      sheet: { excelId: "{S}", name: "Jun 2026 (frozen)" },
+      frozenAt: `${emulator.today}T09:00:00Z`,
+      source: "Reporting!A1:F2",
+      values: { firstRow: 9, header: true, columns: data.columns.length },
+      fingerprint,
+    };
+    return { record, rows: data.rows };
+  }
+
+  const model = (from: string, to: string): StoredQueryModel => ({
+    period: { from, to },
+    groups: ["date", "country"],
+    metrics: ["impressions", "revenues", "ecpm", "requests"],
+    filters: {},
+    orders: [],
+    profile: PROFILE,
+  });
+
+  async function check(record: FrozenSheetRecord, rows: TableCell[][]): Promise<Extract<FrozenCheck, { changes: unknown }>> {
+    const checked = await checkFrozenSheet(record, { ...deps, readFrozen: async () => rows }, 1, new AbortController().signal);
+    if (checked.kind === "unchecked") throw new Error(checked.reason);
+    return checked;
+  }
+
+  it("equals the service's fresh totals minus the frozen totals, to the cent, for recent days the clock move restated", async () => {
+    emulator.setToday(FROZEN_ON);
+    const [from, to] = [addDays(FROZEN_ON, -14), addDays(FROZEN_ON, -1)];
+    const { record, rows } = await freeze(model(from, to));
+    const frozenTotals = await serviceTotals(from, to);
+    for (const metric of ["impressions", "revenues", "requests"] as const) expect(Math.abs(record.fingerprint.totals[metric]! - frozenTotals[metric])).toBeLessThan(CENT);
+
+    emulator.setToday(addDays(FROZEN_ON, 3));
+    const checked = await check(record, rows);
+    const freshTotals = await serviceTotals(from, to);
+    expect(checked.kind).toBe("moved");
+    expect(checked.changes.changed).toBeGreaterThan(0);
+    for (const total of checked.changes.totals) {
+      const frozen = record.fingerprint.totals[total.metric]!;
+      expect(total.before).toBe(frozen);
+      expect(total.before + total.difference).toBeCloseTo(total.after, 9);
+      if (total.metric === "ecpm") {
+        expect(total.after).toBeCloseTo(ecpmOf(freshTotals.revenues, freshTotals.impressions), 9);
+      } else {
+        expect(Math.abs(total.after - freshTotals[total.metric])).toBeLessThan(CENT);
+        expect(Math.abs(total.difference - (freshTotals[total.metric] - frozenTotals[total.metric]))).toBeLessThan(CENT);
+      }
+    }
+    // Every changed row is listed with its own numbers: applied to the frozen totals, they give the fresh ones.
+    const revenueMoves = checked.changes.moves.reduce((sum, move) => sum + (move.after?.revenues ?? 0) - (move.before?.revenues ?? 0), 0);
+    expect(Math.abs(record.fingerprint.totals.revenues! + revenueMoves - freshTotals.revenues)).toBeLessThan(CENT);
+  });
+
+  it("finds a close of days older than any restatement unchanged", async () => {
+    emulator.setToday(FROZEN_ON);
+    const { record, rows } = await freeze(model(addDays(FROZEN_ON, -40), addDays(FROZEN_ON, -20)));
+    emulator.setToday(addDays(FROZEN_ON, 5));
+    const checked = await check(record, rows);
+    expect(checked).toMatchObject({ kind: "unchanged", edited: false, beyond: false });
+  });
+});
