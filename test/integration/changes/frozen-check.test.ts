@@ -1,10 +1,11 @@
-import { METRICS, type MetricName } from "../../../src/api";
+import { METRICS, type MetricName, type StatsResponse } from "../../../src/api";
 import { ReportingClient } from "../../../src/client";
 import { fingerprintOf } from "../../../src/core/changes/fingerprint";
 import { checkFrozenSheet, fetchFrozenQuery, recordColumns, type FrozenCheck } from "../../../src/core/changes/frozen-check";
 import type { FrozenSheetRecord } from "../../../src/core/changes/frozen-sheet-record";
 import { addDays } from "../../../src/core/calendar";
 import { ecpmOf } from "../../../src/core/ecpm";
+import { excelSerialFromIsoDate } from "../../../src/core/excel-dates";
 import { memoryStorage } from "../../../src/core/profiles/memory-storage";
 import { PROFILES_KEY, ProfileStore } from "../../../src/core/profiles/profile-store";
 import { createReportingRuntime } from "../../../src/core/runtime/reporting-runtime";
@@ -12,6 +13,8 @@ import { runtimeFetchDependencies } from "../../../src/core/workbook-queries/run
 import type { StoredQueryModel } from "../../../src/core/workbook-queries/stored-query";
 import type { TableCell } from "../../../src/core/workbook-queries/table-columns";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
+import { startTap, type Tap } from "../reconciliation/support/tap-proxy";
+import type { Endpoint } from "../reconciliation/support/world";
 
 /**
  * Numbers that add up, for the close: a sheet frozen from the emulator, the emulator's clock moved
@@ -28,21 +31,33 @@ describe("a frozen sheet's check against the emulator, after its clock moved", (
   let emulator: RunningEmulator;
   let client: ReportingClient;
   let deps: ReturnType<typeof runtimeFetchDependencies>;
+  let token = "";
+  let tap: Tap;
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, days: 60, seed: 29, today: FROZEN_ON, restatements: true });
     const [credential] = emulator.credentials.bearer;
     if (!credential) throw new Error("the emulator has no demo token");
-    const profiles = [{ name: PROFILE, kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: credential.token }];
+    token = credential.token;
+    deps = fetchThrough(emulator);
+    client = new ReportingClient({ baseUrl: emulator.baseUrl, token });
+    tap = await startTap(emulator);
+  });
+
+  afterAll(async () => {
+    await tap?.close();
+    await emulator?.close();
+  });
+
+  /** The add-in's runtime, its one profile on `endpoint`: what the pane's check fetches through. */
+  function fetchThrough(endpoint: Endpoint): ReturnType<typeof runtimeFetchDependencies> {
+    const profiles = [{ name: PROFILE, kind: "bearer", baseUrl: endpoint.baseUrl, legacyBaseUrl: endpoint.legacyBaseUrl, token }];
     const runtime = createReportingRuntime({
       store: new ProfileStore({ storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles, active: PROFILE }) }) }),
       today: () => emulator.today,
     });
-    deps = runtimeFetchDependencies(runtime);
-    client = new ReportingClient({ baseUrl: emulator.baseUrl, token: credential.token });
-  });
-
-  afterAll(async () => emulator?.close());
+    return runtimeFetchDependencies(runtime);
+  }
 
   /** The service's own totals of the period: one ungrouped row. */
   async function serviceTotals(from: string, to: string): Promise<Record<MetricName, number>> {
@@ -81,8 +96,8 @@ describe("a frozen sheet's check against the emulator, after its clock moved", (
     profile: PROFILE,
   });
 
-  async function check(record: FrozenSheetRecord, rows: TableCell[][]): Promise<Extract<FrozenCheck, { changes: unknown }>> {
-    const checked = await checkFrozenSheet(record, { ...deps, readFrozen: async () => rows }, 1, new AbortController().signal);
+  async function check(record: FrozenSheetRecord, rows: TableCell[][], through = deps): Promise<Extract<FrozenCheck, { changes: unknown }>> {
+    const checked = await checkFrozenSheet(record, { ...through, readFrozen: async () => rows }, 1, new AbortController().signal);
     if (checked.kind === "unchecked") throw new Error(checked.reason);
     return checked;
   }
@@ -121,5 +136,32 @@ describe("a frozen sheet's check against the emulator, after its clock moved", (
     emulator.setToday(addDays(FROZEN_ON, 5));
     const checked = await check(record, rows);
     expect(checked).toMatchObject({ kind: "unchanged", edited: false, beyond: false });
+  });
+
+  it("shows a deliberate break: one revenue of one answer changed by a proxy is the one move reported", async () => {
+    emulator.setToday(FROZEN_ON);
+    const { record, rows } = await freeze(model(addDays(FROZEN_ON, -40), addDays(FROZEN_ON, -20)));
+    const throughTap = fetchThrough(tap.endpoint);
+    // Without the change the check finds nothing: the move below is the proxy's.
+    expect((await check(record, rows, throughTap)).kind).toBe("unchanged");
+    let changed: { date: string; country: string; revenues: number } | undefined;
+    tap.perturbOnce({
+      matches: (request, status) => status === 200 && request.path.endsWith("/stats"),
+      change(body) {
+        const answer = JSON.parse(body.toString("utf8")) as StatsResponse;
+        const entry = answer.stats[3];
+        if (!entry || entry.metrics.revenues === undefined) return undefined;
+        entry.metrics.revenues = Number(entry.metrics.revenues) + 1.23;
+        changed = { date: String(entry.group.date), country: String(entry.group.country), revenues: entry.metrics.revenues };
+        return Buffer.from(JSON.stringify(answer));
+      },
+    });
+    const checked = await check(record, rows, throughTap);
+    expect(tap.perturbed).toHaveLength(1);
+    expect(checked).toMatchObject({ kind: "moved", changes: { changed: 1, added: 0, removed: 0 } });
+    const [move] = checked.changes.moves;
+    expect(move!.key).toEqual([excelSerialFromIsoDate(changed!.date), changed!.country]);
+    expect(move!.after!.revenues! - move!.before!.revenues!).toBeCloseTo(1.23, 9);
+    expect(checked.changes.totals.find((total) => total.metric === "revenues")!.difference).toBeCloseTo(1.23, 9);
   });
 });
