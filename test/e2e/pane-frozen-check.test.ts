@@ -34,13 +34,14 @@ function select(page: Page, address: string): Promise<void> {
 }
 
 /** The items of the check's report, as a reader sees them. */
-function reportItems(page: Page): Promise<{ sheet: string; className: string; line: string; moves: string[] }[]> {
+function reportItems(page: Page): Promise<{ sheet: string; className: string; line: string; totals: string[]; moves: string[] }[]> {
   return page.$$eval("#queries-frozen-results > li", (items) =>
     items.map((item) => ({
       sheet: item.getAttribute("data-sheet") ?? "",
       className: item.className,
       line: item.querySelector("p")?.textContent ?? "",
-      moves: Array.from(item.querySelectorAll("details li"), (move) => move.textContent ?? ""),
+      totals: Array.from(item.querySelectorAll("details ul.totals li"), (total) => total.textContent ?? ""),
+      moves: Array.from(item.querySelectorAll("details ul.moves li"), (move) => move.textContent ?? ""),
     })),
   );
 }
@@ -101,6 +102,8 @@ describeWithBrowser("Check frozen sheets, in Chromium at 320 px", (executablePat
     const how = beyond ? "moved beyond 1 %" : "moved, within 1 %";
     const lead = `${sheet}: ${how}. Revenues ${metricFigure("revenues", frozenRevenue)} → ${metricFigure("revenues", freshRevenue)}, `;
     expect(item!.line).toMatch(new RegExp(`^${escapeRegExp(lead)}[-+][\\d,.]+ \\([-+][\\d.]+ %\\); [\\d,]+ rows? changed\\.$`));
+    expect(item!.totals.map((line) => line.split(" ")[0])).toEqual(["Impressions", "Revenues"]);
+    expect(item!.totals[1]).toBe(item!.line.slice(item!.line.indexOf("Revenues"), item!.line.indexOf(";")));
     expect(item!.moves.length).toBeGreaterThan(0);
     expect(item!.moves.length).toBeLessThanOrEqual(10);
     for (const move of item!.moves) expect(move).toMatch(/^\d{4}-\d{2}-\d{2} · .+: Revenues [\d,.]+ → [\d,.]+, [-+]?[\d,.]+$/);

@@ -1,6 +1,6 @@
 import type { TableCell } from "../workbook-queries/table-columns";
 import { isExcelDateSerial, isoDateFromExcelSerial } from "../excel-dates";
-import { changeLine, leadingTotal, metricFigure, moveText } from "./change-line";
+import { changeLine, leadingTotal, metricFigure, moveText, totalText } from "./change-line";
 import type { FrozenCheck } from "./frozen-check";
 import { largestMoves } from "./table-changes";
 import { READABLE_METRIC_HEADERS } from "../rows/headers";
@@ -31,6 +31,11 @@ export function frozenCheckLine(check: FrozenCheck, thresholdPercent: number): s
   }
   const how = check.beyond ? `moved beyond ${percentText(thresholdPercent)}` : `moved, within ${percentText(thresholdPercent)}`;
   return `${name}: ${how}. ${changeLine(check.changes)}.${edited}`;
+}
+
+/** Every total of a moved sheet, frozen and now: `Impressions 1,000 → 1,020, +20 (+2.00 %)`. */
+export function frozenTotalLines(check: FrozenCheck): string[] {
+  return check.kind === "moved" ? check.changes.totals.map(totalText) : [];
 }
 
 /** The largest moves of a moved sheet, one line each (revenue when the table has it). */

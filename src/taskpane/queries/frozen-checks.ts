@@ -1,5 +1,5 @@
 import { checkFrozenSheet, type FrozenCheck } from "../../core/changes/frozen-check";
-import { frozenCheckLine, frozenChecksSummary, frozenMoveLines } from "../../core/changes/frozen-check-text";
+import { frozenCheckLine, frozenChecksSummary, frozenMoveLines, frozenTotalLines } from "../../core/changes/frozen-check-text";
 import type { FrozenSheetRecord } from "../../core/changes/frozen-sheet-record";
 import { frozenCheckThreshold } from "../../core/changes/frozen-threshold";
 import { restatedSheet } from "../../core/changes/restated-sheet";
@@ -32,8 +32,15 @@ export function setUpFrozenChecks(context: PaneContext): void {
     const moves = frozenMoveLines(check);
     const name = check.record.sheet.name;
     const children: HTMLElement[] = [el("p", { text: frozenCheckLine(check, threshold) })];
-    if (moves.length > 0) {
-      children.push(el("details", {}, [el("summary", { text: `Largest moves (${moves.length})` }), el("ul", {}, moves.map((line) => el("li", { text: line })))]));
+    const totals = frozenTotalLines(check);
+    if (totals.length > 0 || moves.length > 0) {
+      children.push(
+        el("details", {}, [
+          el("summary", { text: `Totals and largest moves (${moves.length})` }),
+          el("ul", { className: "totals", attrs: { "aria-label": "Totals, frozen and now" } }, totals.map((line) => el("li", { text: line }))),
+          el("ul", { className: "moves", attrs: { "aria-label": "Largest moves" } }, moves.map((line) => el("li", { text: line }))),
+        ]),
+      );
     }
     if (check.kind !== "unchecked") {
       const write = el("button", { className: "subtle", text: "Write the comparison", attrs: { type: "button", "aria-label": `Write the comparison of ${name} to a new sheet` } });

@@ -1,6 +1,6 @@
 import { fingerprintOf, type FrozenColumn } from "../../../../src/core/changes/fingerprint";
 import { checkFrozenSheet, formulaStatsQuery, frozenCheckOf, frozenTableModel } from "../../../../src/core/changes/frozen-check";
-import { frozenCheckLine, frozenChecksSummary, frozenMoveLines } from "../../../../src/core/changes/frozen-check-text";
+import { frozenCheckLine, frozenChecksSummary, frozenMoveLines, frozenTotalLines } from "../../../../src/core/changes/frozen-check-text";
 import type { FrozenSheetRecord } from "../../../../src/core/changes/frozen-sheet-record";
 import { frozenCheckThreshold } from "../../../../src/core/changes/frozen-threshold";
 import { restatedSheet, restatedSheetName } from "../../../../src/core/changes/restated-sheet";
@@ -60,6 +60,11 @@ describe("frozenCheckOf", () => {
     expect(check.beyond).toBe(true);
     expect(frozenCheckLine(check, 1)).toBe("Jun 2026 (frozen): moved beyond 1 %. Revenues 600.00 → 581.00, -19.00 (-3.17 %); 1 row changed, 1 added.");
     expect(frozenMoveLines(check)).toEqual(["2026-06-01 · DE: Revenues 300.00 → 280.00, -20.00", "2026-06-03 · US: new row, Revenues 1.00"]);
+    expect(frozenTotalLines(check)).toEqual([
+      "Impressions 4,500 → 4,510, +10 (+0.22 %)",
+      "Revenues 600.00 → 581.00, -19.00 (-3.17 %)",
+      "eCPM 133.33 → 128.82, -4.51 (-3.38 %)",
+    ]);
     expect(frozenCheckLine(frozenCheckOf(record(), FROZEN, fresh(now), 5), 5)).toMatch(/^Jun 2026 \(frozen\): moved, within 5 %\./);
   });
 
