@@ -11,6 +11,7 @@ import { sendError } from "./error-reply";
 import { EXPORTS_PATH, registerExportRoutes } from "./exports/export-routes";
 import { ExportStore } from "./exports/export-store";
 import { registerHealth } from "./health";
+import { registerFeed } from "./odata/feed-routes";
 import { registerScheduledRefresh } from "./refresh-status";
 import { registerOfficeMetadataCors } from "./office-metadata";
 import { ParserRefusals } from "./parser-refusals";
@@ -122,6 +123,8 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
     ],
     { bodyLimitBytes: config.bodyLimitBytes, upstreamTimeoutMs: config.upstreamTimeoutMs, upstream: config.upstream },
   );
+  // The OData feed for Power Query and Power BI (docs/power-query.md), on the bearer interface.
+  if (config.serviceUrl) registerFeed(app, { serviceUrl: config.serviceUrl, upstreamTimeoutMs: config.upstreamTimeoutMs });
   // This server's own files are compressed (brotli or gzip): the add-in's files and the exports.
   await app.register(async (compressed) => {
     // Before the static files, whose streams it compresses (@fastify/compress README).

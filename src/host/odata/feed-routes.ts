@@ -1,0 +1,183 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ReportingClient } from "../../client/reporting-client";
+import { createTransport, type Transport } from "../../client/transport";
+import { entitiesOf, nextLinkOf } from "../../core/odata/feed-page";
+import { ENTITY_SETS, FEED_PAGE_SIZE, FEED_ROOT, LEGACY_STATS_SET, STATS_SET } from "../../core/odata/feed-model";
+import { readQueryOptions, type QueryOptions } from "../../core/odata/query-options";
+import { FeedRefusal } from "../../core/odata/refusal";
+import { pageWindow, readStatsQuery, withExclusions, type FeedStatsQuery } from "../../core/odata/stats-query";
+import { feedMetadata } from "./csdl";
+import { readFeedCredentials, type FeedCredentials } from "./feed-credentials";
+import { sendFeedError, sendFeedFailure, SIGN_IN_HELP } from "./feed-errors";
+import { checkFormat, JSON_TYPE, XML_TYPE } from "./feed-format";
+import { filterValues, isReferenceSet, REFERENCE_PROPERTIES, referenceEntities } from "./reference-sets";
+
+export interface FeedOptions {
+  /** The bearer interface's base URL. */
+  serviceUrl: string;
+  upstreamTimeoutMs: number;
+  /** Rows of one page (default FEED_PAGE_SIZE); tests make it small to see many pages. */
+  pageSize?: number;
+  /** How the service is called; one per server by default, shared by every request. */
+  transport?: Transport;
+}
+
+/** The sets this feed serves: LegacyStats only with a legacy interface behind it. */
+function servedSets(): string[] {
+  return ENTITY_SETS.filter((name) => name !== LEGACY_STATS_SET);
+}
+
+/** Where this server is, as the caller reached it: the base of every link it writes. */
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+function rawQueryOf(url: string): string {
+  const mark = url.indexOf("?");
+  return mark < 0 ? "" : url.slice(mark + 1);
+}
+
+/** The path under /odata/, decoded; undefined when it does not decode. */
+function feedPath(url: string): string | undefined {
+  const path = url.split("?", 1)[0] ?? "";
+  try {
+    return decodeURIComponent(path.slice(FEED_ROOT.length)).replace(/^\/+/, "").replace(/\/+$/, "");
+  } catch {
+    return undefined;
+  }
+}
+
+function sendJson(reply: FastifyReply, body: unknown): FastifyReply {
+  return reply.code(200).header("odata-version", "4.0").header("cache-control", "no-store").type(JSON_TYPE).send(JSON.stringify(body));
+}
+
+function sendCount(reply: FastifyReply, count: number): FastifyReply {
+  return reply.code(200).header("odata-version", "4.0").header("cache-control", "no-store").type("text/plain;charset=utf-8").send(String(count));
+}
+
+/** Refuses options a reference set does not read: its whole list is short, and Power Query filters it itself. */
+function checkReferenceOptions(options: QueryOptions["system"]): void {
+  for (const option of ["$filter", "$orderby", "$apply", "$skiptoken"] as const) {
+    if (options[option] !== undefined) throw new FeedRefusal(option, "the reference lists are read whole: leave this option out and filter the list in Power Query.");
+  }
+}
+
+function noTotal(): FeedRefusal {
+  return new FeedRefusal("$count", "the Reporting service did not say how many rows match, so the feed cannot count them: leave $count out.", { status: 502, code: "count_unavailable" });
+}
+
+/**
+ * The OData v4 feed (docs/power-query.md, "The feed"): the service's statistics and reference
+ * lists for Power Query, Power BI and any OData client, with the caller's own credentials on
+ * every request. Each request is one call of the service (two to count, or to read the list a
+ * `ne` leaves values out of): the feed never holds, caches or filters rows.
+ */
+export function registerFeed(app: FastifyInstance, options: FeedOptions): void {
+  const transport = options.transport ?? createTransport({ timeoutMs: options.upstreamTimeoutMs });
+  const pageSize = options.pageSize ?? FEED_PAGE_SIZE;
+  const metadata = feedMetadata();
+
+  async function stats(request: FastifyRequest, reply: FastifyReply, client: ReportingClient, system: QueryOptions["system"], counting: boolean, signal: AbortSignal) {
+    const query: FeedStatsQuery = readStatsQuery(system);
+    const statsRequest = await withExclusions(query, (filter) => filterValues(client, filter, { signal }));
+    if (counting) {
+      const answer = await client.stats({ ...statsRequest, offset: 0, limit: 1 }, { signal });
+      if (answer.total === undefined) throw noTotal();
+      return sendCount(reply, answer.total);
+    }
+    const window = pageWindow(query, pageSize);
+    let entries: Awaited<ReturnType<ReportingClient["stats"]>>["stats"] = [];
+    let total: number | undefined;
+    if (window) {
+      const answer = await client.stats({ ...statsRequest, ...window }, { signal });
+      entries = answer.stats.slice(0, window.limit);
+      total = answer.total;
+    } else if (query.count) {
+      total = (await client.stats({ ...statsRequest, offset: 0, limit: 1 }, { signal })).total;
+    }
+    if (query.count && total === undefined) throw noTotal();
+    const sent = query.sent + entries.length;
+    const more = window !== undefined && entries.length === window.limit && (total === undefined || window.offset + entries.length < total) && (query.top === undefined || sent < query.top);
+    const origin = originOf(request);
+    const select = system.$select !== undefined || system.$apply !== undefined ? `(${query.properties.join(",")})` : "";
+    return sendJson(reply, {
+      "@odata.context": `${origin}${FEED_ROOT}/$metadata#${STATS_SET}${select}`,
+      ...(query.count ? { "@odata.count": total } : {}),
+      value: entitiesOf(entries, query.properties),
+      ...(more ? { "@odata.nextLink": nextLinkOf(`${origin}${FEED_ROOT}/${STATS_SET}`, rawQueryOf(request.url), sent) } : {}),
+    });
+  }
+
+  async function reference(request: FastifyRequest, reply: FastifyReply, client: ReportingClient, set: string, system: QueryOptions["system"], counting: boolean, signal: AbortSignal) {
+    checkReferenceOptions(system);
+    const known = REFERENCE_PROPERTIES[set]!;
+    const selected = system.$select === undefined || system.$select === "*" ? known : system.$select.split(",").map((name) => name.trim());
+    const unknown = selected.find((name) => !known.includes(name));
+    if (unknown !== undefined) throw new FeedRefusal("$select", `${set} has no property ${unknown.slice(0, 60)}: use ${known.join(", ")}.`);
+    const all = await referenceEntities(client, set, { signal });
+    if (counting) return sendCount(reply, all.length);
+    const top = system.$top === undefined ? undefined : Number(system.$top);
+    const skip = system.$skip === undefined ? 0 : Number(system.$skip);
+    for (const [option, value] of [["$top", top], ["$skip", skip]] as const) {
+      if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) throw new FeedRefusal(option, "give a whole number of rows, such as 100.");
+    }
+    const count = system.$count === "true";
+    if (system.$count !== undefined && !count && system.$count !== "false") throw new FeedRefusal("$count", "write $count=true or $count=false.");
+    const rows = all.slice(skip, top === undefined ? undefined : skip + top).map((row) => Object.fromEntries(selected.map((name) => [name, row[name] ?? null])));
+    return sendJson(reply, {
+      "@odata.context": `${originOf(request)}${FEED_ROOT}/$metadata#${set}${system.$select !== undefined ? `(${selected.join(",")})` : ""}`,
+      ...(count ? { "@odata.count": all.length } : {}),
+      value: rows,
+    });
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, credentials: FeedCredentials, query: QueryOptions): Promise<unknown> {
+    const path = feedPath(request.url);
+    if (path === undefined) return sendFeedError(reply, 400, "invalid_request", "The address is not valid: check its % escapes.");
+    if (path === "$metadata") {
+      // CSDL is written as XML whatever Accept prefers (clients such as @odata/client ask every
+      // address for JSON): only an explicit $format other than XML is refused.
+      checkFormat(query.system.$format, undefined, "xml");
+      return reply.code(200).header("odata-version", "4.0").header("cache-control", "no-store").type(XML_TYPE).send(metadata);
+    }
+    checkFormat(query.system.$format, request.headers.accept, "json");
+    if (path === "") {
+      const origin = originOf(request);
+      return sendJson(reply, {
+        "@odata.context": `${origin}${FEED_ROOT}/$metadata`,
+        value: servedSets().map((name) => ({ name, kind: "EntitySet", url: name })),
+      });
+    }
+    const [set = "", second, ...rest] = path.split("/");
+    const counting = second === "$count";
+    if (!servedSets().includes(set) || rest.length > 0 || (second !== undefined && !counting)) {
+      // The path is not echoed: a caller may have put anything in it, a key among others.
+      return sendFeedError(reply, 404, "not_found", `This feed has no such address. Its entity sets are ${servedSets().join(", ")}, each at /odata/<name>.`);
+    }
+    if (!credentials.token) return sendFeedError(reply, 401, "credentials_required", `The feed needs your Reporting access token. ${SIGN_IN_HELP}`);
+    const client = new ReportingClient({ baseUrl: options.serviceUrl, token: credentials.token, transport });
+    // The caller gone, the service is not kept waiting for an answer no one reads.
+    const controller = new AbortController();
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    if (set === STATS_SET) return stats(request, reply, client, query.system, counting, controller.signal);
+    if (isReferenceSet(set)) return reference(request, reply, client, set, query.system, counting, controller.signal);
+    return sendFeedError(reply, 404, "not_found", `This feed has no ${set}.`);
+  }
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    let credentials = readFeedCredentials(request.headers.authorization, new Map());
+    try {
+      const query = readQueryOptions(rawQueryOf(request.url));
+      credentials = readFeedCredentials(request.headers.authorization, query.custom);
+      return await answer(request, reply, credentials, query);
+    } catch (error) {
+      const sent = sendFeedFailure(reply, error, credentials.redactor);
+      if (sent) return sent;
+      throw error;
+    }
+  };
+  app.get(FEED_ROOT, handler);
+  app.get(`${FEED_ROOT}/*`, handler);
+}
