@@ -11,6 +11,7 @@
 //                             default (local for every build without REPORTING_ADDIN_URL)
 // and by the dev server only:
 //   REPORTING_PROXY_TARGET, REPORTING_LEGACY_PROXY_TARGET   see scripts/webpack/service-proxy.js
+//   REPORTING_FEED_TARGET     the OData feed npm start runs, see scripts/webpack/feed-proxy.js
 //   REPORTING_DEV_CERT_FILE, REPORTING_DEV_KEY_FILE, REPORTING_DEV_CA_FILE   see scripts/dev-cert.mjs
 const path = require("node:path");
 const webpack = require("webpack");
@@ -25,6 +26,7 @@ const { PageSizePlugin } = require("./scripts/webpack/page-size");
 const { PageStatsPlugin } = require("./scripts/webpack/page-stats");
 const { ScriptLoadingPlugin } = require("./scripts/webpack/script-loading");
 const { serviceProxyConfig, unconfiguredProxyMiddlewares } = require("./scripts/webpack/service-proxy");
+const { feedProxyConfig } = require("./scripts/webpack/feed-proxy");
 
 // manifest.xml names the dev server, so its address is defined once, with the manifest's rewrite.
 const DEV_SERVER_PORT = Number(new URL(DEV_ORIGIN).port);
@@ -46,7 +48,7 @@ async function devServerConfig() {
     liveReload: true,
     static: false,
     client: { overlay: { errors: true, warnings: false } },
-    proxy: serviceProxyConfig(),
+    proxy: [...serviceProxyConfig(), ...feedProxyConfig()],
     setupMiddlewares(middlewares) {
       return [...unconfiguredProxyMiddlewares(), ...middlewares];
     },

@@ -18,6 +18,7 @@ import { CA_FILE_ENV, CERT_FILE_ENV, KEY_FILE_ENV, ensureDevCertificate } from "
 const require = createRequire(import.meta.url);
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const EMULATOR_ENTRY = join(projectRoot, "src", "emulator", "cli.ts");
+const FEED_ENTRY = join(projectRoot, "src", "host", "odata", "dev-feed.ts");
 const DEFAULT_EMULATOR_PORT = 3001;
 const EMULATOR_START_TIMEOUT_MS = 180_000;
 const ADDIN_ORIGIN = "https://localhost:3000";
@@ -87,6 +88,22 @@ function startEmulator({ emulatorPort, emulatorArgs }) {
   return { child, ready };
 }
 
+/** The OData feed in front of the emulator (src/host/odata/dev-feed.ts): resolves with its address. */
+function startFeed(serviceUrl) {
+  const child = spawn(process.execPath, [binOf("tsx"), FEED_ENTRY, "--service-url", serviceUrl], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
+  const ready = new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the OData feed exited with code ${code}`)));
+    createInterface({ input: child.stdout }).once("line", (first) => {
+      try {
+        resolve(JSON.parse(first).url);
+      } catch {
+        reject(new Error(`the OData feed printed ${first}`));
+      }
+    });
+  });
+  return { child, ready };
+}
+
 function printCredentials(info) {
   console.log("\nReporting emulator (local demo data):");
   console.log(`  bearer interface base URL:  ${info.baseUrl}`);
@@ -133,6 +150,15 @@ async function main() {
       throw new Error(`The emulator did not start: ${error.message.replace(/\.$/, "")}.${inUse} To serve the add-in without it: npm start -- --no-emulator`, { cause: error });
     }
     printCredentials(info);
+    // The OData feed for Power Query (docs/odata-feed.md), at the dev server's /odata/.
+    const feed = startFeed(info.baseUrl);
+    try {
+      env.REPORTING_FEED_TARGET = await feed.ready;
+      children.push(feed.child);
+      console.log(`  OData feed for Power Query: ${ADDIN_ORIGIN}/odata/`);
+    } catch (error) {
+      console.log(`  The OData feed did not start (${error.message}); the add-in runs without it.`);
+    }
     if (env.REPORTING_PROXY_TARGET || env.REPORTING_LEGACY_PROXY_TARGET) {
       env.REPORTING_BASE_URL = info.baseUrl;
       env.REPORTING_LEGACY_BASE_URL = info.legacyBaseUrl;
