@@ -37,6 +37,11 @@ function rowsOption(option: "$top" | "$skip" | "$skiptoken", text: string | unde
   return value > MAX_ROW_COUNT ? Number.POSITIVE_INFINITY : value;
 }
 
+/** Rows of a listing sent on earlier pages, from a nextLink's $skiptoken. */
+export function readSent(text: string | undefined): number {
+  return rowsOption("$skiptoken", text) ?? 0;
+}
+
 function readCount(text: string | undefined): boolean {
   if (text === undefined || text === "false") return false;
   if (text === "true") return true;
@@ -141,7 +146,7 @@ export function readStatsQuery(options: QueryOptions["system"]): FeedStatsQuery 
     skip: rowsOption("$skip", options.$skip) ?? 0,
     top: rowsOption("$top", options.$top),
     count: readCount(options.$count),
-    sent: rowsOption("$skiptoken", options.$skiptoken) ?? 0,
+    sent: readSent(options.$skiptoken),
   };
 }
 

@@ -68,5 +68,11 @@ export function readFeedCredentials(authorization: string | undefined, custom: R
       secrets.push(apiKey, apiSecret);
     }
   }
-  return { token, apiKey, apiSecret, redactor: createRedactor(secrets) };
+  // Built on first use: most requests succeed and never need it.
+  let redactor: Redactor | undefined;
+  const lazy: Redactor = {
+    addSecret: (secret) => (redactor ??= createRedactor(secrets)).addSecret(secret),
+    redact: (text) => (redactor ??= createRedactor(secrets)).redact(text),
+  };
+  return { token, apiKey, apiSecret, redactor: lazy };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ReportingClient } from "../../client/reporting-client";
 import { createTransport, type Transport } from "../../client/transport";
-import { entitiesOf, nextLinkOf } from "../../core/odata/feed-page";
+import { entitiesJson, nextLinkOf } from "../../core/odata/feed-page";
 import { ENTITY_SETS, FEED_PAGE_SIZE, FEED_ROOT, LEGACY_STATS_SET, STATS_SET } from "../../core/odata/feed-model";
 import { readQueryOptions, type QueryOptions } from "../../core/odata/query-options";
 import { FeedRefusal } from "../../core/odata/refusal";
-import { pageWindow, readStatsQuery, withExclusions, type FeedStatsQuery } from "../../core/odata/stats-query";
+import { pageWindow, readSent, readStatsQuery, withExclusions, type FeedStatsQuery } from "../../core/odata/stats-query";
 import { feedMetadata } from "./csdl";
 import { readFeedCredentials, type FeedCredentials } from "./feed-credentials";
 import { sendFeedError, sendFeedFailure, SIGN_IN_HELP } from "./feed-errors";
@@ -47,12 +47,38 @@ function feedPath(url: string): string | undefined {
   }
 }
 
+function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.code(200).header("odata-version", "4.0").header("cache-control", "no-store").type(JSON_TYPE).send(text);
+}
+
 function sendJson(reply: FastifyReply, body: unknown): FastifyReply {
-  return reply.code(200).header("odata-version", "4.0").header("cache-control", "no-store").type(JSON_TYPE).send(JSON.stringify(body));
+  return sendJsonText(reply, JSON.stringify(body));
 }
 
 function sendCount(reply: FastifyReply, count: number): FastifyReply {
   return reply.code(200).header("odata-version", "4.0").header("cache-control", "no-store").type("text/plain;charset=utf-8").send(String(count));
+}
+
+/** Queries read lately: the pages of one listing differ by $skiptoken only, and parsing costs more than a page's JSON. */
+const READ_QUERIES_KEPT = 256;
+
+/**
+ * readStatsQuery with a small memory of the option texts it read (never credentials: custom
+ * options are not part of the key, and no answer is kept). Refusals are not remembered.
+ */
+function statsQueryReader(): (system: QueryOptions["system"]) => FeedStatsQuery {
+  const read = new Map<string, FeedStatsQuery>();
+  return (system) => {
+    const { $skiptoken, ...rest } = system;
+    const key = JSON.stringify(rest);
+    let query = read.get(key);
+    if (!query) {
+      query = readStatsQuery(rest);
+      if (read.size >= READ_QUERIES_KEPT) read.delete(read.keys().next().value!);
+      read.set(key, query);
+    }
+    return $skiptoken === undefined ? query : { ...query, sent: readSent($skiptoken) };
+  };
 }
 
 /** Refuses options a reference set does not read: its whole list is short, and Power Query filters it itself. */
@@ -76,9 +102,10 @@ export function registerFeed(app: FastifyInstance, options: FeedOptions): void {
   const transport = options.transport ?? createTransport({ timeoutMs: options.upstreamTimeoutMs });
   const pageSize = options.pageSize ?? FEED_PAGE_SIZE;
   const metadata = feedMetadata();
+  const readQuery = statsQueryReader();
 
   async function stats(request: FastifyRequest, reply: FastifyReply, client: ReportingClient, system: QueryOptions["system"], counting: boolean, signal: AbortSignal) {
-    const query: FeedStatsQuery = readStatsQuery(system);
+    const query: FeedStatsQuery = readQuery(system);
     const statsRequest = await withExclusions(query, (filter) => filterValues(client, filter, { signal }));
     if (counting) {
       const answer = await client.stats({ ...statsRequest, offset: 0, limit: 1 }, { signal });
@@ -100,12 +127,10 @@ export function registerFeed(app: FastifyInstance, options: FeedOptions): void {
     const more = window !== undefined && entries.length === window.limit && (total === undefined || window.offset + entries.length < total) && (query.top === undefined || sent < query.top);
     const origin = originOf(request);
     const select = system.$select !== undefined || system.$apply !== undefined ? `(${query.properties.join(",")})` : "";
-    return sendJson(reply, {
-      "@odata.context": `${origin}${FEED_ROOT}/$metadata#${STATS_SET}${select}`,
-      ...(query.count ? { "@odata.count": total } : {}),
-      value: entitiesOf(entries, query.properties),
-      ...(more ? { "@odata.nextLink": nextLinkOf(`${origin}${FEED_ROOT}/${STATS_SET}`, rawQueryOf(request.url), sent) } : {}),
-    });
+    // Written as text around the entities' own text (entitiesJson), in the order OData's JSON format gives.
+    const head = JSON.stringify({ "@odata.context": `${origin}${FEED_ROOT}/$metadata#${STATS_SET}${select}`, ...(query.count ? { "@odata.count": total } : {}) }).slice(0, -1);
+    const link = more ? `,"@odata.nextLink":${JSON.stringify(nextLinkOf(`${origin}${FEED_ROOT}/${STATS_SET}`, rawQueryOf(request.url), sent))}` : "";
+    return sendJsonText(reply, `${head},"value":${entitiesJson(entries, query.properties)}${link}}`);
   }
 
   async function reference(request: FastifyRequest, reply: FastifyReply, client: ReportingClient, set: string, system: QueryOptions["system"], counting: boolean, signal: AbortSignal) {

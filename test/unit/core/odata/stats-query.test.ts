@@ -1,4 +1,4 @@
-import { nextLinkOf } from "../../../../src/core/odata/feed-page";
+import { entitiesJson, nextLinkOf } from "../../../../src/core/odata/feed-page";
 import { readFilter } from "../../../../src/core/odata/filter-read";
 import { expandInLists, MAX_FILTER_NESTING } from "../../../../src/core/odata/filter-in";
 import { readQueryOptions } from "../../../../src/core/odata/query-options";
@@ -152,5 +152,19 @@ describe("the next page's address", () => {
   it("keeps the OData options as written, drops every other parameter (the Web API key) and counts the rows sent", () => {
     const raw = "$select=country&access_token=SECRET-KEY&$filter=date%20ge%202026-06-01&Access_Token=x&$skiptoken=5&other=1";
     expect(nextLinkOf("https://host/odata/Stats", raw, 10)).toBe("https://host/odata/Stats?$select=country&$filter=date%20ge%202026-06-01&$skiptoken=10");
+  });
+});
+
+describe("the entities of a page", () => {
+  it("writes the properties asked in their order, eCPM recomputed from revenues and impressions, null for what is missing", () => {
+    const entries = [
+      { group: { date: "2026-06-01", country: "FR" }, metrics: { impressions: 2000, revenues: 3, ecpm: 99, requests: 5 } },
+      { group: { date: "2026-06-02", country: null }, metrics: { impressions: 0, revenues: 0, ecpm: 7 } },
+    ];
+    expect(JSON.parse(entitiesJson(entries, ["country", "date", "ecpm", "requests"]))).toEqual([
+      { country: "FR", date: "2026-06-01", ecpm: 1.5, requests: 5 },
+      { country: null, date: "2026-06-02", ecpm: 0, requests: null },
+    ]);
+    expect(entitiesJson([], ["date"])).toBe("[]");
   });
 });
