@@ -30,7 +30,7 @@ export const FILTER_OF_GROUP = Object.fromEntries(Object.entries(GROUP_OF_FILTER
 const PERIOD_EXAMPLE = "date ge 2026-06-01 and date le 2026-06-30";
 
 /** A whole number of rows; a $top beyond any answer reads as "all" (the pages bound each request). */
-function rowsOption(option: "$top" | "$skip" | "$skiptoken", text: string | undefined): number | undefined {
+export function rowsOption(option: "$top" | "$skip" | "$skiptoken", text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (text === "" || text.length > 30 || [...text].some((char) => char < "0" || char > "9")) throw new FeedRefusal(option, "give a whole number of rows, such as 100.");
   const value = Number(text);
@@ -42,7 +42,7 @@ export function readSent(text: string | undefined): number {
   return rowsOption("$skiptoken", text) ?? 0;
 }
 
-function readCount(text: string | undefined): boolean {
+export function readCount(text: string | undefined): boolean {
   if (text === undefined || text === "false") return false;
   if (text === "true") return true;
   throw new FeedRefusal("$count", "write $count=true or $count=false.");

@@ -7,9 +7,6 @@ export const API_KEY_PARAMETER = "access_token";
 export interface FeedCredentials {
   /** The bearer token: the Basic password, a Bearer header, or the Web API key. */
   token: string | undefined;
-  /** The legacy pair: Basic user and password, or a Web API key written `key:secret`. */
-  apiKey: string | undefined;
-  apiSecret: string | undefined;
   /** Hides every form of these credentials from any text the feed answers or logs. */
   redactor: Redactor;
 }
@@ -28,29 +25,22 @@ function basicPair(value: string): { user: string; password: string } | undefine
 
 /**
  * The credentials of one request: HTTP Basic (Power Query's "Basic": password = the token, any
- * user name; for the legacy statistics user = API key, password = secret), `Bearer <token>`, or
- * the Web API key as `?access_token=`. A header wins over the query parameter. They are used for
- * this request only: nothing is kept once it is answered.
+ * user name), `Bearer <token>`, or the Web API key as `?access_token=`. A header wins over the
+ * query parameter. They are used for this request only: nothing is kept once it is answered.
  */
 export function readFeedCredentials(authorization: string | undefined, custom: ReadonlyMap<string, string>): FeedCredentials {
   const secrets: (string | undefined)[] = [authorization];
   let token: string | undefined;
-  let apiKey: string | undefined;
-  let apiSecret: string | undefined;
   const header = authorization?.trim() ?? "";
   const space = header.indexOf(" ");
   const scheme = space < 0 ? header : header.slice(0, space);
   const value = space < 0 ? "" : header.slice(space + 1).trim();
   if (scheme.toLowerCase() === "basic" && value) {
     const pair = basicPair(value);
-    // A user name is a secret only as the legacy API key; a short one ("x", "me") is any user name,
+    // A user name may be a key pasted in the wrong box; a short one ("x", "me") is any user name,
     // and hiding it would blank out every such word of a message.
     secrets.push(value, pair?.password, pair && pair.user.trim().length >= 6 ? pair.user : undefined);
-    if (pair) {
-      token = pair.password.trim() || undefined;
-      apiKey = pair.user.trim() || undefined;
-      apiSecret = pair.password.trim() || undefined;
-    }
+    if (pair) token = pair.password.trim() || undefined;
   } else if (scheme.toLowerCase() === "bearer" && value) {
     secrets.push(value);
     token = value;
@@ -59,20 +49,12 @@ export function readFeedCredentials(authorization: string | undefined, custom: R
   const keys = [...custom].filter(([name]) => name.toLowerCase() === API_KEY_PARAMETER).map(([, key]) => key.trim());
   secrets.push(...keys);
   const key = keys.find((each) => each !== "");
-  if (token === undefined && apiKey === undefined && key !== undefined) {
-    token = key;
-    const colon = key.indexOf(":");
-    if (colon > 0) {
-      apiKey = key.slice(0, colon);
-      apiSecret = key.slice(colon + 1);
-      secrets.push(apiKey, apiSecret);
-    }
-  }
+  token ??= key;
   // Built on first use: most requests succeed and never need it.
   let redactor: Redactor | undefined;
   const lazy: Redactor = {
     addSecret: (secret) => (redactor ??= createRedactor(secrets)).addSecret(secret),
     redact: (text) => (redactor ??= createRedactor(secrets)).redact(text),
   };
-  return { token, apiKey, apiSecret, redactor: lazy };
+  return { token, redactor: lazy };
 }

@@ -5,7 +5,8 @@ import { entitiesJson, nextLinkOf } from "../../core/odata/feed-page";
 import { ENTITY_SETS, FEED_PAGE_SIZE, FEED_ROOT, LEGACY_STATS_SET, STATS_SET } from "../../core/odata/feed-model";
 import { readQueryOptions, type QueryOptions } from "../../core/odata/query-options";
 import { FeedRefusal } from "../../core/odata/refusal";
-import { pageWindow, readSent, readStatsQuery, withExclusions, type FeedStatsQuery } from "../../core/odata/stats-query";
+import { pageWindow, readCount, readSent, readStatsQuery, rowsOption, withExclusions, type FeedStatsQuery } from "../../core/odata/stats-query";
+import { readSelect } from "../../core/odata/select-read";
 import { feedMetadata } from "./csdl";
 import { readFeedCredentials, type FeedCredentials } from "./feed-credentials";
 import { sendFeedError, sendFeedFailure, SIGN_IN_HELP } from "./feed-errors";
@@ -136,19 +137,16 @@ export function registerFeed(app: FastifyInstance, options: FeedOptions): void {
   async function reference(request: FastifyRequest, reply: FastifyReply, client: ReportingClient, set: string, system: QueryOptions["system"], counting: boolean, signal: AbortSignal) {
     checkReferenceOptions(system);
     const known = REFERENCE_PROPERTIES[set]!;
-    const selected = system.$select === undefined || system.$select === "*" ? known : system.$select.split(",").map((name) => name.trim());
+    const asked = readSelect(system.$select);
+    const selected = asked === undefined || asked === "all" ? known : asked;
     const unknown = selected.find((name) => !known.includes(name));
     if (unknown !== undefined) throw new FeedRefusal("$select", `${set} has no property ${unknown.slice(0, 60)}: use ${known.join(", ")}.`);
+    const top = rowsOption("$top", system.$top);
+    const skip = rowsOption("$skip", system.$skip) ?? 0;
+    const count = readCount(system.$count);
     const all = await referenceEntities(client, set, { signal });
     if (counting) return sendCount(reply, all.length);
-    const top = system.$top === undefined ? undefined : Number(system.$top);
-    const skip = system.$skip === undefined ? 0 : Number(system.$skip);
-    for (const [option, value] of [["$top", top], ["$skip", skip]] as const) {
-      if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) throw new FeedRefusal(option, "give a whole number of rows, such as 100.");
-    }
-    const count = system.$count === "true";
-    if (system.$count !== undefined && !count && system.$count !== "false") throw new FeedRefusal("$count", "write $count=true or $count=false.");
-    const rows = all.slice(skip, top === undefined ? undefined : skip + top).map((row) => Object.fromEntries(selected.map((name) => [name, row[name] ?? null])));
+    const rows = all.slice(skip, top === undefined || top === Number.POSITIVE_INFINITY ? undefined : skip + top).map((row) => Object.fromEntries(selected.map((name) => [name, row[name] ?? null])));
     return sendJson(reply, {
       "@odata.context": `${originOf(request)}${FEED_ROOT}/$metadata#${set}${system.$select !== undefined ? `(${selected.join(",")})` : ""}`,
       ...(count ? { "@odata.count": all.length } : {}),

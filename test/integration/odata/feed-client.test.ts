@@ -126,3 +126,12 @@ it("lists the reference sets and the days with statistics", async () => {
 });
 
 const ENTITY_PROPERTIES_DIMENSIONS = ["date", "organization", "asset", "asset_type", "country", "ad_unit", "format", "integration_type", "device_types"] as const;
+
+it("reads $select, $top, $skip and $count on a reference list, and refuses a $filter it would have to apply itself", async () => {
+  const whole = (await requestUri(`${feed.root}Countries`)) as { value: { value: string }[] };
+  const window = (await requestUri(`${feed.root}Countries?$select=value&$skip=2&$top=3&$count=true`)) as { value: unknown[]; "@odata.count": number };
+  expect(window.value).toEqual(whole.value.slice(2, 5).map(({ value }) => ({ value })));
+  expect(window["@odata.count"]).toBe(whole.value.length);
+  const refused = (await requestUri(`${feed.root}Countries?$filter=${encodeURIComponent("value eq 'FR'")}`)) as { error: { message: string } };
+  expect(refused.error.message).toMatch(/^\$filter: /);
+});
