@@ -19,6 +19,7 @@ import { statsArguments } from "./arguments";
 import { dayCount, documentedPeriod, lastDayOfMonth, plusDays, serialOf, weekday } from "./calendar";
 import { describeModel, type BearerCase, type DateStyle } from "./cases";
 import { attempt, type CheckContext } from "./context";
+import { checkFeedCase } from "./feed-checks";
 import { expectedEcpm, sameAmount, type CellEquality } from "./ledger";
 import { rawExport, rawRows, rawStats, sumsOf, type Sums } from "./raw";
 import { entryValues, expectedSpill, filtersText, metricsOfModel, plainRows, requestOf, type Cell } from "./shapes";
@@ -183,6 +184,9 @@ export async function checkBearerCase(context: CheckContext, bearerCase: BearerC
 
   // Dates: each period starts on its documented day and lies within the query's days.
   if (groups.includes("date")) checkPeriodStarts(context, label, model.dateGroup ?? "day", period, unwindowed.stats);
+
+  // The OData feed: the whole answer (its window is Power Query's $top/$skip, not the model's).
+  await checkFeedCase(context, label, identity, model, period, metrics, unwindowed.stats, totals);
 
   const runtime = addIn.runtime();
   await runtime.ready;

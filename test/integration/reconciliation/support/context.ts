@@ -11,6 +11,8 @@ export interface CheckContext {
   ledger: Ledger;
   /** Whether the built functions.js is checked too (it needs a build). */
   bundle: boolean;
+  /** The OData feed's root (`http://.../odata/`) in front of `endpoint`, when the session runs one. */
+  feed?: string;
 }
 
 /** Failures of the add-in's own code (a throw where a number was due) become failed checks, not crashes. */

@@ -14,6 +14,7 @@ export const AREAS = [
   "legacy",
   "dates",
   "exports",
+  "feed",
   "comparison",
   "isolation",
   "coverage",

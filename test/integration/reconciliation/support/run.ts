@@ -14,6 +14,7 @@ import { checkIsolation } from "./isolation-checks";
 import { checkLegacyCase } from "./legacy-checks";
 import { Ledger } from "./ledger";
 import { checkPeriodWords, WORD_DAYS } from "./period-checks";
+import { startFeed, type Feed } from "./feed";
 import { startTap, type Tap } from "./tap-proxy";
 import { discoverWorld, type Endpoint } from "./world";
 
@@ -55,11 +56,13 @@ export async function openSession(built: BuiltBundle | undefined, options: { ref
   const world = await discoverWorld(direct, emulator.credentials, RECONCILIATION_DATA.today);
   const endpoint = options.referenceThroughTap ? tap.endpoint : direct;
   const addIn = createAddIn(world, { runtime: endpoint, bundle: tap.endpoint }, built);
+  const feed: Feed = await startFeed(endpoint.baseUrl);
   return {
     emulator,
     tap,
-    context: { world, endpoint, addIn, ledger: new Ledger(), bundle: built !== undefined },
+    context: { world, endpoint, addIn, ledger: new Ledger(), bundle: built !== undefined, feed: feed.root },
     async close() {
+      await feed.close();
       await tap.close();
       await emulator.close();
     },
