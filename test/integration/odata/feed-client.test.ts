@@ -134,4 +134,6 @@ it("reads $select, $top, $skip and $count on a reference list, and refuses a $fi
   expect(window["@odata.count"]).toBe(whole.value.length);
   const refused = (await requestUri(`${feed.root}Countries?$filter=${encodeURIComponent("value eq 'FR'")}`)) as { error: { message: string } };
   expect(refused.error.message).toMatch(/^\$filter: /);
+  // An empty or written-out count is no count: refused, not read as 0 or 1,000.
+  for (const top of ["", "1e3"]) expect(((await requestUri(`${feed.root}Countries?$top=${top}`)) as { error?: { message: string } }).error?.message).toMatch(/^\$top: /);
 });
