@@ -16,6 +16,7 @@ export const AREAS = [
   "exports",
   "feed",
   "comparison",
+  "changes",
   "isolation",
   "coverage",
 ] as const;
