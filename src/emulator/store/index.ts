@@ -35,7 +35,7 @@ import { buildLegacyQuery, toLegacyAnswer } from "./legacy-stats";
 import { ENUM_TYPE_OF_COLUMN, loadDemoData } from "./load";
 import { PRESENCE_TABLE, ReferenceLists } from "./reference";
 import { PLAIN_FACT, restatedFact, type FactSource } from "./restated-fact";
-import { restatementSalts } from "../data/restatements";
+import { RESTATEMENT_HORIZON_DAYS, restatementSalts } from "../data/restatements";
 import { addDays, dayNumber } from "../data/calendar";
 import { buildStatsQuery, FILTER_COLUMNS, toStatsEntries, type EnumCodes, type NarrowedStatsRequest } from "./stats-query";
 import type { DataOptions, LegacyStatsAnswer, ReportingStore, StatsAnswer } from "./types";
@@ -60,7 +60,8 @@ export interface DuckDbReportingStore extends ReportingStore {
 /** Fact rows a data set of these options will hold, estimated without building it (within about 1 %). */
 export function estimateFactRows(options: Partial<DataOptions> = {}): number {
   const resolved = resolveDataOptions(options);
-  return expectedFactRows(buildCombinations(buildCatalog(resolved.seed, resolved.scale), resolved.days), resolved.days);
+  const days = resolved.days + (resolved.restatements ? RESTATEMENT_HORIZON_DAYS : 0);
+  return expectedFactRows(buildCombinations(buildCatalog(resolved.seed, resolved.scale), days), days);
 }
 
 /** Reads each filterable column's ENUM values in DuckDB's own order, so positions match `enum_code`. */

@@ -7,7 +7,7 @@ import {
   RESTATEMENT_HORIZON_DAYS,
   VOLUME_SHARE_OF_AMPLITUDE,
 } from "../../../../src/emulator/data/restatements";
-import { createStore, type DuckDbReportingStore } from "../../../../src/emulator/store";
+import { createStore, estimateFactRows, type DuckDbReportingStore } from "../../../../src/emulator/store";
 import { STORE_TIMEOUT_MS, allOf, type Narrowed } from "./small-store";
 
 jest.setTimeout(STORE_TIMEOUT_MS);
@@ -147,6 +147,12 @@ describe("restatements", () => {
     const legacyByDay = Object.entries(legacy.aggregation ?? {}).map(([day, node]) => [day, node.stats?.revenue, node.stats?.impressions]);
     expect(legacyByDay).toEqual(json.stats.map((entry) => [entry.group.date, entry.metrics.revenues, entry.metrics.impressions]));
     expect(legacyByDay.map(([day]) => day)).toEqual([-4, -3, -2, -1, 0, 1].map((offset) => addDays(TODAY, offset)));
+  });
+
+  it("are generated ahead, and the estimate of the size counts those days", () => {
+    const estimate = estimateFactRows(RESTATED);
+    expect(Math.abs(store.factRows - estimate) / estimate).toBeLessThan(0.03);
+    expect(estimate).toBeGreaterThan(estimateFactRows({ ...RESTATED, restatements: false }) * 1.3);
   });
 
   it("refuse a clock outside the generated days", () => {
