@@ -39,18 +39,15 @@ export const RESTATEMENT_HORIZON_DAYS = 31;
 export const DAY_SHARE_OF_ESTIMATE = 0.5;
 
 export interface RestatementSalts {
+  /** Of the hash of a row (a combination on a day). */
   row: number;
+  /** Of the hash of a day and an age, for the error every row of the day shares. */
   day: number;
-  revenue: number;
-  volume: number;
-  clawback: number;
-  clawbackAge: number;
-  clawbackSize: number;
 }
 
 /** Salts of the restatement noise, drawn from the seed in their own stream (the data's do not move). */
 export function restatementSalts(seed: number): RestatementSalts {
   const random = createRandom(seed).fork("restatements");
   const salt = () => random.int(0, 2147483646);
-  return { row: salt(), day: salt(), revenue: salt(), volume: salt(), clawback: salt(), clawbackAge: salt(), clawbackSize: salt() };
+  return { row: salt(), day: salt() };
 }

@@ -1,7 +1,7 @@
 import type { LegacyAggregationNode, LegacyGroupBy, LegacyStats } from "../../api";
 import { firstDayOfMonth, lastDayOfMonth } from "../data/calendar";
 import type { SqlRow, SqlValue } from "./database";
-import { PLAIN_FACT, type FactSource } from "./restated-fact";
+import { PLAIN_FACT, summedOverParts, type FactPart, type FactSource } from "./restated-fact";
 import { filterCondition, type EnumCodes } from "./stats-query";
 import type { LegacyStatsAnswer } from "./types";
 
@@ -47,16 +47,26 @@ export function buildLegacyQuery(
     values.push(value);
     return `$${values.length}`;
   };
-  const fact = source(bind);
+  const parts = source(bind);
   const dayCondition = `day BETWEEN ${bind(period.from)}::DATE AND ${bind(period.to)}::DATE`;
   const adUnitCondition = adUnitIds.length > 0 ? filterCondition("ad_unit_id", adUnitIds, bind, codes) : "FALSE";
   const keySelect = keys.map((key) => `${KEY_EXPRESSIONS[key]} AS key_${key}`);
   const positions = keys.map((_, index) => index + 1).join(", ");
-  const sql = `
-SELECT ${[...keySelect, "sum(impressions)::DOUBLE AS impressions", "sum(revenue)::DOUBLE AS revenue", "sum(requests)::DOUBLE AS requests"].join(", ")}
-FROM ${fact}
+  const sumOf = (part: FactPart, sums: readonly string[], ordered: boolean) => `
+SELECT ${[...keySelect, ...sums].join(", ")}
+FROM ${part.from}
 WHERE ${dayCondition}
-  AND ${adUnitCondition}${keys.length > 0 ? `\nGROUP BY ${positions}\nORDER BY ${positions}` : ""}`;
+  AND ${adUnitCondition}${part.where === undefined ? "" : `\n  AND ${part.where}`}${keys.length > 0 ? `\nGROUP BY ${positions}${ordered ? `\nORDER BY ${positions}` : ""}` : ""}`;
+  const doubles = ["sum(impressions)::DOUBLE AS impressions", "sum(revenue)::DOUBLE AS revenue", "sum(requests)::DOUBLE AS requests"];
+  const sql =
+    parts.length === 1
+      ? sumOf(parts[0]!, doubles, true)
+      : `${summedOverParts(
+          parts,
+          keys.map((key) => `key_${key}`),
+          (part) => sumOf(part, ["sum(impressions) AS impressions", "sum(revenue) AS revenue", "sum(requests) AS requests"], false),
+          doubles,
+        )}${keys.length > 0 ? `\nORDER BY ${positions}` : ""}`;
   return { sql, values, from: period.from, to: period.to, groupBy: keys };
 }
 

@@ -9,7 +9,7 @@ import {
   type StatsRequest,
 } from "../../api";
 import type { SqlRow, SqlValue } from "./database";
-import { PLAIN_FACT, type FactSource } from "./restated-fact";
+import { PLAIN_FACT, summedOverParts, type FactPart, type FactSource } from "./restated-fact";
 
 /**
  * Turns a validated /stats request into one SQL statement over the fact table. Values are
@@ -134,7 +134,7 @@ export function buildStatsQuery(request: NarrowedStatsRequest, codes: EnumCodes,
     return `$${values.length}`;
   };
 
-  const fact = factSource(bind);
+  const parts = factSource(bind);
   const conditions = [`day BETWEEN ${bind(request.filters.from)}::DATE AND ${bind(request.filters.to)}::DATE`];
   for (const filter of FILTER_NAMES) {
     const list = request.filters[filter];
@@ -144,10 +144,18 @@ export function buildStatsQuery(request: NarrowedStatsRequest, codes: EnumCodes,
   }
 
   const groupSelect = groups.map((group) => `${groupExpression(group, dateGroup)} AS ${quoted(group)}`);
-  const aggregated = `
-  SELECT ${[...groupSelect, "sum(impressions) AS impressions", "sum(revenue)::DOUBLE AS revenues", "sum(requests) AS requests"].join(",\n         ")}
-  FROM ${fact}
-  WHERE ${conditions.join("\n    AND ")}${groups.length > 0 ? `\n  GROUP BY ${groups.map((_, index) => index + 1).join(", ")}` : ""}`;
+  const sumOf = (part: FactPart, revenue: string) => `
+  SELECT ${[...groupSelect, "sum(impressions) AS impressions", revenue, "sum(requests) AS requests"].join(",\n         ")}
+  FROM ${part.from}
+  WHERE ${[...conditions, ...(part.where === undefined ? [] : [part.where])].join("\n    AND ")}${groups.length > 0 ? `\n  GROUP BY ${groups.map((_, index) => index + 1).join(", ")}` : ""}`;
+  const aggregated =
+    parts.length === 1
+      ? sumOf(parts[0]!, "sum(revenue)::DOUBLE AS revenues")
+      : summedOverParts(parts, groups, (part) => sumOf(part, "sum(revenue) AS revenue"), [
+          "sum(impressions) AS impressions",
+          "sum(revenue)::DOUBLE AS revenues",
+          "sum(requests) AS requests",
+        ]);
 
   const limitDates = groups.includes("date") && request.date_group_limit !== undefined;
   const ctes = [`grouped AS (${aggregated}\n)`];
