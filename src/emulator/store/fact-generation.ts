@@ -34,11 +34,13 @@ export interface GenerationParameters {
   remnantRate: number;
   salts: { active: number; outage: number; volume: number; fill: number; ecpm: number; remnant: number };
   /**
-   * Adds `revenue_double`, the revenue before its cast to DECIMAL, which restatements scale: a
-   * DECIMAL(38, 24) read back as DOUBLE costs about 3 microseconds a row (measured 200 ms for the
-   * 61,000 rows of a fortnight at scale 2), the DOUBLE column nothing.
+   * For restatements: adds `revenue_double`, the revenue before its cast to DECIMAL, which they
+   * scale (a DECIMAL(38, 24) read back as DOUBLE costs about 3 microseconds a row: 200 ms for the
+   * 61,000 rows of a fortnight at scale 2), and stores the rows in day order, so that reading the
+   * last fortnight apart from the rest skips most of the table instead of scanning it twice
+   * (measured: a filtered query over a year 1.5x the plain table's time without the order).
    */
-  revenueDouble?: boolean;
+  restatable?: boolean;
 }
 
 export function generationSalts(seed: number): GenerationParameters["salts"] {
@@ -84,6 +86,6 @@ filled AS (
   SELECT *, floor(requests * fill_today)::INTEGER AS impressions FROM drawn
 )
 SELECT day, organization_id, asset_id, asset_type, ad_unit_id, format, integration_type, device_type, country,
-       impressions, requests, (impressions * ecpm_today / 1000)::${REVENUE_TYPE} AS revenue${parameters.revenueDouble ? ", impressions * ecpm_today / 1000 AS revenue_double" : ""}
-FROM filled`;
+       impressions, requests, (impressions * ecpm_today / 1000)::${REVENUE_TYPE} AS revenue${parameters.restatable ? ", impressions * ecpm_today / 1000 AS revenue_double" : ""}
+FROM filled${parameters.restatable ? "\nORDER BY day" : ""}`;
 }

@@ -189,7 +189,7 @@ export async function loadDemoData(database: Database, options: DataOptions): Pr
       outageRate: OUTAGE_RATE,
       remnantRate: REMNANT_RATE,
       salts: generationSalts(options.seed),
-      revenueDouble: options.restatements,
+      restatable: options.restatements,
     }),
   );
   await database.execute("DROP TABLE combos");
