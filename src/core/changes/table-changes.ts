@@ -184,6 +184,12 @@ export function movedBeyond(changes: TableChanges, thresholdPercent: number): bo
   return revenues.percent === undefined || Math.abs(revenues.percent) > thresholdPercent;
 }
 
-/** Whether anything moved at all: a row in or out, or a number. */
+/**
+ * Whether anything moved at all: a row in or out, or a number. The counts speak too, for a report
+ * read back from its summary (change-summary.ts), which keeps no moves.
+ */
 export const hasChanges = (changes: TableChanges): boolean =>
-  changes.moves.length > 0 || changes.rowsBefore !== changes.rowsAfter || changes.totals.some((total) => !sameNumber(total.before, total.after));
+  changes.moves.length > 0 ||
+  changes.added + changes.removed + changes.changed > 0 ||
+  changes.rowsBefore !== changes.rowsAfter ||
+  changes.totals.some((total) => !sameNumber(total.before, total.after));

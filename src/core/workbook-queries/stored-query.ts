@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DATE_GROUPS, FILTER_NAMES, GROUPS, METRICS, type FilterName } from "../../api";
 import { HEADER_STYLES } from "../arguments/options";
+import { changeSummary } from "../changes/change-summary";
 import { COMPARE_MODES } from "../compare/compare-mode";
 import { COMPARISON_PARTS } from "../compare/comparison-columns";
 import type { LegacyQueryModel, StatsQueryModel } from "../formula-text";
@@ -76,6 +77,8 @@ export const storedTableQuery = z
         dataThrough: isoDay.optional(),
         /** The profile it ran with, by name. */
         profile: profileName.optional(),
+        /** What it changed: counts and totals, no row (absent after an insert, or when the old rows could not be read). */
+        changes: changeSummary.optional(),
       })
       .strict()
       .optional(),

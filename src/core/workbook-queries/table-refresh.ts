@@ -1,4 +1,6 @@
 import { isReportingError } from "../../client/errors";
+import { summaryOf } from "../changes/change-summary";
+import { tableChanges, type TableChanges, type TableRows } from "../changes/table-changes";
 import type { LegacyArguments } from "../arguments/legacy-query";
 import { readStatsQuery, type StatsQuery } from "../arguments/stats-query";
 import { cancelledError } from "../cancellation";
@@ -23,6 +25,20 @@ export interface WrittenTable {
   name: string;
   sheet: string;
   rows: number;
+  /**
+   * The query's rows the table held just before the write (its query columns, as the record
+   * names them), when the writer read them: what the change report compares the new rows with.
+   */
+  before?: TableRows;
+}
+
+/** A refresh's change report, with what reads its moves: the group columns of their keys. */
+export interface KeptChanges {
+  /** The refresh it belongs to (`lastRefresh.at`). */
+  at: string;
+  /** The API names of the moves' key cells, in order. */
+  groups: string[];
+  changes: TableChanges;
 }
 
 /**
@@ -71,6 +87,8 @@ export interface TableRefreshDependencies {
   /** Writes the rows into the record's table, resizing it; the office layer's part. */
   write(record: StoredTableQuery, data: TableData): Promise<WrittenTable>;
   save(record: StoredTableQuery): Promise<void>;
+  /** Keeps the full change report (moves included) of a table just refreshed, for the details view. */
+  keepChanges?(record: StoredTableQuery, kept: KeptChanges): void;
 }
 
 /** A stored record's time: ISO 8601 in UTC, to the second. */
@@ -106,20 +124,22 @@ export async function refreshStoredTable(
   ]);
   if (signal.aborted) throw cancelledError("the table's query");
   const written = await deps.write({ ...record, query: model }, data);
-  const next = refreshedRecord(record, model, data.columns, written, { dataThrough, profile: pinned ?? deps.activeProfile(), at: deps.now() });
+  const changes = written.before && tableChanges(written.before, { columns: data.columns, rows: data.rows });
+  const next = refreshedRecord(record, model, data.columns, written, { dataThrough, profile: pinned ?? deps.activeProfile(), at: deps.now(), changes });
   await deps.save(next);
+  if (changes) deps.keepChanges?.(next, { at: next.lastRefresh!.at, groups: data.columns.filter((column) => !column.isMetric).map((column) => column.key), changes });
   return next;
 }
 
-/** The record once its table holds the new rows: the query run, its columns, where and when. */
+/** The record once its table holds the new rows: the query run, its columns, where and when, and what changed. */
 export function refreshedRecord(
   record: StoredTableQuery,
   model: StoredTableModel,
   columns: readonly TableColumn[],
   written: WrittenTable,
-  run: { dataThrough: string | undefined; profile: string | undefined; at: number },
+  run: { dataThrough: string | undefined; profile: string | undefined; at: number; changes?: TableChanges | undefined },
 ): StoredTableQuery {
-  const { dataThrough, profile } = run;
+  const { dataThrough, profile, changes } = run;
   const next: StoredTableQuery = {
     ...record,
     query: model,
@@ -130,6 +150,7 @@ export function refreshedRecord(
       rows: written.rows,
       ...(dataThrough ? { dataThrough } : {}),
       ...(profile ? { profile } : {}),
+      ...(changes ? { changes: summaryOf(changes) } : {}),
     },
   };
   delete next.lastFailure;

@@ -1,9 +1,11 @@
+import { rowsReadBack } from "../../core/changes/rows-read-back";
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import type { TableData } from "../../core/workbook-queries/table-columns";
 import type { WrittenTable } from "../../core/workbook-queries/table-refresh";
 import { runExcel } from "../excel-run";
 import { requireExcel, WorkbookError } from "../workbook";
 import { blockAddress, dataFormats, writeBlock } from "./cell-blocks";
+import { readQueryCells } from "./query-rows";
 import { findTable } from "./table-identity";
 import { applyFiltersAgain, clearFiltersFor, type SavedFilters } from "./table-filters";
 import { putTotalsBack, takeTotalsAway, type SavedTotals } from "./totals-row";
@@ -142,6 +144,9 @@ export async function writeTableRows(record: StoredTableQuery, data: TableData):
     let shape = await shapeOf(context, table);
     const name = table.name;
     const owned = Math.min(record.columns.length, shape.width);
+    // The rows as they were, for the change report: read before a column of the query is added or removed.
+    const bodyStart = { sheet: shape.sheet, row: shape.row + 1, column: shape.column };
+    const cellsBefore = await readQueryCells(context, { ...bodyStart, rows: shape.bodyRows, columns: owned });
     shape = await matchColumns(context, table, shape, owned, data, name);
     // The query's columns get new headers only when the query changed; a header the user renamed stays.
     const sameColumns = record.columns.length === data.columns.length && record.columns.every((key, index) => key === data.columns[index]?.key);
@@ -160,7 +165,8 @@ export async function writeTableRows(record: StoredTableQuery, data: TableData):
     // What the user typed in their own columns follows its record, not its row number.
     const { keyIndexes, keyColumns } = keyColumnsOf(data, record.columns, Math.min(owned, data.columns.length));
     const body = { sheet: shape.sheet, row: shape.row + 1, column: shape.column };
-    const typed = await readUserValues(context, { ...body, rows: shape.bodyRows, keyColumns, firstUserColumn: data.columns.length, width: shape.width });
+    const keys = cellsBefore.map((cells) => keyColumns.map((column) => cells[column]));
+    const typed = await readUserValues(context, { ...body, rows: shape.bodyRows, keyColumns, firstUserColumn: data.columns.length, width: shape.width }, keys);
     const filters = await clearFiltersFor(context, table);
     let totals: SavedTotals | undefined;
     try {
@@ -179,6 +185,6 @@ export async function writeTableRows(record: StoredTableQuery, data: TableData):
       await restoreUserSetup(context, table, totals, filters);
       throw error;
     }
-    return { excelId: table.id, name: table.name, sheet: shape.sheet.name, rows: data.rows.length };
+    return { excelId: table.id, name: table.name, sheet: shape.sheet.name, rows: data.rows.length, before: rowsReadBack(record.columns.slice(0, owned), cellsBefore) };
   });
 }

@@ -48,13 +48,13 @@ const keyOf = (cells: readonly unknown[]): string => JSON.stringify(cells.map((c
 const isFormula = (formula: unknown, value: unknown): boolean => typeof formula === "string" && formula.startsWith("=") && formula !== value;
 
 /** Reads `columns` of `layout`'s body (as values, plus formulas and formats for the user's) block by block, within the sync budget. */
-async function readBody(context: Excel.RequestContext, layout: BodyLayout, userColumns: number[]) {
+async function readBody(context: Excel.RequestContext, layout: BodyLayout, userColumns: number[], keysRead?: readonly (readonly unknown[])[]) {
   const keys: unknown[][] = [];
   const user = userColumns.map(() => ({ values: [] as unknown[], formulas: [] as unknown[], formats: [] as string[] }));
   let heaviestRow = 1;
   for (let start = 0, size = FIRST_READ_ROWS; start < layout.rows; ) {
     const count = Math.min(size, layout.rows - start);
-    const keyRanges = layout.keyColumns.map((column) => {
+    const keyRanges = (keysRead ? [] : layout.keyColumns).map((column) => {
       const range = columnBlock(layout, start, column, count);
       range.load("values");
       return range;
@@ -68,7 +68,7 @@ async function readBody(context: Excel.RequestContext, layout: BodyLayout, userC
     // eslint-disable-next-line office-addins/no-context-sync-in-loop
     await context.sync();
     for (let r = 0; r < count; r++) {
-      const key = keyRanges.map((range) => range.values[r]?.[0]);
+      const key = keysRead ? [...(keysRead[start + r] ?? [])] : keyRanges.map((range) => range.values[r]?.[0]);
       keys.push(key);
       let bytes = jsonBytes(key);
       userRanges.forEach((range, c) => {
@@ -89,8 +89,9 @@ async function readBody(context: Excel.RequestContext, layout: BodyLayout, userC
 /**
  * The values of the user's typed-in columns, by record, read before the refresh writes: none when
  * the table has no such column (a column whose first cell holds a formula is a column of formulas).
+ * `keys`, when the caller already read the key columns (one array per body row), are not read again.
  */
-export async function readUserValues(context: Excel.RequestContext, layout: BodyLayout): Promise<UserValues> {
+export async function readUserValues(context: Excel.RequestContext, layout: BodyLayout, keys?: readonly (readonly unknown[])[]): Promise<UserValues> {
   if (layout.firstUserColumn >= layout.width || layout.keyColumns.length === 0) return [];
   const firstRow = layout.sheet.getCell(layout.row, layout.column + layout.firstUserColumn).getResizedRange(0, layout.width - layout.firstUserColumn - 1);
   firstRow.load("formulas, values");
@@ -98,12 +99,12 @@ export async function readUserValues(context: Excel.RequestContext, layout: Body
   const values = firstRow.values[0] ?? [];
   const candidates = (firstRow.formulas[0] ?? []).flatMap((cell, offset) => (isFormula(cell, values[offset]) ? [] : [layout.firstUserColumn + offset]));
   if (candidates.length === 0) return [];
-  const { keys, user } = await readBody(context, layout, candidates);
+  const { keys: keyCells, user } = await readBody(context, layout, candidates, keys);
   return candidates.flatMap((index, c): MovedColumn[] => {
     const read = user[c]!;
     if (read.formulas.some((formula, r) => isFormula(formula, read.values[r])) || read.values.every((value) => value === "" || value === null || value === undefined)) return [];
     const byKey = new Map<string, { value: TableCell; format: string }[]>();
-    keys.forEach((key, r) => {
+    keyCells.forEach((key, r) => {
       const id = keyOf(key);
       const list = byKey.get(id) ?? [];
       list.push({ value: read.values[r] as TableCell, format: read.formats[r]! });

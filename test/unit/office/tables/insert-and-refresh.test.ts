@@ -87,7 +87,7 @@ describe("Refreshing a table", () => {
       const besideBefore = outside(excel, "Reporting", 12, 40, (row, column) => column < 7 && row < 40);
       const grown = tableData(entries(25, ["FR", "DE"], 100));
       const written = await writeTableRows(record, grown);
-      expect(written).toEqual({ excelId: inserted.excelId, name: inserted.name, sheet: "Reporting", rows: 25 });
+      expect(written).toMatchObject({ excelId: inserted.excelId, name: inserted.name, sheet: "Reporting", rows: 25 });
       let table = excel.control.table(inserted.name)!;
       expect(table.address).toBe("Reporting!A1:G26");
       expect(table.values[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests", "Margin"]);
