@@ -43,15 +43,17 @@ export function setUpTableEditing(context: PaneContext, form: QueryForm): TableE
     if (!current) return;
     context.status.busy(`Refreshing the table ${record.table.name} with the edited query…`);
     try {
-      const { coordinator, tableRefresh } = pageQueries();
+      const { coordinator, tableRefresh, logRefreshes } = pageQueries();
+      let logProblem = "";
       const next = await coordinator.exclusive(async (signal) => {
         const refreshed = await refreshStoredTable(record, tableRefresh, signal, storedModelOf(current.model));
         await refreshTablePivots(refreshed).catch(() => 0);
+        await logRefreshes([refreshed]).catch((error: unknown) => void (logProblem = ` The Refresh log sheet did not get its row. ${plainMessage(error)}`));
         return refreshed;
       });
       show(undefined);
       queriesChanged();
-      context.status.success(`The table ${next.table.name} now runs the edited query: ${(next.lastRefresh?.rows ?? 0).toLocaleString()} rows.`);
+      context.status.success(`The table ${next.table.name} now runs the edited query: ${(next.lastRefresh?.rows ?? 0).toLocaleString()} rows.${logProblem}`);
     } catch (error) {
       context.status.show(`The table ${record.table.name} was not changed. ${plainMessage(error)}`, "error");
     }

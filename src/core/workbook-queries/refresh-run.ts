@@ -1,3 +1,4 @@
+import type { ChangeSummary } from "../changes/change-summary";
 import type { StoredTableQuery } from "./stored-query";
 import { failureReason, isCancellation } from "./table-refresh";
 
@@ -24,6 +25,8 @@ export interface RefreshItem {
   rows?: number;
   dataThrough?: string;
   pivots?: number;
+  /** Refreshed table: what the refresh changed (absent when its old rows could not be read). */
+  changes?: ChangeSummary;
   /** Refreshed, but something beside it was not (its PivotTable). */
   warning?: string;
 }
@@ -36,6 +39,8 @@ export interface RefreshProgress {
   current: string[];
   items: RefreshItem[];
   cancelled: boolean;
+  /** The refreshes were made, but the Refresh log sheet did not get their rows: why, in the pane's words. */
+  logProblem?: string;
 }
 
 export interface RefreshReport extends RefreshProgress {
@@ -55,6 +60,8 @@ export interface WorkbookRefreshOperations {
   recordFailure(record: StoredTableQuery, reason: string): Promise<void>;
   /** Refreshes the PivotTables built on a table; resolves with how many. */
   refreshPivots(record: StoredTableQuery): Promise<number>;
+  /** Appends one row per refreshed table (its record as saved after the refresh) to the workbook's Refresh log. */
+  logRefreshes?(records: readonly StoredTableQuery[]): Promise<void>;
   /** Milliseconds, for the report's times. */
   now(): number;
 }
@@ -78,6 +85,7 @@ const FINISHED: ReadonlySet<ItemState> = new Set(["refreshed", "failed", "not_re
 class Run {
   readonly items: RefreshItem[] = [];
   readonly signal: AbortSignal;
+  logProblem: string | undefined;
   private readonly never = new AbortController();
 
   constructor(
@@ -94,6 +102,7 @@ class Run {
       current: this.items.filter((item) => item.state === "running").map((item) => item.label),
       items: this.items.map((item) => ({ ...item })),
       cancelled: this.signal.aborted,
+      ...(this.logProblem ? { logProblem: this.logProblem } : {}),
     };
   }
 
@@ -131,6 +140,7 @@ class Run {
             label: record.table.name,
             ...(record.lastRefresh ? { rows: record.lastRefresh.rows } : {}),
             ...(record.lastRefresh?.dataThrough ? { dataThrough: record.lastRefresh.dataThrough } : {}),
+            ...(record.lastRefresh?.changes ? { changes: record.lastRefresh.changes } : {}),
           });
         } catch (error) {
           if (isCancellation(error) && this.signal.aborted) {
@@ -154,7 +164,19 @@ class Run {
         this.update(item, { pivots: 0, warning: `Its PivotTable was not refreshed: ${(this.options.reasonOf ?? failureReason)(error)}` });
       }
     }
+    await this.log(refreshed.map((entry) => entry.record));
     return refreshed.map((entry) => entry.record);
+  }
+
+  /** The Refresh log's rows, in one go once every table is written: a log that fails leaves the tables refreshed. */
+  private async log(records: readonly StoredTableQuery[]): Promise<void> {
+    if (records.length === 0 || !this.ops.logRefreshes) return;
+    try {
+      await this.ops.logRefreshes(records);
+    } catch (error) {
+      this.logProblem = `The tables were refreshed, but the Refresh log sheet did not get their rows. ${failureReason(error)}`;
+      this.tell();
+    }
   }
 
   add(item: RefreshItem): RefreshItem {

@@ -58,6 +58,8 @@ export interface FakeFormulaLike {
 export interface FakeSheet {
   id: string;
   name: string;
+  /** Right-click > Hide: "Hidden" (or "VeryHidden"); shown when absent. Excel still reads and writes its cells and tables. */
+  visibility?: string;
 }
 
 /**
@@ -830,6 +832,8 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     const proxy: Any = {
       activate: () =>
         queue(batch, "activate", () => sheet().name, null, () => {
+          // Excel refuses to show a hidden sheet by activating it.
+          if ((sheet().visibility ?? "Visible") !== "Visible") throw richApiError("InvalidOperation", `fake Excel: the worksheet ${sheet().name} is hidden`);
           activeSheetId = sheet().id;
           commit({ kind: "activate", target: sheet().name, value: null });
         }),
@@ -861,9 +865,20 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
           sheet().name = name;
         }),
     });
-    return loadable(proxy, batch, ["id", "name", "position"], () => {
+    Object.defineProperty(proxy, "visibility", {
+      configurable: true,
+      set: (visibility: string) =>
+        call(batch, visibility, () => {
+          if (visibility !== "Visible" && sheets.filter((other) => other !== sheet() && (other.visibility ?? "Visible") === "Visible").length === 0) {
+            throw richApiError("InvalidOperation", "fake Excel: a workbook keeps at least one visible sheet");
+          }
+          sheet().visibility = visibility;
+          commit({ kind: "sheetVisibility", target: sheet().name, value: visibility });
+        }),
+    });
+    return loadable(proxy, batch, ["id", "name", "position", "visibility"], () => {
       const data = resolveSheet();
-      return data ? { id: data.id, name: data.name, position: sheets.indexOf(data) } : null;
+      return data ? { id: data.id, name: data.name, position: sheets.indexOf(data), visibility: data.visibility ?? "Visible" } : null;
     });
   };
   const worksheets = (batch: Batch): Any => {
