@@ -1,6 +1,7 @@
 import type { FilterLabels } from "../core/exports/query-sheet";
 import type { RefreshProgress, RefreshReport } from "../core/workbook-queries/refresh-run";
 import { savedQueryNameProblem, type SavedQuery } from "../core/workbook-queries/saved-query";
+import { changeThresholdOf, DEFAULT_CHANGE_THRESHOLD } from "../core/workbook-queries/workbook-options";
 import { isLegacyModel, type StoredTableQuery } from "../core/workbook-queries/stored-query";
 import { reportingFormulaCensus } from "../office/tables/formula-census";
 import { goToTable, linkedTablesNow, tablesNamedLikeAddins } from "../office/tables/linked-tables";
@@ -9,7 +10,10 @@ import { savedQueryStore } from "../office/tables/saved-query-store";
 import type { PaneContext } from "./context";
 import { byId, whileBusy } from "./dom";
 import { filterLabelsOf } from "./exports/export-facts";
+import { loadPreviewReference } from "./preview-labels";
 import { onQueriesChanged } from "./queries-events";
+import { changeSummaryText } from "./queries/change-text";
+import { ChangeThresholdOption } from "./queries/change-threshold-option";
 import { NEEDS_EXCEL, SAVED_NEEDS_EXCEL, formulasText, orphanTablesText, RECOVERED_TEXT, refreshFailed, refreshSummary, unreadableText } from "./queries/queries-text";
 import { setUpFrozenChecks } from "./queries/frozen-checks";
 import { RefreshOnOpenOption } from "./queries/refresh-on-open-option";
@@ -62,6 +66,8 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
   });
   const results = new RefreshResults(byId<HTMLUListElement>("queries-results"));
   const onOpen = new RefreshOnOpenOption(context, onOpenBox);
+  const thresholdInput = byId<HTMLInputElement>("queries-change-threshold");
+  const thresholdOption = new ChangeThresholdOption(context, thresholdInput, () => void reload());
   const inExcel = context.host === "excel";
   let loading: Promise<void> | undefined;
 
@@ -71,11 +77,14 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
       saved.showEmpty(SAVED_NEEDS_EXCEL);
       // No workbook to count formulas in: no heading over an empty paragraph.
       for (const element of [formulasTitle, formulas]) element.hidden = true;
-      for (const control of [refreshAllButton, reloadButton, onOpenBox]) control.disabled = true;
+      for (const control of [refreshAllButton, reloadButton, onOpenBox, thresholdInput]) control.disabled = true;
       return;
     }
     const { store } = pageQueries();
     const [stored, census, options, savedQueries] = await Promise.all([store.list(), reportingFormulaCensus(), store.options(), savedQueryStore().list()]);
+    const threshold = changeThresholdOf(options);
+    thresholdOption.show(threshold);
+    tables.changes = { threshold, kept: pageQueries().changes, labels: async (record) => (await loadPreviewReference(context.runtime, record.query.profile)).labelOf };
     tables.show(stored.records, await linkedTablesNow(stored.records));
     saved.show(savedQueries.queries);
     void nameFilterCodes(stored.records, savedQueries.queries);
@@ -164,10 +173,15 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
     progress.start();
     status.busy(why ?? "Refreshing…");
     try {
+      // Read each time: a refresh on open runs before the tab was ever shown.
+      results.threshold = await pageQueries()
+        .store.options()
+        .then(changeThresholdOf, () => DEFAULT_CHANGE_THRESHOLD);
       const report = await start(showStep);
       results.show(report);
-      progress.finish(report);
-      status.show(`${why ? `${why} ` : ""}${refreshSummary(report)}`, refreshFailed(report) ? "error" : "success");
+      const changes = changeSummaryText(report, results.threshold);
+      progress.finish(report, changes);
+      status.show(`${why ? `${why} ` : ""}${refreshSummary(report)}${changes}`, refreshFailed(report) ? "error" : "success");
       return report;
     } catch (error) {
       status.error(error);

@@ -25,7 +25,8 @@ export interface QueryStore {
   put(record: StoredTableQuery): Promise<void>;
   remove(id: string): Promise<void>;
   options(): Promise<WorkbookQueryOptions>;
-  setOptions(options: WorkbookQueryOptions): Promise<void>;
+  /** Changes the options given, keeping the others as stored. */
+  setOptions(options: Partial<WorkbookQueryOptions>): Promise<void>;
 }
 
 /** Runs tasks one after another: a read-modify-write of one shared value must not interleave. */

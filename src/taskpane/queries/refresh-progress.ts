@@ -1,5 +1,7 @@
 import type { RefreshProgress, RefreshReport } from "../../core/workbook-queries/refresh-run";
 import { el } from "../dom";
+import { DEFAULT_CHANGE_THRESHOLD } from "../../core/workbook-queries/workbook-options";
+import { isFlagged, resultChangeText, summaryChanges } from "./change-text";
 import { progressText, refreshSummary, resultText } from "./queries-text";
 
 export interface RefreshProgressElements {
@@ -25,9 +27,10 @@ export class RefreshProgressView {
     text.textContent = progressText(step);
   }
 
-  finish(report: RefreshReport): void {
+  /** `more`: what the summary adds (the flagged tables). */
+  finish(report: RefreshReport, more = ""): void {
     this.show(report);
-    this.elements.text.textContent = refreshSummary(report);
+    this.elements.text.textContent = `${refreshSummary(report)}${more}`;
   }
 
   stop(): void {
@@ -35,12 +38,27 @@ export class RefreshProgressView {
   }
 }
 
-/** One line per refreshed thing, with its state as a class for the colours. */
+/**
+ * One line per refreshed thing, with its state as a class for the colours, and for a table what
+ * the refresh changed; a table whose revenue moved more than `threshold` percent says so in words
+ * (and is marked data-flagged, for the bar beside it).
+ */
 export class RefreshResults {
+  threshold = DEFAULT_CHANGE_THRESHOLD;
+
   constructor(private readonly list: HTMLUListElement) {}
 
   show(step: RefreshProgress): void {
     this.list.hidden = false;
-    this.list.replaceChildren(...step.items.map((item) => el("li", { className: item.state, attrs: { "data-id": item.id }, text: resultText(item) })));
+    this.list.replaceChildren(
+      ...step.items.map((item) => {
+        const flagged = item.state === "refreshed" && isFlagged(summaryChanges(item.changes, item.rows), this.threshold);
+        return el("li", {
+          className: item.state,
+          attrs: { "data-id": item.id, ...(flagged ? { "data-flagged": "true" } : {}) },
+          text: `${resultText(item)}${resultChangeText(item, this.threshold)}`,
+        });
+      }),
+    );
   }
 }

@@ -3,6 +3,7 @@ import { describeQuery } from "../../core/workbook-queries/describe-query";
 import { isStatsTable, type StoredStatsTableQuery, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
 import type { LinkedTableNow } from "../../office/tables/linked-tables";
 import { el, whileBusy } from "../dom";
+import { changeReportParts, type ChangeView } from "./change-report-view";
 import { lastFailureText, pivotsText, tableMetaText } from "./queries-text";
 
 /** What a table's buttons do; each runs while its button shows it is busy. */
@@ -49,6 +50,8 @@ export class TablesList {
   /** The page's own text for an empty list, put back after `showEmpty` said something else. */
   private readonly emptyText = this.empty.textContent ?? "";
   private readonly descriptions = new Map<HTMLElement, StoredTableQuery>();
+  /** What each table's last refresh changed: set before `show`. */
+  changes: ChangeView | undefined;
 
   show(records: readonly StoredTableQuery[], now: ReadonlyMap<string, LinkedTableNow>): void {
     this.descriptions.clear();
@@ -86,6 +89,7 @@ export class TablesList {
     return el("li", { attrs: { "data-query-id": record.id, "data-table": name } }, [
       el("h3", { text: name }),
       el("p", { className: "hint", text: tableMetaText(record, found?.sheet) }),
+      ...changeReportParts(record, this.changes),
       description,
       pivots !== undefined && el("p", { className: "hint", text: pivots }),
       failure !== undefined && el("p", { className: "problem", text: failure }),

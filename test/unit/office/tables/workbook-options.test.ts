@@ -34,3 +34,20 @@ describe("the workbook's flag read at start", () => {
     excel = installFakeExcel();
   });
 });
+
+describe("the change threshold", () => {
+  let excel: FakeExcel;
+  afterEach(() => excel.restore());
+
+  it("is kept with the workbook beside refresh on open, each set without losing the other", async () => {
+    excel = installFakeExcel();
+    await workbookQueryStore().setOptions({ refreshOnOpen: true });
+    await workbookQueryStore().setOptions({ changeThreshold: 0.5 });
+    const saved = excel.control.save();
+    excel.restore();
+    excel = installFakeExcel({ workbook: saved });
+    expect(await readWorkbookOptions()).toEqual({ refreshOnOpen: true, changeThreshold: 0.5 });
+    await workbookQueryStore().setOptions({ refreshOnOpen: false });
+    expect(await readWorkbookOptions()).toEqual({ refreshOnOpen: false, changeThreshold: 0.5 });
+  });
+});
