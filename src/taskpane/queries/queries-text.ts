@@ -101,6 +101,10 @@ export function refreshSummary(report: RefreshReport): string {
   const refreshed = report.items.filter((item) => item.state === "refreshed").length;
   if (report.cancelled) return `Refresh cancelled: ${refreshed} of ${report.total} refreshed, ${skipped} not refreshed${failed ? `, ${failed} failed` : ""}. What finished stays.`;
   if (failed > 0) return `Refreshed ${refreshed} of ${report.total}; ${plural(failed, "failure")}, with the reason below.`;
+  // A table's own Refresh runs no formulas: "Refreshed all 1: formulas recalculated" would be untrue.
+  if (!report.items.some((item) => item.kind === "formulas")) {
+    return report.items.length === 1 ? `Refreshed the table ${report.items[0]!.label}.` : `Refreshed ${plural(refreshed, "table")}.`;
+  }
   return `Refreshed all ${report.total}: formulas recalculated, ${plural(report.total - 1, "table")} refreshed.`;
 }
 

@@ -100,6 +100,11 @@ describe("the progress line and the summary of a run", () => {
     expect(refreshFailed(done)).toBe(false);
   });
 
+  it("sums up a table's own Refresh without claiming formulas were recalculated", () => {
+    expect(refreshSummary(report([item("refreshed", { label: "Sales" })]))).toBe("Refreshed the table Sales.");
+    expect(refreshSummary(report([item("refreshed", { id: "a" }), item("refreshed", { id: "b" })]))).toBe("Refreshed 2 tables.");
+  });
+
   it("sums up a run with a failure, which the status bar shows as an error", () => {
     const done = report([formulas, item("failed", { id: "a" })]);
     expect(refreshSummary(done)).toBe("Refreshed 1 of 2; 1 failure, with the reason below.");
