@@ -71,6 +71,7 @@ describeWithBrowser("what a refresh changed, in the Queries tab at 320 px", (exe
     services.emulator.setToday("2026-06-22");
     const done = await statusAfter(page, () => itemOf(page).locator('[data-action="refresh"]').click(), 60_000);
     expect(done.kind).toBe("success");
+    expect(done.text).toMatch(new RegExp(`^Refreshed the table ${TABLE}\\.`));
     const after = await held(page);
     const changed = changedRows(before, after);
     expect(changed).toBeGreaterThan(0);
