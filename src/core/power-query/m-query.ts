@@ -30,6 +30,12 @@ function readableName(name: GroupName | MetricName): string {
   return metric === "revenues" || metric === "ecpm" ? withCurrency(READABLE_METRIC_HEADERS[metric]) : READABLE_METRIC_HEADERS[metric];
 }
 
+/** The columns of the query's table, as the query names them. */
+export function outputColumnNames(request: FeedRequest, headers: HeaderStyle = "readable"): string[] {
+  const columns = [...request.groups, ...request.metrics];
+  return headers === "readable" ? columns.map(readableName) : columns;
+}
+
 /** The feed's URL as an M expression: one literal, or literals joined to the days' arithmetic. */
 function urlExpression(pieces: readonly UrlPiece[], request: FeedRequest): string {
   if (!("word" in request.period)) return mText(fixedFeedUrl(pieces, request.period));

@@ -4,7 +4,7 @@ import type { StatsQueryModel } from "../formula-text";
 import type { DateRange } from "../periods";
 import { feedRequestOf, PowerQueryRefusal } from "./feed-request";
 import { daysOf, feedRoot, feedUrlPieces, fixedFeedUrl } from "./feed-url";
-import { statsMQuery } from "./m-query";
+import { outputColumnNames, statsMQuery } from "./m-query";
 import { pbidsText } from "./pbids";
 
 /** What "Open in Power Query" hands out for one query of the pane. */
@@ -13,6 +13,8 @@ export interface PowerQueryFiles {
   mQuery: string;
   /** The `.pbids` file's text, for the days the query covers today. */
   pbids: string;
+  /** The names of the query table's columns, in order. */
+  columns: string[];
   /** The feed's URL for those days (what the .pbids opens). */
   fixedUrl: string;
   /** The days covered today. */
@@ -44,5 +46,5 @@ export function powerQueryFiles(model: StatsQueryModel, options: { origin: strin
     );
   }
   const stem = exportFileName({ prefix: "stats", period: days, groups: model.groups, filters: model.filters, extension: "xlsx" }).replace(/\.xlsx$/, "");
-  return { mQuery: statsMQuery(pieces, request, options.headers), pbids: pbidsText(fixedUrl), fixedUrl, days, fileStem: `${stem}_power-query` };
+  return { mQuery: statsMQuery(pieces, request, options.headers), columns: outputColumnNames(request, options.headers), pbids: pbidsText(fixedUrl), fixedUrl, days, fileStem: `${stem}_power-query` };
 }
