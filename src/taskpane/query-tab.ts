@@ -18,6 +18,7 @@ import { FieldMessages } from "./query/field-messages";
 import { setUpInsertActions } from "./query/insert-actions";
 import { PeriodNote } from "./query/period-note";
 import { PickerLists } from "./query/picker-lists";
+import { PowerQueryActions } from "./query/power-query-actions";
 import { PreviewCache } from "./query/preview-cache";
 import { PreviewPanel } from "./query/preview-panel";
 import { referenceIdentity, usableProfile } from "./query/reference-identity";
@@ -64,6 +65,9 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     editFormula: byId<HTMLButtonElement>("query-edit-formula"),
     freeze: byId<HTMLButtonElement>("query-freeze"),
     countAll: byId<HTMLButtonElement>("query-count-all-button"),
+    powerQueryBar: byId<HTMLButtonElement>("query-export-power-query"),
+    powerQuery: byId<HTMLButtonElement>("query-power-query"),
+    pbids: byId<HTMLButtonElement>("query-pbids"),
   };
   const { status, acting, runner } = setUpActionBar(context, "query", buttons);
   const previews = new PreviewCache();
@@ -188,6 +192,12 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     runner,
     currentQuery,
     () => form.pinnedProfileName(),
+  );
+  new PowerQueryActions(
+    { barButton: buttons.powerQueryBar, openButton: buttons.powerQuery, pbidsButton: buttons.pbids, note: byId("query-power-query-note") },
+    acting,
+    runner,
+    currentQuery,
   );
   // The exports follow the query's profile: pinning it to another one may change where they go.
   form.onChange(() => exports.showChoices());

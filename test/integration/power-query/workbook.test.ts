@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
+import { partText, section1Of } from "../../support/data-mashup";
 import { powerQueryFiles, POWER_QUERY_NAME } from "../../../src/core/power-query/power-query-files";
 import { powerQueryWorkbook } from "../../../src/core/power-query/workbook";
 
@@ -11,30 +12,6 @@ import { powerQueryWorkbook } from "../../../src/core/power-query/workbook";
  * Power Query package, base64 inside customXml) holds the M query the pane intended, the
  * connection refreshes on open, and another spreadsheet program reads the file.
  */
-
-/** An XML part's text: the DataMashup part is written as UTF-16 with a byte order mark. */
-function partText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
-  return strFromU8(bytes);
-}
-
-/**
- * The Power Query formulas of a workbook: the DataMashup binary ([MS-QDEFF]) is a version
- * (4 bytes), the package's length (4 bytes, little-endian) and the package, a zip holding
- * Formulas/Section1.m.
- */
-function section1(entries: Record<string, Uint8Array>): string {
-  const part = Object.entries(entries).find(([name, bytes]) => name.startsWith("customXml/item") && partText(bytes).includes("<DataMashup"));
-  if (!part) throw new Error("no DataMashup part");
-  const base64 = /<DataMashup[^>]*>([^<]+)<\/DataMashup>/.exec(partText(part[1]))?.[1];
-  const mashup = Buffer.from(base64 ?? "", "base64");
-  const packageLength = mashup.readInt32LE(4);
-  const packageZip = unzipSync(new Uint8Array(mashup.subarray(8, 8 + packageLength)));
-  const formulas = packageZip["Formulas/Section1.m"];
-  if (!formulas) throw new Error("no Formulas/Section1.m in the package");
-  return strFromU8(formulas);
-}
 
 describe("the Open in Power Query workbook", () => {
   const files = powerQueryFiles(
@@ -52,7 +29,7 @@ describe("the Open in Power Query workbook", () => {
 
   it("holds the intended M query, refreshed on open, loaded to a table with the query's headers", () => {
     const entries = unzipSync(bytes);
-    const m = section1(entries);
+    const m = section1Of(bytes);
     expect(m).toContain(`shared #"${POWER_QUERY_NAME}" = `);
     expect(m).toContain(files.mQuery);
     expect(m).toContain("From = Date.StartOfMonth(Date.AddMonths(Today, -1)),");
