@@ -5,7 +5,13 @@ export interface HostCapabilities {
   /** The same-origin routes to the service, for the interfaces this server was given. */
   services: { bearer?: string; legacy?: string };
   /** Exports prepared for a browser download (Excel for Mac); absent without the bearer interface. */
-  exports?: { path: string; formats: string[]; expiresInSeconds: number };
+  exports?: {
+    path: string;
+    formats: string[];
+    expiresInSeconds: number;
+    /** Where "Open in Power Query" has its files made for a browser download (Excel for Mac). */
+    powerQuery?: string;
+  };
 }
 
 /**

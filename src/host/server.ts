@@ -10,6 +10,7 @@ import type { ConnectionLimits, HostConfig } from "./config";
 import { sendError } from "./error-reply";
 import { EXPORTS_PATH, registerExportRoutes } from "./exports/export-routes";
 import { ExportStore } from "./exports/export-store";
+import { POWER_QUERY_EXPORT_PATH, registerPowerQueryExport } from "./exports/power-query-route";
 import { registerHealth } from "./health";
 import { registerFeed } from "./odata/feed-routes";
 import { registerScheduledRefresh } from "./refresh-status";
@@ -111,7 +112,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
       ...(config.serviceUrl ? { bearer: "/service/bearer" } : {}),
       ...(config.legacyServiceUrl ? { legacy: "/service/legacy" } : {}),
     },
-    ...(config.serviceUrl ? { exports: { path: EXPORTS_PATH, formats: ["csv", "xlsx"], expiresInSeconds: config.exports.ttlMs / 1000 } } : {}),
+    ...(config.serviceUrl ? { exports: { path: EXPORTS_PATH, formats: ["csv", "xlsx"], expiresInSeconds: config.exports.ttlMs / 1000, powerQuery: POWER_QUERY_EXPORT_PATH } } : {}),
   });
   // The service's answers pass as the service sends them: the browser's Accept-Encoding goes
   // with the request, so a service that compresses is compressed end to end, at no cost here.
@@ -138,6 +139,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
         maxPerOwner: config.exports.maxPerOwner,
         ttlMs: config.exports.ttlMs,
       });
+      registerPowerQueryExport(compressed, { store: exports, ttlMs: config.exports.ttlMs });
     }
     await registerStaticFiles(compressed, config.staticDir);
   });

@@ -1,12 +1,15 @@
 import { powerQueryFiles } from "../../core/power-query/power-query-files";
 import { powerQueryWorkbook } from "../../core/power-query/workbook";
 import { PERIOD_LABELS } from "../../core/periods";
+import { storedModelOf } from "../../core/workbook-queries/stored-query";
+import { canOpenInBrowser, openInBrowser } from "../../office/browser-window";
 import { officePlatform } from "../../office/host";
 import type { PaneContext } from "../context";
 import { downloadFile, downloadsWork, XLSX_MEDIA_TYPE } from "../downloads";
 import type { ActionRunner } from "./action-runner";
 import type { CurrentQuery } from "./current-query";
 import { isODataAnswer, POWER_QUERY_READY_NOTE, powerQueryAvailability, type FeedPresence } from "./power-query-availability";
+import { findPowerQueryHost, preparePowerQueryHostFile } from "./power-query-host";
 
 export interface PowerQueryElements {
   /** "Power Query" in the action bar's Export group. */
@@ -39,6 +42,8 @@ async function findFeed(origin: string): Promise<FeedPresence> {
 export class PowerQueryActions {
   private feed: FeedPresence = "checking";
   private readonly downloads = downloadsWork(officePlatform());
+  /** Where the add-in's server makes the files for the browser (Excel for Mac only), once known. */
+  private hostPath: string | undefined;
 
   constructor(
     private readonly elements: PowerQueryElements,
@@ -50,16 +55,33 @@ export class PowerQueryActions {
     for (const button of [barButton, openButton]) {
       button.addEventListener("click", () => void runner.run(button, (signal) => this.openWorkbook(signal), { cancellable: true }));
     }
-    pbidsButton.addEventListener("click", () => void runner.run(pbidsButton, async () => this.savePbids(), { cancellable: false }));
+    pbidsButton.addEventListener("click", () => void runner.run(pbidsButton, (signal) => this.savePbids(signal), { cancellable: true }));
     this.show();
-    void findFeed(location.origin).then((feed) => {
+    const hostPath = this.downloads || !canOpenInBrowser() ? Promise.resolve(undefined) : findPowerQueryHost(location.origin);
+    void Promise.all([findFeed(location.origin), hostPath]).then(([feed, path]) => {
       this.feed = feed;
+      this.hostPath = path;
       this.show();
     });
   }
 
   private availability() {
-    return powerQueryAvailability({ feed: this.feed, downloadsWork: this.downloads });
+    return powerQueryAvailability({ feed: this.feed, downloadsWork: this.downloads, hostMakesFiles: this.hostPath !== undefined });
+  }
+
+  /** On Excel for Mac: the add-in's server makes the file, the browser saves it. */
+  private async openThroughHost(format: "xlsx" | "pbids", current: CurrentQuery, signal: AbortSignal): Promise<string> {
+    const prepared = await preparePowerQueryHostFile({
+      origin: location.origin,
+      path: this.hostPath ?? "",
+      format,
+      query: storedModelOf(current.model),
+      today: this.context.today(),
+      signal,
+    });
+    signal.throwIfAborted();
+    openInBrowser(prepared.url);
+    return `Opened ${prepared.fileName} in your browser, which saves it; the link works once, within a minute.`;
   }
 
   private show(): void {
@@ -80,33 +102,39 @@ export class PowerQueryActions {
     const current = this.currentQuery();
     if (!current) return undefined;
     const files = powerQueryFiles(current.model, { origin: location.origin, today: this.context.today(), headers: current.query.headers });
-    return { current, files };
+    return { current, files, route: availability.route };
   }
 
   private async openWorkbook(signal: AbortSignal): Promise<void> {
     const prepared = this.prepare();
     if (!prepared) return;
-    const { files } = prepared;
+    const { current, files, route } = prepared;
     this.context.status.busy("Preparing the Power Query file…");
+    const howToUse = "Open it in Excel; when Power Query asks, enter your access token once (Web API key, or Basic with the token as the password). Data > Refresh All updates it.";
+    if (route === "host") {
+      this.context.status.success(`${await this.openThroughHost("xlsx", current, signal)} ${howToUse}`);
+      return;
+    }
     const bytes = await powerQueryWorkbook(files);
     signal.throwIfAborted();
     const fileName = `${files.fileStem}.xlsx`;
     downloadFile(fileName, bytes as Uint8Array<ArrayBuffer>, XLSX_MEDIA_TYPE);
-    this.context.status.success(
-      `Downloaded ${fileName}. Open it in Excel; when Power Query asks, enter your access token once (Web API key, or Basic with the token as the password). Data > Refresh All updates it.`,
-    );
+    this.context.status.success(`Downloaded ${fileName}. ${howToUse}`);
   }
 
-  private savePbids(): void {
+  private async savePbids(signal: AbortSignal): Promise<void> {
     const prepared = this.prepare();
     if (!prepared) return;
-    const { current, files } = prepared;
-    const fileName = `${files.fileStem}.pbids`;
-    downloadFile(fileName, files.pbids, PBIDS_MEDIA_TYPE);
+    const { current, files, route } = prepared;
     // A Power BI data source file holds a web address, not M: a period word's days stay as they are today.
     const word = "word" in current.model.period ? ` (${PERIOD_LABELS[current.model.period.word].toLowerCase()} as of today: the file keeps these days)` : "";
-    this.context.status.success(
-      `Downloaded ${fileName}, for ${files.days.from} to ${files.days.to}${word}. Open it in Power BI Desktop and enter your access token when asked (Web API key, or Basic with the token as the password).`,
-    );
+    const howToUse = `It covers ${files.days.from} to ${files.days.to}${word}. Open it in Power BI Desktop and enter your access token when asked (Web API key, or Basic with the token as the password).`;
+    if (route === "host") {
+      this.context.status.success(`${await this.openThroughHost("pbids", current, signal)} ${howToUse}`);
+      return;
+    }
+    const fileName = `${files.fileStem}.pbids`;
+    downloadFile(fileName, files.pbids, PBIDS_MEDIA_TYPE);
+    this.context.status.success(`Downloaded ${fileName}. ${howToUse}`);
   }
 }

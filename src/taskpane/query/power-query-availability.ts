@@ -7,12 +7,13 @@
 /** What the pane found at `<origin>/odata/`: a feed, none, or not known yet. */
 export type FeedPresence = "feed" | "none" | "checking";
 
-export type PowerQueryAvailability = { ready: true } | { ready: false; reason: string };
+/** Ready: saved by the pane itself, or (Excel for Mac) made by the add-in's server and opened in the browser. */
+export type PowerQueryAvailability = { ready: true; route: "download" | "host" } | { ready: false; reason: string };
 
 export const POWER_QUERY_READY_NOTE =
   "Open in Power Query saves an Excel file whose table refreshes from this add-in's server with Data > Refresh All, without the add-in. The Power BI file opens the same numbers in Power BI Desktop.";
 
-export function powerQueryAvailability(facts: { feed: FeedPresence; downloadsWork: boolean }): PowerQueryAvailability {
+export function powerQueryAvailability(facts: { feed: FeedPresence; downloadsWork: boolean; hostMakesFiles: boolean }): PowerQueryAvailability {
   if (facts.feed === "checking") return { ready: false, reason: "Checking whether this add-in's server offers its numbers to Power Query…" };
   if (facts.feed === "none") {
     return {
@@ -22,12 +23,13 @@ export function powerQueryAvailability(facts: { feed: FeedPresence; downloadsWor
     };
   }
   if (!facts.downloadsWork) {
+    if (facts.hostMakesFiles) return { ready: true, route: "host" };
     return {
       ready: false,
-      reason: "Excel for Mac does not let add-ins save files. Open this pane in Excel on the web or on Windows to get the Power Query file.",
+      reason: "Excel for Mac does not let add-ins save files, and this add-in's server cannot open them in your browser. Open this pane in Excel on the web or on Windows to get the Power Query file.",
     };
   }
-  return { ready: true };
+  return { ready: true, route: "download" };
 }
 
 /**

@@ -55,7 +55,7 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
   it("says it offers them at /host/capabilities", async () => {
     expect((await host.send("/host/capabilities")).json()).toEqual({
       services: { bearer: "/service/bearer" },
-      exports: { path: "/host/exports", formats: ["csv", "xlsx"], expiresInSeconds: EXPORT_TTL_SECONDS },
+      exports: { path: "/host/exports", formats: ["csv", "xlsx"], expiresInSeconds: EXPORT_TTL_SECONDS, powerQuery: "/host/exports/power-query" },
     });
   });
 
