@@ -1,12 +1,13 @@
 import { checkFrozenSheet, type FrozenCheck } from "../../core/changes/frozen-check";
 import { frozenCheckLine, frozenChecksSummary, frozenMoveLines, frozenTotalLines } from "../../core/changes/frozen-check-text";
 import type { FrozenSheetRecord } from "../../core/changes/frozen-sheet-record";
-import { frozenCheckThreshold } from "../../core/changes/frozen-threshold";
 import { restatedSheet } from "../../core/changes/restated-sheet";
 import { localTimestamp } from "../../core/freeze-note";
 import { runtimeFetchDependencies } from "../../core/workbook-queries/runtime-fetch";
+import { changeThresholdOf, DEFAULT_CHANGE_THRESHOLD } from "../../core/workbook-queries/workbook-options";
 import { frozenSheetNameNow, readFrozenValues, writeRestatedSheet } from "../../office/frozen-sheets";
 import { frozenSheetStore } from "../../office/tables/frozen-sheet-store";
+import { pageQueries } from "../../office/tables/page-queries";
 import type { PaneContext } from "../context";
 import { byId, el, whileBusy } from "../dom";
 import { plainMessage } from "../status";
@@ -64,7 +65,10 @@ export function setUpFrozenChecks(context: PaneContext): void {
       status.show("Checking frozen sheets needs Excel: open this add-in inside Excel.", "error");
       return;
     }
-    const threshold = frozenCheckThreshold();
+    // The workbook's own threshold, the one its refreshes are flagged by (Queries tab).
+    const threshold = await pageQueries()
+      .store.options()
+      .then(changeThresholdOf, () => DEFAULT_CHANGE_THRESHOLD);
     list.hidden = true;
     status.busy("Reading the frozen sheets…");
     try {

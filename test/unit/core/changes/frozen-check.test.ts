@@ -2,7 +2,6 @@ import { fingerprintOf, type FrozenColumn } from "../../../../src/core/changes/f
 import { checkFrozenSheet, formulaStatsQuery, frozenCheckOf, frozenTableModel } from "../../../../src/core/changes/frozen-check";
 import { frozenCheckLine, frozenChecksSummary, frozenMoveLines, frozenTotalLines } from "../../../../src/core/changes/frozen-check-text";
 import type { FrozenSheetRecord } from "../../../../src/core/changes/frozen-sheet-record";
-import { frozenCheckThreshold } from "../../../../src/core/changes/frozen-threshold";
 import { restatedSheet, restatedSheetName } from "../../../../src/core/changes/restated-sheet";
 import { ecpmOf } from "../../../../src/core/ecpm";
 import { excelSerialFromIsoDate } from "../../../../src/core/excel-dates";
@@ -114,12 +113,6 @@ describe("what the check asks again", () => {
     expect(query?.cacheSeconds).toBe(0);
     expect(formulaStatsQuery('=REPORTING.STATS(A1,,"date")', "2026-07-02")).toBeUndefined();
     expect(formulaStatsQuery('=REPORTING.VALUE("revenues","LAST_MONTH")', "2026-07-02")).toBeUndefined();
-  });
-
-  it("uses 1 % unless the workbook says otherwise", () => {
-    expect(frozenCheckThreshold()).toBe(1);
-    expect(frozenCheckThreshold(2.5)).toBe(2.5);
-    expect(frozenCheckThreshold(Number.NaN)).toBe(1);
   });
 });
 
