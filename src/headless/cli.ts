@@ -4,12 +4,12 @@ import { refreshFiles } from "./refresh-files";
 /**
  * npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json
  *                             [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...]
- *                             [--log FILE.jsonl] [--notify-url URL] [--dry-run]
+ *                             [--log FILE.jsonl] [--notify-url URL] [--dry-run] [--threshold PERCENT]
  * See docs/headless-refresh.md.
  */
 
 const USAGE =
-  "Usage: npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...] [--log FILE.jsonl] [--notify-url URL] [--dry-run]";
+  "Usage: npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...] [--log FILE.jsonl] [--notify-url URL] [--dry-run] [--threshold PERCENT]";
 
 async function main(): Promise<number> {
   let parsed;
@@ -24,6 +24,7 @@ async function main(): Promise<number> {
         log: { type: "string" },
         "notify-url": { type: "string" },
         "dry-run": { type: "boolean" },
+        threshold: { type: "string" },
         help: { type: "boolean" },
       },
     });
@@ -50,6 +51,8 @@ async function main(): Promise<number> {
       ...(values.log ? { log: values.log } : {}),
       ...(values["notify-url"] ? { notifyUrl: values["notify-url"] } : {}),
       ...(values["dry-run"] ? { dryRun: true } : {}),
+      // Not a number ("1%") reaches refreshFiles as NaN, which refuses it in plain words.
+      ...(values.threshold !== undefined ? { thresholdPercent: values.threshold.trim() === "" ? Number.NaN : Number(values.threshold) } : {}),
     },
     { stdout: (line) => process.stdout.write(`${line}\n`), stderr: (line) => process.stderr.write(`${line}\n`) },
   );

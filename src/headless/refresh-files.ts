@@ -1,10 +1,12 @@
 import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { FetchLike } from "../client";
+import { groupColumnsOf, loggedChanges, rowCollector, type GroupColumn, type RowCollector } from "../core/changes/streamed-changes";
 import { localToday } from "../core/periods";
 import { createReportingRuntime } from "../core/runtime/reporting-runtime";
 import { runtimeFetchDependencies, runtimeStatsPages } from "../core/workbook-queries/runtime-fetch";
 import { refreshPackage, type FetchDependencies, type TableOutcome } from "../core/xlsx/package-refresh";
+import type { TableColumn } from "../core/workbook-queries/table-columns";
 import { PackageError } from "../core/xlsx/zip-package";
 import { credentialStore, readCredentials } from "./credentials";
 import { tmpdir } from "node:os";
@@ -30,7 +32,12 @@ export interface RefreshOptions {
   /** A webhook told when any table or file failed. */
   notifyUrl?: string;
   dryRun?: boolean;
+  /** A table whose revenue moved more than this percentage is flagged in its line (default 1). */
+  thresholdPercent?: number;
 }
+
+/** The workbook's threshold the pane uses by default: revenue moving more than 1 % stands out. */
+export const DEFAULT_THRESHOLD_PERCENT = 1;
 
 export interface RefreshIo {
   stdout(line: string): void;
@@ -40,7 +47,13 @@ export interface RefreshIo {
   now?: () => number;
 }
 
-function tableLine(file: string, table: TableOutcome, output: string | undefined, dryRun: boolean): LogLine {
+interface Collected {
+  collector: RowCollector;
+  groups: GroupColumn[];
+}
+
+function tableLine(file: string, table: TableOutcome, output: string | undefined, dryRun: boolean, collected: Collected | undefined, threshold: number): LogLine {
+  const changes = table.outcome === "refreshed" && collected ? loggedChanges(collected.collector.changes(), collected.groups, threshold) : undefined;
   return {
     file,
     table: table.table,
@@ -48,6 +61,7 @@ function tableLine(file: string, table: TableOutcome, output: string | undefined
     outcome: table.outcome,
     ...(table.rowsBefore !== undefined ? { rowsBefore: table.rowsBefore, rowsAfter: table.rowsAfter } : {}),
     ...(table.totalsBefore ? { totalsBefore: table.totalsBefore, totalsAfter: table.totalsAfter } : {}),
+    ...(changes ? { changes } : {}),
     seconds: table.seconds,
     ...(table.reason ? { reason: table.reason } : {}),
     ...(table.pivots.length > 0 ? { pivotsRefreshOnOpen: table.pivots } : {}),
@@ -68,6 +82,10 @@ function summary(result: FileResult, output: string | undefined): string {
   const failed = tables.filter((line) => line.outcome === "failed");
   const parts = [`${path.basename(result.file)}: ${refreshed.length} table(s) refreshed, ${failed.length} failed`];
   for (const line of failed) parts.push(`  ${line.table}: ${line.reason}`);
+  for (const line of refreshed.filter((one) => one.changes)) {
+    const { line: words, flagged, thresholdPercent } = line.changes!;
+    parts.push(`  ${line.table}: ${words}${flagged ? ` (revenue moved more than ${thresholdPercent} %: check it before relying on it)` : ""}`);
+  }
   for (const line of result.lines.filter((one) => one.outcome === "cleaned")) parts.push(`  ${line.reason}`);
   const pivots = refreshed.flatMap((line) => line.pivotsRefreshOnOpen ?? []);
   if (pivots.length > 0) parts.push(`  PivotTables refreshed when the file is next opened in Excel: ${pivots.join(", ")}`);
@@ -83,9 +101,16 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
     );
   }
   const bytes = readWorkbookFile(file);
+  // Each table's rows as they stream past, for its change report: a table retried starts afresh.
+  const collected = new Map<string, Collected>();
+  const observeRows = (table: string, columns: readonly TableColumn[]) => {
+    const collector = rowCollector(columns);
+    collected.set(table, { collector, groups: groupColumnsOf(columns) });
+    return collector;
+  };
   let refreshed;
   try {
-    refreshed = await refreshPackage(bytes, deps, options.only ? { only: options.only } : {});
+    refreshed = await refreshPackage(bytes, deps, { observeRows, ...(options.only ? { only: options.only } : {}) });
   } catch (error) {
     if (error instanceof PackageError) throw new UsageError(`${file}: ${error.message}`);
     throw error;
@@ -106,7 +131,7 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
     refreshed.dispose();
   }
   const written = !dryRun && refreshed.changed ? output : undefined;
-  return { file, status: failed ? 1 : 0, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun))] };
+  return { file, status: failed ? 1 : 0, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun, collected.get(table.table), options.thresholdPercent ?? DEFAULT_THRESHOLD_PERCENT))] };
 }
 
 export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Promise<0 | 1 | 2> {
@@ -121,6 +146,10 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
     if (options.files.length === 0) throw new UsageError("Name at least one workbook: npm run refresh-workbook -- BOOK.xlsx --credentials CREDENTIALS.json");
     if (options.out && options.inPlace) throw new UsageError("Give either --out or --in-place, not both.");
     if (options.out && options.files.length > 1) throw new UsageError("--out names one file: with several workbooks, leave it out (each gets BOOK.refreshed.xlsx) or use --in-place.");
+    const threshold = options.thresholdPercent;
+    if (threshold !== undefined && !(Number.isFinite(threshold) && threshold >= 0)) {
+      throw new UsageError("--threshold takes a percentage of 0 or more, such as 1 or 0.5 (revenue moving more than that is flagged).");
+    }
     if (options.notifyUrl) notifyUrl = checkNotifyUrl(options.notifyUrl);
     const store = credentialStore(readCredentials(options.credentials));
     const runtime = createReportingRuntime({ store, today: localToday(), ...(io.fetch ? { transport: { fetch: io.fetch } } : {}) });

@@ -1,3 +1,5 @@
+import type { LoggedChanges } from "../core/changes/streamed-changes";
+
 /** What a run says of each workbook: one JSON line per table (stdout, --log, the notification). */
 
 export interface LogLine {
@@ -10,6 +12,8 @@ export interface LogLine {
   rowsAfter?: number;
   totalsBefore?: Record<string, number>;
   totalsAfter?: Record<string, number>;
+  /** What the refresh changed: rows added, removed, changed, each metric's totals, the largest moves. */
+  changes?: LoggedChanges;
   seconds?: number;
   reason?: string;
   /** PivotTables Excel rebuilds when it next opens the file. */

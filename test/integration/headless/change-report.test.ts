@@ -1,0 +1,135 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ReportingClient } from "../../../src/client";
+import { addDays } from "../../../src/core/calendar";
+import type { LoggedChanges } from "../../../src/core/changes/streamed-changes";
+import type { StoredTableQuery } from "../../../src/core/workbook-queries/stored-query";
+import { startEmulator, type RunningEmulator } from "../../../src/emulator";
+import { excelMade, withStoredQueries, withTable } from "../../support/stored-query-parts";
+import { sheetsOf } from "../../support/xlsx";
+
+/**
+ * The headless refresh's change report against the emulator with restatements: refresh, move
+ * the emulator's clock so that recent days are restated, refresh the refreshed file again. The
+ * second run's line must hold the two answers' totals (to the cent) and list every row that moved
+ * with the service's own numbers before and after.
+ */
+
+const REPO = path.resolve(__dirname, "../../..");
+const COMMAND = ["--import", "tsx", path.join(REPO, "src/headless/cli.ts")];
+const TODAY = "2026-07-02";
+const PERIOD = { from: addDays(TODAY, -10), to: addDays(TODAY, -1) };
+const GROUPS = ["date", "country"];
+const CENT = 0.005;
+
+let emulator: RunningEmulator;
+let token: string;
+let dir: string;
+let credentials: string;
+
+interface Run {
+  status: number | null;
+  stderr: string;
+  lines: Record<string, unknown>[];
+}
+
+function refresh(args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...COMMAND, ...args, "--credentials", credentials], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: "" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (status) => resolve({ status, stderr, lines: stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) }));
+  });
+}
+
+/** The service's answer now, by "date|country": what each refresh wrote. */
+async function answer(): Promise<Map<string, { impressions: number; revenues: number }>> {
+  const client = new ReportingClient({ baseUrl: emulator.baseUrl, token });
+  const { stats } = await client.statsAll({ filters: PERIOD, groups: GROUPS as never, metrics: ["impressions", "revenues"] }, { maxPages: 100 });
+  return new Map(stats.map((entry) => {
+    const group = entry.group as Record<string, string>;
+    return [`${group.date}|${group.country}`, { impressions: entry.metrics.impressions!, revenues: entry.metrics.revenues! }];
+  }));
+}
+
+const totalOf = (rows: Map<string, { impressions: number; revenues: number }>, metric: "impressions" | "revenues") => [...rows.values()].reduce((sum, row) => sum + row[metric], 0);
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, days: 60, seed: 29, today: TODAY, restatements: true });
+  token = emulator.credentials.bearer[0]!.token;
+  dir = mkdtempSync(path.join(tmpdir(), "change-report-"));
+  credentials = path.join(dir, "credentials.json");
+  writeFileSync(credentials, JSON.stringify({ default: "Finance", profiles: { Finance: { baseUrl: emulator.baseUrl, token } } }), { mode: 0o600 });
+}, 60_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it("reports the totals of both answers and every restated row, and flags a revenue move beyond --threshold", async () => {
+  const record = {
+    version: 1,
+    id: "q-change-report-01",
+    query: { period: PERIOD, groups: GROUPS, metrics: ["impressions", "revenues"], filters: {}, orders: [] },
+    table: { excelId: "{1}", name: "Stats_by_Date", sheet: "Data" },
+    columns: [...GROUPS, "impressions", "revenues"],
+    pivots: [],
+    createdAt: "2026-06-01T00:00:00Z",
+  } as StoredTableQuery;
+  const header = (await sheetsOf(excelMade("pivot-various-types.xlsx"))).get("Data")![0]!.map(String);
+  const book = path.join(dir, "close.xlsx");
+  writeFileSync(book, withStoredQueries(withTable(excelMade("pivot-various-types.xlsx"), { sheetPath: "xl/worksheets/sheet1.xml", name: "Stats_by_Date", ref: "A1:J11", columns: header }), [record]));
+
+  emulator.setToday(TODAY);
+  const first = await answer();
+  expect((await refresh([book, "--in-place"])).status).toBe(0);
+
+  emulator.setToday(addDays(TODAY, 4));
+  const second = await answer();
+  const log = path.join(dir, "run.jsonl");
+  const run = await refresh([book, "--dry-run", "--threshold", "0", "--log", log]);
+
+  expect(run.status).toBe(0);
+  const changes = run.lines[0]!.changes as LoggedChanges;
+  for (const metric of ["impressions", "revenues"] as const) {
+    const total = changes.totals.find((one) => one.metric === metric)!;
+    expect(Math.abs(total.before - totalOf(first, metric))).toBeLessThan(CENT);
+    expect(Math.abs(total.after - totalOf(second, metric))).toBeLessThan(CENT);
+    expect(Math.abs(total.before + total.difference - total.after)).toBeLessThan(1e-6);
+  }
+  const moved = [...second].filter(([key, now]) => {
+    const was = first.get(key)!;
+    return Math.abs(was.revenues - now.revenues) > 1e-9 || was.impressions !== now.impressions;
+  });
+  expect(moved.length).toBeGreaterThan(0);
+  expect({ changed: changes.rowsChanged, added: changes.rowsAdded, removed: changes.rowsRemoved, matched: changes.rowsMatched }).toEqual({ changed: moved.length, added: 0, removed: 0, matched: true });
+  expect(changes.largestMoves.length).toBe(Math.min(10, moved.length));
+  for (const move of changes.largestMoves) {
+    const key = `${move.group.date}|${move.group.country}`;
+    expect(move.change).toBe("changed");
+    expect(move.before!.revenues).toBeCloseTo(first.get(key)!.revenues, 9);
+    expect(move.after!.revenues).toBeCloseTo(second.get(key)!.revenues, 9);
+    expect(move.text).toContain(`${move.group.date} · ${move.group.country}: Revenues`);
+  }
+  // The largest first.
+  const sizes = changes.largestMoves.map((move) => Math.abs(move.after!.revenues! - move.before!.revenues!));
+  expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+  expect(changes.line).toMatch(/^Revenues [\d,.]+ → [\d,.]+, [+-][\d,.]+ \([+-][\d.]+ %\); \d+ rows changed$/);
+  expect({ flagged: changes.flagged, thresholdPercent: changes.thresholdPercent }).toEqual({ flagged: true, thresholdPercent: 0 });
+  expect(run.stderr).toContain(`Stats_by_Date: ${changes.line} (revenue moved more than 0 %`);
+
+  // The default threshold, 1 %: this restatement (well under 1 % of revenue) is not flagged.
+  const byDefault = (await refresh([book, "--dry-run"])).lines[0]!.changes as LoggedChanges;
+  expect(Math.abs(byDefault.totals.find((one) => one.metric === "revenues")!.percent!)).toBeLessThan(1);
+  expect({ flagged: byDefault.flagged, thresholdPercent: byDefault.thresholdPercent }).toEqual({ flagged: false, thresholdPercent: 1 });
+}, 120_000);
+
+it("refuses a threshold that is not a percentage", async () => {
+  const run = await refresh([path.join(dir, "close.xlsx"), "--dry-run", "--threshold", "1%"]);
+  expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 2, stderr: expect.stringContaining("--threshold takes a percentage of 0 or more") });
+});
