@@ -4,12 +4,12 @@ import { refreshFiles } from "./refresh-files";
 /**
  * npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json
  *                             [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...]
- *                             [--log FILE.jsonl] [--notify-url URL] [--dry-run] [--threshold PERCENT]
+ *                             [--log FILE.jsonl] [--notify-url URL] [--dry-run] [--threshold PERCENT] [--check-frozen]
  * See docs/headless-refresh.md.
  */
 
 const USAGE =
-  "Usage: npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...] [--log FILE.jsonl] [--notify-url URL] [--dry-run] [--threshold PERCENT]";
+  "Usage: npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json [--out OUT.xlsx | --in-place] [--only TABLE_NAME ...] [--log FILE.jsonl] [--notify-url URL] [--dry-run] [--threshold PERCENT] [--check-frozen]";
 
 async function main(): Promise<number> {
   let parsed;
@@ -25,6 +25,7 @@ async function main(): Promise<number> {
         "notify-url": { type: "string" },
         "dry-run": { type: "boolean" },
         threshold: { type: "string" },
+        "check-frozen": { type: "boolean" },
         help: { type: "boolean" },
       },
     });
@@ -51,6 +52,7 @@ async function main(): Promise<number> {
       ...(values.log ? { log: values.log } : {}),
       ...(values["notify-url"] ? { notifyUrl: values["notify-url"] } : {}),
       ...(values["dry-run"] ? { dryRun: true } : {}),
+      ...(values["check-frozen"] ? { checkFrozen: true } : {}),
       // Not a number ("1%") reaches refreshFiles as NaN, which refuses it in plain words.
       ...(values.threshold !== undefined ? { thresholdPercent: values.threshold.trim() === "" ? Number.NaN : Number(values.threshold) } : {}),
     },

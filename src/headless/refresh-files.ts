@@ -11,6 +11,7 @@ import { PackageError } from "../core/xlsx/zip-package";
 import { credentialStore, readCredentials } from "./credentials";
 import { tmpdir } from "node:os";
 import { fileSpool, SPOOL_FILE } from "./file-spool";
+import { checkFrozenFile, type FrozenCheckLine } from "./check-frozen";
 import { checkNotifyUrl, notifySummary, postSummary } from "./notify";
 import type { FileResult, LogLine } from "./run-lines";
 import { UsageError } from "./usage-error";
@@ -34,6 +35,8 @@ export interface RefreshOptions {
   dryRun?: boolean;
   /** A table whose revenue moved more than this percentage is flagged in its line (default 1). */
   thresholdPercent?: number;
+  /** Check the workbooks' frozen sheets against the service instead of refreshing: nothing is written. */
+  checkFrozen?: boolean;
 }
 
 /** The workbook's threshold the pane uses by default: revenue moving more than 1 % stands out. */
@@ -135,12 +138,12 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
 }
 
 export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Promise<0 | 1 | 2> {
-  const emit = (line: LogLine) => {
+  const emit = (line: LogLine | FrozenCheckLine) => {
     const text = JSON.stringify(line);
     io.stdout(text);
     if (options.log) appendFileSync(options.log, `${text}\n`, { mode: 0o600 });
   };
-  let deps;
+  let deps: FetchDependencies;
   let notifyUrl: string | undefined;
   try {
     if (options.files.length === 0) throw new UsageError("Name at least one workbook: npm run refresh-workbook -- BOOK.xlsx --credentials CREDENTIALS.json");
@@ -167,6 +170,22 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
     return 2;
   }
   let status: 0 | 1 | 2 = 0;
+  if (options.checkFrozen) {
+    for (const file of options.files) {
+      try {
+        const checked = await checkFrozenFile(file, deps, options.thresholdPercent ?? DEFAULT_THRESHOLD_PERCENT);
+        checked.lines.forEach(emit);
+        io.stderr(checked.lines.length === 0 ? `${path.basename(file)}: no frozen sheet to check (Freeze selection as values on the add-in's Query tab makes one).` : [`${path.basename(file)}:`, ...checked.lines.map((line) => `  ${line.line}`)].join("\n"));
+        status = Math.max(status, checked.status) as 0 | 1 | 2;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : "Something unexpected went wrong.";
+        emit({ file, outcome: "failed", reason });
+        io.stderr(reason);
+        status = 2;
+      }
+    }
+    return status;
+  }
   const results: FileResult[] = [];
   // Rows spooled by runs that were killed before they could delete them.
   if (!options.dryRun) for (const name of removeStaleTemporaries(tmpdir(), Date.now(), undefined, SPOOL_FILE)) emit(cleanedLine(path.join(tmpdir(), name), path.join(tmpdir(), name)));

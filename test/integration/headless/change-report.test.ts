@@ -1,10 +1,14 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ReportingClient } from "../../../src/client";
 import { addDays } from "../../../src/core/calendar";
+import { recordColumns } from "../../../src/core/changes/frozen-check";
+import { fingerprintOf } from "../../../src/core/changes/fingerprint";
+import { frozenSheetXml, type FrozenSheetRecord } from "../../../src/core/changes/frozen-sheet-record";
 import type { LoggedChanges } from "../../../src/core/changes/streamed-changes";
+import type { TableCell } from "../../../src/core/workbook-queries/table-columns";
 import type { StoredTableQuery } from "../../../src/core/workbook-queries/stored-query";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { excelMade, withStoredQueries, withTable } from "../../support/stored-query-parts";
@@ -133,3 +137,52 @@ it("refuses a threshold that is not a percentage", async () => {
   const run = await refresh([path.join(dir, "close.xlsx"), "--dry-run", "--threshold", "1%"]);
   expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 2, stderr: expect.stringContaining("--threshold takes a percentage of 0 or more") });
 });
+
+it("--check-frozen compares a frozen sheet with the service's numbers now, and writes nothing", async () => {
+  // A sheet holding the table's rows as the service gave them on TODAY, frozen that day.
+  emulator.setToday(TODAY);
+  const frozenAnswer = await answer();
+  const header = (await sheetsOf(excelMade("pivot-various-types.xlsx"))).get("Data")![0]!.map(String);
+  const base = path.join(dir, "frozen-base.xlsx");
+  writeFileSync(base, withStoredQueries(withTable(excelMade("pivot-various-types.xlsx"), { sheetPath: "xl/worksheets/sheet1.xml", name: "Stats_by_Date", ref: "A1:J11", columns: header }), [
+    { version: 1, id: "q-change-report-02", query: { period: PERIOD, groups: GROUPS, metrics: ["impressions", "revenues"], filters: {}, orders: [] }, table: { excelId: "{1}", name: "Stats_by_Date", sheet: "Data" }, columns: [...GROUPS, "impressions", "revenues"], pivots: [], createdAt: "2026-06-01T00:00:00Z" } as StoredTableQuery,
+  ]));
+  const refreshed = path.join(dir, "frozen-refreshed.xlsx");
+  expect((await refresh([base, "--out", refreshed])).status).toBe(0);
+  const rows = (await sheetsOf(readFileSync(refreshed))).get("Data")!.slice(1, 1 + frozenAnswer.size).map((row) => row.slice(0, 4) as TableCell[]);
+  const record: FrozenSheetRecord = {
+    version: 1,
+    id: "f-headless-check",
+    sheet: { excelId: "{S}", name: "Data" },
+    frozenAt: `${TODAY}T09:00:00Z`,
+    source: "Data!A1:D441",
+    values: { firstRow: 1, header: true, columns: 4 },
+    fingerprint: fingerprintOf({ query: { words: "the close", run: { table: { period: PERIOD, groups: GROUPS, metrics: ["impressions", "revenues"], filters: {}, orders: [] } as never } }, frozenDay: TODAY, columns: recordColumns([...GROUPS, "impressions", "revenues"]), rows }),
+  };
+  const book = path.join(dir, "frozen.xlsx");
+  writeFileSync(book, withStoredQueries(new Uint8Array(readFileSync(refreshed)), [{ xml: frozenSheetXml(record) }]));
+  const bytes = readFileSync(book);
+
+  emulator.setToday(addDays(TODAY, 4));
+  const now = await answer();
+  const run = await refresh([book, "--check-frozen", "--threshold", "0.1"]);
+
+  expect(run.status).toBe(0);
+  expect(run.lines).toEqual([expect.objectContaining({ file: book, frozenSheet: "Data", outcome: "moved", frozenDay: TODAY })]);
+  expect(run.lines[0]!.edited).toBeUndefined();
+  const changes = run.lines[0]!.changes as LoggedChanges;
+  for (const metric of ["impressions", "revenues"] as const) {
+    const total = changes.totals.find((one) => one.metric === metric)!;
+    expect(Math.abs(total.before - totalOf(frozenAnswer, metric))).toBeLessThan(CENT);
+    expect(Math.abs(total.after - totalOf(now, metric))).toBeLessThan(CENT);
+  }
+  expect(changes.rowsChanged).toBeGreaterThan(0);
+  for (const move of changes.largestMoves) {
+    const key = `${move.group.date}|${move.group.country}`;
+    expect(move.before!.revenues).toBeCloseTo(frozenAnswer.get(key)!.revenues, 9);
+    expect(move.after!.revenues).toBeCloseTo(now.get(key)!.revenues, 9);
+  }
+  expect(changes.flagged).toBe(true);
+  expect(run.stderr).toContain(String(run.lines[0]!.line));
+  expect(readFileSync(book).equals(bytes)).toBe(true);
+}, 120_000);
