@@ -16,6 +16,7 @@ import { checkNotifyUrl, notifySummary, postSummary } from "./notify";
 import type { FileResult, LogLine } from "./run-lines";
 import { UsageError } from "./usage-error";
 import { defaultOutputOf, excelLockOf, lockedByExcel, readWorkbookFile, removeStaleTemporaries, writeWorkbookFile } from "./workbook-files";
+import { DEFAULT_CHANGE_THRESHOLD } from "../core/workbook-queries/workbook-options";
 
 /**
  * `npm run refresh-workbook`: refreshes the add-in's tables of each workbook, one JSON line per
@@ -38,9 +39,6 @@ export interface RefreshOptions {
   /** Check the workbooks' frozen sheets against the service instead of refreshing: nothing is written. */
   checkFrozen?: boolean;
 }
-
-/** The workbook's threshold the pane uses by default: revenue moving more than 1 % stands out. */
-export const DEFAULT_THRESHOLD_PERCENT = 1;
 
 export interface RefreshIo {
   stdout(line: string): void;
@@ -134,7 +132,7 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
     refreshed.dispose();
   }
   const written = !dryRun && refreshed.changed ? output : undefined;
-  return { file, status: failed ? 1 : 0, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun, collected.get(table.table), options.thresholdPercent ?? DEFAULT_THRESHOLD_PERCENT))] };
+  return { file, status: failed ? 1 : 0, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun, collected.get(table.table), options.thresholdPercent ?? DEFAULT_CHANGE_THRESHOLD))] };
 }
 
 export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Promise<0 | 1 | 2> {
@@ -173,7 +171,7 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
   if (options.checkFrozen) {
     for (const file of options.files) {
       try {
-        const checked = await checkFrozenFile(file, deps, options.thresholdPercent ?? DEFAULT_THRESHOLD_PERCENT);
+        const checked = await checkFrozenFile(file, deps, options.thresholdPercent ?? DEFAULT_CHANGE_THRESHOLD);
         checked.lines.forEach(emit);
         io.stderr(checked.lines.length === 0 ? `${path.basename(file)}: no frozen sheet to check (Freeze selection as values on the add-in's Query tab makes one).` : [`${path.basename(file)}:`, ...checked.lines.map((line) => `  ${line.line}`)].join("\n"));
         status = Math.max(status, checked.status) as 0 | 1 | 2;
