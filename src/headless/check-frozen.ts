@@ -6,6 +6,7 @@ import { WorkbookPackage } from "../core/xlsx/workbook-package";
 import { PackageError } from "../core/xlsx/zip-package";
 import { UsageError } from "./usage-error";
 import { readWorkbookFile } from "./workbook-files";
+import { thresholdFor } from "./change-threshold";
 
 /**
  * `--check-frozen`: asks the service each frozen sheet's query again and says, per sheet, whether
@@ -26,7 +27,8 @@ export interface FrozenCheckLine {
   reason?: string;
 }
 
-export async function checkFrozenFile(file: string, deps: FrozenFetchDependencies, thresholdPercent: number): Promise<{ status: 0 | 1; lines: FrozenCheckLine[] }> {
+/** `thresholdPercent` undefined: the workbook's own (Queries tab), else 1 %. */
+export async function checkFrozenFile(file: string, deps: FrozenFetchDependencies, givenThreshold: number | undefined): Promise<{ status: 0 | 1; lines: FrozenCheckLine[] }> {
   let pkg: WorkbookPackage;
   try {
     pkg = new WorkbookPackage(readWorkbookFile(file));
@@ -34,6 +36,7 @@ export async function checkFrozenFile(file: string, deps: FrozenFetchDependencie
     if (error instanceof PackageError) throw new UsageError(`${file}: ${error.message}`);
     throw error;
   }
+  const thresholdPercent = thresholdFor(pkg, givenThreshold);
   const records = frozenSheetRecords(pkg);
   const checks = await checkFrozenSheets(records, { ...deps, readFrozen: async (record) => frozenRowsIn(pkg, record) }, thresholdPercent, new AbortController().signal);
   const lines = checks.map((check): FrozenCheckLine => ({

@@ -16,7 +16,7 @@ import { checkNotifyUrl, notifySummary, postSummary } from "./notify";
 import type { FileResult, LogLine } from "./run-lines";
 import { UsageError } from "./usage-error";
 import { defaultOutputOf, excelLockOf, lockedByExcel, readWorkbookFile, removeStaleTemporaries, writeWorkbookFile } from "./workbook-files";
-import { DEFAULT_CHANGE_THRESHOLD } from "../core/workbook-queries/workbook-options";
+import { thresholdFor } from "./change-threshold";
 
 /**
  * `npm run refresh-workbook`: refreshes the add-in's tables of each workbook, one JSON line per
@@ -132,7 +132,8 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
     refreshed.dispose();
   }
   const written = !dryRun && refreshed.changed ? output : undefined;
-  return { file, status: failed ? 1 : 0, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun, collected.get(table.table), options.thresholdPercent ?? DEFAULT_CHANGE_THRESHOLD))] };
+  const threshold = thresholdFor(refreshed.package, options.thresholdPercent);
+  return { file, status: failed ? 1 : 0, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun, collected.get(table.table), threshold))] };
 }
 
 export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Promise<0 | 1 | 2> {
@@ -171,7 +172,7 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
   if (options.checkFrozen) {
     for (const file of options.files) {
       try {
-        const checked = await checkFrozenFile(file, deps, options.thresholdPercent ?? DEFAULT_CHANGE_THRESHOLD);
+        const checked = await checkFrozenFile(file, deps, options.thresholdPercent);
         checked.lines.forEach(emit);
         io.stderr(checked.lines.length === 0 ? `${path.basename(file)}: no frozen sheet to check (Freeze selection as values on the add-in's Query tab makes one).` : [`${path.basename(file)}:`, ...checked.lines.map((line) => `  ${line.line}`)].join("\n"));
         status = Math.max(status, checked.status) as 0 | 1 | 2;

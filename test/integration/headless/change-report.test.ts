@@ -11,6 +11,7 @@ import type { LoggedChanges } from "../../../src/core/changes/streamed-changes";
 import type { TableCell } from "../../../src/core/workbook-queries/table-columns";
 import type { StoredTableQuery } from "../../../src/core/workbook-queries/stored-query";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
+import { workbookOptionsXml } from "../../../src/core/workbook-queries/workbook-options";
 import { excelMade, withStoredQueries, withTable } from "../../support/stored-query-parts";
 import { sheetsOf } from "../../support/xlsx";
 
@@ -131,7 +132,15 @@ it("reports the totals of both answers and every restated row, and flags a reven
   const byDefault = (await refresh([book, "--dry-run"])).lines[0]!.changes as LoggedChanges;
   expect(Math.abs(byDefault.totals.find((one) => one.metric === "revenues")!.percent!)).toBeLessThan(1);
   expect({ flagged: byDefault.flagged, thresholdPercent: byDefault.thresholdPercent }).toEqual({ flagged: false, thresholdPercent: 1 });
-}, 120_000);
+
+  // The threshold the workbook's users set in the Queries tab (stored with its options) comes
+  // before the default; --threshold before both.
+  writeFileSync(book, withStoredQueries(new Uint8Array(readFileSync(book)), [{ xml: workbookOptionsXml({ refreshOnOpen: false, changeThreshold: 0 }) }]));
+  const bySheet = (await refresh([book, "--dry-run"])).lines[0]!.changes as LoggedChanges;
+  expect({ flagged: bySheet.flagged, thresholdPercent: bySheet.thresholdPercent }).toEqual({ flagged: true, thresholdPercent: 0 });
+  const byFlag = (await refresh([book, "--dry-run", "--threshold", "1"])).lines[0]!.changes as LoggedChanges;
+  expect({ flagged: byFlag.flagged, thresholdPercent: byFlag.thresholdPercent }).toEqual({ flagged: false, thresholdPercent: 1 });
+}, 180_000);
 
 it("refuses a threshold that is not a percentage", async () => {
   const run = await refresh([path.join(dir, "close.xlsx"), "--dry-run", "--threshold", "1%"]);
