@@ -125,7 +125,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
     { bodyLimitBytes: config.bodyLimitBytes, upstreamTimeoutMs: config.upstreamTimeoutMs, upstream: config.upstream },
   );
   // The OData feed for Power Query and Power BI (docs/power-query.md), on the bearer interface.
-  if (config.serviceUrl) registerFeed(app, { serviceUrl: config.serviceUrl, upstreamTimeoutMs: config.upstreamTimeoutMs });
+  if (config.serviceUrl) registerFeed(app, { serviceUrl: config.serviceUrl, legacyServiceUrl: config.legacyServiceUrl, upstreamTimeoutMs: config.upstreamTimeoutMs });
   // This server's own files are compressed (brotli or gzip): the add-in's files and the exports.
   await app.register(async (compressed) => {
     // Before the static files, whose streams it compresses (@fastify/compress README).

@@ -1,4 +1,5 @@
-import { ASSETS_SET, DATES_SET, ORGANIZATIONS_SET, REFERENCE_SETS, STATS_DIMENSIONS, STATS_SET } from "../../core/odata/feed-model";
+import { LEGACY_DIMENSIONS } from "../../core/odata/legacy-stats-query";
+import { ASSETS_SET, LEGACY_STATS_SET, DATES_SET, ORGANIZATIONS_SET, REFERENCE_SETS, STATS_DIMENSIONS, STATS_SET } from "../../core/odata/feed-model";
 
 export const NAMESPACE = "Reporting";
 const CONTAINER = "Feed";
@@ -15,12 +16,19 @@ function entityType(name: string, keys: readonly string[], properties: string[])
 
 const metricProperties = ["impressions", "requests", "revenues", "ecpm"].map((name) => property(name, INTEGERS.has(name) ? "Edm.Int64" : "Edm.Decimal"));
 
+/** A `LegacyStats` entity: one combination of the legacy groupings asked; `date` and `month` are days. */
+function legacyStatType(): string {
+  const dimensions = LEGACY_DIMENSIONS.map((name) => property(name, name === "date" || name === "month" ? "Edm.Date" : "Edm.String", false));
+  return entityType("LegacyStat", LEGACY_DIMENSIONS, [...dimensions, ...metricProperties]);
+}
+
 /**
  * The feed's CSDL (OData 4.0 XML). A `Stats` entity is one combination of the dimensions asked,
  * so its key is every dimension. Metrics are Edm.Int64 (counts) and Edm.Decimal (money, eCPM)
- * with Scale="variable": the service's amounts are decimals of no fixed scale.
+ * with Scale="variable": the service's amounts are decimals of no fixed scale. `LegacyStats`
+ * is declared only when the host has a legacy interface behind it.
  */
-export function feedMetadata(): string {
+export function feedMetadata(legacy = false): string {
   const option = [property("value", "Edm.String", false), property("label", "Edm.String")];
   const statsType = entityType(
     "Stat",
@@ -32,6 +40,7 @@ export function feedMetadata(): string {
     entityType("Option", ["value"], option),
     entityType("Asset", ["value"], [...option, property("bundle", "Edm.String"), property("asset_type", "Edm.String")]),
     entityType("Day", ["date"], [property("date", "Edm.Date", false)]),
+    ...(legacy ? [legacyStatType()] : []),
   ].join("");
   const sets = [
     `<EntitySet Name="${STATS_SET}" EntityType="${NAMESPACE}.Stat"/>`,
@@ -39,6 +48,7 @@ export function feedMetadata(): string {
     `<EntitySet Name="${ASSETS_SET}" EntityType="${NAMESPACE}.Asset"/>`,
     `<EntitySet Name="${ORGANIZATIONS_SET}" EntityType="${NAMESPACE}.Option"/>`,
     `<EntitySet Name="${DATES_SET}" EntityType="${NAMESPACE}.Day"/>`,
+    ...(legacy ? [`<EntitySet Name="${LEGACY_STATS_SET}" EntityType="${NAMESPACE}.LegacyStat"/>`] : []),
   ].join("");
   return (
     `<?xml version="1.0" encoding="utf-8"?>` +

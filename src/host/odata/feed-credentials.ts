@@ -7,6 +7,8 @@ export const API_KEY_PARAMETER = "access_token";
 export interface FeedCredentials {
   /** The bearer token: the Basic password, a Bearer header, or the Web API key. */
   token: string | undefined;
+  /** The Basic user name: for `LegacyStats`, the legacy API key (the password is then its secret). */
+  user: string | undefined;
   /** Hides every form of these credentials from any text the feed answers or logs. */
   redactor: Redactor;
 }
@@ -31,6 +33,7 @@ function basicPair(value: string): { user: string; password: string } | undefine
 export function readFeedCredentials(authorization: string | undefined, custom: ReadonlyMap<string, string>): FeedCredentials {
   const secrets: (string | undefined)[] = [authorization];
   let token: string | undefined;
+  let user: string | undefined;
   const header = authorization?.trim() ?? "";
   const space = header.indexOf(" ");
   const scheme = space < 0 ? header : header.slice(0, space);
@@ -41,6 +44,7 @@ export function readFeedCredentials(authorization: string | undefined, custom: R
     // and hiding it would blank out every such word of a message.
     secrets.push(value, pair?.password, pair && pair.user.trim().length >= 6 ? pair.user : undefined);
     if (pair) token = pair.password.trim() || undefined;
+    user = pair?.user.trim() || undefined;
   } else if (scheme.toLowerCase() === "bearer" && value) {
     secrets.push(value);
     token = value;
@@ -56,5 +60,5 @@ export function readFeedCredentials(authorization: string | undefined, custom: R
     addSecret: (secret) => (redactor ??= createRedactor(secrets)).addSecret(secret),
     redact: (text) => (redactor ??= createRedactor(secrets)).redact(text),
   };
-  return { token, redactor: lazy };
+  return { token, user, redactor: lazy };
 }

@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isReportingError } from "../../client/errors";
+import { LegacyClient } from "../../client/legacy-client";
 import { ReportingClient } from "../../client/reporting-client";
 import { createTransport, type Transport } from "../../client/transport";
+import { serviceGroupBy } from "../../core/legacy/group-by";
 import { entitiesJson, nextLinkOf } from "../../core/odata/feed-page";
 import { ENTITY_SETS, FEED_PAGE_SIZE, FEED_ROOT, LEGACY_STATS_SET, STATS_SET } from "../../core/odata/feed-model";
 import { readQueryOptions, type QueryOptions } from "../../core/odata/query-options";
+import { legacyEntities, needsApplications, readLegacyStatsQuery } from "../../core/odata/legacy-stats-query";
 import { FeedRefusal } from "../../core/odata/refusal";
 import { pageWindow, readCount, readSent, readStatsQuery, rowsOption, withExclusions, type FeedStatsQuery } from "../../core/odata/stats-query";
 import { readSelect } from "../../core/odata/select-read";
@@ -16,6 +20,8 @@ import { filterValues, isReferenceSet, REFERENCE_PROPERTIES, referenceEntities }
 export interface FeedOptions {
   /** The bearer interface's base URL. */
   serviceUrl: string;
+  /** The legacy interface's base URL: with it, the feed also serves LegacyStats. */
+  legacyServiceUrl?: string;
   upstreamTimeoutMs: number;
   /** Rows of one page (default FEED_PAGE_SIZE); tests make it small to see many pages. */
   pageSize?: number;
@@ -24,9 +30,12 @@ export interface FeedOptions {
 }
 
 /** The sets this feed serves: LegacyStats only with a legacy interface behind it. */
-function servedSets(): string[] {
-  return ENTITY_SETS.filter((name) => name !== LEGACY_STATS_SET);
+function servedSets(legacy: boolean): string[] {
+  return ENTITY_SETS.filter((name) => legacy || name !== LEGACY_STATS_SET);
 }
+
+const LEGACY_SIGN_IN_HELP =
+  "In Excel or Power BI: Data source settings > this feed > Edit permissions, then choose Basic and enter your legacy API key as the user name and its secret as the password.";
 
 /** Where this server is, as the caller reached it: the base of every link it writes. */
 function originOf(request: FastifyRequest): string {
@@ -102,7 +111,9 @@ function noTotal(): FeedRefusal {
 export function registerFeed(app: FastifyInstance, options: FeedOptions): void {
   const transport = options.transport ?? createTransport({ timeoutMs: options.upstreamTimeoutMs });
   const pageSize = options.pageSize ?? FEED_PAGE_SIZE;
-  const metadata = feedMetadata();
+  const legacy = options.legacyServiceUrl !== undefined;
+  const sets = servedSets(legacy);
+  const metadata = feedMetadata(legacy);
   const readQuery = statsQueryReader();
 
   async function stats(request: FastifyRequest, reply: FastifyReply, client: ReportingClient, system: QueryOptions["system"], counting: boolean, signal: AbortSignal) {
@@ -154,6 +165,46 @@ export function registerFeed(app: FastifyInstance, options: FeedOptions): void {
     });
   }
 
+  /**
+   * LegacyStats: the legacy service answers a whole period at once, so each page asks it again
+   * and sends its own rows of the answer (never a filter of it: the period is the service's).
+   */
+  async function legacyStats(request: FastifyRequest, reply: FastifyReply, credentials: FeedCredentials, system: QueryOptions["system"], counting: boolean, signal: AbortSignal) {
+    if (!credentials.user || !credentials.token) {
+      return sendFeedError(reply, 401, "credentials_required", `LegacyStats needs your legacy API key and secret. ${LEGACY_SIGN_IN_HELP}`);
+    }
+    // The key is a user name here: hidden whatever its length.
+    credentials.redactor.addSecret(credentials.user);
+    const query = readLegacyStatsQuery(system);
+    const client = new LegacyClient({ baseUrl: options.legacyServiceUrl!, apiKey: credentials.user, apiSecret: credentials.token, transport });
+    let answer: Awaited<ReturnType<LegacyClient["stats"]>>;
+    let applications: Awaited<ReturnType<LegacyClient["applications"]>>["applications"];
+    try {
+      [answer, applications] = await Promise.all([
+        client.stats({ from: query.from, to: query.to, groupBy: serviceGroupBy(query.groups) }, { signal }),
+        needsApplications(query) ? client.applications({ signal }).then((list) => list.applications) : Promise.resolve([]),
+      ]);
+    } catch (error) {
+      // The bearer interface's sign-in help speaks of a token: the legacy one takes a key and secret.
+      if (isReportingError(error) && error.kind === "sign_in") return sendFeedError(reply, 401, error.code, `The legacy service refused this API key and secret. ${LEGACY_SIGN_IN_HELP}`);
+      throw error;
+    }
+    const all = legacyEntities(answer, query, applications);
+    if (counting) return sendCount(reply, all.length);
+    const start = query.skip + query.sent;
+    const end = Math.min(all.length, query.top === undefined ? Number.POSITIVE_INFINITY : query.skip + query.top, start + pageSize);
+    const rows = all.slice(start, Math.max(start, end));
+    const sent = query.sent + rows.length;
+    const more = start + rows.length < all.length && (query.top === undefined || sent < query.top);
+    const origin = originOf(request);
+    return sendJson(reply, {
+      "@odata.context": `${origin}${FEED_ROOT}/$metadata#${LEGACY_STATS_SET}${system.$select !== undefined ? `(${query.properties.join(",")})` : ""}`,
+      ...(query.count ? { "@odata.count": all.length } : {}),
+      value: rows,
+      ...(more ? { "@odata.nextLink": nextLinkOf(`${origin}${FEED_ROOT}/${LEGACY_STATS_SET}`, rawQueryOf(request.url), sent) } : {}),
+    });
+  }
+
   async function answer(request: FastifyRequest, reply: FastifyReply, credentials: FeedCredentials, query: QueryOptions): Promise<unknown> {
     const path = feedPath(request.url);
     if (path === undefined) return sendFeedError(reply, 400, "invalid_request", "The address is not valid: check its % escapes.");
@@ -168,22 +219,23 @@ export function registerFeed(app: FastifyInstance, options: FeedOptions): void {
       const origin = originOf(request);
       return sendJson(reply, {
         "@odata.context": `${origin}${FEED_ROOT}/$metadata`,
-        value: servedSets().map((name) => ({ name, kind: "EntitySet", url: name })),
+        value: sets.map((name) => ({ name, kind: "EntitySet", url: name })),
       });
     }
     const [set = "", second, ...rest] = path.split("/");
     const counting = second === "$count";
-    if (!servedSets().includes(set) || rest.length > 0 || (second !== undefined && !counting)) {
+    if (!sets.includes(set) || rest.length > 0 || (second !== undefined && !counting)) {
       // The path is not echoed: a caller may have put anything in it, a key among others.
-      return sendFeedError(reply, 404, "not_found", `This feed has no such address. Its entity sets are ${servedSets().join(", ")}, each at /odata/<name>.`);
+      return sendFeedError(reply, 404, "not_found", `This feed has no such address. Its entity sets are ${sets.join(", ")}, each at /odata/<name>.`);
     }
-    if (!credentials.token) return sendFeedError(reply, 401, "credentials_required", `The feed needs your Reporting access token. ${SIGN_IN_HELP}`);
-    const client = new ReportingClient({ baseUrl: options.serviceUrl, token: credentials.token, transport });
     // The caller gone, the service is not kept waiting for an answer no one reads.
     const controller = new AbortController();
     reply.raw.once("close", () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
+    if (set === LEGACY_STATS_SET) return legacyStats(request, reply, credentials, query.system, counting, controller.signal);
+    if (!credentials.token) return sendFeedError(reply, 401, "credentials_required", `The feed needs your Reporting access token. ${SIGN_IN_HELP}`);
+    const client = new ReportingClient({ baseUrl: options.serviceUrl, token: credentials.token, transport });
     if (set === STATS_SET) return stats(request, reply, client, query.system, counting, controller.signal);
     if (isReferenceSet(set)) return reference(request, reply, client, set, query.system, counting, controller.signal);
     return sendFeedError(reply, 404, "not_found", `This feed has no ${set}.`);

@@ -1,0 +1,121 @@
+import type { Application, LegacyStatsResponse } from "../../api";
+import { indexAdUnits } from "../legacy/ad-unit-index";
+import { flattenLegacyAggregation } from "../legacy/flatten";
+import { serviceGroupBy, type LegacyFunctionGroup } from "../legacy/group-by";
+import { regroupLegacyLeaves } from "../legacy/regroup";
+import { readFilter } from "./filter-read";
+import type { QueryOptions } from "./query-options";
+import { FeedRefusal } from "./refusal";
+import { readSelect } from "./select-read";
+import { readCount, readSent, rowsOption } from "./stats-query";
+
+/**
+ * `LegacyStats`: the legacy interface's statistics with the groupings LEGACY.STATS offers. `date`
+ * is the service's `day`; `month` is the first day of the month (an Edm.Date, so that Power
+ * Query sees a date, as Excel does in LEGACY.STATS).
+ */
+export const LEGACY_DIMENSIONS = ["date", "month", "ad_unit_id", "ad_unit_name", "ad_unit_type", "application", "country"] as const;
+export const LEGACY_METRICS = ["impressions", "requests", "revenues", "ecpm"] as const;
+export type LegacyDimension = (typeof LEGACY_DIMENSIONS)[number];
+export type LegacyMetric = (typeof LEGACY_METRICS)[number];
+export type LegacyProperty = LegacyDimension | LegacyMetric;
+
+const GROUP_OF_DIMENSION: Record<LegacyDimension, LegacyFunctionGroup> = {
+  date: "day",
+  month: "month",
+  ad_unit_id: "ad_unit_id",
+  ad_unit_name: "ad_unit_name",
+  ad_unit_type: "ad_unit_type",
+  application: "application",
+  country: "country",
+};
+
+const PERIOD_EXAMPLE = "date ge 2026-06-01 and date le 2026-06-30";
+
+function isLegacyDimension(name: string): name is LegacyDimension {
+  return (LEGACY_DIMENSIONS as readonly string[]).includes(name);
+}
+
+function isLegacyProperty(name: string): name is LegacyProperty {
+  return isLegacyDimension(name) || (LEGACY_METRICS as readonly string[]).includes(name);
+}
+
+export interface FeedLegacyQuery {
+  properties: LegacyProperty[];
+  /** The LEGACY.STATS groupings the dimensions asked stand for, in their order. */
+  groups: LegacyFunctionGroup[];
+  from: string;
+  to: string;
+  skip: number;
+  top: number | undefined;
+  count: boolean;
+  sent: number;
+}
+
+function readProperties(text: string | undefined): LegacyProperty[] {
+  const selected = readSelect(text);
+  if (selected === undefined || selected === "all") return [...LEGACY_DIMENSIONS, ...LEGACY_METRICS];
+  const unknown = selected.find((name) => !isLegacyProperty(name));
+  if (unknown !== undefined) throw new FeedRefusal("$select", `LegacyStats has no property ${unknown.slice(0, 60)}: use ${[...LEGACY_DIMENSIONS, ...LEGACY_METRICS].join(", ")}.`);
+  const twice = selected.find((name, index) => selected.indexOf(name) !== index);
+  if (twice !== undefined) throw new FeedRefusal("$select", `${twice} is named twice: name each property once.`);
+  return selected as LegacyProperty[];
+}
+
+/**
+ * A `LegacyStats` request: the columns of `$select`, a period (required, as in `Stats`), and the
+ * rows window. The legacy service filters by period only: any other comparison is refused rather
+ * than applied here to its answer.
+ */
+export function readLegacyStatsQuery(options: QueryOptions["system"]): FeedLegacyQuery {
+  for (const option of ["$apply", "$orderby"] as const) {
+    if (options[option] !== undefined) throw new FeedRefusal(option, "LegacyStats comes in the legacy service's order and columns: leave this option out, choose columns with $select and sort in Power Query.");
+  }
+  const properties = readProperties(options.$select);
+  const filter = readFilter(options.$filter);
+  if (Object.keys(filter.include).length > 0 || Object.keys(filter.exclude).length > 0) {
+    throw new FeedRefusal("$filter", `the legacy service filters by period only: keep ${PERIOD_EXAMPLE} and filter other columns in Power Query.`);
+  }
+  const { from, to } = filter;
+  if (from === undefined || to === undefined) {
+    throw new FeedRefusal("$filter", `LegacyStats needs a period: add ${PERIOD_EXAMPLE} to $filter.`, { code: "period_required" });
+  }
+  if (from > to) throw new FeedRefusal("$filter", `the period runs from ${from} to ${to}, which holds no day: put the first day before the last.`);
+  return {
+    properties,
+    groups: properties.filter(isLegacyDimension).map((name) => GROUP_OF_DIMENSION[name]),
+    from,
+    to,
+    skip: rowsOption("$skip", options.$skip) ?? 0,
+    top: rowsOption("$top", options.$top),
+    count: readCount(options.$count),
+    sent: readSent(options.$skiptoken),
+  };
+}
+
+/** Whether the answer needs the applications list (ad unit type, name or application asked). */
+export function needsApplications(query: FeedLegacyQuery): boolean {
+  return query.groups.some((group) => group === "ad_unit_name" || group === "ad_unit_type" || group === "application");
+}
+
+/**
+ * Every entity of the answer, with LEGACY.STATS's own regrouping (src/core/legacy), so that the
+ * feed's numbers are the function's: eCPM is the service's, or recomputed where rows merge.
+ */
+export function legacyEntities(response: LegacyStatsResponse, query: FeedLegacyQuery, applications: readonly Application[]): Record<string, string | number | null>[] {
+  const sent = serviceGroupBy(query.groups);
+  const leaves = flattenLegacyAggregation(response, sent.length);
+  const rows = regroupLegacyLeaves(leaves, sent, query.groups, indexAdUnits(applications));
+  const dimensions = query.properties.filter(isLegacyDimension);
+  return rows.map(({ keys, stats }) => {
+    const entity: Record<string, string | number | null> = {};
+    for (const property of query.properties) {
+      if (isLegacyDimension(property)) {
+        const key = keys[dimensions.indexOf(property)] ?? "";
+        entity[property] = property === "month" ? (key === "" ? null : `${key}-01`) : property === "date" && key === "" ? null : key;
+      } else if (property === "revenues") entity[property] = stats.revenue;
+      else entity[property] = stats[property];
+    }
+    return entity;
+  });
+}
