@@ -89,8 +89,8 @@ function startEmulator({ emulatorPort, emulatorArgs }) {
 }
 
 /** The OData feed in front of the emulator (src/host/odata/dev-feed.ts): resolves with its address. */
-function startFeed(serviceUrl) {
-  const child = spawn(process.execPath, [binOf("tsx"), FEED_ENTRY, "--service-url", serviceUrl], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
+function startFeed(serviceUrl, legacyServiceUrl) {
+  const child = spawn(process.execPath, [binOf("tsx"), FEED_ENTRY, "--service-url", serviceUrl, "--legacy-service-url", legacyServiceUrl], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
   const ready = new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the OData feed exited with code ${code}`)));
     createInterface({ input: child.stdout }).once("line", (first) => {
@@ -151,7 +151,7 @@ async function main() {
     }
     printCredentials(info);
     // The OData feed for Power Query (docs/odata-feed.md), at the dev server's /odata/.
-    const feed = startFeed(info.baseUrl);
+    const feed = startFeed(info.baseUrl, info.legacyBaseUrl);
     try {
       env.REPORTING_FEED_TARGET = await feed.ready;
       children.push(feed.child);

@@ -22,7 +22,7 @@ let proxy: LoopbackServer;
 
 beforeAll(async () => {
   emulator = await startConformanceEmulator({ allowedOrigins: [] });
-  feed = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "src", "host", "odata", "dev-feed.ts"), "--service-url", emulator.baseUrl], {
+  feed = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "src", "host", "odata", "dev-feed.ts"), "--service-url", emulator.baseUrl, "--legacy-service-url", emulator.legacyBaseUrl], {
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, NODE_OPTIONS: "" },
@@ -46,4 +46,13 @@ it("serves the feed through the dev server, with links to the dev server's own a
   const page = (await answer.json()) as { "@odata.context": string; "@odata.nextLink": string };
   expect(page["@odata.context"]).toBe(`${proxy.origin}/odata/$metadata#Stats(date,country,format,asset,revenues)`);
   expect(page["@odata.nextLink"].startsWith(`${proxy.origin}/odata/Stats?`)).toBe(true);
+});
+
+it("serves LegacyStats too, with the legacy interface the dev server runs", async () => {
+  const { apiKey, apiSecret } = emulator.credentials.legacy[0]!;
+  const answer = await fetch(`${proxy.origin}/odata/LegacyStats?$select=date,revenues&$filter=date%20ge%202026-06-01%20and%20date%20le%202026-06-03`, {
+    headers: { authorization: `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString("base64")}` },
+  });
+  expect(answer.status).toBe(200);
+  expect(((await answer.json()) as { value: { date: string }[] }).value.map((row) => row.date)).toEqual(["2026-06-01", "2026-06-02", "2026-06-03"]);
 });
