@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import type { LegacyStatsResponse } from "../../../../src/api";
 import { legacyEntities, needsApplications, readLegacyStatsQuery } from "../../../../src/core/odata/legacy-stats-query";
 import { FeedRefusal } from "../../../../src/core/odata/refusal";
@@ -31,6 +32,28 @@ describe("readLegacyStatsQuery", () => {
     expect(refusal({ $select: "country,country", $filter: PERIOD }).option).toBe("$select");
     expect(refusal({ $orderby: "revenues desc", $filter: PERIOD }).option).toBe("$orderby");
     expect(refusal({ $apply: "groupby((country))", $filter: PERIOD }).option).toBe("$apply");
+  });
+});
+
+describe("hostile options", () => {
+  const WORDS = ["date", "month", "country", "ad_unit_id", "application", "revenues", "ecpm", "format", "eq", "ne", "ge", "le", "in", "and", "or", "not", "(", ")", ",", "'FR'", "2026-06-01", "2026-06-30", "'", "/", "*", "$", "&", "=", " ", "\u0000", "%"];
+  const text = fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 4 })), { maxLength: 12 }).map((parts) => parts.join(" "));
+
+  it("either reads a query or refuses it with a 400 that names its option", () => {
+    fc.assert(
+      fc.property(fc.record({ $select: fc.option(text, { nil: undefined }), $filter: fc.oneof(text, text.map((rest) => `${PERIOD} and ${rest}`)), $top: fc.option(fc.string({ maxLength: 6 }), { nil: undefined }) }), (options) => {
+        try {
+          readLegacyStatsQuery(options);
+        } catch (error) {
+          expect(error).toBeInstanceOf(FeedRefusal);
+          const { option, status, message } = error as FeedRefusal;
+          expect(["$select", "$filter", "$top"]).toContain(option);
+          expect(status).toBe(400);
+          expect(message.startsWith(`${option}: `)).toBe(true);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 
