@@ -2,6 +2,7 @@ import { FROZEN_SHEET_NAMESPACE, readFrozenSheetXml, type FrozenSheetRecord } fr
 import type { TableCell } from "../workbook-queries/table-columns";
 import { cellValue } from "./sheet-cells";
 import { visitBlock } from "./sheet-stream";
+import { partsIn } from "./stored-query-parts";
 import type { WorkbookPackage } from "./workbook-package";
 
 /**
@@ -10,22 +11,11 @@ import type { WorkbookPackage } from "./workbook-package";
  * sheet XML, the cells the pane reads through Office.js. Nothing here changes the package.
  */
 
-const ITEM = /^customXml\/item\d+\.xml$/i;
-
 export function frozenSheetRecords(pkg: WorkbookPackage): FrozenSheetRecord[] {
-  return pkg.entries
-    .filter((entry) => ITEM.test(entry.name))
-    .flatMap((entry) => {
-      let text: string;
-      try {
-        text = pkg.text(entry.name);
-      } catch {
-        return [];
-      }
-      if (!text.includes(FROZEN_SHEET_NAMESPACE)) return [];
-      const record = readFrozenSheetXml(text);
-      return record ? [record] : [];
-    });
+  return partsIn(pkg, FROZEN_SHEET_NAMESPACE).flatMap(({ text }) => {
+    const record = readFrozenSheetXml(text);
+    return record ? [record] : [];
+  });
 }
 
 /**

@@ -15,7 +15,7 @@ export type StoredQueryPart = { path: string; record: StoredTableQuery } | { pat
 const ITEM = /^customXml\/item\d+\.xml$/i;
 
 /** The custom XML parts whose root element is in `namespace`, with their text. */
-function partsIn(pkg: WorkbookPackage, namespace: string): { path: string; text: string }[] {
+export function partsIn(pkg: WorkbookPackage, namespace: string): { path: string; text: string }[] {
   return pkg.entries
     .filter((entry) => ITEM.test(entry.name))
     .flatMap((entry) => {
