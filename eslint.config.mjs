@@ -58,10 +58,10 @@ function upperLayers(layers, message) {
   return { regex: `^(\\./)?(\\.\\./)+(${layers.join("|")})(/|$)`, message };
 }
 
-// src/host has no index module, so an import of the server names a file inside it ("../host/x"); a
-// bare "../host" is src/office/host.ts reached from a folder below src/office, and is allowed.
+// Only src/host is named "host" (the Office host the pane runs in is src/office/page-environment.ts),
+// so any relative import of a "host" folder or module is the server.
 const hostPattern = {
-  regex: "^(\\./)?(\\.\\./)+host/",
+  regex: "^(\\./)?(\\.\\./)+host(/|$)",
   message: "src/host is the Node server that serves the add-in; the add-in never imports it.",
 };
 

@@ -10,7 +10,7 @@
 import type { StatsEntry } from "../src/api";
 import { readStatsResponse } from "../src/client/read-response";
 import { statsRows } from "../src/core/rows/stats-rows";
-import { tableDataOf } from "../src/core/workbook-queries/table-refresh";
+import { statsTableData } from "../src/core/workbook-queries/table-refresh";
 import { insertQueryTable } from "../src/office/tables/insert-table";
 import { installFakeExcel } from "../test/unit/office/fake-excel";
 import { generateStatsAnswer, STATS_ANSWER_REQUEST } from "./support/stats-answer";
@@ -29,7 +29,7 @@ function buildRows(entries: readonly StatsEntry[]) {
 async function buildAndWrite(entries: readonly StatsEntry[]): Promise<{ syncs: number; largest: number; refused: number }> {
   const excel = installFakeExcel();
   try {
-    const inserted = await insertQueryTable(tableDataOf(buildRows(entries), query), { kind: "new", sheetName: "Reporting" });
+    const inserted = await insertQueryTable(statsTableData(buildRows(entries), query), { kind: "new", sheetName: "Reporting" });
     if (inserted.rows !== ROWS) throw new Error(`expected ${ROWS} rows, got ${inserted.rows}`);
     const syncs = excel.state.syncs;
     if (syncs.length !== inserted.syncs) throw new Error(`the writer counted ${inserted.syncs} syncs, the fake ${syncs.length}`);

@@ -5,7 +5,7 @@
 // (the browser tests' fake, run in Node) for the syncs.
 import type { GroupName, StatsRequest } from "../../src/api";
 import type { TableData } from "../../src/core/workbook-queries/table-columns";
-import { tableDataOf } from "../../src/core/workbook-queries/table-refresh";
+import { statsTableData } from "../../src/core/workbook-queries/table-refresh";
 import { spillCall } from "../../src/office/custom-function-calls";
 import type { DateCellStyle } from "../../src/office/formatted-values";
 import { insertQueryTable } from "../../src/office/tables/insert-table";
@@ -47,7 +47,7 @@ async function largestSync(style: DateCellStyle, work: () => Promise<unknown>): 
 /** The rows the pane's Insert as table writes for `entries` grouped by `groups`, every metric. */
 async function queryTable(entries: ReturnType<typeof largeStats>, groups: readonly GroupName[]): Promise<TableData> {
   const query = { request: { filters: { from: FROM, to: TO }, groups: [...groups] } satisfies StatsRequest, headers: "readable" as const };
-  return tableDataOf(await functionsAnswering(entries).statsTable(query), query);
+  return statsTableData(await functionsAnswering(entries).statsTable(query), query);
 }
 
 export async function payloadFigures(): Promise<PayloadFigure[]> {

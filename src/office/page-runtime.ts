@@ -1,7 +1,7 @@
 import { localToday } from "../core/periods";
 import { createReportingRuntime, type ReportingRuntime } from "../core/runtime/reporting-runtime";
 import { excelRunAvailable } from "./excel-run";
-import { detectHost } from "./host";
+import { detectHost } from "./page-environment";
 import { browserIsOnline, browserProbe } from "./network-status";
 import { createProfileStore } from "./storage";
 import { recalculateWorkbook } from "./workbook";

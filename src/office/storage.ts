@@ -1,6 +1,6 @@
 import { memoryStorage } from "../core/profiles/memory-storage";
 import { ProfileStore, type KeyValueStorage } from "../core/profiles/profile-store";
-import { detectHost } from "./host";
+import { detectHost } from "./page-environment";
 
 /**
  * Where profiles live. Inside Excel: `OfficeRuntime.storage`, shared by the task pane and

@@ -1,7 +1,7 @@
 import type { Profile } from "../core/profiles/profile";
 import type { ProfileState } from "../core/profiles/profile-store";
 import type { ReportingRuntime } from "../core/runtime/reporting-runtime";
-import type { HostKind } from "../office/host";
+import type { HostKind } from "../office/page-environment";
 import type { StatusBar } from "./status";
 
 /** What every tab of the pane shares. */

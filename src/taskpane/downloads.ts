@@ -1,5 +1,5 @@
 import { ReportingError } from "../client/errors";
-import type { OfficePlatform } from "../office/host";
+import type { OfficePlatform } from "../office/page-environment";
 
 /**
  * Saves bytes or text as a file the browser downloads: in a browser, Excel on the web and Excel on

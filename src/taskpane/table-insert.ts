@@ -2,7 +2,7 @@ import type { StatsQueryModel } from "../core/formula-text";
 import { pivotPlan } from "../core/workbook-queries/pivot-plan";
 import { newRecordId, storedModelOf, type StoredTableModel, type StoredTableQuery } from "../core/workbook-queries/stored-query";
 import type { TableData } from "../core/workbook-queries/table-columns";
-import { isoTime, tableDataOf, tableStatsQuery } from "../core/workbook-queries/table-refresh";
+import { isoTime, statsTableData, tableStatsQuery } from "../core/workbook-queries/table-refresh";
 import { insertQueryTable, type InsertedTable } from "../office/tables/insert-table";
 import { pageQueries } from "../office/tables/page-queries";
 import { addPivotTable } from "../office/tables/pivot-tables";
@@ -28,7 +28,7 @@ export async function insertLinkedTable(context: PaneContext, model: StatsQueryM
     status.show("No statistics match this query, so there is no table to insert.", "error");
     return;
   }
-  const data = tableDataOf(table, query);
+  const data = statsTableData(table, query);
   status.busy(`Writing ${table.dataRowCount.toLocaleString()} rows into ${choice.sheet ? `the sheet ${choice.sheet}` : "a new sheet"}…`);
   const inserted = await insertQueryTable(data, choice.sheet ? { kind: "existing", sheetName: choice.sheet } : { kind: "new", sheetName: "Reporting" });
   await linkTable(context, { query: stored, data, inserted, dataThrough, profile: query.profile }, choice);

@@ -1,5 +1,5 @@
 import { localToday } from "../core/periods";
-import { detectHost } from "../office/host";
+import { detectHost } from "../office/page-environment";
 import { pageRuntime } from "../office/page-runtime";
 import { secretsPersist } from "../office/storage";
 import { setUpConnectTab } from "./connect-tab";

@@ -6,7 +6,7 @@ import { legacyTableData } from "../workbook-queries/legacy-table-data";
 import { periodOfWord, type Today } from "../periods";
 import { isLegacyModel, type StoredTableModel } from "../workbook-queries/stored-query";
 import type { TableCell, TableData } from "../workbook-queries/table-columns";
-import { failureReason, legacyTableArguments, tableDataOf, tableStatsQuery, type TableRefreshDependencies } from "../workbook-queries/table-refresh";
+import { failureReason, legacyTableArguments, statsTableData, tableStatsQuery, type TableRefreshDependencies } from "../workbook-queries/table-refresh";
 import { frozenTable, valuesHash, type FrozenColumn, type FrozenRun } from "./fingerprint";
 import type { FrozenSheetRecord } from "./frozen-sheet-record";
 import { hasChanges, movedBeyond, tableChanges, type TableChanges } from "./table-changes";
@@ -60,12 +60,12 @@ export async function fetchFrozenQuery(run: FrozenRun, frozenDay: string, deps: 
   if ("formula" in run) {
     const query = formulaStatsQuery(run.formula, frozenDay);
     if (!query) throw new Error("not a query the add-in can ask again");
-    return tableDataOf(await deps.fetch(query, signal), query);
+    return statsTableData(await deps.fetch(query, signal), query);
   }
   const model = run.table;
   if (isLegacyModel(model)) return legacyTableData(await deps.fetchLegacy(legacyTableArguments(model, true), signal), model.groupBy);
   const query = tableStatsQuery(model, today, true);
-  return tableDataOf(await deps.fetch(query, signal), query);
+  return statsTableData(await deps.fetch(query, signal), query);
 }
 
 export type FrozenCheck =

@@ -3,7 +3,7 @@ import type { SpillRows } from "../cell-values";
 import { dataRows, headerRowCount, type SpillTable } from "../rows/spill-table";
 import type { LegacyFunctionGroup } from "../legacy/group-by";
 import { LEGACY_STAT_COLUMNS } from "../legacy/legacy-rows";
-import { metricColumn, tableDataFrom, type TableColumn, type TableData } from "./table-columns";
+import { metricColumn, toTableData, type TableColumn, type TableData } from "./table-columns";
 
 /**
  * LEGACY.STATS rows as an Excel table of values takes them. The legacy groupings are matched to
@@ -40,5 +40,5 @@ export function legacyRowsOf(table: SpillTable): { header: string[] | undefined;
 }
 
 export function legacyTableData(table: SpillTable, groups: readonly LegacyFunctionGroup[]): TableData {
-  return tableDataFrom(table, legacyTableColumns(groups));
+  return toTableData(table, legacyTableColumns(groups));
 }

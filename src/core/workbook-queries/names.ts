@@ -35,19 +35,19 @@ function nameWord(text: string): string {
  * A readable, valid, free table name from what the table holds and its groupings' readable
  * names: `Stats_by_Date_Country`, `Legacy_by_Day_Application`, `Stats_Totals`.
  */
-export function tableNameOf(source: "Stats" | "Legacy", groupHeadings: readonly string[], existing: Iterable<string>): string {
+export function addinTableName(source: "Stats" | "Legacy", groupHeadings: readonly string[], existing: Iterable<string>): string {
   const words = groupHeadings.map(nameWord);
   return safeTableName(words.length === 0 ? `${source}_Totals` : `${source}_by_${words.join("_")}`, existing);
 }
 
-/** A name `tableNameOf` gives (`Stats_by_Date_Country`, `Legacy_Totals_2`): a table the add-in probably inserted. */
+/** A name `addinTableName` gives (`Stats_by_Date_Country`, `Legacy_Totals_2`): a table the add-in probably inserted. */
 export function looksLikeAddinTableName(name: string): boolean {
   return /^(Stats|Legacy)_(by_[A-Za-z0-9_.]+|Totals(_\d+)?)$/.test(name);
 }
 
 /** The name of a REPORTING.STATS table grouped by `groups`: `Stats_by_Date_Country`. */
-export function tableNameFor(groups: readonly GroupName[], existing: Iterable<string>): string {
-  return tableNameOf("Stats", groups.map((group) => READABLE_GROUP_HEADERS[group]), existing);
+export function statsTableName(groups: readonly GroupName[], existing: Iterable<string>): string {
+  return addinTableName("Stats", groups.map((group) => READABLE_GROUP_HEADERS[group]), existing);
 }
 
 /** `wanted` made valid and free (the PivotTable beside a table: `<table>_Pivot`). */

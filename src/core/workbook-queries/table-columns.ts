@@ -72,7 +72,7 @@ export interface TableData {
 }
 
 /** `table` must have its header row (headers readable or api), as a table always does. */
-export function tableDataFrom(table: SpillTable, columns: TableColumn[]): TableData {
+export function toTableData(table: SpillTable, columns: TableColumn[]): TableData {
   return { header: (table.rows[0] ?? []).map(String), rows: dataRows(table) as TableCell[][], columns };
 }
 

@@ -17,7 +17,7 @@ import {
   type StoredTableModel,
   type StoredTableQuery,
 } from "./stored-query";
-import { tableColumnsOf, tableDataFrom, type TableColumn, type TableData } from "./table-columns";
+import { tableColumnsOf, toTableData, type TableColumn, type TableData } from "./table-columns";
 
 /** Where the rows went: the table as Excel knows it after the write. */
 export interface WrittenTable {
@@ -58,8 +58,8 @@ export function legacyTableArguments(model: StoredLegacyQueryModel, fresh: boole
   return legacyArgumentsOf({ ...legacyModelOf(model), ...(fresh ? { cacheSeconds: 0 } : {}) });
 }
 
-export function tableDataOf(table: SpillTable, query: StatsQuery): TableData {
-  return tableDataFrom(table, tableColumnsOf(query.request, query.compare));
+export function statsTableData(table: SpillTable, query: StatsQuery): TableData {
+  return toTableData(table, tableColumnsOf(query.request, query.compare));
 }
 
 /** The pane's words for a failure: the error contract's message, or a fixed one for anything else. */
@@ -101,7 +101,7 @@ export async function fetchTableData(model: StoredTableModel, deps: Pick<TableRe
     return { data: legacyTableData(table, model.groupBy), profile: model.profile };
   }
   const query = tableStatsQuery(model, deps.today, true);
-  return { data: tableDataOf(await deps.fetch(query, signal), query), profile: query.profile };
+  return { data: statsTableData(await deps.fetch(query, signal), query), profile: query.profile };
 }
 
 /**

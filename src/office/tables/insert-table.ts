@@ -1,5 +1,5 @@
 import type { GroupName } from "../../api";
-import { sheetNameFor, tableNameFor } from "../../core/workbook-queries/names";
+import { sheetNameFor, statsTableName } from "../../core/workbook-queries/names";
 import type { TableData } from "../../core/workbook-queries/table-columns";
 import type { WrittenTable } from "../../core/workbook-queries/table-refresh";
 import { runExcel } from "../excel-run";
@@ -57,7 +57,7 @@ export async function insertQueryTable(data: TableData, destination: TableDestin
     const table = sheet.tables.add(address, true);
     table.name = nameTable
       ? nameTable(existing)
-      : tableNameFor(
+      : statsTableName(
           data.columns.filter((item) => !item.isMetric).map((item) => item.key as GroupName),
           existing,
         );

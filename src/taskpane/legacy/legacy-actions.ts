@@ -1,5 +1,5 @@
 import { legacyStatsFormula } from "../../core/formula-text";
-import { officePlatform } from "../../office/host";
+import { officePlatform } from "../../office/page-environment";
 import { insertFormulaAtSelection } from "../../office/workbook";
 import type { PaneContext } from "../context";
 import { downloadsWork } from "../downloads";

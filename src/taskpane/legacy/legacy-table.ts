@@ -1,7 +1,7 @@
 import type { LegacyQueryModel } from "../../core/formula-text";
 import { legacyTableData } from "../../core/workbook-queries/legacy-table-data";
 import { LEGACY_READABLE_GROUPS } from "../../core/legacy/legacy-rows";
-import { tableNameOf } from "../../core/workbook-queries/names";
+import { addinTableName } from "../../core/workbook-queries/names";
 import type { SpillTable } from "../../core/rows/spill-table";
 import { storedLegacyModelOf } from "../../core/workbook-queries/stored-query";
 import { insertQueryTable } from "../../office/tables/insert-table";
@@ -26,7 +26,7 @@ export async function insertLegacyTable(context: PaneContext, model: LegacyQuery
   const { linkTable } = await tableInsertPart();
   // Named for what it holds (`Legacy_by_Day_Country`): beside the Query tab's tables, in the
   // Queries tab and Excel's Name Box, it is told apart at a glance.
-  const nameTable = (existing: readonly string[]) => tableNameOf("Legacy", model.groupBy.map((group) => LEGACY_READABLE_GROUPS[group]), existing);
+  const nameTable = (existing: readonly string[]) => addinTableName("Legacy", model.groupBy.map((group) => LEGACY_READABLE_GROUPS[group]), existing);
   const inserted = await insertQueryTable(data, { kind: "new", sheetName: "Legacy" }, nameTable);
   // The Legacy tab has no way to pin a profile, and its keys name one account: a table refreshed
   // later with another profile in use would take that account's numbers without a word. So the

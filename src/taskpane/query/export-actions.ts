@@ -1,5 +1,5 @@
 import { canOpenInBrowser } from "../../office/browser-window";
-import { officePlatform } from "../../office/host";
+import { officePlatform } from "../../office/page-environment";
 import { insertWorkbookSheets } from "../../office/workbook";
 import type { PaneContext } from "../context";
 import { checkWorksheetFile, downloadsWork } from "../downloads";

@@ -3,7 +3,7 @@ import { powerQueryWorkbook } from "../../core/power-query/workbook";
 import { PERIOD_LABELS } from "../../core/periods";
 import { storedModelOf } from "../../core/workbook-queries/stored-query";
 import { canOpenInBrowser, openInBrowser } from "../../office/browser-window";
-import { officePlatform } from "../../office/host";
+import { officePlatform } from "../../office/page-environment";
 import type { PaneContext } from "../context";
 import { downloadFile, downloadsWork, XLSX_MEDIA_TYPE } from "../downloads";
 import type { ActionRunner } from "./action-runner";

@@ -1,4 +1,4 @@
-import type { HostKind } from "../../office/host";
+import type { HostKind } from "../../office/page-environment";
 
 /** What Refresh all did, said for where the pane runs: outside Excel there are no formulas to recalculate. */
 export function refreshedText(host: HostKind): string {

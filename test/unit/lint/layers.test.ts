@@ -71,6 +71,13 @@ const violations: Violation[] = [
     mentions: "src/host is the Node server",
   },
   {
+    name: "office, below a subfolder, imports a module named host",
+    filePath: "src/office/tables/violation.ts",
+    code: `import { start } from "../host";\nexport const s = start;\n`,
+    ruleId: "no-restricted-imports",
+    mentions: "src/host is the Node server",
+  },
+  {
     name: "api imports client",
     filePath: "src/api/violation.ts",
     code: `import { createTransport } from "../client/transport";\nexport const transport = createTransport;\n`,
@@ -94,7 +101,7 @@ const violations: Violation[] = [
   {
     name: "api imports office",
     filePath: "src/api/violation.ts",
-    code: `import { host } from "../office/host";\nexport const h = host;\n`,
+    code: `import { host } from "../office/page-environment";\nexport const h = host;\n`,
     ruleId: "no-restricted-imports",
     mentions: "src/api, src/client and src/core",
   },
@@ -115,7 +122,7 @@ const violations: Violation[] = [
   {
     name: "client imports office",
     filePath: "src/client/violation.ts",
-    code: `import { host } from "../office/host";\nexport const h = host;\n`,
+    code: `import { host } from "../office/page-environment";\nexport const h = host;\n`,
     ruleId: "no-restricted-imports",
     mentions: "src/api, src/client and src/core",
   },
@@ -129,7 +136,7 @@ const violations: Violation[] = [
   {
     name: "core imports a type of office, from a subdirectory",
     filePath: "src/core/rows/violation.ts",
-    code: `import type { Host } from "../../office/host";\nexport type H = Host;\n`,
+    code: `import type { Host } from "../../office/page-environment";\nexport type H = Host;\n`,
     ruleId: "no-restricted-imports",
     mentions: "src/api, src/client and src/core",
   },
@@ -206,7 +213,7 @@ const violations: Violation[] = [
   {
     name: "emulator imports office",
     filePath: "src/emulator/violation.ts",
-    code: `import { host } from "../office/host";\nexport const h = host;\n`,
+    code: `import { host } from "../office/page-environment";\nexport const h = host;\n`,
     ruleId: "no-restricted-imports",
     mentions: "it shares src/api, never the add-in's Office or UI code",
   },
@@ -258,9 +265,9 @@ const violations: Violation[] = [
 
 const allowed: Allowed[] = [
   {
-    name: "office, below a subfolder, imports src/office/host.ts",
+    name: "office, below a subfolder, imports src/office/page-environment.ts",
     filePath: "src/office/tables/allowed.ts",
-    code: `import { officePlatform } from "../host";\nexport const p = officePlatform;\n`,
+    code: `import { officePlatform } from "../page-environment";\nexport const p = officePlatform;\n`,
   },
   {
     name: "api imports itself and packages (zod/v4/core is not src/core)",
@@ -290,12 +297,12 @@ const allowed: Allowed[] = [
   {
     name: "taskpane imports office, core and itself",
     filePath: "src/taskpane/allowed.ts",
-    code: `import { host } from "../office/host";\nimport { periods } from "../core/periods";\nimport { showStatus } from "./status";\nexport const all = [host, periods, showStatus];\n`,
+    code: `import { host } from "../office/page-environment";\nimport { periods } from "../core/periods";\nimport { showStatus } from "./status";\nexport const all = [host, periods, showStatus];\n`,
   },
   {
     name: "functions import office and core",
     filePath: "src/functions/allowed.ts",
-    code: `import { host } from "../office/host";\nimport { reportingFunctions } from "../core/reporting-functions";\nexport const all = [host, reportingFunctions];\n`,
+    code: `import { host } from "../office/page-environment";\nimport { reportingFunctions } from "../core/reporting-functions";\nexport const all = [host, reportingFunctions];\n`,
   },
   {
     name: "emulator imports api and Node built-ins",

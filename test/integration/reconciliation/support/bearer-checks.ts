@@ -9,7 +9,7 @@ import type { SpillTable } from "../../../../src/core/rows/spill-table";
 import { jsonBytes } from "../../../../src/core/spill-limit";
 import { pivotPlan } from "../../../../src/core/workbook-queries/pivot-plan";
 import { storedModelOf } from "../../../../src/core/workbook-queries/stored-query";
-import { tableDataOf, tableStatsQuery } from "../../../../src/core/workbook-queries/table-refresh";
+import { statsTableData, tableStatsQuery } from "../../../../src/core/workbook-queries/table-refresh";
 import { fitSpill } from "../../../../src/office/spill-fit";
 import { insertQueryTable } from "../../../../src/office/tables/insert-table";
 import { addPivotTable } from "../../../../src/office/tables/pivot-tables";
@@ -352,7 +352,7 @@ async function checkInsertedTable(context: CheckContext, label: string, model: S
     const runtime = addIn.runtime();
     const table = await attempt(context, "table", label, "Insert as table", async () => {
       const answer = await runtime.functions.statsTable(tableQuery);
-      const data = tableDataOf(answer, tableQuery);
+      const data = statsTableData(answer, tableQuery);
       return { answer, data, inserted: await insertQueryTable(data, { kind: "new", sheetName: "Reporting" }) };
     });
     if (!table) return;

@@ -1,17 +1,17 @@
-import { pivotSheetNameFor, safeTableName, sheetNameFor, tableNameFor, tableNameOf } from "../../../../src/core/workbook-queries/names";
+import { pivotSheetNameFor, safeTableName, sheetNameFor, statsTableName, addinTableName } from "../../../../src/core/workbook-queries/names";
 
 describe("names the add-in gives in a workbook", () => {
   it("names a table after its groups, readable and free", () => {
-    expect(tableNameFor(["date", "country"], [])).toBe("Stats_by_Date_Country");
-    expect(tableNameFor(["device_types"], [])).toBe("Stats_by_DeviceType");
-    expect(tableNameFor([], [])).toBe("Stats_Totals");
-    expect(tableNameFor(["date"], ["stats_by_date", "Stats_by_Date_2"])).toBe("Stats_by_Date_3");
+    expect(statsTableName(["date", "country"], [])).toBe("Stats_by_Date_Country");
+    expect(statsTableName(["device_types"], [])).toBe("Stats_by_DeviceType");
+    expect(statsTableName([], [])).toBe("Stats_Totals");
+    expect(statsTableName(["date"], ["stats_by_date", "Stats_by_Date_2"])).toBe("Stats_by_Date_3");
   });
 
   it("names a Legacy tab's table apart from a Query tab's with the same groupings", () => {
-    expect(tableNameOf("Legacy", ["Date", "Ad unit type"], ["Stats_by_Date_AdUnitType"])).toBe("Legacy_by_Date_AdUnitType");
-    expect(tableNameOf("Legacy", [], [])).toBe("Legacy_Totals");
-    expect(tableNameOf("Legacy", ["Application"], ["legacy_by_application"])).toBe("Legacy_by_Application_2");
+    expect(addinTableName("Legacy", ["Date", "Ad unit type"], ["Stats_by_Date_AdUnitType"])).toBe("Legacy_by_Date_AdUnitType");
+    expect(addinTableName("Legacy", [], [])).toBe("Legacy_Totals");
+    expect(addinTableName("Legacy", ["Application"], ["legacy_by_application"])).toBe("Legacy_by_Application_2");
   });
 
   it("makes any wanted name a valid table name", () => {

@@ -2,7 +2,7 @@ import type { StatsEntry, StatsRequest } from "../../../../src/api";
 import { statsRows } from "../../../../src/core/rows/stats-rows";
 import { storedModelOf, type StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
 import type { TableData } from "../../../../src/core/workbook-queries/table-columns";
-import { tableDataOf } from "../../../../src/core/workbook-queries/table-refresh";
+import { statsTableData } from "../../../../src/core/workbook-queries/table-refresh";
 
 export const REQUEST: StatsRequest = {
   filters: { from: "2026-01-01", to: "2026-03-31" },
@@ -19,7 +19,7 @@ export function entries(count: number, countries: readonly string[] = ["FR", "=H
 }
 
 export function tableData(rows: StatsEntry[], request: StatsRequest = REQUEST): TableData {
-  return tableDataOf(statsRows(rows, request, "readable"), { request, headers: "readable" });
+  return statsTableData(statsRows(rows, request, "readable"), { request, headers: "readable" });
 }
 
 export function recordOf(inserted: { excelId: string; name: string; sheet: string }, data: TableData, id = "q-aaaaaaaa-bbbb-cccccccccccc"): StoredTableQuery {

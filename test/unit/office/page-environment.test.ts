@@ -1,12 +1,12 @@
 import { isReportingError } from "../../../src/client/errors";
-import type * as HostModule from "../../../src/office/host";
+import type * as HostModule from "../../../src/office/page-environment";
 import { withGlobals } from "./office-globals";
 
 /** host.ts answers once per page: each test loads its own copy, as a fresh page would. */
 function freshHost(): typeof HostModule {
   let loaded: typeof HostModule | undefined;
   jest.isolateModules(() => {
-    loaded = jest.requireActual<typeof HostModule>("../../../src/office/host");
+    loaded = jest.requireActual<typeof HostModule>("../../../src/office/page-environment");
   });
   if (!loaded) throw new Error("host.ts did not load");
   return loaded;
