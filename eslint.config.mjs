@@ -1,4 +1,4 @@
-// Lint rules, and the layering of src/ (see README, "Layout"). Each layer imports only the layers
+// Lint rules, and the layering of src/ (see docs/architecture.md, "Layer rules"). Each layer imports only the layers
 // below it (and itself):
 //   src/api                         the bottom layer: imports nothing else of src
 //   src/client                      src/api

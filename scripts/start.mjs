@@ -4,7 +4,7 @@
 //   npm start -- --emulator-port 4001    another port for the emulator
 //   npm start -- --seed 7 --latency 300  any other flag goes to the emulator (npm run emulator -- --help)
 //   npm start -- --no-restatements       numbers that never move (restatements are on by default here)
-//   npm start -- --no-emulator           the add-in alone (for the real service, see README)
+//   npm start -- --no-emulator           the add-in alone (for the real service, see docs/install.md)
 //
 // Ctrl+C stops both.
 import { spawn } from "node:child_process";

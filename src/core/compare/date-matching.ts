@@ -6,7 +6,7 @@ import type { CompareMode } from "./compare-mode";
 import { oneYearBefore } from "./comparison-period";
 
 /**
- * How a date row of the period finds its row in the comparison period. The rule, as the README
+ * How a date row of the period finds its row in the comparison period. The rule, as docs/functions.md
  * gives it to users:
  * - Weeks and months, and days with previous_period, are matched by their place in the period:
  *   the first day, week or month of the period with the first of the comparison period, the

@@ -71,7 +71,7 @@ function draw(hash: string, slice: number): string {
  * ../data/restatements. The adjustment is computed at query time, per row, from hashes: no table
  * is rewritten when the clock moves, and only the last fortnight's rows (about 2 % of two years)
  * pay for it. Each row takes at most three hashes (measured: one hash per draw made a query over
- * two years 1.7x slower than the plain table; with three, see README), and revenue is scaled
+ * two years 1.7x slower than the plain table; with three, see docs/emulator.md), and revenue is scaled
  * from `revenue_double`, then back to DECIMAL before it is summed, so sums stay exact and
  * repeatable. A factor of exactly 1 leaves a row's numbers untouched, to the bit.
  */

@@ -1,5 +1,5 @@
 /**
- * The layer rules of eslint.config.mjs (README, "Layout"), checked on small source texts linted as
+ * The layer rules of eslint.config.mjs (docs/architecture.md, "Layer rules"), checked on small source texts linted as
  * if they lived at a given path. Each rule has a violating text, which must get that rule's error,
  * and allowed texts, which must get no message at all, so the test fails both when a rule stops
  * working and when it starts catching more than it should.

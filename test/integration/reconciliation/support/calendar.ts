@@ -94,7 +94,7 @@ export function comparisonPeriodOf(period: { from: string; to: string }, mode: C
   return { from: plusDays(period.from, -dayCount(period)), to: plusDays(period.from, -1) };
 }
 
-/** The days a period word covers on `today`, as the README documents them. */
+/** The days a period word covers on `today`, as docs/functions.md documents them. */
 export function documentedPeriod(word: PeriodWord, today: string): { from: string; to: string } {
   const yesterday = plusDays(today, -1);
   switch (word) {

@@ -11,7 +11,7 @@ import type { Tap, TappedRequest } from "./tap-proxy";
 /**
  * Period words on the days where they are easiest to get wrong: the first and last day of a
  * month, a quarter and a year, 29 February, and the days the clocks change in America and
- * Australia. The add-in's resolution is compared with the README's, in core, in what the built
+ * Australia. The add-in's resolution is compared with docs/functions.md's, in core, in what the built
  * functions send over the wire, and in the numbers they bring back.
  */
 export const WORD_DAYS = [

@@ -30,7 +30,7 @@ import { describeThrown, type FuzzTarget, type Judgement } from "./judge";
 export const FUZZ_EMULATOR_OPTIONS = { seed: 7, days: 14, scale: 0.2, today: "2026-06-30" } as const;
 /** Far above any answer of the small data set: a request still waiting is a hang. */
 const ANSWER_TIMEOUT_MS = 15_000;
-/** The statuses the README documents for these routes, each with the error body. */
+/** The statuses docs/emulator.md documents for these routes, each with the error body. */
 const DOCUMENTED_REFUSALS = new Map<number, readonly string[]>([
   [400, ["invalid_request", "invalid_json", "limit_exceeded"]],
   [403, ["forbidden"]],
