@@ -12,8 +12,8 @@ const ASK_ADMINISTRATOR = "Try again later; if it persists, tell the server's ad
 /**
  * Each cause has a code of its own: the pane tells a service that refuses connections (down, or
  * the wrong port) from an address naming no computer (a setting to correct), which the system's
- * code alone would leave to the reader of a log. The client reads these codes (HOST_FAILURES in
- * src/client/errors.ts); the dev server's proxy (scripts/webpack/service-proxy.js) sends the same.
+ * code alone would leave to the reader of a log. The client reads these codes (the `server_error:`
+ * entries of src/client/errors/messages.ts); the dev server's proxy (scripts/webpack/service-proxy.js) sends the same.
  */
 const UNREACHABLE_REPLIES: Record<ConnectFailure, Omit<UpstreamReply, "message"> & { reason: string }> = {
   refused: { status: 502, code: "upstream_refused", reason: "The Reporting service refused the add-in server's connection" },
