@@ -1,38 +1,31 @@
-import { METRICS } from "../../api";
 import type { TableCell, TableColumn } from "../workbook-queries/table-columns";
 import { isExcelDateSerial, isoDateFromExcelSerial } from "../excel-dates";
 import { changeLine, moveText } from "./change-line";
 import { keyText } from "./frozen-check-text";
-import { largestMoves, movedBeyond, tableChanges, type MetricChange, type MetricValues, type TableChanges, type TableRows } from "./table-changes";
+import { streamedDiff } from "./streamed-diff";
+import { largestMoves, movedBeyond, type MetricChange, type MetricValues, type TableChanges } from "./table-changes";
 
 /**
  * The change report of a table whose rows stream past (the headless refresh): the old rows as
- * the sheet is read, the new ones as they are written. Only what the report compares is kept
- * per row, its group values and metric numbers (not text columns the user typed, not comparison
- * columns), so the run holds O(rows) small records, never the sheet.
+ * the sheet is read, the new ones as they are written. Rows are compared as they arrive
+ * (streamed-diff.ts): the run keeps each old row's group values and metric numbers, compactly,
+ * and of the new rows only the counts, the totals and the 10 largest moves (what the run log
+ * writes), never every row of both sides.
  */
+
+/** How many moves a table's run log line lists. */
+export const LOGGED_MOVES = 10;
 
 export interface RowCollector {
   before(values: readonly (TableCell | undefined)[]): void;
   after(values: readonly TableCell[]): void;
-  /** The report over every row heard so far. */
+  /** The report over every row heard so far; `moves` holds the largest 10 only. */
   changes(): TableChanges;
 }
 
-/** Group columns, and metrics the service reports (comparison columns are derived, not compared). */
-const kept = (column: Pick<TableColumn, "key" | "isMetric">) => !column.isMetric || (METRICS as readonly string[]).includes(column.key);
-
+/** Group columns and the metrics the service reports are compared; comparison columns are derived, not compared. */
 export function rowCollector(columns: readonly Pick<TableColumn, "key" | "isMetric">[]): RowCollector {
-  const indexes = columns.flatMap((column, index) => (kept(column) ? [index] : []));
-  const compact = indexes.map((index) => ({ key: columns[index]!.key, isMetric: columns[index]!.isMetric }));
-  const project = (values: readonly (TableCell | undefined)[]): TableCell[] => indexes.map((index) => values[index] ?? "");
-  const before: TableCell[][] = [];
-  const after: TableCell[][] = [];
-  return {
-    before: (values) => void before.push(project(values)),
-    after: (values) => void after.push(project(values)),
-    changes: () => tableChanges({ columns: compact, rows: before } satisfies TableRows, { columns: compact, rows: after }),
-  };
+  return streamedDiff(columns, LOGGED_MOVES);
 }
 
 /** One move as the run log writes it: group values by column (dates as 2026-06-03), each metric before and after. */
@@ -55,7 +48,7 @@ export interface LoggedChanges {
   /** False when the group columns changed since the last refresh: totals compare, rows do not. */
   rowsMatched: boolean;
   totals: MetricChange[];
-  /** The 10 largest moves by revenue. */
+  /** The LOGGED_MOVES (10) largest moves by revenue. */
   largestMoves: LoggedMove[];
   /** Revenue moved more than `thresholdPercent`. */
   flagged: boolean;
@@ -80,7 +73,7 @@ export function loggedChanges(changes: TableChanges, groups: readonly GroupColum
     rowsChanged: changes.changed,
     rowsMatched: changes.matched,
     totals: changes.totals,
-    largestMoves: largestMoves(changes).map((move) => ({
+    largestMoves: largestMoves(changes, LOGGED_MOVES).map((move) => ({
       group: Object.fromEntries(groups.map((group, index) => [group.key, groupValue(move.key[index] ?? "", group)])),
       text: metric === undefined ? keyText(move.key, dates) : moveText(move, keyText(move.key, dates), metric),
       change: move.change,

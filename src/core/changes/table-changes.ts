@@ -53,7 +53,7 @@ export interface TableChanges {
 }
 
 /** Metrics only: comparison columns (`revenues_change_pct`) are derived, not reported numbers. */
-function metricIndexes(columns: TableRows["columns"]): Map<MetricName, number> {
+export function metricIndexes(columns: TableRows["columns"]): Map<MetricName, number> {
   const indexes = new Map<MetricName, number>();
   columns.forEach((column, index) => {
     if (column.isMetric && (METRICS as readonly string[]).includes(column.key)) indexes.set(column.key as MetricName, index);
@@ -61,10 +61,10 @@ function metricIndexes(columns: TableRows["columns"]): Map<MetricName, number> {
   return indexes;
 }
 
-const groupIndexes = (columns: TableRows["columns"]) => columns.flatMap((column, index) => (column.isMetric ? [] : [index]));
+export const groupIndexes = (columns: TableRows["columns"]) => columns.flatMap((column, index) => (column.isMetric ? [] : [index]));
 
 /** A cell a user cleared or typed text into counts as nothing, as a sum in Excel would. */
-const numberIn = (cell: TableCell | undefined): number => (typeof cell === "number" && Number.isFinite(cell) ? cell : 0);
+export const numberIn = (cell: TableCell | undefined): number => (typeof cell === "number" && Number.isFinite(cell) ? cell : 0);
 
 /**
  * Excel keeps 15 significant digits: a revenue of 1234.5678901234567 reads back a hair apart.
@@ -93,7 +93,7 @@ function sharedMetrics(before: TableRows, after: TableRows): MetricName[] {
 }
 
 /** eCPM has a total only where it can be recomputed: revenues and impressions on both sides. */
-const totalledMetrics = (metrics: readonly MetricName[]) =>
+export const totalledMetrics = (metrics: readonly MetricName[]) =>
   metrics.filter((metric) => metric !== "ecpm" || (metrics.includes("revenues") && metrics.includes("impressions")));
 
 /**
@@ -131,10 +131,10 @@ function keyedRows(rows: TableRows, keyOrder: readonly string[], metrics: readon
   return byKey;
 }
 
-const differs = (a: MetricValues, b: MetricValues, metrics: readonly MetricName[]) => metrics.some((metric) => !sameNumber(a[metric] ?? 0, b[metric] ?? 0));
+export const differs = (a: MetricValues, b: MetricValues, metrics: readonly MetricName[]) => metrics.some((metric) => !sameNumber(a[metric] ?? 0, b[metric] ?? 0));
 
 /** How far a move went, for ordering: revenue when the table has it, else its first metric. */
-function moveSize(move: RowMove, metric: MetricName | undefined): number {
+export function moveSize(move: RowMove, metric: MetricName | undefined): number {
   if (metric === undefined) return 0;
   return Math.abs((move.after?.[metric] ?? 0) - (move.before?.[metric] ?? 0));
 }
