@@ -153,6 +153,7 @@ export function writeZip(entries: Iterable<OutputEntry>, sink: (chunk: Uint8Arra
     else sink(chunk);
   });
   const encoder = new TextEncoder();
+  let scratch = new Uint8Array(0);
   for (const output of entries) {
     if (output.kind === "kept") {
       const input = keptInput(output.entry);
@@ -163,13 +164,16 @@ export function writeZip(entries: Iterable<OutputEntry>, sink: (chunk: Uint8Arra
       const file = new ZipDeflate(output.name, { level: 3 });
       file.mtime = output.mtime;
       zip.add(file);
-      let pending: Uint8Array | undefined;
       for (const chunk of output.chunks) {
-        const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
-        if (pending) file.push(pending);
-        pending = bytes;
+        if (typeof chunk !== "string") {
+          file.push(chunk);
+          continue;
+        }
+        // The deflater copies what it is pushed: one buffer takes every piece of text in turn.
+        if (scratch.length < chunk.length * 3) scratch = new Uint8Array(chunk.length * 3);
+        file.push(scratch.subarray(0, encoder.encodeInto(chunk, scratch).written));
       }
-      file.push(pending ?? new Uint8Array(0), true);
+      file.push(new Uint8Array(0), true);
     }
     if (failure) throw failure;
   }
