@@ -20,9 +20,15 @@ export function defaultOutputOf(file: string): string {
   return path.join(path.dirname(file), `${path.basename(file, extension)}.refreshed${extension || ".xlsx"}`);
 }
 
+/** A file's bytes as read, not copied (a Uint8Array over the Buffer's memory): a workbook is held once. */
+function fileBytes(file: string): Uint8Array {
+  const buffer = readFileSync(file);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
 export function readWorkbookFile(file: string): Uint8Array {
   try {
-    return new Uint8Array(readFileSync(file));
+    return fileBytes(file);
   } catch {
     throw new UsageError(`The workbook ${file} could not be read. Check the path, and that this account may read it.`);
   }
@@ -80,7 +86,7 @@ export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>
   closeSync(fd);
   try {
     // Read back: the zip's directory and the workbook part must be there before it replaces anything.
-    new WorkbookPackage(new Uint8Array(readFileSync(temporary)));
+    new WorkbookPackage(fileBytes(temporary));
   } catch {
     rmSync(temporary, { force: true });
     throw new Error(`The refreshed copy of ${target} could not be read back, so nothing was replaced. Check the free space of the disk, then run the refresh again.`);
