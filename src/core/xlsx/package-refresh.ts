@@ -5,6 +5,7 @@ import { refreshTables, type WorkbookRefreshOperations } from "../workbook-queri
 import type { StoredTableQuery } from "../workbook-queries/stored-query";
 import type { TableColumn } from "../workbook-queries/table-columns";
 import { failureReason, withFailure } from "../workbook-queries/table-refresh";
+import { appendRefreshLog, withObservedChanges, type RefreshLogOutcome } from "./refresh-log-append";
 import { storedQueryParts } from "./stored-query-parts";
 import { memorySpool, refreshTableRows, type PagedFetchDependencies, type RowSpool } from "./table-fetch";
 import { findTableInfo, rewriteTable, TableWriteError, type TableRewrite, type TableRowObserver, type TableRows } from "./table-rewrite";
@@ -42,6 +43,8 @@ export interface PackageRefresh {
   /** Whether any part changed (a refreshed table, or a failure recorded with its query). */
   changed: boolean;
   calcChainDropped: boolean;
+  /** The rows added to the workbook's Refresh log, or why not. */
+  refreshLog: RefreshLogOutcome;
   package: WorkbookPackage;
   /** Frees the new rows the package's sheets are written from: call it once the package is written. */
   dispose(): void;
@@ -94,6 +97,8 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
   const extents: RefreshedExtent[] = [];
   const pivots = new Map<string, string[]>();
   const spools: RowSpool[] = [];
+  const observers = new Map<string, TableRowObserver | undefined>();
+  const saved = new Map<string, StoredTableQuery>();
   const save = (record: StoredTableQuery) => pkg.replace(pathOf.get(record.id)!, tableQueryXml(record));
   const write = (record: StoredTableQuery, rows: TableRows) => {
     const table = findTableInfo(pkg, record.table.name, record.table.sheet);
@@ -105,7 +110,8 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
     let rewrite: TableRewrite;
     try {
       sharedStrings ??= pkg.sharedStrings();
-      rewrite = rewriteTable(pkg, table, record.columns.length, rows, sharedStrings, options.observeRows?.(table.displayName, rows.columns));
+      observers.set(record.id, options.observeRows?.(table.displayName, rows.columns));
+      rewrite = rewriteTable(pkg, table, record.columns.length, rows, sharedStrings, observers.get(record.id));
     } catch (error) {
       if (error instanceof ReportingError) throw error;
       throw new TableWriteError(
@@ -126,8 +132,9 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
       const start = deps.now();
       const spool = (deps.spool ?? memorySpool)();
       try {
-        const next = await refreshTableRows(record, deps, spool, signal, (rows) => write(record, rows));
+        const next = withObservedChanges(await refreshTableRows(record, deps, spool, signal, (rows) => write(record, rows)), observers.get(record.id)?.changes?.());
         save(next);
+        saved.set(record.id, next);
         spools.push(spool);
         return next;
       } catch (error) {
@@ -179,10 +186,12 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
       outcomes.push({ table: record.table.name, sheet: record.table.sheet, outcome: "failed", reason: item.reason ?? "It was not refreshed.", seconds: took, pivots: [] });
     }
   }
+  const log = appendRefreshLog(pkg, report.items.flatMap((item) => (item.state === "refreshed" && saved.has(item.id) ? [saved.get(item.id)!] : [])));
+  if (log.extent) extents.push(log.extent);
   let calcChainDropped = false;
   if (extents.length > 0) {
     setFullCalcOnLoad(pkg);
     calcChainDropped = dropStaleCalcChain(pkg, extents);
   }
-  return { tables: outcomes, changed: report.items.length > 0, calcChainDropped, package: pkg, dispose };
+  return { tables: outcomes, changed: report.items.length > 0, calcChainDropped, refreshLog: log.outcome, package: pkg, dispose };
 }

@@ -1,4 +1,5 @@
 import { ReportingError } from "../../client/errors";
+import type { TableChanges } from "../changes/table-changes";
 import type { TableCell, TableColumn } from "../workbook-queries/table-columns";
 import { blockText, columnLetters, parseBlock, type CellBlock } from "./cell-address";
 import { cellText, cellValue, growDimension, holdsData, movedCell, SheetFormatError, type SheetCell } from "./sheet-cells";
@@ -46,7 +47,7 @@ export function findTableInfo(pkg: WorkbookPackage, name: string, sheet: string)
 }
 
 /** A data cell's text, built directly: a table of 100,000 rows writes half a million of them. */
-function valueCellText(address: string, value: TableCell, style: string | undefined): string | undefined {
+export function valueCellText(address: string, value: TableCell, style: string | undefined): string | undefined {
   const open = style === undefined ? `<c r="${address}"` : `<c r="${address}" s="${escapeXmlText(style)}"`;
   if (typeof value === "number") return Number.isFinite(value) ? `${open}><v>${value}</v></c>` : undefined;
   if (typeof value === "boolean") return `${open} t="b"><v>${value ? 1 : 0}</v></c>`;
@@ -57,7 +58,7 @@ function valueCellText(address: string, value: TableCell, style: string | undefi
 }
 
 /** A formula cell without its cached value: Excel (fullCalcOnLoad) and LibreOffice compute it afresh. */
-function formulaOnly(cell: SheetCell, row: number): string {
+export function formulaOnly(cell: SheetCell, row: number): string {
   const formula = /<(?:[\w.-]+:)?f\b[^>]*?(?:\/>|>[\s\S]*?<\/(?:[\w.-]+:)?f>)/.exec(cell.inner)?.[0];
   if (!formula || / t="shared"/.test(formula)) return movedCell(cell, row);
   const attributes = [...cell.attributes].filter(([name]) => name !== "t" && name !== "cm" && name !== "vm");
@@ -107,6 +108,8 @@ export interface TableRows {
 export interface TableRowObserver {
   before?(values: readonly (TableCell | undefined)[]): void;
   after?(values: readonly TableCell[]): void;
+  /** The change report over the rows heard, saved with the table's record (and its Refresh log row). */
+  changes?(): TableChanges;
 }
 
 /** The old table as read in one pass over its sheet, keeping only what the rewrite needs. */
@@ -308,7 +311,7 @@ export function rewriteTable(pkg: WorkbookPackage, table: TableInfo, queryColumn
 }
 
 /** The table's `ref`, its filter's (without the totals row) and its sort's (data rows only). */
-function updateTablePart(pkg: WorkbookPackage, table: TableInfo, block: CellBlock, totals: number): void {
+export function updateTablePart(pkg: WorkbookPackage, table: TableInfo, block: CellBlock, totals: number): void {
   const part = pkg.part(table.path);
   const root = rootOf(part);
   setAttribute(root, "ref", blockText(block));
