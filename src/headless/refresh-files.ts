@@ -88,6 +88,7 @@ function summary(result: FileResult, output: string | undefined): string {
     parts.push(`  ${line.table}: ${words}${flagged ? ` (revenue moved more than ${thresholdPercent} %: check it before relying on it)` : ""}`);
   }
   for (const line of result.lines.filter((one) => one.outcome === "cleaned")) parts.push(`  ${line.reason}`);
+  for (const note of result.notes ?? []) parts.push(`  ${note}`);
   const pivots = refreshed.flatMap((line) => line.pivotsRefreshOnOpen ?? []);
   if (pivots.length > 0) parts.push(`  PivotTables refreshed when the file is next opened in Excel: ${pivots.join(", ")}`);
   if (output) parts.push(`  Written to ${output}`);
@@ -133,7 +134,8 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
   }
   const written = !dryRun && refreshed.changed ? output : undefined;
   const threshold = thresholdFor(refreshed.package, options.thresholdPercent);
-  return { file, status: failed ? 1 : 0, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun, collected.get(table.table), threshold))] };
+  const notes = written && refreshed.refreshLog.state === "refused" ? [refreshed.refreshLog.reason] : [];
+  return { file, status: failed ? 1 : 0, notes, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun, collected.get(table.table), threshold))] };
 }
 
 export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Promise<0 | 1 | 2> {

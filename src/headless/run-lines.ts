@@ -28,4 +28,6 @@ export interface FileResult {
   /** 0, 1 or 2, as the exit status. */
   status: 0 | 1 | 2;
   lines: LogLine[];
+  /** Sentences for the person reading the run (the Refresh log not added to, and why). */
+  notes?: string[];
 }

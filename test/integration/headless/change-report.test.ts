@@ -5,6 +5,7 @@ import path from "node:path";
 import { ReportingClient } from "../../../src/client";
 import { addDays } from "../../../src/core/calendar";
 import { recordColumns } from "../../../src/core/changes/frozen-check";
+import { REFRESH_LOG_HEADERS } from "../../../src/core/changes/refresh-log";
 import { fingerprintOf } from "../../../src/core/changes/fingerprint";
 import { frozenSheetXml, type FrozenSheetRecord } from "../../../src/core/changes/frozen-sheet-record";
 import type { LoggedChanges } from "../../../src/core/changes/streamed-changes";
@@ -12,7 +13,7 @@ import type { TableCell } from "../../../src/core/workbook-queries/table-columns
 import type { StoredTableQuery } from "../../../src/core/workbook-queries/stored-query";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { workbookOptionsXml } from "../../../src/core/workbook-queries/workbook-options";
-import { excelMade, withStoredQueries, withTable } from "../../support/stored-query-parts";
+import { excelMade, withEntryText, withStoredQueries, withTable } from "../../support/stored-query-parts";
 import { sheetsOf } from "../../support/xlsx";
 
 /**
@@ -140,6 +141,42 @@ it("reports the totals of both answers and every restated row, and flags a reven
   expect({ flagged: bySheet.flagged, thresholdPercent: bySheet.thresholdPercent }).toEqual({ flagged: true, thresholdPercent: 0 });
   const byFlag = (await refresh([book, "--dry-run", "--threshold", "1"])).lines[0]!.changes as LoggedChanges;
   expect({ flagged: byFlag.flagged, thresholdPercent: byFlag.thresholdPercent }).toEqual({ flagged: false, thresholdPercent: 1 });
+}, 180_000);
+
+it("appends one Refresh log row per refresh to the file it writes, the second's differences after − before", async () => {
+  const header = (await sheetsOf(excelMade("pivot-various-types.xlsx"))).get("Data")![0]!.map(String);
+  const book = path.join(dir, "logged.xlsx");
+  writeFileSync(book, withStoredQueries(withTable(excelMade("pivot-various-types.xlsx"), { sheetPath: "xl/worksheets/sheet1.xml", name: "Stats_by_Date", ref: "A1:J11", columns: header }), [
+    { version: 1, id: "q-change-report-03", query: { period: PERIOD, groups: GROUPS, metrics: ["impressions", "revenues"], filters: {}, orders: [] }, table: { excelId: "{1}", name: "Stats_by_Date", sheet: "Data" }, columns: [...GROUPS, "impressions", "revenues"], pivots: [], createdAt: "2026-06-01T00:00:00Z" } as StoredTableQuery,
+  ]));
+  emulator.setToday(TODAY);
+  const first = await answer();
+  expect((await refresh([book, "--in-place"])).status).toBe(0);
+  emulator.setToday(addDays(TODAY, 4));
+  const second = await answer();
+  expect((await refresh([book, "--in-place"])).status).toBe(0);
+
+  const [names, ...rows] = (await sheetsOf(readFileSync(book))).get("Refresh log")!;
+  expect(names).toEqual(REFRESH_LOG_HEADERS);
+  expect(rows.map((row) => row[1])).toEqual(["Stats_by_Date", "Stats_by_Date"]);
+  const cell = (row: unknown[], name: string) => row[REFRESH_LOG_HEADERS.indexOf(name)] as number;
+  const [, last] = rows as [unknown[], unknown[]];
+  expect([cell(last, "Rows before"), cell(last, "Rows after"), cell(last, "Rows added"), cell(last, "Rows removed")]).toEqual([first.size, second.size, 0, 0]);
+  expect(cell(last, "Rows changed")).toBeGreaterThan(0);
+  for (const [metric, label] of [["impressions", "Impressions"], ["revenues", "Revenues"]] as const) {
+    expect(Math.abs(cell(last, `${label} before`) - totalOf(first, metric))).toBeLessThan(CENT);
+    expect(Math.abs(cell(last, `${label} after`) - totalOf(second, metric))).toBeLessThan(CENT);
+    expect(cell(last, `${label} difference`)).toBeCloseTo(cell(last, `${label} after`) - cell(last, `${label} before`), 9);
+  }
+  // The clock move restated revenue, and the row says so.
+  expect(cell(last, "Revenues difference")).not.toBe(0);
+
+  // A value typed below the log: the next run refreshes the table, leaves the log, and says why.
+  writeFileSync(book, withEntryText(new Uint8Array(readFileSync(book)), "xl/worksheets/sheet3.xml", (xml) => xml.replace("</sheetData>", '<row r="4"><c r="C4"><v>1</v></c></row></sheetData>')));
+  const blocked = await refresh([book, "--in-place"]);
+  expect({ status: blocked.status, outcome: blocked.lines[0]!.outcome }).toEqual({ status: 0, outcome: "refreshed" });
+  expect(blocked.stderr).toContain("The Refresh log on the sheet Refresh log was not added to: it needs 1 more row(s) below its table, but C4 hold data");
+  expect((await sheetsOf(readFileSync(book))).get("Refresh log")!.filter((row) => row[1] === "Stats_by_Date")).toHaveLength(2);
 }, 180_000);
 
 it("refuses a threshold that is not a percentage", async () => {
