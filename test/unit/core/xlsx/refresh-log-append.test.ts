@@ -178,6 +178,27 @@ describe("a workbook with a Refresh log", () => {
     expect(difference).toBeCloseTo(now! - was!, 9);
   });
 
+  it("leaves a column the user added to the log blank in the new row, matching the others by header", async () => {
+    const NOTE = String.fromCharCode(LAST.charCodeAt(0) + 1);
+    const withNote = withEntryText(
+      withEntryText(first, "xl/tables/table2.xml", (xml) =>
+        xml
+          .replace(`ref="A1:${LAST}2"`, `ref="A1:${NOTE}2"`)
+          .replace(`<autoFilter ref="A1:${LAST}2"/>`, `<autoFilter ref="A1:${NOTE}2"/>`)
+          .replace(`<tableColumns count="${REFRESH_LOG_HEADERS.length}">`, `<tableColumns count="${REFRESH_LOG_HEADERS.length + 1}">`)
+          .replace("</tableColumns>", `<tableColumn id="${REFRESH_LOG_HEADERS.length + 1}" name="Note"/></tableColumns>`),
+      ),
+      "xl/worksheets/sheet2.xml",
+      (xml) => xml.replace(/(<row r="1">[\s\S]*?)<\/row>/, `$1<c r="${NOTE}1" t="inlineStr"><is><t>Note</t></is></c></row>`).replace(/(<row r="2">[\s\S]*?)<\/row>/, `$1<c r="${NOTE}2" t="inlineStr"><is><t>checked</t></is></c></row>`),
+    );
+    const second = written(await run(withNote, 1.1, 4));
+    const sheet = text(second, "xl/worksheets/sheet2.xml");
+    expect(rowsOf(sheet).slice(0, 2)).toEqual(rowsOf(text(withNote, "xl/worksheets/sheet2.xml")));
+    expect(rowsOf(sheet)[2]).not.toContain(`r="${NOTE}3"`);
+    expect(text(second, "xl/tables/table2.xml")).toContain(`ref="A1:${NOTE}3"`);
+    expect((await logOf(second)).values[2]).toEqual(refreshLogRow(savedRecord(second)));
+  });
+
   it("keeps a totals row the user added below the new rows", async () => {
     const withTotals = withEntryText(
       withEntryText(first, "xl/tables/table2.xml", (xml) => xml.replace(`ref="A1:${LAST}2" totalsRowShown="0"`, `ref="A1:${LAST}3" totalsRowCount="1"`)),
