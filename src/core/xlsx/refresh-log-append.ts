@@ -87,7 +87,7 @@ function appendRows(pkg: WorkbookPackage, table: TableInfo, rows: readonly (read
   if (blocking.length > 0) {
     const where = blocking.map((cell) => `${columnLetters(cell.column)}${cell.row + 1}`);
     return refused(
-      `The Refresh log on the sheet ${sheet} was not added to: it needs ${rows.length} more row(s) below its table, but ${where.slice(0, 5).join(", ")}${where.length > 5 ? "..." : ""} hold data that the refresh will not overwrite. Move that data away from the ${REFRESH_LOG_TABLE} table and save; the next refresh adds its row. The tables themselves were refreshed.`,
+      `The Refresh log on the sheet ${sheet} was not added to: it needs ${rows.length === 1 ? "1 more row" : `${rows.length} more rows`} below its table, but ${where.slice(0, 5).join(", ")}${where.length > 5 ? "..." : ""} ${where.length === 1 ? "holds" : "hold"} data that the refresh will not overwrite. Move that data away from the ${REFRESH_LOG_TABLE} table and save: later refreshes then add their rows (this one's is not recorded). The tables themselves were refreshed.`,
     );
   }
 

@@ -175,7 +175,7 @@ it("appends one Refresh log row per refresh to the file it writes, the second's 
   writeFileSync(book, withEntryText(new Uint8Array(readFileSync(book)), "xl/worksheets/sheet3.xml", (xml) => xml.replace("</sheetData>", '<row r="4"><c r="C4"><v>1</v></c></row></sheetData>')));
   const blocked = await refresh([book, "--in-place"]);
   expect({ status: blocked.status, outcome: blocked.lines[0]!.outcome }).toEqual({ status: 0, outcome: "refreshed" });
-  expect(blocked.stderr).toContain("The Refresh log on the sheet Refresh log was not added to: it needs 1 more row(s) below its table, but C4 hold data");
+  expect(blocked.stderr).toContain("The Refresh log on the sheet Refresh log was not added to: it needs 1 more row below its table, but C4 holds data");
   expect((await sheetsOf(readFileSync(book))).get("Refresh log")!.filter((row) => row[1] === "Stats_by_Date")).toHaveLength(2);
 }, 180_000);
 

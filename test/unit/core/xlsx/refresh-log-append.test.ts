@@ -219,7 +219,7 @@ describe("a workbook with a Refresh log", () => {
     expect(result.tables).toEqual([expect.objectContaining({ table: "Tabelle1", outcome: "refreshed" })]);
     expect(result.refreshLog).toEqual({
       state: "refused",
-      reason: "The Refresh log on the sheet Refresh log was not added to: it needs 1 more row(s) below its table, but B3 hold data that the refresh will not overwrite. Move that data away from the RefreshLog table and save; the next refresh adds its row. The tables themselves were refreshed.",
+      reason: "The Refresh log on the sheet Refresh log was not added to: it needs 1 more row below its table, but B3 holds data that the refresh will not overwrite. Move that data away from the RefreshLog table and save: later refreshes then add their rows (this one's is not recorded). The tables themselves were refreshed.",
     });
     const [input, output] = [byName(blocked), byName(written(result))];
     for (const name of ["xl/worksheets/sheet2.xml", "xl/tables/table2.xml"]) {
