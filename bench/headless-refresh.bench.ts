@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import type { StatsEntry } from "../src/api";
-import { rowCollector, type RowCollector } from "../src/core/changes/streamed-changes";
+import { rowCollector } from "../src/core/changes/streamed-changes";
 import type { TableColumn } from "../src/core/workbook-queries/table-columns";
 import { refreshPackage, type FetchDependencies } from "../src/core/xlsx/package-refresh";
 import { fileSpool } from "../src/headless/file-spool";
@@ -63,11 +63,10 @@ function fetchDeps(count: number, shift: number): FetchDependencies {
 }
 
 async function refreshToFile(input: string, output: string, shift: number, report = false): Promise<void> {
-  // The command's change report: old rows kept compactly, new ones diffed as they stream.
-  const collectors: RowCollector[] = [];
-  const observeRows = (_table: string, columns: readonly Pick<TableColumn, "key" | "isMetric">[]) => collectors[collectors.push(rowCollector(columns)) - 1];
+  // The command's change report: old rows kept compactly, new ones diffed as they stream, compared
+  // once by refreshPackage (each table's `changes`, which the command's record, log and run line use).
+  const observeRows = (_table: string, columns: readonly Pick<TableColumn, "key" | "isMetric">[]) => rowCollector(columns);
   const result = await refreshPackage(readWorkbookFile(input), fetchDeps(ROWS, shift), report ? { observeRows } : {});
-  for (const collector of collectors) collector.changes();
   try {
     writeWorkbookFile(output, result.package.outputEntries());
   } finally {

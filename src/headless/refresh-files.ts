@@ -54,7 +54,7 @@ interface Collected {
 }
 
 function tableLine(file: string, table: TableOutcome, output: string | undefined, dryRun: boolean, collected: Collected | undefined, threshold: number): LogLine {
-  const changes = table.outcome === "refreshed" && collected ? loggedChanges(collected.collector.changes(), collected.groups, threshold) : undefined;
+  const changes = table.outcome === "refreshed" && collected ? loggedChanges(table.changes ?? collected.collector.changes(), collected.groups, threshold) : undefined;
   return {
     file,
     table: table.table,

@@ -1,5 +1,6 @@
 import { commandWording } from "../../client/command-text";
 import { isReportingError, ReportingError } from "../../client/errors";
+import type { TableChanges } from "../changes/table-changes";
 import { tableQueryXml } from "../workbook-queries/record-xml";
 import { refreshTables, type WorkbookRefreshOperations } from "../workbook-queries/refresh-run";
 import type { StoredTableQuery } from "../workbook-queries/stored-query";
@@ -36,6 +37,8 @@ export interface TableOutcome {
   seconds: number;
   /** The PivotTables Excel will rebuild on open because they are built on this table. */
   pivots: string[];
+  /** What the refresh changed, when `observeRows` heard the rows with a report. */
+  changes?: TableChanges;
 }
 
 export interface PackageRefresh {
@@ -99,6 +102,7 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
   const spools: RowSpool[] = [];
   const observers = new Map<string, TableRowObserver | undefined>();
   const saved = new Map<string, StoredTableQuery>();
+  const reports = new Map<string, TableChanges>();
   const save = (record: StoredTableQuery) => pkg.replace(pathOf.get(record.id)!, tableQueryXml(record));
   const write = (record: StoredTableQuery, rows: TableRows) => {
     const table = findTableInfo(pkg, record.table.name, record.table.sheet);
@@ -132,7 +136,11 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
       const start = deps.now();
       const spool = (deps.spool ?? memorySpool)();
       try {
-        const next = withObservedChanges(await refreshTableRows(record, deps, spool, signal, (rows) => write(record, rows)), observers.get(record.id)?.changes?.());
+        const fetched = await refreshTableRows(record, deps, spool, signal, (rows) => write(record, rows));
+        // Computed once (seconds on 100,000 rows): the record, its log row and the run's line share it.
+        const report = observers.get(record.id)?.changes?.();
+        if (report) reports.set(record.id, report);
+        const next = withObservedChanges(fetched, report);
         save(next);
         saved.set(record.id, next);
         spools.push(spool);
@@ -180,6 +188,7 @@ export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies,
         totalsAfter: rewrite.totalsAfter,
         seconds: took,
         pivots: pivots.get(item.id) ?? [],
+        ...(reports.has(item.id) ? { changes: reports.get(item.id)! } : {}),
         ...(item.warning ? { reason: item.warning } : {}),
       });
     } else {

@@ -5,6 +5,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import type { SpillTable } from "../../../../src/core/rows/spill-table";
 import { REFRESH_LOG_COLUMNS, REFRESH_LOG_HEADERS, refreshLogRow } from "../../../../src/core/changes/refresh-log";
+import { summaryOf } from "../../../../src/core/changes/change-summary";
 import { rowCollector } from "../../../../src/core/changes/streamed-changes";
 import { readTableQueryXml } from "../../../../src/core/workbook-queries/record-xml";
 import type { StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
@@ -160,7 +161,10 @@ describe("a workbook without a Refresh log", () => {
 
 describe("a workbook with a Refresh log", () => {
   it("appends the next refresh's row below the last, the rows already there byte for byte", async () => {
-    const second = written(await run(first, 1.1, 4));
+    const result = await run(first, 1.1, 4);
+    const second = written(result);
+    // One change report (computed once) for the record, its log row and the run's line.
+    expect(summaryOf(result.tables[0]!.changes!)).toEqual(savedRecord(second).lastRefresh!.changes);
     const [before, after] = [text(first, "xl/worksheets/sheet2.xml"), text(second, "xl/worksheets/sheet2.xml")];
     expect(rowsOf(after).slice(0, 2)).toEqual(rowsOf(before));
     expect(after).toContain(`<dimension ref="A1:${LAST}3"/>`);
