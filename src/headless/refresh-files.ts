@@ -134,8 +134,12 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
   }
   const written = !dryRun && refreshed.changed ? output : undefined;
   const threshold = thresholdFor(refreshed.package, options.thresholdPercent);
-  const notes = written && refreshed.refreshLog.state === "refused" ? [refreshed.refreshLog.reason] : [];
-  return { file, status: failed ? 1 : 0, notes, lines: [...cleaned, ...refreshed.tables.map((table) => tableLine(file, table, written, dryRun, collected.get(table.table), threshold))] };
+  const logRefusal = written && refreshed.refreshLog.state === "refused" ? refreshed.refreshLog.reason : undefined;
+  const tableLines = refreshed.tables.map((table) => {
+    const line = tableLine(file, table, written, dryRun, collected.get(table.table), threshold);
+    return logRefusal && line.outcome === "refreshed" ? { ...line, refreshLogLeftAlone: logRefusal } : line;
+  });
+  return { file, status: failed ? 1 : 0, notes: logRefusal ? [logRefusal] : [], lines: [...cleaned, ...tableLines] };
 }
 
 export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Promise<0 | 1 | 2> {

@@ -18,6 +18,12 @@ export interface LogLine {
   reason?: string;
   /** PivotTables Excel rebuilds when it next opens the file. */
   pivotsRefreshOnOpen?: string[];
+  /**
+   * Why this refresh has no row in the workbook's Refresh log (cells below the log are taken):
+   * the refresh itself is done, but whoever reads the log file or the JSON lines must learn that
+   * the sheet's history now has a gap.
+   */
+  refreshLogLeftAlone?: string;
   /** Where the refreshed workbook was written; absent on a dry run. */
   output?: string;
   dryRun?: boolean;

@@ -151,7 +151,8 @@ it("appends one Refresh log row per refresh to the file it writes, the second's 
   ]));
   emulator.setToday(TODAY);
   const first = await answer();
-  expect((await refresh([book, "--in-place"])).status).toBe(0);
+  const firstRun = await refresh([book, "--in-place"]);
+  expect(firstRun.status).toBe(0);
   emulator.setToday(addDays(TODAY, 4));
   const second = await answer();
   expect((await refresh([book, "--in-place"])).status).toBe(0);
@@ -176,6 +177,9 @@ it("appends one Refresh log row per refresh to the file it writes, the second's 
   const blocked = await refresh([book, "--in-place"]);
   expect({ status: blocked.status, outcome: blocked.lines[0]!.outcome }).toEqual({ status: 0, outcome: "refreshed" });
   expect(blocked.stderr).toContain("The Refresh log on the sheet Refresh log was not added to: it needs 1 more row below its table, but C4 holds data");
+  // ... and so does its JSON line, which is what --log keeps and a scheduler reads.
+  expect(blocked.lines[0]!.refreshLogLeftAlone).toEqual(expect.stringContaining("was not added to: it needs 1 more row below its table, but C4 holds data"));
+  expect(firstRun.lines.find((line) => line.outcome === "refreshed")!.refreshLogLeftAlone).toBeUndefined();
   expect((await sheetsOf(readFileSync(book))).get("Refresh log")!.filter((row) => row[1] === "Stats_by_Date")).toHaveLength(2);
 }, 180_000);
 
