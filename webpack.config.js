@@ -68,7 +68,7 @@ module.exports = async (env, argv) => {
     target: "web",
     entry: {
       // zod-jitless first: it must run before src/api builds its schemas (see the module).
-      taskpane: ["./src/office/zod-jitless.ts", "./src/taskpane/taskpane.ts"],
+      taskpane: ["./src/office/zod-jitless.ts", "./src/taskpane/shell/taskpane.ts"],
       functions: ["./src/office/zod-jitless.ts", FUNCTIONS_SOURCE],
     },
     output: {
@@ -109,7 +109,7 @@ module.exports = async (env, argv) => {
           // enforce: the page loads every chunk anyway, so a small shared module is still worth
           // one copy rather than one per entry (the default minSize would duplicate it).
           // Only modules the page loads at start anyway: a module that only the pane's parts loaded
-          // on demand share (src/taskpane/pane-parts.ts) stays out of what every page load fetches.
+          // on demand share (src/taskpane/shell/tab-parts.ts, src/taskpane/tabs/query/action-parts.ts) stays out of what every page load fetches.
           common: {
             minChunks: 2,
             name: "common",

@@ -5,7 +5,7 @@
  * its own copy of zod and of the shared code; 338.7 KB before the pane's tabs other than Connect
  * and its rarer actions were loaded on demand, 238 KB after). Office.js is not counted. The build
  * prints the same total (scripts/webpack/page-size.js measures both). The chunks loaded on demand
- * (src/taskpane/pane-parts.ts, exceljs) are listed after, not counted.
+ * (src/taskpane/shell/tab-parts.ts, tabs/query/action-parts.ts, exceljs) are listed after, not counted.
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";

@@ -37,7 +37,7 @@ const ENVIRONMENTS = Object.freeze({
 
 /**
  * The environment a webpack mode builds for: its functions' namespace is the one the pane writes
- * (src/taskpane/build-namespace.ts). Development builds are what manifest.xml loads (the dev
+ * (src/taskpane/shared/build-namespace.ts). Development builds are what manifest.xml loads (the dev
  * server); production builds are deployed with the production manifest.
  * @param {string} mode webpack's mode
  * @returns {keyof typeof ENVIRONMENTS}

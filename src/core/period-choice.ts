@@ -2,7 +2,7 @@ import type { QueryPeriod } from "./formula-text";
 import { PERIOD_WORDS, periodOfWord, type DateRange, type PeriodWord } from "./periods";
 
 /**
- * A period as the pane's Query and Legacy tabs let the user choose it (src/taskpane/period-field.ts):
+ * A period as the pane's Query and Legacy tabs let the user choose it (src/taskpane/widgets/period-field.ts):
  * a period word (Today... Last year) or a custom range of two days.
  */
 

@@ -1,11 +1,11 @@
 /**
- * The pane's parts loaded on demand (src/taskpane/tab-parts.ts, action-parts.ts): the page's first load leaves
+ * The pane's parts loaded on demand (src/taskpane/shell/tab-parts.ts, tabs/query/action-parts.ts): the page's first load leaves
  * them out; a tab fetches its code when first selected, from the page's own folder (publicPath
  * ""), under the production host's Content-Security-Policy, also when a proxy serves the add-in
  * under a sub-path; a part that does not arrive is said in plain words and tried again.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { PART_NOT_LOADED } from "../../src/taskpane/lazy-part";
+import { PART_NOT_LOADED } from "../../src/taskpane/shell/lazy-part";
 import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
 import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice } from "./support/fake-office";

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { SAVED_QUERY_NAMESPACE } from "../../src/core/workbook-queries/saved-query";
-import { SAVED_NEEDS_EXCEL } from "../../src/taskpane/queries/queries-text";
+import { SAVED_NEEDS_EXCEL } from "../../src/taskpane/tabs/queries/queries-text";
 import { describeWithBrowser } from "./support/browser";
 import type { FakeOfficeState } from "./support/fake-office";
 import { officeState, pickerContent, saveProfile, screenshot, statusAfter } from "./support/pane-page";

@@ -1,6 +1,6 @@
 import type { CheckedCsv } from "../../core/exports/csv-export";
-import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, downloadFile } from "../downloads";
-import type { StatusBar } from "../status";
+import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, downloadFile } from "../widgets/downloads";
+import type { StatusBar } from "../shell/status";
 import { neutralisedNote } from "./neutralised-note";
 
 /** A file the pane made: a checked CSV, or an Excel file with its Query sheet. */

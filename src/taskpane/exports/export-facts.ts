@@ -3,8 +3,8 @@ import { isoTimeWithZone, type FilterLabels } from "../../core/exports/query-she
 import type { QueryPeriod } from "../../core/formula-text";
 import { PERIOD_LABELS } from "../../core/periods";
 import type { ReferenceOptions, ReportingRuntime } from "../../core/runtime/reporting-runtime";
-import type { PaneContext } from "../context";
-import { isListedFilter, loadFilterList } from "../reference-lists";
+import type { PaneContext } from "../shell/context";
+import { isListedFilter, loadFilterList } from "../shared/reference-lists";
 
 /** What the pane knows of an export beyond its query: when, with which profile, how far the data reaches. */
 

@@ -8,7 +8,7 @@ import { statsFormula, type StatsQueryModel } from "../../core/formula-text";
 import type { DateRange } from "../../core/periods";
 import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
 import { dataThroughOf, filterLabelsOf, madeNow, periodNameOf } from "./export-facts";
-import { BUILD_NAMESPACE } from "../build-namespace";
+import { BUILD_NAMESPACE } from "../shared/build-namespace";
 
 /**
  * The files of a REPORTING.STATS query as the pane hands them on: Export CSV, Export Excel and

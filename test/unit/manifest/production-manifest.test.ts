@@ -88,7 +88,7 @@ describe("the manifest other builds write", () => {
 });
 
 describe("the functions namespace of each build", () => {
-  /** What the pane's bundle is told to write formulas with (src/taskpane/build-namespace.ts). */
+  /** What the pane's bundle is told to write formulas with (src/taskpane/shared/build-namespace.ts). */
   function paneNamespace(config: Configuration): unknown {
     const define = config.plugins?.find((plugin) => plugin instanceof webpack.DefinePlugin) as { definitions: Record<string, unknown> } | undefined;
     const value = define?.definitions["process.env.REPORTING_FUNCTIONS_NAMESPACE"];

@@ -129,7 +129,7 @@ describe("insertWorkbookSheets", () => {
   let excel: FakeExcel;
   afterEach(() => excel.restore());
 
-  // The pane checks the file's size against Excel on the web's limit before (taskpane/downloads.ts).
+  // The pane checks the file's size against Excel on the web's limit before (taskpane/widgets/downloads.ts).
   it("adds the sheets of a file in one request", async () => {
     excel = installFakeExcel();
     const inserted = await insertWorkbookSheets(new Uint8Array(1000).fill(65));

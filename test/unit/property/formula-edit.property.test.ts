@@ -9,7 +9,7 @@ import { readStatsQuery } from "../../../src/core/arguments/stats-query";
 import { builderProblem } from "../../../src/core/builder-limits";
 import { statsModelOfFormula } from "../../../src/core/formula-parse";
 import { statsArgumentsOf, statsFormula, type StatsQueryModel } from "../../../src/core/formula-text";
-import { PICKER_FILTERS } from "../../../src/taskpane/query-form";
+import { PICKER_FILTERS } from "../../../src/taskpane/tabs/query/query-form";
 import { builderModel, FUZZ_SEED, statsModel } from "./support/arbitraries";
 
 const TODAYS = fc.constantFrom("2026-07-03", "2024-02-29", "2025-01-01", "2025-12-31");

@@ -32,7 +32,7 @@ import { excelSerialFromIsoDate } from "../../../../src/core/excel-dates";
 import type { LegacyQueryModel, QueryPeriod, StatsQueryModel } from "../../../../src/core/formula-text";
 import { LEGACY_FUNCTION_GROUPS } from "../../../../src/core/legacy/group-by";
 import { PERIOD_WORDS } from "../../../../src/core/periods";
-import { formulaMetrics } from "../../../../src/taskpane/query/metric-choice";
+import { formulaMetrics } from "../../../../src/taskpane/tabs/query/metric-choice";
 
 export { FUZZ_SEED } from "../../../support/fuzz-seed";
 
@@ -328,7 +328,7 @@ function comparesWithin1900(period: QueryPeriod, mode: CompareMode): boolean {
   return "word" in period || isCalendarDate(comparisonPeriod(period, mode).from);
 }
 
-/** The filters the query form has a picker for (PICKER_FILTERS of src/taskpane/query-form.ts): no ad units. */
+/** The filters the query form has a picker for (PICKER_FILTERS of src/taskpane/tabs/query/query-form.ts): no ad units. */
 const BUILDER_FILTERS = FILTER_NAMES.filter((name) => name !== "ad_units");
 /** What the form's number fields give: empty, or a whole number from 1 the request accepts. */
 const builderCount = fc.option(fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: MAX_ROW_COUNT })), { nil: undefined });

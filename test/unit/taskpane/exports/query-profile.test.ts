@@ -3,7 +3,7 @@ import { memoryStorage } from "../../../../src/core/profiles/memory-storage";
 import { parseProfile } from "../../../../src/core/profiles/profile";
 import { ProfileStore } from "../../../../src/core/profiles/profile-store";
 import { createReportingRuntime } from "../../../../src/core/runtime/reporting-runtime";
-import type { PaneContext } from "../../../../src/taskpane/context";
+import type { PaneContext } from "../../../../src/taskpane/shell/context";
 import { statsFileSources } from "../../../../src/taskpane/exports/export-stats";
 import { noTokenMessage, queryProfileOf } from "../../../../src/taskpane/exports/query-profile";
 import { fakeTransportOptions, scriptedFetch, text } from "../../client/fakes";
