@@ -11,6 +11,7 @@ import { legacyTabPart, queriesTabPart, queryTabPart } from "./tab-parts";
 import { refreshIfOpenedToRefresh } from "./refresh-on-open";
 import { StatusBar, plainMessage } from "./status";
 import type { QueryTabView } from "../tabs/query/query-tab";
+import { tabRegistry } from "./tab-registry";
 import { setUpTabs } from "./tabs";
 
 /** Service addresses baked in by the build (the emulator's in development, empty otherwise). */
@@ -45,29 +46,31 @@ async function start(): Promise<void> {
   // (the Query tab also right after start, see below; Queries also when the workbook refreshes on
   // opening): the first view does not wait for their code.
   const queryTab = lazyPart(async () => (await queryTabPart()).setUpQueryTab(tabContext("tab-query")));
-  const openQuery = onDemandTab(byId("panel-query"), "Query", status.forTab("tab-query"), queryTab);
   const tableEditing: QueryTabView = {
     async edit(record) {
-      await (await openQuery())?.edit(record);
+      await (await tabs.open["tab-query"]())?.edit(record);
     },
     async loadSaved(query) {
-      await (await openQuery())?.loadSaved(query);
+      await (await tabs.open["tab-query"]())?.loadSaved(query);
     },
   };
   const queries = lazyPart(async () => (await queriesTabPart()).setUpQueriesTab(tabContext("tab-queries"), tableEditing, () => selectTab("tab-query")));
-  const openQueries = onDemandTab(byId("panel-queries"), "Queries", status.forTab("tab-queries"), queries);
-  const openLegacy = onDemandTab(
-    byId("panel-legacy"),
-    "Legacy",
-    status.forTab("tab-legacy"),
-    lazyPart(async () => (await legacyTabPart()).setUpLegacyTab(tabContext("tab-legacy"))),
+  const tabs = tabRegistry(
+    {
+      "tab-query": { panelId: "panel-query", name: "Query", setUp: queryTab },
+      "tab-queries": { panelId: "panel-queries", name: "Queries", setUp: queries, whenSelected: (view) => view.reload() },
+      "tab-legacy": {
+        panelId: "panel-legacy",
+        name: "Legacy",
+        setUp: lazyPart(async () => (await legacyTabPart()).setUpLegacyTab(tabContext("tab-legacy"))),
+      },
+    },
+    (tabId, tab) => onDemandTab(byId(tab.panelId), tab.name, status.forTab(tabId), tab.setUp),
   );
   const selectTab = setUpTabs(byId("tabs-list"), (tabId) => {
     status.selectTab(tabId);
     if (tabId !== "tab-connect") connect.leave();
-    if (tabId === "tab-query") void openQuery();
-    if (tabId === "tab-queries") void openQueries().then((view) => view?.reload());
-    if (tabId === "tab-legacy") void openLegacy();
+    tabs.selected(tabId);
   });
   document.body.dataset.ready = "true";
   const active = runtime.profiles().active;
