@@ -10,8 +10,9 @@ import { profileSummary } from "./profile-summary";
 import { emptySecretsProblem, notSavedHeading, saveAnywayPlan } from "./save-decision";
 import { SaveOutcome } from "./save-outcome";
 import type { PaneContext } from "../../shell/context";
-import { byId, whileBusy } from "../../widgets/dom";
+import { whileBusy } from "../../widgets/dom";
 import { plainMessage } from "../../shell/status";
+import { connectElements } from "./elements";
 
 const FORGETFULNESS =
   "profiles last until this tab closes, and tokens, keys and secrets only while this page is open: you will type them again after a reload.";
@@ -26,29 +27,30 @@ export interface ConnectTab {
  * save runs first. A profile that fails it is not saved unless the user presses Save anyway.
  */
 export function setUpConnectTab(context: PaneContext): ConnectTab {
-  const form = new ProfileForm(byId<HTMLFormElement>("profile-form"), context.defaults);
-  const saveButton = byId<HTMLButtonElement>("profile-save");
-  const testButton = byId<HTMLButtonElement>("profile-test");
-  const newButton = byId<HTMLButtonElement>("profile-new");
-  const result = new ConnectionResult(byId("connection-result"));
-  const outcome = new SaveOutcome(byId("profile-save-outcome"), "profile-save-reason");
+  const elements = connectElements();
+  const form = new ProfileForm(elements.profileForm, context.defaults);
+  const saveButton = elements.profileSave;
+  const testButton = elements.profileTest;
+  const newButton = elements.profileNew;
+  const result = new ConnectionResult(elements.connectionResult);
+  const outcome = new SaveOutcome(elements.profileSaveOutcome, "profile-save-reason");
   const progress = new CheckProgress(
-    byId("connection-progress"),
-    byId("connection-label"),
-    byId("connection-elapsed"),
-    byId<HTMLButtonElement>("connection-cancel"),
+    elements.connectionProgress,
+    elements.connectionLabel,
+    elements.connectionElapsed,
+    elements.connectionCancel,
   );
-  const summary = byId("active-profile-summary");
+  const summary = elements.activeProfileSummary;
   /** The name of the profile being edited; undefined while creating a new one. */
   let editing: string | undefined;
 
-  byId("secrets-note").textContent = context.secretsPersist
+  elements.secretsNote.textContent = context.secretsPersist
     ? "Profiles are kept by Excel for this add-in, never in your workbook."
     : context.host === "excel"
       ? `This version of Excel offers add-ins no private storage, so ${FORGETFULNESS}`
       : `Outside Excel, ${FORGETFULNESS}`;
 
-  const list = new ProfileList(byId<HTMLUListElement>("profile-list"), byId("profiles-empty"), byId<HTMLButtonElement>("sign-out"), {
+  const list = new ProfileList(elements.profileList, elements.profilesEmpty, elements.signOut, {
     use: (name) => void useProfile(name),
     edit: (name) => editProfile(name),
     remove: (name) => void removeProfile(name),
@@ -251,7 +253,7 @@ export function setUpConnectTab(context: PaneContext): ConnectTab {
     fillForm(undefined);
     form.input("name").focus();
   });
-  byId<HTMLButtonElement>("sign-out").addEventListener("click", () => void signOut());
+  elements.signOut.addEventListener("click", () => void signOut());
 
   context.runtime.onProfiles(render);
   render();

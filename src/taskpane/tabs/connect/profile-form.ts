@@ -1,15 +1,22 @@
-import { SECRET_FIELDS, SECRET_WORDS, parseProfile, usesBearer, usesLegacy, type Profile, type ProfileKind } from "../../../core/profiles/profile";
+import { SECRET_FIELDS, SECRET_WORDS, parseProfile, usesBearer, usesLegacy, type Profile, type ProfileKind, type SecretField } from "../../../core/profiles/profile";
 import { addDescription, byId, removeDescription } from "../../widgets/dom";
 import type { ProfileField } from "./profile-fields";
+import { CONNECT_ELEMENTS, connectElements } from "./elements";
 
-const INPUT_IDS: Record<Exclude<ProfileField, "kind">, string> = {
-  name: "profile-name",
-  baseUrl: "profile-base-url",
-  legacyBaseUrl: "profile-legacy-url",
-  token: "profile-token",
-  apiKey: "profile-api-key",
-  apiSecret: "profile-api-secret",
-};
+/** Each field's box and each secret's hint, by their names in elements.ts. */
+const INPUTS = {
+  name: "profileName",
+  baseUrl: "profileBaseUrl",
+  legacyBaseUrl: "profileLegacyUrl",
+  token: "profileToken",
+  apiKey: "profileApiKey",
+  apiSecret: "profileApiSecret",
+} as const satisfies Record<Exclude<ProfileField, "kind">, keyof typeof CONNECT_ELEMENTS>;
+const SECRET_HINTS = {
+  token: "profileTokenHint",
+  apiKey: "profileApiKeyHint",
+  apiSecret: "profileApiSecretHint",
+} as const satisfies Record<SecretField, keyof typeof CONNECT_ELEMENTS>;
 
 export interface ProfileFormDefaults {
   baseUrl: string;
@@ -22,7 +29,7 @@ export interface ProfileFormDefaults {
  * described by the reason, the first one focused).
  */
 export class ProfileForm {
-  private readonly title = byId("profile-form-title");
+  private readonly title = connectElements().profileFormTitle;
   private marked: HTMLElement[] = [];
 
   constructor(
@@ -36,7 +43,7 @@ export class ProfileForm {
   }
 
   input(field: Exclude<ProfileField, "kind">): HTMLInputElement {
-    return byId<HTMLInputElement>(INPUT_IDS[field]);
+    return connectElements()[INPUTS[field]];
   }
 
   /** The focusable control of a field: the checked interface choice stands for `kind`. */
@@ -94,7 +101,7 @@ export class ProfileForm {
   /** Says under each secret whether one is saved, so an empty field does not look like a lost one. */
   describeSecrets(stored: Profile | undefined): void {
     for (const field of SECRET_FIELDS) {
-      byId(`${INPUT_IDS[field]}-hint`).textContent = stored?.[field]
+      connectElements()[SECRET_HINTS[field]].textContent = stored?.[field]
         ? `Saved. Leave empty to keep the saved ${SECRET_WORDS[field]}, or type a new one.`
         : `Paste the ${SECRET_WORDS[field]} you were given. It is never written to the workbook.`;
     }

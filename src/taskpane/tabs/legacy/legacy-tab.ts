@@ -1,6 +1,6 @@
 import type { ProfileState } from "../../../core/profiles/profile-store";
 import type { PaneContext } from "../../shell/context";
-import { byId, whileBusy } from "../../widgets/dom";
+import { whileBusy } from "../../widgets/dom";
 import { ApplicationsList } from "./applications-list";
 import { GroupField } from "./group-field";
 import { LegacyActions } from "./legacy-actions";
@@ -9,62 +9,64 @@ import { LegacyQueryForm } from "./legacy-query";
 import { legacyIdentity, usableLegacyProfile } from "./legacy-text";
 import { PeriodField } from "../../widgets/period-field";
 import { setUpActionBar } from "../query/action-runner";
+import { legacyElements } from "./elements";
 
 /** The Legacy tab: applications with their ad units, and the legacy statistics. */
 export function setUpLegacyTab(context: PaneContext): void {
+  const elements = legacyElements();
   const { runtime } = context;
-  const content = byId("legacy-content");
-  const signedOut = byId("legacy-signed-out");
-  const applications = new ApplicationsList(byId("legacy-applications"));
-  const loadButton = byId<HTMLButtonElement>("legacy-load-applications");
-  const formElement = byId<HTMLFormElement>("legacy-form");
+  const content = elements.content;
+  const signedOut = elements.signedOut;
+  const applications = new ApplicationsList(elements.applications);
+  const loadButton = elements.loadApplications;
+  const formElement = elements.form;
   const buttons = {
-    preview: byId<HTMLButtonElement>("legacy-preview"),
-    insertFormula: byId<HTMLButtonElement>("legacy-insert-formula"),
-    insertTable: byId<HTMLButtonElement>("legacy-insert-table"),
-    exportCsv: byId<HTMLButtonElement>("legacy-export-csv"),
-    exportXlsx: byId<HTMLButtonElement>("legacy-export-xlsx"),
+    preview: elements.preview,
+    insertFormula: elements.insertFormula,
+    insertTable: elements.insertTable,
+    exportCsv: elements.exportCsv,
+    exportXlsx: elements.exportXlsx,
   };
   // The Query tab's runner: one action at a time, the wait counted, Cancel where it is safe.
-  const { acting, runner } = setUpActionBar(context, "legacy", buttons);
+  const { acting, runner } = setUpActionBar(context, { progress: elements.actionProgress, cancel: elements.cancel }, buttons);
   const period = new PeriodField(
     {
-      choice: byId<HTMLSelectElement>("legacy-period"),
-      customRange: byId("legacy-custom-range"),
-      from: byId<HTMLInputElement>("legacy-from"),
-      to: byId<HTMLInputElement>("legacy-to"),
-      dates: byId("legacy-period-dates"),
+      choice: elements.period,
+      customRange: elements.customRange,
+      from: elements.from,
+      to: elements.to,
+      dates: elements.periodDates,
     },
     () => context.today(),
   );
   const groups = new GroupField({
-    list: byId<HTMLOListElement>("legacy-groups"),
-    add: byId<HTMLSelectElement>("legacy-group-add"),
-    addButton: byId("legacy-group-add-button"),
-    dateGroup: byId<HTMLSelectElement>("legacy-date-group"),
-    dateOptions: byId("legacy-date-options"),
+    list: elements.groups,
+    add: elements.groupAdd,
+    addButton: elements.groupAddButton,
+    dateGroup: elements.dateGroup,
+    dateOptions: elements.dateOptions,
   });
   const form = new LegacyQueryForm(acting, period, groups, {
-    formula: byId<HTMLTextAreaElement>("legacy-formula"),
-    headers: byId<HTMLSelectElement>("legacy-headers"),
-    headersNote: byId("legacy-headers-note"),
+    formula: elements.formula,
+    headers: elements.headers,
+    headersNote: elements.headersNote,
   });
   const preview = new LegacyPreview(acting, {
-    section: byId("legacy-preview-section"),
-    summary: byId("legacy-preview-summary"),
-    table: byId("legacy-preview-table"),
+    section: elements.previewSection,
+    summary: elements.previewSummary,
+    table: elements.previewTable,
   });
   new LegacyActions(acting, form, runner, {
     insertFormula: buttons.insertFormula,
     insertTable: buttons.insertTable,
     exportCsv: buttons.exportCsv,
     exportXlsx: buttons.exportXlsx,
-    exports: byId("legacy-exports"),
-    exportNote: byId("legacy-export-note"),
+    exports: elements.exports,
+    exportNote: elements.exportNote,
   });
   // Outside Excel these can never work: they are not shown, as on the Query tab, and the host notice says why.
   if (context.host !== "excel") {
-    for (const id of ["legacy-insert-group", "legacy-insert-table-hint"]) byId(id).hidden = true;
+    for (const element of [elements.insertGroup, elements.insertTableHint]) element.hidden = true;
   }
   let loadedFor: string | undefined;
 

@@ -9,8 +9,9 @@ import { frozenSheetNameNow, readFrozenValues, writeRestatedSheet } from "../../
 import { frozenSheetStore } from "../../../office/tables/frozen-sheet-store";
 import { pageQueries } from "../../../office/tables/page-queries";
 import type { PaneContext } from "../../shell/context";
-import { byId, el, whileBusy } from "../../widgets/dom";
+import { el, whileBusy } from "../../widgets/dom";
 import { plainMessage } from "../../shell/status";
+import { queriesElements } from "./elements";
 
 /**
  * "Check frozen sheets" in the Queries tab: each sheet Freeze for close made, its query asked of
@@ -18,8 +19,8 @@ import { plainMessage } from "../../shell/status";
  * request, the comparison written to a new sheet. The frozen sheets are only read.
  */
 export function setUpFrozenChecks(context: PaneContext): void {
-  const button = byId<HTMLButtonElement>("queries-check-frozen");
-  const list = byId<HTMLUListElement>("queries-frozen-results");
+  const button = queriesElements().checkFrozen;
+  const list = queriesElements().frozenResults;
   const status = context.status;
 
   /** The record with the sheet's name now: the user may have renamed it since the freeze. */

@@ -8,7 +8,7 @@ import { goToTable, linkedTablesNow, tablesNamedLikeAddins } from "../../../offi
 import { pageQueries } from "../../../office/tables/page-queries";
 import { savedQueryStore } from "../../../office/tables/saved-query-store";
 import type { PaneContext } from "../../shell/context";
-import { byId, whileBusy } from "../../widgets/dom";
+import { whileBusy } from "../../widgets/dom";
 import { filterLabelsOf } from "../../exports/export-facts";
 import { loadPreviewReference } from "../../shared/preview-labels";
 import { onQueriesChanged } from "../../shared/queries-events";
@@ -23,6 +23,7 @@ import { TablesList } from "./tables-list";
 import { plainMessage } from "../../shell/status";
 import type { SavedQueryLoading } from "../query/save-query";
 import type { TableEditing } from "../query/table-edit";
+import { queriesElements } from "./elements";
 
 export interface QueriesView {
   /** Lists the workbook's tables and formulas afresh, while the tab is shown (selecting it lists them again). */
@@ -33,15 +34,16 @@ export interface QueriesView {
 
 /** The Queries tab: every refreshable thing of the workbook, Refresh all, refresh on open, and the saved queries. */
 export function setUpQueriesTab(context: PaneContext, editing: TableEditing & SavedQueryLoading, showQueryTab: () => void): QueriesView {
-  const panel = byId("panel-queries");
-  const unreadable = byId("queries-unreadable");
-  const formulas = byId("queries-formulas");
-  const formulasTitle = byId("queries-formulas-title");
-  const refreshAllButton = byId<HTMLButtonElement>("queries-refresh-all");
-  const cancel = byId<HTMLButtonElement>("queries-cancel");
-  const reloadButton = byId<HTMLButtonElement>("queries-reload");
-  const onOpenBox = byId<HTMLInputElement>("queries-refresh-on-open");
-  const tables = new TablesList(byId<HTMLUListElement>("queries-tables"), byId("queries-empty"), {
+  const elements = queriesElements();
+  const panel = elements.panel;
+  const unreadable = elements.unreadable;
+  const formulas = elements.formulas;
+  const formulasTitle = elements.formulasTitle;
+  const refreshAllButton = elements.refreshAll;
+  const cancel = elements.cancel;
+  const reloadButton = elements.reload;
+  const onOpenBox = elements.refreshOnOpen;
+  const tables = new TablesList(elements.tables, elements.empty, {
     refresh: refreshOne,
     edit: async (record) => {
       showQueryTab();
@@ -50,7 +52,7 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
     goTo,
     unlink,
   });
-  const saved = new SavedQueriesList(byId<HTMLUListElement>("queries-saved"), byId("queries-saved-empty"), {
+  const saved = new SavedQueriesList(elements.saved, elements.savedEmpty, {
     async load(query) {
       showQueryTab();
       await editing.loadSaved(query);
@@ -59,14 +61,14 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
     remove: removeSaved,
   });
   const progress = new RefreshProgressView({
-    root: byId("queries-progress"),
-    bar: byId<HTMLProgressElement>("queries-progress-bar"),
-    text: byId("queries-progress-text"),
+    root: elements.progress,
+    bar: elements.progressBar,
+    text: elements.progressText,
     cancel,
   });
-  const results = new RefreshResults(byId<HTMLUListElement>("queries-results"));
+  const results = new RefreshResults(elements.results);
   const onOpen = new RefreshOnOpenOption(context, onOpenBox);
-  const thresholdInput = byId<HTMLInputElement>("queries-change-threshold");
+  const thresholdInput = elements.changeThreshold;
   const thresholdOption = new ChangeThresholdOption(context, thresholdInput, () => void reload());
   const inExcel = context.host === "excel";
   let loading: Promise<void> | undefined;

@@ -1,6 +1,5 @@
 import type { RetryEvent } from "../../../client";
 import type { PaneContext } from "../../shell/context";
-import { byId } from "../../widgets/dom";
 import type { StatusBar } from "../../shell/status";
 import { onOwnRetries } from "./own-retries";
 import { clockText, waitingText, type PendingRetry } from "./wait-text";
@@ -102,7 +101,7 @@ export class ActionRunner {
 }
 
 /**
- * The action bar of a tab (`<prefix>-action-progress`, `<prefix>-cancel`), the same on the Query
+ * The action bar of a tab (its progress line and Cancel), the same on the Query
  * and Legacy tabs: `buttons` are all the tab's actions, disabled while one of them runs. An
  * action's outcome is said once, in the status bar (the pane's live region, right under the
  * bar), not again in the bar: the bar holds the wait and Cancel. `acting` is the context the
@@ -110,12 +109,12 @@ export class ActionRunner {
  */
 export function setUpActionBar(
   context: PaneContext,
-  prefix: string,
+  bar: { progress: HTMLElement; cancel: HTMLButtonElement },
   buttons: Readonly<Record<string, HTMLButtonElement>>,
 ): { status: StatusBar; acting: PaneContext; runner: ActionRunner } {
   const status = context.status;
   const runner = new ActionRunner(
-    { progress: byId(`${prefix}-action-progress`), cancel: byId<HTMLButtonElement>(`${prefix}-cancel`) },
+    bar,
     status,
     () => Object.values(buttons),
     (listener) => context.runtime.onRetry(listener),

@@ -2,9 +2,10 @@ import { statsFunctionName, statsModelOfFormula } from "../../../core/formula-pa
 import { formulaProblem } from "../../../core/formula-text";
 import { readSelectedFormula, updateFormulaInPlace, type SelectedFormula } from "../../../office/selection";
 import type { PaneContext } from "../../shell/context";
-import { byId, whileBusy } from "../../widgets/dom";
+import { whileBusy } from "../../widgets/dom";
 import type { QueryForm } from "./query-form";
 import { BUILD_NAMESPACE } from "../../shared/build-namespace";
+import { queryElements } from "./elements";
 
 export interface FormulaEditing {
   /** What "Edit selected formula" does (its button is wired by src/taskpane/query/on-demand-actions.ts). */
@@ -17,10 +18,10 @@ export interface FormulaEditing {
  * builder cannot show whole is never loaded, so an update can never quietly drop part of it.
  */
 export function setUpFormulaEditing(context: PaneContext, form: QueryForm, currentFormula: () => string | undefined): FormulaEditing {
-  const editButton = byId<HTMLButtonElement>("query-edit-formula");
-  const updateButton = byId<HTMLButtonElement>("query-update-formula");
-  const stopButton = byId<HTMLButtonElement>("query-stop-editing");
-  const notice = byId("query-editing");
+  const editButton = queryElements().editFormula;
+  const updateButton = queryElements().updateFormula;
+  const stopButton = queryElements().stopEditing;
+  const notice = queryElements().editing;
   /** The cell being edited and the formula it held when loaded or last updated. */
   let editing: SelectedFormula | undefined;
 

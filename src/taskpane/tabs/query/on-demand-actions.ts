@@ -1,12 +1,13 @@
 import type { FormulaEditing } from "./formula-edit";
 import type { PaneContext } from "../../shell/context";
-import { byId, whileBusy } from "../../widgets/dom";
+import { whileBusy } from "../../widgets/dom";
 import { lazyPart } from "../../shell/lazy-part";
 import { formulaEditPart, freezePart, tableEditPart, tableInsertPart } from "./action-parts";
 import type { QueryForm } from "./query-form";
 import type { StatusBar } from "../../shell/status";
 import type { TableEditing } from "./table-edit";
 import type { insertLinkedTable as InsertLinkedTable } from "./table-insert";
+import { queryElements } from "./elements";
 
 export type { TableEditing };
 
@@ -34,13 +35,13 @@ function pressWithPart<T>(button: HTMLButtonElement, status: StatusBar, part: ()
 }
 
 export function setUpFreeze(context: PaneContext): void {
-  pressWithPart(byId<HTMLButtonElement>("query-freeze"), context.status, freezePart, (part) => part.freezeSelectionAsValues(context));
+  pressWithPart(queryElements().freeze, context.status, freezePart, (part) => part.freezeSelectionAsValues(context));
 }
 
 /** "Edit selected formula"; Update formula and Stop editing appear once a formula is loaded, with the code that serves them. */
 export function setUpFormulaEditing(context: PaneContext, form: QueryForm, currentFormula: () => string | undefined): void {
   const editing = lazyPart<FormulaEditing>(async () => (await formulaEditPart()).setUpFormulaEditing(context, form, currentFormula));
-  pressWithPart(byId<HTMLButtonElement>("query-edit-formula"), context.status, editing, (loaded) => loaded.edit());
+  pressWithPart(queryElements().editFormula, context.status, editing, (loaded) => loaded.edit());
 }
 
 /** Editing a stored table's query, started from the Queries tab: the banner and its buttons come with the code. */

@@ -3,7 +3,6 @@ import type { HeaderStyle } from "../../../core/arguments/options";
 import type { StatsQueryModel } from "../../../core/formula-text";
 import { builderProblem } from "../../../core/builder-limits";
 import type { DateRange, PeriodWord } from "../../../core/periods";
-import { byId } from "../../widgets/dom";
 import { OptionPicker } from "../../widgets/option-picker";
 import { PeriodField } from "../../widgets/period-field";
 import { compareChoiceOf, withCompare } from "./compare-choice";
@@ -22,6 +21,7 @@ import { GroupControls } from "./group-controls";
 import { formulaMetrics, shownMetrics } from "./metric-choice";
 import { MetricControls } from "./metric-controls";
 import { SortControls } from "./sort-controls";
+import { queryElements } from "./elements";
 
 const DEFAULT_METRICS: readonly MetricName[] = ["impressions", "revenues", "ecpm"];
 
@@ -67,34 +67,34 @@ export class QueryForm {
   readonly pickers: Record<PickerFilter, OptionPicker>;
   private readonly period: PeriodField;
   private readonly metrics = new MetricControls({
-    list: byId<HTMLOListElement>("query-metrics"),
-    add: byId<HTMLSelectElement>("query-metric-add"),
-    addButton: byId<HTMLButtonElement>("query-metric-add-button"),
+    list: queryElements().metrics,
+    add: queryElements().metricAdd,
+    addButton: queryElements().metricAddButton,
   });
   private readonly groups = new GroupControls({
-    list: byId<HTMLOListElement>("query-groups"),
-    add: byId<HTMLSelectElement>("query-group-add"),
-    addButton: byId<HTMLButtonElement>("query-group-add-button"),
+    list: queryElements().groups,
+    add: queryElements().groupAdd,
+    addButton: queryElements().groupAddButton,
     // Most recent periods sits under Advanced, away from Dates by.
-    dateOptions: [byId("query-date-options"), byId("query-date-group-limit-field")],
+    dateOptions: [queryElements().dateOptions, queryElements().dateGroupLimitField],
   });
-  private readonly dateGroup = byId<HTMLSelectElement>("query-date-group");
-  private readonly dateGroupLimit = byId<HTMLInputElement>("query-date-group-limit");
+  private readonly dateGroup = queryElements().dateGroup;
+  private readonly dateGroupLimit = queryElements().dateGroupLimit;
   private readonly orders = new SortControls({
-    list: byId<HTMLOListElement>("query-orders"),
-    field: byId<HTMLSelectElement>("query-order-field"),
-    direction: byId<HTMLSelectElement>("query-order-direction"),
-    add: byId<HTMLButtonElement>("query-order-add"),
-    pending: byId("query-order-pending"),
+    list: queryElements().orders,
+    field: queryElements().orderField,
+    direction: queryElements().orderDirection,
+    add: queryElements().orderAdd,
+    pending: queryElements().orderPending,
   });
-  private readonly metricsGroup = byId("query-metrics-group");
-  private readonly compare = byId<HTMLSelectElement>("query-compare");
-  private readonly limit = byId<HTMLInputElement>("query-limit");
-  private readonly offset = byId<HTMLInputElement>("query-offset");
-  private readonly cache = byId<HTMLInputElement>("query-cache");
-  private readonly headers = byId<HTMLSelectElement>("query-headers");
-  private readonly pinProfile = byId<HTMLInputElement>("query-pin-profile");
-  private readonly pinProfileHint = byId("query-pin-profile-hint");
+  private readonly metricsGroup = queryElements().metricsGroup;
+  private readonly compare = queryElements().compare;
+  private readonly limit = queryElements().limit;
+  private readonly offset = queryElements().offset;
+  private readonly cache = queryElements().cache;
+  private readonly headers = queryElements().headers;
+  private readonly pinProfile = queryElements().pinProfile;
+  private readonly pinProfileHint = queryElements().pinProfileHint;
   private readonly pinProfileHintText = this.pinProfileHint.textContent ?? "";
   /** The profile a loaded formula names, kept until the user touches the pin: it may not be the active one. */
   private pinnedProfile: string | undefined;
@@ -106,11 +106,11 @@ export class QueryForm {
   ) {
     this.period = new PeriodField(
       {
-        choice: byId<HTMLSelectElement>("query-period"),
-        customRange: byId("query-custom-range"),
-        from: byId<HTMLInputElement>("query-from"),
-        to: byId<HTMLInputElement>("query-to"),
-        dates: byId("query-period-dates"),
+        choice: queryElements().period,
+        customRange: queryElements().customRange,
+        from: queryElements().from,
+        to: queryElements().to,
+        dates: queryElements().periodDates,
       },
       today,
     );
@@ -118,7 +118,7 @@ export class QueryForm {
     this.metrics.set(DEFAULT_METRICS);
     this.metrics.onChange(() => this.changed());
 
-    const filters = byId("query-filters");
+    const filters = queryElements().filters;
     const pickers = {} as Record<PickerFilter, OptionPicker>;
     for (const [name, title] of PICKER_FILTERS) {
       const picker = new OptionPicker(name, title);
@@ -143,8 +143,8 @@ export class QueryForm {
     // group and sort lists say their own changes (onChange above); the selects that only prepare
     // an Add and a picker's search box change nothing in the query.
     const ownControls: readonly HTMLElement[] = [
-      byId("query-period"),
-      byId("query-custom-range"),
+      queryElements().period,
+      queryElements().customRange,
       this.dateGroup,
       this.dateGroupLimit,
       this.limit,
@@ -154,7 +154,7 @@ export class QueryForm {
       this.compare,
       this.pinProfile,
     ];
-    byId<HTMLFormElement>("query-form").addEventListener("input", (event) => {
+    queryElements().form.addEventListener("input", (event) => {
       if (ownControls.some((control) => control.contains(event.target as Node))) this.changed();
     });
     this.refreshGroupChoices();
@@ -285,7 +285,7 @@ export class QueryForm {
     this.compare.value = model.compare ?? "";
     this.pinProfile.checked = Boolean(model.profile);
     this.pinTo(model.profile || undefined);
-    if (advancedSettingsInUse(model)) byId<HTMLDetailsElement>("query-advanced").open = true;
+    if (advancedSettingsInUse(model)) queryElements().advanced.open = true;
     for (const [name] of PICKER_FILTERS) this.pickers[name].setSelected(model.filters[name] ?? []);
     this.changed();
     return undefined;

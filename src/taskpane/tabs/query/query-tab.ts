@@ -5,7 +5,6 @@ import { statsPreviewFacts, type PreviewFacts } from "../../../core/preview";
 import type { ProfileState } from "../../../core/profiles/profile-store";
 import type { StatsPreview } from "../../../core/stats-preview";
 import type { PaneContext } from "../../shell/context";
-import { byId } from "../../widgets/dom";
 // Loaded on first use: the first view does not wait for them.
 import { setUpFormulaEditing, setUpFreeze, setUpTableEditing, type TableEditing } from "./on-demand-actions";
 import { TableOptions } from "./table-options";
@@ -27,6 +26,7 @@ import { savedQueryLoading, setUpSaveQuery, type SavedQueryLoading } from "./sav
 import { loadPreviewReference } from "../../shared/preview-labels";
 import { plainMessage } from "../../shell/status";
 import { BUILD_NAMESPACE } from "../../shared/build-namespace";
+import { queryElements } from "./elements";
 
 /** What the Queries view needs of the Query tab: loading a table's query for editing, or a saved query. */
 export type QueryTabView = TableEditing & SavedQueryLoading;
@@ -35,60 +35,61 @@ export type QueryTabView = TableEditing & SavedQueryLoading;
  * The Query tab: builds a query, previews it, puts it in the workbook, exports it, saves it.
  */
 export function setUpQueryTab(context: PaneContext): QueryTabView {
+  const elements = queryElements();
   const { runtime } = context;
-  const actionBar = byId("query-actions");
+  const actionBar = elements.actions;
   const form = new QueryForm(
     () => context.today(),
     () => context.current().active?.name,
   );
-  const formElement = byId<HTMLFormElement>("query-form");
-  const signedOut = byId("query-signed-out");
-  const previewSection = byId("query-preview-section");
-  const formula = byId<HTMLTextAreaElement>("query-formula");
-  const formulaNote = byId("query-formula-note");
+  const formElement = elements.form;
+  const signedOut = elements.signedOut;
+  const previewSection = elements.previewSection;
+  const formula = elements.formula;
+  const formulaNote = elements.formulaNote;
   const previewPanel = new PreviewPanel({
     section: previewSection,
-    summary: byId("query-preview-summary"),
-    stale: byId("query-preview-stale"),
-    table: byId("query-preview-table"),
+    summary: elements.previewSummary,
+    stale: elements.previewStale,
+    table: elements.previewTable,
   });
   const fieldMessages = new FieldMessages();
-  const periodNote = new PeriodNote(byId("query-data-through"), byId("query-past-data"));
+  const periodNote = new PeriodNote(elements.dataThrough, elements.pastData);
   const buttons = {
-    preview: byId<HTMLButtonElement>("query-preview"),
-    insertFormula: byId<HTMLButtonElement>("query-insert-formula"),
-    insertTable: byId<HTMLButtonElement>("query-insert-table"),
-    exportCsv: byId<HTMLButtonElement>("query-export-csv"),
-    exportXlsx: byId<HTMLButtonElement>("query-export-xlsx"),
-    openSheet: byId<HTMLButtonElement>("query-open-sheet"),
-    refreshAll: byId<HTMLButtonElement>("query-refresh-all"),
-    editFormula: byId<HTMLButtonElement>("query-edit-formula"),
-    freeze: byId<HTMLButtonElement>("query-freeze"),
-    countAll: byId<HTMLButtonElement>("query-count-all-button"),
-    powerQueryBar: byId<HTMLButtonElement>("query-export-power-query"),
-    powerQuery: byId<HTMLButtonElement>("query-power-query"),
-    pbids: byId<HTMLButtonElement>("query-pbids"),
+    preview: elements.preview,
+    insertFormula: elements.insertFormula,
+    insertTable: elements.insertTable,
+    exportCsv: elements.exportCsv,
+    exportXlsx: elements.exportXlsx,
+    openSheet: elements.openSheet,
+    refreshAll: elements.refreshAll,
+    editFormula: elements.editFormula,
+    freeze: elements.freeze,
+    countAll: elements.countAllButton,
+    powerQueryBar: elements.exportPowerQuery,
+    powerQuery: elements.powerQuery,
+    pbids: elements.pbids,
   };
-  const { status, acting, runner } = setUpActionBar(context, "query", buttons);
+  const { status, acting, runner } = setUpActionBar(context, { progress: elements.actionProgress, cancel: elements.cancel }, buttons);
   const previews = new PreviewCache();
   const countAll = new CountAll(
     {
-      box: byId("query-count-all"),
-      note: byId("query-count-note"),
+      box: elements.countAll,
+      note: elements.countNote,
       button: buttons.countAll,
-      progress: byId("query-count-progress"),
-      meter: byId<HTMLProgressElement>("query-count-meter"),
-      progressText: byId("query-count-progress-text"),
+      progress: elements.countProgress,
+      meter: elements.countMeter,
+      progressText: elements.countProgressText,
     },
     SERVICE_LIMITS.maxLimit,
   );
-  const pickerLists = new PickerLists(form, periodNote, runtime, context.status, byId("query-filters-state"));
+  const pickerLists = new PickerLists(form, periodNote, runtime, context.status, elements.filtersState);
   let referencesLoadedFor: string | undefined;
 
   // Outside Excel these can never work: they are not shown, and the host notice says why.
   if (context.host !== "excel") {
-    for (const hidden of [buttons.insertFormula, buttons.insertTable, buttons.openSheet, buttons.editFormula, buttons.freeze]) hidden.hidden = true;
-    for (const id of ["query-insert-group", "query-freeze-hint", "query-table-options", "query-save-group"]) byId(id).hidden = true;
+    for (const element of [buttons.insertFormula, buttons.insertTable, buttons.openSheet, buttons.editFormula, buttons.freeze]) element.hidden = true;
+    for (const element of [elements.insertGroup, elements.freezeHint, elements.tableOptions, elements.saveGroup]) element.hidden = true;
   }
 
   /** The formula of the form; while a field is wrong, the last valid one stays, greyed, with a word to fix the field. */
@@ -184,9 +185,9 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
       exportCsv: buttons.exportCsv,
       exportXlsx: buttons.exportXlsx,
       openSheet: buttons.openSheet,
-      group: byId("query-export-group"),
-      note: byId("query-export-note"),
-      moreActions: byId<HTMLDetailsElement>("query-more-actions"),
+      group: elements.exportGroup,
+      note: elements.exportNote,
+      moreActions: elements.moreActions,
     },
     acting,
     runner,
@@ -194,7 +195,7 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     () => form.pinnedProfileName(),
   );
   new PowerQueryActions(
-    { barButton: buttons.powerQueryBar, openButton: buttons.powerQuery, pbidsButton: buttons.pbids, note: byId("query-power-query-note") },
+    { barButton: buttons.powerQueryBar, openButton: buttons.powerQuery, pbidsButton: buttons.pbids, note: elements.powerQueryNote },
     acting,
     runner,
     currentQuery,

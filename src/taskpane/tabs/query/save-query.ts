@@ -3,12 +3,13 @@ import { builderModelOf, savedModelOf, savedQueryNameProblem, type SavedQuery } 
 import { isoTime } from "../../../core/workbook-queries/table-refresh";
 import { savedQueryStore } from "../../../office/tables/saved-query-store";
 import type { PaneContext } from "../../shell/context";
-import { byId, whileBusy } from "../../widgets/dom";
+import { whileBusy } from "../../widgets/dom";
 import { queriesChanged } from "../../shared/queries-events";
 import type { QueryForm } from "./query-form";
 import { plainMessage } from "../../shell/status";
 import type { CurrentQuery } from "./current-query";
 import { FieldMessages } from "./field-messages";
+import { queryElements } from "./elements";
 
 /**
  * The Query tab's Save query: the form's query kept in the workbook under a name, without
@@ -16,8 +17,8 @@ import { FieldMessages } from "./field-messages";
  * field, which gets the focus; a query the form cannot run is said as every action says it.
  */
 export function setUpSaveQuery(context: PaneContext, currentQuery: () => CurrentQuery | undefined): void {
-  const name = byId<HTMLInputElement>("query-save-name");
-  const button = byId<HTMLButtonElement>("query-save-query");
+  const name = queryElements().saveName;
+  const button = queryElements().saveQuery;
   const messages = new FieldMessages();
 
   function fieldProblem(problem: string | undefined): boolean {
@@ -64,7 +65,7 @@ export interface SavedQueryLoading {
 export function savedQueryLoading(context: PaneContext, form: QueryForm): SavedQueryLoading {
   return {
     loadSaved(query) {
-      if (byId("query-form").hidden) {
+      if (queryElements().form.hidden) {
         context.status.show(`Sign in on the Connect tab with a Reporting profile, then load the saved query ${query.name} again.`, "error");
         return;
       }

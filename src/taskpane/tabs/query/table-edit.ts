@@ -4,11 +4,12 @@ import { refreshStoredTable } from "../../../core/workbook-queries/table-refresh
 import { pageQueries } from "../../../office/tables/page-queries";
 import { refreshTablePivots } from "../../../office/tables/pivot-tables";
 import type { PaneContext } from "../../shell/context";
-import { byId, whileBusy } from "../../widgets/dom";
+import { whileBusy } from "../../widgets/dom";
 import { queriesChanged } from "../../shared/queries-events";
 import { currentQueryOf } from "./current-query";
 import type { QueryForm } from "./query-form";
 import { plainMessage } from "../../shell/status";
+import { queryElements } from "./elements";
 
 export interface TableEditing {
   /** Loads a table's query into the builder; saving re-runs it into the same table. Settles once shown (its code may load first). */
@@ -21,10 +22,10 @@ export interface TableEditing {
  * then stores it: a query that fails leaves the table and its stored query as they were.
  */
 export function setUpTableEditing(context: PaneContext, form: QueryForm): TableEditing {
-  const banner = byId("query-table-editing");
-  const text = byId("query-table-editing-text");
-  const save = byId<HTMLButtonElement>("query-table-save");
-  const stop = byId<HTMLButtonElement>("query-table-stop");
+  const banner = queryElements().tableEditing;
+  const text = queryElements().tableEditingText;
+  const save = queryElements().tableSave;
+  const stop = queryElements().tableStop;
   let editing: StoredStatsTableQuery | undefined;
 
   function show(record: StoredStatsTableQuery | undefined): void {

@@ -1,7 +1,8 @@
 import type { GroupName } from "../../../api";
 import { READABLE_GROUP_HEADERS } from "../../../core/rows/headers";
 import { worksheetNames } from "../../../office/tables/worksheet-names";
-import { byId, optionElement } from "../../widgets/dom";
+import { optionElement } from "../../widgets/dom";
+import { queryElements } from "./elements";
 
 /** Where Insert as table puts the table, and which rows its PivotTable has. */
 export interface TableChoice {
@@ -17,8 +18,8 @@ const NO_PIVOT = "none";
 
 /** The "Insert as table" choices of the Query tab: the sheet, and the PivotTable's rows. */
 export class TableOptions {
-  private readonly sheet = byId<HTMLSelectElement>("query-table-sheet");
-  private readonly pivotRows = byId<HTMLSelectElement>("query-pivot-rows");
+  private readonly sheet = queryElements().tableSheet;
+  private readonly pivotRows = queryElements().pivotRows;
 
   constructor(private readonly inExcel: boolean) {
     this.groupsChanged([]);
