@@ -139,23 +139,13 @@ export class QueryForm {
     this.pinProfile.addEventListener("input", () => this.pinTo(undefined));
 
     // One event per change: a box or a list fires "input" and then "change" for the same choice,
-    // and a typed number fires "change" again on leaving the box. The pickers and the metric,
-    // group and sort lists say their own changes (onChange above); the selects that only prepare
-    // an Add and a picker's search box change nothing in the query.
-    const ownControls: readonly HTMLElement[] = [
-      queryElements().period,
-      queryElements().customRange,
-      this.dateGroup,
-      this.dateGroupLimit,
-      this.limit,
-      this.offset,
-      this.cache,
-      this.headers,
-      this.compare,
-      this.pinProfile,
-    ];
+    // and a typed number fires "change" again on leaving the box. The controls that change the
+    // query by themselves are marked data-query-field in taskpane.html (a control left unmarked
+    // would never update the formula: test/unit/taskpane/tabs/query/query-fields.test.ts checks
+    // each one). The pickers and the metric, group and sort lists say their own changes (onChange
+    // above); the selects that only prepare an Add and a picker's search box change nothing.
     queryElements().form.addEventListener("input", (event) => {
-      if (ownControls.some((control) => control.contains(event.target as Node))) this.changed();
+      if (event.target instanceof Element && event.target.closest("[data-query-field]")) this.changed();
     });
     this.refreshGroupChoices();
   }
