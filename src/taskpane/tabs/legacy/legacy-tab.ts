@@ -2,7 +2,7 @@ import type { ProfileState } from "../../../core/profiles/profile-store";
 import type { PaneContext } from "../../shell/context";
 import { whileBusy } from "../../widgets/dom";
 import { ApplicationsList } from "./applications-list";
-import { GroupField } from "./group-field";
+import { legacyGroupField } from "./group-field";
 import { LegacyActions } from "./legacy-actions";
 import { LegacyPreview } from "./legacy-preview";
 import { LegacyQueryForm } from "./legacy-query";
@@ -39,7 +39,7 @@ export function setUpLegacyTab(context: PaneContext): void {
     },
     () => context.today(),
   );
-  const groups = new GroupField({
+  const groups = legacyGroupField({
     list: elements.groups,
     add: elements.groupAdd,
     addButton: elements.groupAddButton,

@@ -17,9 +17,9 @@ import {
 } from "./field-checks";
 import type { FieldProblem } from "./field-messages";
 import { advancedSettingsInUse } from "./advanced-settings";
-import { GroupControls } from "./group-controls";
+import { groupControls } from "./group-controls";
 import { formulaMetrics, shownMetrics } from "./metric-choice";
-import { MetricControls } from "./metric-controls";
+import { metricControls } from "./metric-controls";
 import { SortControls } from "./sort-controls";
 import { queryElements } from "./elements";
 
@@ -66,12 +66,12 @@ function numberText(input: HTMLInputElement): NumberText {
 export class QueryForm {
   readonly pickers: Record<PickerFilter, OptionPicker>;
   private readonly period: PeriodField;
-  private readonly metrics = new MetricControls({
+  private readonly metrics = metricControls({
     list: queryElements().metrics,
     add: queryElements().metricAdd,
     addButton: queryElements().metricAddButton,
   });
-  private readonly groups = new GroupControls({
+  private readonly groups = groupControls({
     list: queryElements().groups,
     add: queryElements().groupAdd,
     addButton: queryElements().groupAddButton,
