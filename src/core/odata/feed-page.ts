@@ -2,34 +2,34 @@ import type { StatsEntry } from "../../api/stats-response";
 import { ecpmOf } from "../ecpm";
 import { isDimension, type StatsProperty } from "./feed-model";
 
-function jsonValue(value: unknown): string {
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
-  return value === null || value === undefined ? "null" : JSON.stringify(value);
+/** A property's value in an entity: null for what the row lacks (OData's JSON has no "missing"). */
+function entityValue(group: StatsEntry["group"], metrics: StatsEntry["metrics"], property: StatsProperty, dimension: boolean): unknown {
+  if (dimension) return (group as Record<string, unknown>)[property] ?? null;
+  if (property !== "ecpm") return (metrics as Record<string, unknown>)[property] ?? null;
+  return (metrics.revenues === undefined || metrics.impressions === undefined ? metrics.ecpm : ecpmOf(metrics.revenues, metrics.impressions)) ?? null;
 }
 
 /**
- * One entity per /stats row, with the properties asked, in their order, as one JSON array text,
- * written directly: a feed page is thousands of small objects, which building and then
- * stringifying would make twice. eCPM is recomputed from the row's revenues and impressions, so
- * that it is never a sum nor an average of eCPMs.
+ * One entity per /stats row, with the properties asked, in their order, as one JSON array text.
+ * Plain objects given whole to JSON.stringify: V8 writes an array of same-shaped objects on its
+ * fast path, 2x faster than building the text by concatenation (measured on a 1,440-row page,
+ * bench/odata-feed.bench.ts), and its escaping and non-finite numbers (null) are JSON's own.
+ * eCPM is recomputed from the row's revenues and impressions, so that it is never a sum nor an
+ * average of eCPMs.
  */
 export function entitiesJson(entries: readonly StatsEntry[], properties: readonly StatsProperty[]): string {
-  const keys = properties.map((property) => `${JSON.stringify(property)}:`);
-  const parts: string[] = new Array<string>(entries.length);
+  const dimensions = properties.map(isDimension);
+  const entities: Record<string, unknown>[] = new Array<Record<string, unknown>>(entries.length);
   for (let index = 0; index < entries.length; index += 1) {
     const { group, metrics } = entries[index]!;
-    let text = "{";
+    const entity: Record<string, unknown> = {};
     for (let column = 0; column < properties.length; column += 1) {
       const property = properties[column]!;
-      let value: unknown;
-      if (isDimension(property)) value = group[property];
-      else if (property === "ecpm") value = metrics.revenues === undefined || metrics.impressions === undefined ? metrics.ecpm : ecpmOf(metrics.revenues, metrics.impressions);
-      else value = metrics[property];
-      text += `${column > 0 ? "," : ""}${keys[column]}${jsonValue(value)}`;
+      entity[property] = entityValue(group, metrics, property, dimensions[column]!);
     }
-    parts[index] = `${text}}`;
+    entities[index] = entity;
   }
-  return `[${parts.join(",")}]`;
+  return JSON.stringify(entities);
 }
 
 /**
