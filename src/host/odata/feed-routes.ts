@@ -16,6 +16,7 @@ import { readFeedCredentials, type FeedCredentials } from "./feed-credentials";
 import { sendFeedError, sendFeedFailure, SIGN_IN_HELP } from "./feed-errors";
 import { checkFormat, JSON_TYPE, XML_TYPE } from "./feed-format";
 import { filterValues, isReferenceSet, REFERENCE_PROPERTIES, referenceEntities } from "./reference-sets";
+import { createUpstreamFetch } from "./upstream-fetch";
 
 export interface FeedOptions {
   /** The bearer interface's base URL. */
@@ -25,7 +26,7 @@ export interface FeedOptions {
   upstreamTimeoutMs: number;
   /** Rows of one page (default FEED_PAGE_SIZE); tests make it small to see many pages. */
   pageSize?: number;
-  /** How the service is called; one per server by default, shared by every request. */
+  /** How the service is called; one per server by default (upstream-fetch.ts), shared by every request. */
   transport?: Transport;
 }
 
@@ -109,7 +110,9 @@ function noTotal(): FeedRefusal {
  * `ne` leaves values out of): the feed never holds, caches or filters rows.
  */
 export function registerFeed(app: FastifyInstance, options: FeedOptions): void {
-  const transport = options.transport ?? createTransport({ timeoutMs: options.upstreamTimeoutMs });
+  const upstream = options.transport ? undefined : createUpstreamFetch();
+  if (upstream) app.addHook("onClose", async () => upstream.close());
+  const transport = options.transport ?? createTransport({ timeoutMs: options.upstreamTimeoutMs, ...(upstream ? { fetch: upstream.fetch } : {}) });
   const pageSize = options.pageSize ?? FEED_PAGE_SIZE;
   const legacy = options.legacyServiceUrl !== undefined;
   const sets = servedSets(legacy);
