@@ -13,6 +13,14 @@ export const DATES_SET = "Dates";
 export const STATS_DIMENSIONS: readonly GroupName[] = GROUPS;
 export const STATS_METRICS: readonly MetricName[] = METRICS;
 export type StatsProperty = GroupName | MetricName;
+/**
+ * The key of a `Stats` entity. OData's key properties must not be null (CSDL, "Key"), and a
+ * dimension may be (a country the service did not attribute): so the key is this one property,
+ * the entity's dimension values as a JSON array text (`["2026-06-01","FR"]`, `[]` for the total),
+ * unique among the entities of one query, and the dimensions are ordinary nullable properties.
+ */
+export const STATS_KEY = "id";
+export type StatsColumn = StatsProperty | typeof STATS_KEY;
 
 export function isDimension(name: string): name is GroupName {
   return (STATS_DIMENSIONS as readonly string[]).includes(name);

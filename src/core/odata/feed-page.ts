@@ -1,12 +1,17 @@
 import type { StatsEntry } from "../../api/stats-response";
 import { ecpmOf } from "../ecpm";
-import { isDimension, type StatsProperty } from "./feed-model";
+import { isDimension, STATS_KEY, type StatsColumn, type StatsProperty } from "./feed-model";
 
 /** A property's value in an entity: null for what the row lacks (OData's JSON has no "missing"). */
 function entityValue(group: StatsEntry["group"], metrics: StatsEntry["metrics"], property: StatsProperty, dimension: boolean): unknown {
   if (dimension) return (group as Record<string, unknown>)[property] ?? null;
   if (property !== "ecpm") return (metrics as Record<string, unknown>)[property] ?? null;
   return (metrics.revenues === undefined || metrics.impressions === undefined ? metrics.ecpm : ecpmOf(metrics.revenues, metrics.impressions)) ?? null;
+}
+
+/** The entity's key (feed-model.ts, STATS_KEY): its dimension values, in the entity's order, as JSON. */
+function keyOf(group: StatsEntry["group"], dimensions: readonly StatsProperty[]): string {
+  return JSON.stringify(dimensions.map((dimension) => (group as Record<string, unknown>)[dimension] ?? null));
 }
 
 /**
@@ -17,15 +22,16 @@ function entityValue(group: StatsEntry["group"], metrics: StatsEntry["metrics"],
  * eCPM is recomputed from the row's revenues and impressions, so that it is never a sum nor an
  * average of eCPMs.
  */
-export function entitiesJson(entries: readonly StatsEntry[], properties: readonly StatsProperty[]): string {
+export function entitiesJson(entries: readonly StatsEntry[], properties: readonly StatsColumn[]): string {
   const dimensions = properties.map(isDimension);
+  const keyParts = properties.filter(isDimension);
   const entities: Record<string, unknown>[] = new Array<Record<string, unknown>>(entries.length);
   for (let index = 0; index < entries.length; index += 1) {
     const { group, metrics } = entries[index]!;
     const entity: Record<string, unknown> = {};
     for (let column = 0; column < properties.length; column += 1) {
       const property = properties[column]!;
-      entity[property] = entityValue(group, metrics, property, dimensions[column]!);
+      entity[property] = property === STATS_KEY ? keyOf(group, keyParts) : entityValue(group, metrics, property, dimensions[column]!);
     }
     entities[index] = entity;
   }

@@ -2,7 +2,7 @@ import { Parser } from "@odata/parser/lib/parser";
 import type { GroupName } from "../../api/stats-request";
 import { isCalendarDate } from "../../api/primitives";
 import { addDays } from "../calendar";
-import { isDimension, isMetric } from "./feed-model";
+import { isDimension, isMetric, STATS_KEY } from "./feed-model";
 import { expandInLists } from "./filter-in";
 import { FeedRefusal } from "./refusal";
 
@@ -91,6 +91,7 @@ function intersect(earlier: string[] | undefined, values: string[]): string[] {
 function checkedProperty(property: string): GroupName | "date" {
   if (property === "date") return "date";
   if (isMetric(property)) throw refuse(`the Reporting service cannot filter on ${property}: filter on the dimensions (date, country, format...) only.`);
+  if (property === STATS_KEY) throw refuse(`${STATS_KEY} is the key made of each entity's dimensions: filter on the dimensions themselves, such as country eq 'FR'.`);
   if (!isDimension(property)) throw refuse(`Stats has no property ${property.slice(0, 60)}.`);
   return property;
 }

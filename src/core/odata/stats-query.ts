@@ -3,7 +3,7 @@ import { MAX_ROW_COUNT } from "../../api/primitives";
 import { GROUP_OF_FILTER, statsRequest, type FilterName, type GroupName, type MetricName, type StatsFilters, type StatsRequest } from "../../api/stats-request";
 import { daysIncluded } from "../calendar";
 import { readApply } from "./apply-read";
-import { FEED_PAGE_SIZE, isDimension, isMetric, STATS_DIMENSIONS, STATS_METRICS, type StatsProperty } from "./feed-model";
+import { FEED_PAGE_SIZE, isDimension, isMetric, STATS_DIMENSIONS, STATS_KEY, STATS_METRICS, type StatsColumn, type StatsProperty } from "./feed-model";
 import { readFilter, type FeedFilter } from "./filter-read";
 import type { QueryOptions } from "./query-options";
 import { FeedRefusal } from "./refusal";
@@ -12,7 +12,7 @@ import { readOrderBy, readSelect } from "./select-read";
 /** A `Stats` request of the feed, as the service will be asked for it. */
 export interface FeedStatsQuery {
   /** The properties of each entity, in the order asked. */
-  properties: StatsProperty[];
+  properties: StatsColumn[];
   /** The /stats request without its window (offset, limit): filters, groups, metrics, orders. */
   request: StatsRequest;
   /** Values to leave out, by filter: the service only keeps values, so they become the other values of its lists. */
@@ -50,11 +50,12 @@ export function readCount(text: string | undefined): boolean {
 
 function checkedName(option: string, name: string): StatsProperty {
   if (isDimension(name) || isMetric(name)) return name;
-  throw new FeedRefusal(option, `Stats has no property ${name.slice(0, 60)}: use ${[...STATS_DIMENSIONS, ...STATS_METRICS].join(", ")}.`);
+  if (name === STATS_KEY) throw new FeedRefusal(option, `${STATS_KEY} is the key each entity carries, made of its dimensions: name the dimensions themselves here.`);
+  throw new FeedRefusal(option, `Stats has no property ${name.slice(0, 60)}: use ${[STATS_KEY, ...STATS_DIMENSIONS, ...STATS_METRICS].join(", ")}.`);
 }
 
 /** The columns asked for: $apply's groupby and sums, or $select's names, or every property. */
-function readColumns(options: QueryOptions["system"]): StatsProperty[] {
+function readColumns(options: QueryOptions["system"]): StatsColumn[] {
   const apply = readApply(options.$apply);
   if (apply && options.$select !== undefined) throw new FeedRefusal("$select", "give the columns either in $select or in $apply, not both.");
   if (apply) {
@@ -68,8 +69,8 @@ function readColumns(options: QueryOptions["system"]): StatsProperty[] {
     return [...groups, ...sums];
   }
   const selected = readSelect(options.$select);
-  if (selected === undefined || selected === "all") return [...STATS_DIMENSIONS, ...STATS_METRICS];
-  return selected.map((name) => checkedName("$select", name));
+  if (selected === undefined || selected === "all") return [STATS_KEY, ...STATS_DIMENSIONS, ...STATS_METRICS];
+  return selected.map((name) => (name === STATS_KEY ? STATS_KEY : checkedName("$select", name)));
 }
 
 function repeated(names: readonly string[]): string | undefined {

@@ -1,5 +1,5 @@
 import { LEGACY_DIMENSIONS } from "../../core/odata/legacy-stats-query";
-import { ASSETS_SET, LEGACY_STATS_SET, DATES_SET, ORGANIZATIONS_SET, REFERENCE_SETS, STATS_DIMENSIONS, STATS_SET } from "../../core/odata/feed-model";
+import { ASSETS_SET, LEGACY_STATS_SET, DATES_SET, ORGANIZATIONS_SET, REFERENCE_SETS, STATS_DIMENSIONS, STATS_KEY, STATS_SET } from "../../core/odata/feed-model";
 
 export const NAMESPACE = "Reporting";
 const CONTAINER = "Feed";
@@ -23,8 +23,9 @@ function legacyStatType(): string {
 }
 
 /**
- * The feed's CSDL (OData 4.0 XML). A `Stats` entity is one combination of the dimensions asked,
- * so its key is every dimension. Metrics are Edm.Int64 (counts) and Edm.Decimal (money, eCPM)
+ * The feed's CSDL (OData 4.0 XML). A `Stats` entity is one combination of the dimensions asked;
+ * a key property must not be null, and a dimension may be, so its key is `id`, made of the
+ * dimensions (feed-model.ts, STATS_KEY), and the dimensions but the date are nullable. Metrics are Edm.Int64 (counts) and Edm.Decimal (money, eCPM)
  * with Scale="variable": the service's amounts are decimals of no fixed scale. `LegacyStats`
  * is declared only when the host has a legacy interface behind it.
  */
@@ -32,8 +33,8 @@ export function feedMetadata(legacy = false): string {
   const option = [property("value", "Edm.String", false), property("label", "Edm.String")];
   const statsType = entityType(
     "Stat",
-    STATS_DIMENSIONS,
-    [...STATS_DIMENSIONS.map((name) => property(name, name === "date" ? "Edm.Date" : "Edm.String", false)), ...metricProperties],
+    [STATS_KEY],
+    [property(STATS_KEY, "Edm.String", false), ...STATS_DIMENSIONS.map((name) => (name === "date" ? property(name, "Edm.Date", false) : property(name, "Edm.String"))), ...metricProperties],
   );
   const types = [
     statsType,

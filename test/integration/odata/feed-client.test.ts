@@ -63,7 +63,12 @@ it("serves $metadata that OASIS' CSDL library reads, with the Stats properties o
   const csdl = xml2json(xml as string, { strict: true }) as { Reporting: Record<string, Record<string, unknown>> };
   const stat = csdl.Reporting.Stat!;
   const properties = Object.keys(stat).filter((key) => !key.startsWith("$"));
-  expect(properties).toEqual(["date", "organization", "asset", "asset_type", "country", "ad_unit", "format", "integration_type", "device_types", "impressions", "requests", "revenues", "ecpm"]);
+  expect(properties).toEqual(["id", "date", "organization", "asset", "asset_type", "country", "ad_unit", "format", "integration_type", "device_types", "impressions", "requests", "revenues", "ecpm"]);
+  // A key property must not be null (CSDL, "Key"); a dimension may be (a country not attributed).
+  expect(stat.$Key).toEqual(["id"]);
+  // CSDL JSON leaves defaults out: no $Type is Edm.String, no $Nullable is not nullable.
+  expect(stat.id).toEqual({});
+  expect(stat.country).toEqual({ $Nullable: true });
   expect(stat.date).toMatchObject({ $Type: "Edm.Date" });
   expect(stat.impressions).toMatchObject({ $Type: "Edm.Int64" });
   expect(stat.ecpm).toMatchObject({ $Type: "Edm.Decimal" });
@@ -102,6 +107,15 @@ it("reads $top and $skip as a window of the same ordered rows, and counts with /
   const count = await client.getEntitySet("Stats").count(period().property("country").eq("FR"));
   const counted = await stats(feed.emulator, feed.token, { filters: { from: "2026-06-01", to: "2026-06-14", countries: ["FR"] }, groups: [...ENTITY_PROPERTIES_DIMENSIONS], limit: 1 });
   expect(count).toBe(counted.total);
+});
+
+it("gives every entity its key, id: never null, one per combination of the dimensions, though a dimension be null", async () => {
+  const params = client.newOptions().select(["id", "country", "format", "revenues"]).filter(period());
+  const { rows } = await allPages((await client.newRequest({ collection: "Stats", params })) as unknown as Page);
+  const direct = await stats(feed.emulator, feed.token, { filters: { from: "2026-06-01", to: "2026-06-14" }, groups: ["country", "format"], metrics: ["revenues"], orders: ["country", "format"] });
+  expect(rows).toEqual(direct.stats.map(({ group, metrics }) => ({ id: JSON.stringify([group.country, group.format]), country: group.country, format: group.format, revenues: metrics.revenues })));
+  expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+  expect(rows.every((row) => typeof row.id === "string")).toBe(true);
 });
 
 it("answers the aggregation form ($apply groupby and sum) as the same numbers as $select", async () => {

@@ -101,7 +101,17 @@ describe("a Stats query as a /stats request", () => {
   it("without $select asks for every dimension and every metric", () => {
     const read = query(`$filter=${PERIOD}`);
     expect(read.request.groups).toHaveLength(9);
-    expect(read.properties).toHaveLength(13);
+    expect(read.properties).toHaveLength(14);
+    expect(read.properties[0]).toBe("id");
+  });
+
+  it("reads id, the key, in $select as a column made of the dimensions, and refuses it where a dimension is meant", () => {
+    const read = query(`$select=country,id,revenues&$filter=${PERIOD}`);
+    expect(read.properties).toEqual(["country", "id", "revenues"]);
+    expect(read.request.groups).toEqual(["country"]);
+    expect(refusal(() => query(`$select=country,id&$orderby=id&$filter=${PERIOD}`)).message).toMatch(/\$orderby.*name the dimensions themselves/);
+    expect(refusal(() => query(`$apply=groupby((id))&$filter=${PERIOD}`)).message).toMatch(/\$apply.*name the dimensions themselves/);
+    expect(refusal(() => query(`$filter=${PERIOD} and id eq 'x'`)).message).toMatch(/\$filter.*filter on the dimensions themselves/);
   });
 
   it("puts $orderby first, then every other dimension asked, so that pages keep one order", () => {
@@ -166,5 +176,17 @@ describe("the entities of a page", () => {
       { country: null, date: "2026-06-02", ecpm: 0, requests: null },
     ]);
     expect(entitiesJson([], ["date"])).toBe("[]");
+  });
+
+  it("writes id, the key, as the entity's dimension values, never null though a dimension is", () => {
+    const entries = [
+      { group: { date: "2026-06-01", country: "FR" }, metrics: { revenues: 3 } },
+      { group: { date: "2026-06-01", country: null }, metrics: { revenues: 1 } },
+      { group: { date: "2026-06-01", country: "null" }, metrics: { revenues: 2 } },
+    ];
+    const entities = JSON.parse(entitiesJson(entries, ["id", "date", "country", "revenues"])) as { id: string; country: string | null }[];
+    expect(entities.map((entity) => entity.id)).toEqual(['["2026-06-01","FR"]', '["2026-06-01",null]', '["2026-06-01","null"]']);
+    expect(entities[1]!.country).toBeNull();
+    expect(JSON.parse(entitiesJson([{ group: {}, metrics: { revenues: 6 } }], ["id", "revenues"]))).toEqual([{ id: "[]", revenues: 6 }]);
   });
 });
