@@ -76,6 +76,8 @@ export function parsedLine(line: string): Record<string, unknown> | undefined {
 export interface HostProcess {
   /** `http://127.0.0.1:<port>`, as the host printed it. */
   url: string;
+  /** The host's process id, for a benchmark that reads its CPU time. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function startHostProcess(serviceUrl: string): Promise<HostProcess>
   const { url, child, exited } = await spawnHost([...HOST_FROM_SOURCE, ...flags]);
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
