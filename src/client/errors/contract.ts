@@ -4,7 +4,7 @@ import { patternRedactor, type Redactor } from "../redact";
 /**
  * One contract for every error a user sees, whatever the surface: what kind of failure it is,
  * the message a cell shows, the message the task pane shows, and the underlying `cause`. The
- * surfaces map on `kind` alone (src/core/cell-errors.ts for cells, src/taskpane/status.ts for
+ * surfaces map on `kind` alone (src/core/cell-errors.ts for cells, src/taskpane/shell/status.ts for
  * the pane), never on class names or message text. All text that reaches an error (the
  * service's words, bodies, underlying failures) passes through a redactor before `super()`
  * runs, so that not even the stack can hold a credential.
