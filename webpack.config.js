@@ -129,8 +129,9 @@ module.exports = async (env, argv) => {
           test: /\.ts$/,
           exclude: /node_modules/,
           loader: "ts-loader",
-          // Type checking is `npm run lint` (tsc --noEmit); the build only transpiles.
-          options: { transpileOnly: true, onlyCompileBundledFiles: true, compilerOptions: { noEmit: false } },
+          // Type checking is `npm run lint` (tsc --noEmit); the build only transpiles, with the
+          // add-in's settings (tsconfig.addin.json: Office's web views, no Node).
+          options: { configFile: "tsconfig.addin.json", transpileOnly: true, onlyCompileBundledFiles: true, compilerOptions: { noEmit: false } },
         },
       ],
     },

@@ -35,7 +35,7 @@ const text = (value: string): [TableCell, string] => [value, TEXT_FORMAT];
 const blank: Line = [];
 
 function groupHeader(key: string): string {
-  return Object.hasOwn(READABLE_GROUP_HEADERS, key) ? READABLE_GROUP_HEADERS[key as GroupName] : key;
+  return Object.prototype.hasOwnProperty.call(READABLE_GROUP_HEADERS, key) ? READABLE_GROUP_HEADERS[key as GroupName] : key;
 }
 
 /** The sheet's cells: a note, the totals, the moved rows. `checkedAt` is the local time of the check. */

@@ -40,7 +40,7 @@ export function isoTimeWithZone(ms: number, offsetMinutes: number): string {
 }
 
 function labelled(value: string, labels: Readonly<Record<string, string>> | undefined): string {
-  const label = labels && Object.hasOwn(labels, value) ? labels[value] : undefined;
+  const label = labels && Object.prototype.hasOwnProperty.call(labels, value) ? labels[value] : undefined;
   return label && label !== value ? `${label} (${value})` : value;
 }
 

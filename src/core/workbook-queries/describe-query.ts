@@ -43,7 +43,7 @@ function describeStatsQuery(model: StoredQueryModel, labels: FilterLabels): stri
   if (dateGroup) parts.push(`dates by ${dateGroup}`);
   for (const { name, title, values } of chosenFilters(model.filters)) {
     const named = labels[name];
-    parts.push(`${title}: ${listed(values.map((value) => (named && Object.hasOwn(named, value) ? (named[value] ?? value) : value)))}`);
+    parts.push(`${title}: ${listed(values.map((value) => (named && Object.prototype.hasOwnProperty.call(named, value) ? (named[value] ?? value) : value)))}`);
   }
   if (model.orders.length > 0) parts.push(`sorted by ${model.orders.map((order) => order.replace(/:desc$/, " (descending)")).join(", ")}`);
   if (model.compare) parts.push(`compared with the ${COMPARE_LABELS[model.compare]}`);

@@ -32,7 +32,7 @@ export function pickerSearchAnnouncement(matching: number, shown: number): strin
 
 function listNames(titles: readonly string[]): string {
   const names = titles.map((title) => title.toLowerCase());
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 /** The status bar's word when lists of the Filters failed: which ones, why, and where Retry is. */

@@ -60,6 +60,6 @@ export function emptySecretsProblem(profile: Profile): { reason: string; fields:
   const reason =
     missing.length === 1
       ? `The ${first} is empty: paste the ${first} you were given.`
-      : `The ${missing.slice(0, -1).join(", ")} and ${missing.at(-1)} are empty: paste the ones you were given.`;
+      : `The ${missing.slice(0, -1).join(", ")} and ${missing[missing.length - 1]} are empty: paste the ones you were given.`;
   return { reason, fields: missingSecretFields(profile) };
 }
