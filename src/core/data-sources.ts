@@ -48,8 +48,8 @@ export interface ReportingConnection {
   key: string;
   /** The profile's name, used in messages. */
   profileName?: string;
-  bearer?: StatsSource;
-  legacy?: LegacySource;
+  bearer?: StatsSource | undefined;
+  legacy?: LegacySource | undefined;
 }
 
 /**

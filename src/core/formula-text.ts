@@ -22,7 +22,7 @@ export interface StatsQueryModel {
   groups: readonly GroupName[];
   /** Empty means every metric (the service's default). */
   metrics: readonly MetricName[];
-  filters: Partial<Record<FilterName, readonly string[]>>;
+  filters: Partial<Record<FilterName, readonly string[] | undefined>>;
   /** Entries such as `revenues:desc`. */
   orders: readonly string[];
   dateGroup?: DateGroup | undefined;

@@ -25,7 +25,7 @@ export interface ChosenFilter {
 }
 
 /** The filters that hold values, in the service's order of filters. */
-export function chosenFilters(filters: Partial<Record<FilterName, readonly string[]>>): ChosenFilter[] {
+export function chosenFilters(filters: Partial<Record<FilterName, readonly string[] | undefined>>): ChosenFilter[] {
   return FILTER_NAMES.flatMap((name) => {
     const values = filters[name];
     return values && values.length > 0 ? [{ name, title: FILTER_TITLES[name], values }] : [];

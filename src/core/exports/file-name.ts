@@ -14,7 +14,7 @@ export interface ExportNameParts {
   period: DateRange;
   /** Group names in the query's order. */
   groups: readonly string[];
-  filters?: Partial<Record<FilterName, readonly string[]>>;
+  filters?: Partial<Record<FilterName, readonly string[] | undefined>>;
   extension: "csv" | "xlsx";
 }
 
