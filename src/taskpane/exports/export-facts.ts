@@ -42,7 +42,7 @@ export async function dataThroughOf(runtime: Pick<ReportingRuntime, "reference">
  */
 export async function filterLabelsOf(
   runtime: Pick<ReportingRuntime, "reference">,
-  filters: Partial<Record<FilterName, readonly string[]>>,
+  filters: Partial<Record<FilterName, readonly string[] | undefined>>,
   options: ReferenceOptions = {},
 ): Promise<FilterLabels> {
   const labels: FilterLabels = {};
