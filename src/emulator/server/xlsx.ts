@@ -51,12 +51,10 @@ export async function writeXlsx(columns: readonly Column[], rows: Iterable<Cell[
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = "Reporting emulator";
   const sheet = workbook.addWorksheet("Statistics", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({
-    header: column.name,
-    key: column.name,
-    width: column.kind === "text" ? 24 : 14,
-    style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
-  }));
+  sheet.columns = columns.map((column) => {
+    const numFmt = NUMBER_FORMATS[column.kind];
+    return { header: column.name, key: column.name, width: column.kind === "text" ? 24 : 14, style: numFmt ? { numFmt } : {} };
+  });
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();

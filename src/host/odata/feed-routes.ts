@@ -22,7 +22,7 @@ export interface FeedOptions {
   /** The bearer interface's base URL. */
   serviceUrl: string;
   /** The legacy interface's base URL: with it, the feed also serves LegacyStats. */
-  legacyServiceUrl?: string;
+  legacyServiceUrl?: string | undefined;
   upstreamTimeoutMs: number;
   /** Rows of one page (default FEED_PAGE_SIZE); tests make it small to see many pages. */
   pageSize?: number;
