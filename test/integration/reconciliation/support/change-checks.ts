@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { MetricName, StatsEntry, StatsRequest } from "../../../../src/api";
-import { tableChanges, type MetricValues, type TableChanges } from "../../../../src/core/changes/table-changes";
+import { tableChanges, type TableChanges } from "../../../../src/core/changes/table-changes";
 import type { StatsQueryModel } from "../../../../src/core/formula-text";
 import { metricsOf } from "../../../../src/core/rows/stats-rows";
 import { runtimeFetchDependencies } from "../../../../src/core/workbook-queries/runtime-fetch";
@@ -112,7 +112,10 @@ function keyCells(cells: readonly unknown[], dateColumn: number): string[] {
 
 const keyText = (cells: readonly unknown[], dateColumn: number) => JSON.stringify(keyCells(cells, dateColumn));
 
-function serviceRows(entries: readonly StatsEntry[], request: StatsRequest): Map<string, MetricValues> {
+/** A row's numbers: the service's (a metric it left out is undefined) or a change's (MetricValues). */
+type RowMetrics = Partial<Record<MetricName, number | undefined>>;
+
+function serviceRows(entries: readonly StatsEntry[], request: StatsRequest): Map<string, RowMetrics> {
   const groups = request.groups ?? [];
   const dateColumn = groups.indexOf("date");
   return new Map(entries.map((entry) => [keyText(groups.map((group) => entry.group[group] ?? ""), dateColumn), entry.metrics]));
@@ -120,7 +123,7 @@ function serviceRows(entries: readonly StatsEntry[], request: StatsRequest): Map
 
 const centsEqual = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
 
-function sameMetrics(a: MetricValues | undefined, b: MetricValues | undefined, metrics: readonly MetricName[]): boolean {
+function sameMetrics(a: RowMetrics | undefined, b: RowMetrics | undefined, metrics: readonly MetricName[]): boolean {
   return metrics.every((metric) => {
     const [x, y] = [a?.[metric], b?.[metric]];
     return x !== undefined && y !== undefined && (metric === "impressions" || metric === "requests" ? x === y : sameAmount(x, y));
@@ -197,7 +200,7 @@ export async function checkChangeCase(
   // Totals: the report's are the service's, and before + difference = after, to the cent.
   ledger.sameCount("changes", label, "rows before are the service's", changes.rowsBefore, old.size);
   ledger.sameCount("changes", label, "rows after are the service's", changes.rowsAfter, fresh.size);
-  const sum = (rows: Map<string, MetricValues>, metric: MetricName) => [...rows.values()].reduce((total, values) => total + (values[metric] ?? 0), 0);
+  const sum = (rows: Map<string, RowMetrics>, metric: MetricName) => [...rows.values()].reduce((total, values) => total + (values[metric] ?? 0), 0);
   for (const total of changes.totals) {
     const [serviceBefore, serviceAfter] =
       total.metric === "ecpm"

@@ -53,8 +53,8 @@ export async function checkPeriodWords(context: CheckContext, tap: Tap | undefin
     for (const word of PERIOD_WORDS) {
       const label = `${word} on ${today}`;
       const documented = documentedPeriod(word, today);
-      const same = (period: { from?: string; to?: string } | undefined) => period?.from === documented.from && period?.to === documented.to;
-      const shown = (period: { from?: string; to?: string } | undefined) => `${period?.from}..${period?.to}, documented ${documented.from}..${documented.to}`;
+      const same = (period: { from?: string | undefined; to?: string | undefined } | undefined) => period?.from === documented.from && period?.to === documented.to;
+      const shown = (period: { from?: string | undefined; to?: string | undefined } | undefined) => `${period?.from}..${period?.to}, documented ${documented.from}..${documented.to}`;
       const stats = readStatsQuery({ from: word, to: null }, () => today).request.filters;
       ledger.check("dates", label, "STATS resolves it as documented", same(stats), () => shown(stats));
       const legacyPeriod = readLegacyQuery({ from: word, to: null, groupBy: "day" }, () => today).period;

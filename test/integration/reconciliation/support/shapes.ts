@@ -79,7 +79,7 @@ export function plainRows(rows: readonly (readonly unknown[])[]): unknown[][] {
 }
 
 /** `countries=FR,DE; formats=interstitial`: the filters text of docs/functions.md. */
-export function filtersText(filters: Partial<Record<FilterName, readonly string[]>>): string | undefined {
+export function filtersText(filters: Partial<Record<FilterName, readonly string[] | undefined>>): string | undefined {
   const parts = FILTER_NAMES.filter((name) => (filters[name]?.length ?? 0) > 0).map((name) => `${name}=${filters[name]!.join(",")}`);
   return parts.length > 0 ? parts.join("; ") : undefined;
 }

@@ -27,7 +27,7 @@ interface Leaf {
   path: string[];
   impressions: number;
   /** What is wrong with the node's shape, if anything; checked in bulk to keep the test fast. */
-  problem?: string;
+  problem?: string | undefined;
 }
 
 function leaves(node: Record<string, LegacyAggregationNode>, depth: number, path: string[] = []): Leaf[] {

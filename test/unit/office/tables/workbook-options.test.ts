@@ -16,12 +16,12 @@ describe("the workbook's flag read at start", () => {
     ["Microsoft 365", undefined],
     ["Office 2021", OFFICE_2021],
   ])("reads what the store wrote in %s, once the file is reopened", async (_where, requirementSets) => {
-    excel = installFakeExcel({ requirementSets });
+    excel = installFakeExcel(requirementSets ? { requirementSets } : {});
     expect(await readWorkbookOptions()).toEqual({ refreshOnOpen: false });
     await workbookQueryStore().setOptions({ refreshOnOpen: true });
     const saved = excel.control.save();
     excel.restore();
-    excel = installFakeExcel({ workbook: saved, requirementSets });
+    excel = installFakeExcel({ workbook: saved, ...(requirementSets ? { requirementSets } : {}) });
     expect(await readWorkbookOptions()).toEqual({ refreshOnOpen: true });
     await workbookQueryStore().setOptions({ refreshOnOpen: false });
     expect(await readWorkbookOptions()).toEqual({ refreshOnOpen: false });
