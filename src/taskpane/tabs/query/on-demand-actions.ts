@@ -50,7 +50,7 @@ export function setUpTableEditing(context: PaneContext, form: QueryForm): TableE
   return {
     async edit(record) {
       try {
-        (await editing()).edit(record);
+        await (await editing()).edit(record);
       } catch (error) {
         context.status.error(error);
       }
