@@ -70,7 +70,14 @@ function requirement(issue: SchemaIssue, input: unknown): { missing: boolean; wo
       if (issue.origin === "string") return { missing: false, words: `a text of at most ${plural(issue.maximum, "character")}` };
       return { missing: false, words: issue.inclusive ? `${issue.maximum} or less` : `less than ${issue.maximum}` };
     }
-    default:
+    case "invalid_format":
+    case "not_multiple_of":
+    case "unrecognized_keys":
+    case "invalid_union":
+    case "invalid_key":
+    case "invalid_element":
+    case "custom":
+    default: // also a code a later zod may add: no words rather than a wrong requirement
       return { missing: false, words: "" };
   }
 }

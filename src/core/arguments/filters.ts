@@ -33,7 +33,8 @@ function normaliseValue(filter: FilterName, value: string): string {
       const key = nameKey(value);
       return INTEGRATION_TYPE_ALIASES.get(key) ?? key;
     }
-    default:
+    case "assets":
+    case "formats":
       return value;
   }
 }

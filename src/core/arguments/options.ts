@@ -106,7 +106,9 @@ function setOption(options: CallOptions, nameText: string, valueText: string, al
     case "date_group":
       options.date_group = DATE_GROUP_ALIASES.get(nameKey(value)) ?? nameKey(value);
       return;
-    default:
+    case "date_group_limit":
+    case "limit":
+    case "offset":
       options[name] = readNumberLike(value);
   }
 }

@@ -34,7 +34,10 @@ function numberText(column: PreviewColumn, value: number): string {
       return moneyText(value, { signed });
     case "percent":
       return percentText(value, { signed });
-    default:
+    case "count":
+    case "date":
+    case "group":
+    case "text":
       return countText(value, { signed });
   }
 }

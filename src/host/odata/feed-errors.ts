@@ -32,7 +32,13 @@ function statusOf(error: ReportingError): { status: number; message?: string } {
       return { status: 504 };
     case "too_large":
       return { status: 400, message: "The answer is larger than the Reporting service sends at once: ask for a shorter period, fewer columns or more filters." };
-    default:
+    case "bad_answer":
+    case "cancelled":
+    case "host":
+    case "not_found":
+    case "refused":
+    case "unavailable":
+    case "workbook":
       return { status: 502 };
   }
 }

@@ -144,7 +144,7 @@ function variantOf(known: readonly string[]): fc.Arbitrary<string> {
         return text.replace(/_/g, " ");
       case "dash":
         return text.replace(/_/g, "-");
-      default:
+      case "padded":
         return `  ${text} `;
     }
   });
