@@ -25,6 +25,7 @@ import tseslint from "typescript-eslint";
 
 const PURE_LAYERS = ["src/api/**", "src/client/**", "src/core/**"];
 const NODE_CODE = ["src/emulator/**", "src/host/**", "src/headless/**", "scripts/**", "bench/**", "test/**", "*.config.*"];
+const TYPED_CODE = ["**/*.ts"];
 const OFFICE_ADDINS_CODE = ["src/office/**/*.{js,mjs,cjs,ts,cts,mts}", "src/taskpane/**/*.{js,mjs,cjs,ts,cts,mts}"];
 
 const OFFICE_GLOBALS = ["Office", "Excel", "CustomFunctions", "OfficeRuntime"];
@@ -80,6 +81,23 @@ export default defineConfig([
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    // Rules that read types: each .ts file is linted with the program that type-checks it, the
+    // add-in's (tsconfig.addin.json) or Node's (tsconfig.json). test/unit/lint/layers.test.ts lints
+    // planted files that are in neither, with these rules off (typescript-eslint's disableTypeChecked).
+    files: TYPED_CODE,
+    languageOptions: { parserOptions: { project: ["./tsconfig.addin.json", "./tsconfig.json"], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits or catches fails silently: the user sees nothing happen.
+      "@typescript-eslint/no-floating-promises": "error",
+      // An async function where a void callback is expected (an event listener, forEach) drops
+      // its promise, and its failure, the same way.
+      "@typescript-eslint/no-misused-promises": "error",
+      // A switch over a union names every member or has a default: a new kind of error, cell or
+      // tab added to the union is then a lint error wherever it is not handled.
+      "@typescript-eslint/switch-exhaustiveness-check": "error",
     },
   },
 
