@@ -22,7 +22,7 @@ import type { TableColumn } from "../src/core/workbook-queries/table-columns";
 import { refreshPackage, type FetchDependencies } from "../src/core/xlsx/package-refresh";
 import { fileSpool } from "../src/headless/file-spool";
 import { REFRESH_NODE_FLAGS } from "../src/headless/node-flags";
-import { readWorkbookFile, writeWorkbookFile } from "../src/headless/workbook-files";
+import { openWorkbookFile, writeWorkbookFile } from "../src/headless/workbook-files";
 import { excelMade, withStoredQueries } from "../test/support/stored-query-parts";
 
 const ROWS = 100_000;
@@ -66,11 +66,17 @@ async function refreshToFile(input: string, output: string, shift: number, repor
   // The command's change report: old rows kept compactly, new ones diffed as they stream, compared
   // once by refreshPackage (each table's `changes`, which the command's record, log and run line use).
   const observeRows = (_table: string, columns: readonly Pick<TableColumn, "key" | "isMetric">[]) => rowCollector(columns);
-  const result = await refreshPackage(readWorkbookFile(input), fetchDeps(ROWS, shift), report ? { observeRows } : {});
+  // As the command does: the input is read from its file, not loaded.
+  const source = openWorkbookFile(input);
   try {
-    writeWorkbookFile(output, result.package.outputEntries());
+    const result = await refreshPackage(source, fetchDeps(ROWS, shift), report ? { observeRows } : {});
+    try {
+      writeWorkbookFile(output, result.package.outputEntries());
+    } finally {
+      result.dispose();
+    }
   } finally {
-    result.dispose();
+    source.close();
   }
 }
 

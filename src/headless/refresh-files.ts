@@ -15,7 +15,7 @@ import { checkFrozenFile, type FrozenCheckLine } from "./check-frozen";
 import { checkNotifyUrl, notifySummary, postSummary } from "./notify";
 import type { FileResult, LogLine } from "./run-lines";
 import { UsageError } from "./usage-error";
-import { defaultOutputOf, excelLockOf, lockedByExcel, readWorkbookFile, removeStaleTemporaries, writeWorkbookFile } from "./workbook-files";
+import { defaultOutputOf, excelLockOf, lockedByExcel, openWorkbookFile, removeStaleTemporaries, writeWorkbookFile, type WorkbookFile } from "./workbook-files";
 import { thresholdFor } from "./change-threshold";
 
 /**
@@ -102,7 +102,16 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
       `${file} is open in Excel (${path.basename(excelLockOf(file))} is beside it), so it was not refreshed. Close it in Excel and run the refresh again, or give --out to write the refreshed copy to another file.`,
     );
   }
-  const bytes = readWorkbookFile(file);
+  const input = openWorkbookFile(file);
+  try {
+    return await refreshOpenFile(file, input, options, deps);
+  } finally {
+    input.close();
+  }
+}
+
+async function refreshOpenFile(file: string, input: WorkbookFile, options: RefreshOptions, deps: FetchDependencies): Promise<FileResult> {
+  const dryRun = options.dryRun === true;
   // Each table's rows as they stream past, for its change report: a table retried starts afresh.
   const collected = new Map<string, Collected>();
   const observeRows = (table: string, columns: readonly TableColumn[]) => {
@@ -112,7 +121,7 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
   };
   let refreshed;
   try {
-    refreshed = await refreshPackage(bytes, deps, { observeRows, ...(options.only ? { only: options.only } : {}) });
+    refreshed = await refreshPackage(input, deps, { observeRows, ...(options.only ? { only: options.only } : {}) });
   } catch (error) {
     if (error instanceof PackageError) throw new UsageError(`${file}: ${error.message}`);
     throw error;

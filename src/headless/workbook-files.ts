@@ -1,7 +1,7 @@
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { WorkbookPackage } from "../core/xlsx/workbook-package";
-import { writeZip, type OutputEntry } from "../core/xlsx/zip-package";
+import { writeZip, type OutputEntry, type ZipSource } from "../core/xlsx/zip-package";
 import { UsageError } from "./usage-error";
 
 /**
@@ -29,6 +29,49 @@ function fileBytes(file: string): Uint8Array {
 export function readWorkbookFile(file: string): Uint8Array {
   try {
     return fileBytes(file);
+  } catch {
+    throw new UsageError(`The workbook ${file} could not be read. Check the path, and that this account may read it.`);
+  }
+}
+
+/** A workbook file read where it lies, by positioned reads: open until `close`. */
+export interface WorkbookFile extends ZipSource {
+  close(): void;
+}
+
+function fileSource(file: string): WorkbookFile {
+  const fd = openSync(file, "r");
+  let size: number;
+  try {
+    size = fstatSync(fd).size;
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return {
+    size,
+    read(at, length) {
+      const bytes = new Uint8Array(Math.max(0, Math.min(length, size - at)));
+      let got = 0;
+      while (got < bytes.length) {
+        const read = readSync(fd, bytes, got, bytes.length - got, at + got);
+        if (read === 0) break;
+        got += read;
+      }
+      return got === bytes.length ? bytes : bytes.subarray(0, got);
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+/**
+ * The workbook to refresh, not loaded: the zip's directory and the parts the refresh reads are
+ * read from the file, and its untouched parts are copied from it a slice at a time when the
+ * refreshed copy is written, so a run never holds the whole input.
+ */
+export function openWorkbookFile(file: string): WorkbookFile {
+  try {
+    return fileSource(file);
   } catch {
     throw new UsageError(`The workbook ${file} could not be read. Check the path, and that this account may read it.`);
   }

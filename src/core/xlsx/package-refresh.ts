@@ -12,6 +12,7 @@ import { memorySpool, refreshTableRows, type PagedFetchDependencies, type RowSpo
 import { findTableInfo, rewriteTable, TableWriteError, type TableRewrite, type TableRowObserver, type TableRows } from "./table-rewrite";
 import { dropStaleCalcChain, markPivotCaches, setFullCalcOnLoad, type RefreshedExtent } from "./workbook-recalc";
 import { WorkbookPackage } from "./workbook-package";
+import type { ZipSource } from "./zip-package";
 
 /**
  * Refreshing the add-in's tables in a workbook file, without Excel: each stored query runs
@@ -68,8 +69,8 @@ export const commandFailureReason = (error: unknown): string => (isReportingErro
 
 const nameIn = (names: readonly string[], name: string) => names.some((candidate) => candidate.toLowerCase() === name.toLowerCase());
 
-export async function refreshPackage(bytes: Uint8Array, deps: FetchDependencies, options: PackageRefreshOptions = {}): Promise<PackageRefresh> {
-  const pkg = new WorkbookPackage(bytes);
+export async function refreshPackage(input: Uint8Array | ZipSource, deps: FetchDependencies, options: PackageRefreshOptions = {}): Promise<PackageRefresh> {
+  const pkg = new WorkbookPackage(input);
   const parts = storedQueryParts(pkg);
   const outcomes: TableOutcome[] = [];
   const pathOf = new Map<string, string>();

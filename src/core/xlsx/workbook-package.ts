@@ -1,6 +1,6 @@
 import { attribute, elementsNamed, childrenOf, firstElement, parseXmlPart, rootOf, textOf, type XmlPart } from "./xml-part";
 import { sharedStringsOf as sharedStringsText } from "./sheet-cells";
-import { entryText, entryTextChunks, PackageError, readZip, type OutputEntry, type ZipEntry } from "./zip-package";
+import { entryText, entryTextChunks, PackageError, readZip, type OutputEntry, type ZipEntry, type ZipSource } from "./zip-package";
 
 /**
  * An Excel workbook package: its zip entries, and the parts the refresh edits, read on demand.
@@ -55,8 +55,9 @@ export class WorkbookPackage {
   private readonly removed = new Set<string>();
   readonly workbookPath: string;
 
-  constructor(bytes: Uint8Array) {
-    this.entries = readZip(bytes);
+  /** `input`: the file's bytes, or reads of the file (untouched parts are then read only when written). */
+  constructor(input: Uint8Array | ZipSource) {
+    this.entries = readZip(input);
     this.byName = new Map(this.entries.map((entry) => [entry.name, entry]));
     const main = this.relationships("").find((rel) => rel.type === REL.officeDocument);
     this.workbookPath = main?.path ?? "xl/workbook.xml";

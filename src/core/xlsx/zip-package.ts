@@ -5,6 +5,8 @@ import { Inflate, inflateSync, Zip, ZipDeflate, type ZipInputFile } from "fflate
  * bytes, CRC and sizes are known as they were: an entry the refresh does not edit is written
  * back with exactly those bytes (fflate's `Zip` takes any `ZipInputFile`), not recompressed.
  * Zip64 archives (over 4 GB or 65,535 entries) are refused: Excel's workbooks never need them.
+ * The archive is read through a `ZipSource`: the headless refresh passes positioned reads of the
+ * file, so the input is never held whole (only its central directory and a slice at a time).
  */
 
 export class PackageError extends Error {
@@ -14,6 +16,15 @@ export class PackageError extends Error {
   }
 }
 
+/** Where an archive's bytes come from: bytes in memory, or positioned reads of a file. */
+export interface ZipSource {
+  readonly size: number;
+  /** The `length` bytes at `at` (fewer only when the source ends before). */
+  read(at: number, length: number): Uint8Array;
+}
+
+export const bytesSource = (bytes: Uint8Array): ZipSource => ({ size: bytes.length, read: (at, length) => bytes.subarray(at, at + length) });
+
 export interface ZipEntry {
   name: string;
   /** 0 stored, 8 deflated. */
@@ -21,8 +32,10 @@ export interface ZipEntry {
   crc: number;
   compressedSize: number;
   size: number;
-  /** The entry's data as stored in the archive (compressed when `method` is 8). */
-  raw: Uint8Array;
+  /** The entry's data as stored in the archive (compressed when `method` is 8), read whole: for small parts. */
+  readonly raw: Uint8Array;
+  /** The same data a slice at a time, read from the source as it is consumed. */
+  rawChunks(): Generator<Uint8Array>;
   /** DOS time and date of the entry, kept as they were. */
   mtime: Date;
 }
@@ -39,40 +52,73 @@ function dosTime(time: number, date: number): Date {
   return new Date(1980 + (date >> 9), ((date >> 5) & 15) - 1, date & 31, time >> 11, (time >> 5) & 63, (time & 31) * 2);
 }
 
-function endOfCentralDirectory(bytes: Uint8Array): number {
-  // The record is 22 bytes plus a comment of at most 65,535.
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at--) {
-    if (u32(bytes, at) === EOCD) return at;
+const SLICE = 8 * 1024;
+const damaged = (name: string) => new PackageError(`The workbook's part ${name} is damaged. Open the file in Excel, save it, then try again.`);
+
+/** The end record's offset in `tail` (the record is 22 bytes plus a comment of at most 65,535). */
+function endOfCentralDirectory(tail: Uint8Array): number {
+  for (let at = tail.length - 22; at >= 0; at--) {
+    if (u32(tail, at) === EOCD) return at;
   }
   throw new PackageError(NOT_A_WORKBOOK);
 }
 
-/** Every entry of the archive, in central-directory order. */
-export function readZip(bytes: Uint8Array): ZipEntry[] {
-  if (bytes.length < 22) throw new PackageError(NOT_A_WORKBOOK);
-  const end = endOfCentralDirectory(bytes);
-  const count = u16(bytes, end + 10);
-  let at = u32(bytes, end + 16);
-  if (count === 0xffff || at === 0xffffffff) throw new PackageError("The workbook is too large to refresh without Excel (it is a Zip64 archive).");
+function storedEntry(source: ZipSource, fields: Omit<ZipEntry, "raw" | "rawChunks">, dataAt: number): ZipEntry {
+  const { name, compressedSize } = fields;
+  const read = (at: number, length: number) => {
+    const bytes = source.read(dataAt + at, length);
+    if (bytes.length !== length) throw damaged(name);
+    return bytes;
+  };
+  return {
+    ...fields,
+    get raw() {
+      return read(0, compressedSize);
+    },
+    *rawChunks() {
+      for (let at = 0; at < compressedSize; at += SLICE) yield read(at, Math.min(SLICE, compressedSize - at));
+    },
+  };
+}
+
+/** Every entry of the archive, in central-directory order; reads only the directory and the local headers. */
+export function readZip(input: Uint8Array | ZipSource): ZipEntry[] {
+  const source = input instanceof Uint8Array ? bytesSource(input) : input;
+  if (source.size < 22) throw new PackageError(NOT_A_WORKBOOK);
+  // Excel writes no archive comment: the last 22 bytes are the end record, else search the comment's reach.
+  let tailAt = source.size - 22;
+  let tail = source.read(tailAt, 22);
+  if (u32(tail, 0) !== EOCD) {
+    tailAt = Math.max(0, source.size - 22 - 65_535);
+    tail = source.read(tailAt, source.size - tailAt);
+  }
+  const end = endOfCentralDirectory(tail);
+  const count = u16(tail, end + 10);
+  const directoryAt = u32(tail, end + 16);
+  if (count === 0xffff || directoryAt === 0xffffffff) throw new PackageError("The workbook is too large to refresh without Excel (it is a Zip64 archive).");
+  if (directoryAt > tailAt + end) throw new PackageError(NOT_A_WORKBOOK);
+  const directory = source.read(directoryAt, tailAt + end - directoryAt);
   const entries: ZipEntry[] = [];
   const decoder = new TextDecoder();
+  let at = 0;
   for (let index = 0; index < count; index++) {
-    if (at + 46 > bytes.length || u32(bytes, at) !== CENTRAL) throw new PackageError(NOT_A_WORKBOOK);
-    const method = u16(bytes, at + 10);
-    const [time, date] = [u16(bytes, at + 12), u16(bytes, at + 14)];
-    const crc = u32(bytes, at + 16);
-    const compressedSize = u32(bytes, at + 20);
-    const size = u32(bytes, at + 24);
-    const nameLength = u16(bytes, at + 28);
-    const extraLength = u16(bytes, at + 30);
-    const commentLength = u16(bytes, at + 32);
-    const localAt = u32(bytes, at + 42);
-    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    if (localAt + 30 > bytes.length || u32(bytes, localAt) !== LOCAL) throw new PackageError(NOT_A_WORKBOOK);
-    const dataAt = localAt + 30 + u16(bytes, localAt + 26) + u16(bytes, localAt + 28);
-    if (dataAt + compressedSize > bytes.length) throw new PackageError(NOT_A_WORKBOOK);
+    if (at + 46 > directory.length || u32(directory, at) !== CENTRAL) throw new PackageError(NOT_A_WORKBOOK);
+    const method = u16(directory, at + 10);
+    const [time, date] = [u16(directory, at + 12), u16(directory, at + 14)];
+    const crc = u32(directory, at + 16);
+    const compressedSize = u32(directory, at + 20);
+    const size = u32(directory, at + 24);
+    const nameLength = u16(directory, at + 28);
+    const extraLength = u16(directory, at + 30);
+    const commentLength = u16(directory, at + 32);
+    const localAt = u32(directory, at + 42);
+    const name = decoder.decode(directory.subarray(at + 46, at + 46 + nameLength));
+    const local = localAt + 30 <= source.size ? source.read(localAt, 30) : new Uint8Array(0);
+    if (local.length !== 30 || u32(local, 0) !== LOCAL) throw new PackageError(NOT_A_WORKBOOK);
+    const dataAt = localAt + 30 + u16(local, 26) + u16(local, 28);
+    if (dataAt + compressedSize > source.size) throw new PackageError(NOT_A_WORKBOOK);
     if (method !== 0 && method !== 8) throw new PackageError(`The workbook's part ${name} is compressed in a way this command does not read. Open the file in Excel, save it, then try again.`);
-    entries.push({ name, method, crc, compressedSize, size, raw: bytes.subarray(dataAt, dataAt + compressedSize), mtime: dosTime(time, date) });
+    entries.push(storedEntry(source, { name, method, crc, compressedSize, size, mtime: dosTime(time, date) }, dataAt));
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -81,7 +127,7 @@ export function readZip(bytes: Uint8Array): ZipEntry[] {
 /** The uncompressed bytes of an entry. */
 export function entryBytes(entry: ZipEntry): Uint8Array {
   const bytes = entry.method === 0 ? entry.raw : inflateSync(entry.raw, { out: new Uint8Array(entry.size) });
-  if (bytes.length !== entry.size) throw new PackageError(`The workbook's part ${entry.name} is damaged. Open the file in Excel, save it, then try again.`);
+  if (bytes.length !== entry.size) throw damaged(entry.name);
   return bytes;
 }
 
@@ -89,16 +135,14 @@ export function entryText(entry: ZipEntry): string {
   return new TextDecoder().decode(entryBytes(entry));
 }
 
-const SLICE = 8 * 1024;
-
 /**
  * The entry's text piece by piece, inflated a slice at a time: a sheet of 100,000 rows is read
- * without ever holding its whole text (about ten times its compressed size).
+ * without ever holding its whole text (about ten times its compressed size) or its compressed bytes.
  */
 export function* entryTextChunks(entry: ZipEntry): Generator<string> {
   const decoder = new TextDecoder();
   if (entry.method === 0) {
-    for (let at = 0; at < entry.raw.length; at += SLICE) yield decoder.decode(entry.raw.subarray(at, at + SLICE), { stream: true });
+    for (const chunk of entry.rawChunks()) yield decoder.decode(chunk, { stream: true });
     const rest = decoder.decode();
     if (rest) yield rest;
     return;
@@ -106,20 +150,24 @@ export function* entryTextChunks(entry: ZipEntry): Generator<string> {
   const out: Uint8Array[] = [];
   const inflate = new Inflate((chunk) => out.push(chunk));
   let size = 0;
-  for (let at = 0; at < entry.raw.length || at === 0; at += SLICE) {
-    const last = at + SLICE >= entry.raw.length;
+  let consumed = 0;
+  const push = (chunk: Uint8Array, last: boolean) => {
     try {
-      inflate.push(entry.raw.subarray(at, at + SLICE), last);
+      inflate.push(chunk, last);
     } catch {
-      throw new PackageError(`The workbook's part ${entry.name} is damaged. Open the file in Excel, save it, then try again.`);
+      throw damaged(entry.name);
     }
-    for (const chunk of out.splice(0)) {
-      size += chunk.length;
-      yield decoder.decode(chunk, { stream: true });
+  };
+  if (entry.compressedSize === 0) push(new Uint8Array(0), true);
+  for (const chunk of entry.rawChunks()) {
+    consumed += chunk.length;
+    push(chunk, consumed >= entry.compressedSize);
+    for (const piece of out.splice(0)) {
+      size += piece.length;
+      yield decoder.decode(piece, { stream: true });
     }
-    if (last) break;
   }
-  if (size !== entry.size) throw new PackageError(`The workbook's part ${entry.name} is damaged. Open the file in Excel, save it, then try again.`);
+  if (size !== entry.size) throw damaged(entry.name);
   const rest = decoder.decode();
   if (rest) yield rest;
 }
@@ -136,7 +184,13 @@ function keptInput(entry: ZipEntry): ZipInputFile & { push(): void } {
     compression: entry.method,
     mtime: entry.mtime,
     push() {
-      file.ondata!(null, entry.raw as Uint8Array<ArrayBuffer>, true);
+      // A slice at a time from the source: the writer passes each on at once, so neither copy is held.
+      let sent = 0;
+      for (const chunk of entry.rawChunks()) {
+        sent += chunk.length;
+        file.ondata!(null, chunk as Uint8Array<ArrayBuffer>, sent >= entry.compressedSize);
+      }
+      if (entry.compressedSize === 0) file.ondata!(null, new Uint8Array(0), true);
     },
   };
   return file;
