@@ -128,8 +128,15 @@ export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>
   }
   closeSync(fd);
   try {
-    // Read back: the zip's directory and the workbook part must be there before it replaces anything.
-    new WorkbookPackage(fileBytes(temporary));
+    // Read back from the disk, entry by entry (the file is not loaded): the zip's directory, each
+    // entry's local header and the extent of its data, and the workbook part must be there before
+    // it replaces anything.
+    const written = fileSource(temporary);
+    try {
+      new WorkbookPackage(written);
+    } finally {
+      written.close();
+    }
   } catch {
     rmSync(temporary, { force: true });
     throw new Error(`The refreshed copy of ${target} could not be read back, so nothing was replaced. Check the free space of the disk, then run the refresh again.`);
