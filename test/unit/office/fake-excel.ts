@@ -1,4 +1,5 @@
-import { installFakeOffice, type FakeOfficeControl, type FakeOfficeOptions, type FakeOfficeState } from "../../e2e/support/fake-office";
+import { installFakeOffice } from "../../support/fake-office/install";
+import type { FakeOfficeControl, FakeOfficeOptions, FakeOfficeState } from "../../support/fake-office/types";
 import { installFakeUser, type FakeUserControl } from "../../e2e/support/fake-office-user";
 import { withGlobals } from "./office-globals";
 
