@@ -10,13 +10,13 @@ export function formulaAreas(ctx: FakeContext, resolveBox: () => Box | null, cel
     if (!b) return null;
     if (cellType !== "Formulas") throw new Error(`fake Excel: special cells of type ${cellType} are not modelled`);
     const found = new Map<number, number[]>();
-    for (const [row, column, data] of ctx.cells.cellsOf(b.sheet.id)) {
-      if (data.formula === undefined) continue;
-      if (row < b.row || row >= b.row + b.rows || column < b.column || column >= b.column + b.columns) continue;
+    ctx.cells.forEachCell(b.sheet.id, (row, column, data) => {
+      if (data.formula === undefined) return;
+      if (row < b.row || row >= b.row + b.rows || column < b.column || column >= b.column + b.columns) return;
       let rows = found.get(column);
       if (!rows) found.set(column, (rows = []));
       rows.push(row);
-    }
+    });
     const areas: Box[] = [];
     for (const [column, rows] of [...found].sort((x, y) => x[0] - y[0])) {
       rows.sort((x, y) => x - y);
