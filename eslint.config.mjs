@@ -24,7 +24,15 @@ import { builtinModules } from "node:module";
 import tseslint from "typescript-eslint";
 
 const PURE_LAYERS = ["src/api/**", "src/client/**", "src/core/**"];
-const NODE_CODE = ["src/emulator/**", "src/host/**", "src/headless/**", "scripts/**", "bench/**", "test/**", "*.config.*"];
+const NODE_CODE = [
+  "src/emulator/**",
+  "src/host/**",
+  "src/headless/**",
+  "scripts/**",
+  "bench/**",
+  "test/**",
+  "*.config.*",
+];
 const TYPED_CODE = ["**/*.ts"];
 const OFFICE_ADDINS_CODE = ["src/office/**/*.{js,mjs,cjs,ts,cts,mts}", "src/taskpane/**/*.{js,mjs,cjs,ts,cts,mts}"];
 
@@ -33,18 +41,32 @@ const DOM_GLOBALS = ["window", "document", "navigator", "localStorage", "session
 const NODE_GLOBALS = ["process", "Buffer", "require", "module", "__dirname", "__filename", "global"];
 
 const nodeBuiltins = {
-  paths: builtinModules.filter((name) => !name.startsWith("_")).map((name) => ({
-    name,
+  paths: builtinModules
+    .filter((name) => !name.startsWith("_"))
+    .map((name) => ({
+      name,
+      message: "Node built-ins are not available in Excel. Keep Node code in src/emulator, scripts or tests.",
+    })),
+  pattern: {
+    group: ["node:*"],
     message: "Node built-ins are not available in Excel. Keep Node code in src/emulator, scripts or tests.",
-  })),
-  pattern: { group: ["node:*"], message: "Node built-ins are not available in Excel. Keep Node code in src/emulator, scripts or tests." },
+  },
 };
 const emulatorPattern = {
   group: ["**/emulator", "**/emulator/**"],
   message: "The emulator is Node-only and never ships in the add-in; talk to it over HTTP.",
 };
 const uiLayerPattern = {
-  group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**", "@microsoft/office-js", "office-addin-*"],
+  group: [
+    "**/office",
+    "**/office/**",
+    "**/taskpane",
+    "**/taskpane/**",
+    "**/functions",
+    "**/functions/**",
+    "@microsoft/office-js",
+    "office-addin-*",
+  ],
   message: "src/api, src/client and src/core stay free of Office and UI code: inject what you need from src/office.",
 };
 
@@ -67,7 +89,10 @@ const hostPattern = {
 };
 
 function restrictedImports(...patterns) {
-  return ["error", { paths: nodeBuiltins.paths, patterns: [nodeBuiltins.pattern, emulatorPattern, hostPattern, ...patterns] }];
+  return [
+    "error",
+    { paths: nodeBuiltins.paths, patterns: [nodeBuiltins.pattern, emulatorPattern, hostPattern, ...patterns] },
+  ];
 }
 
 function restrictedGlobals(names, message) {
@@ -80,7 +105,10 @@ export default defineConfig([
   tseslint.configs.recommended,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   {
@@ -88,7 +116,9 @@ export default defineConfig([
     // add-in's (tsconfig.addin.json) or Node's (tsconfig.json). test/unit/lint/layers.test.ts lints
     // planted files that are in neither, with these rules off (typescript-eslint's disableTypeChecked).
     files: TYPED_CODE,
-    languageOptions: { parserOptions: { project: ["./tsconfig.addin.json", "./tsconfig.json"], tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { project: ["./tsconfig.addin.json", "./tsconfig.json"], tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       // A promise nobody awaits or catches fails silently: the user sees nothing happen.
       "@typescript-eslint/no-floating-promises": "error",
@@ -102,7 +132,11 @@ export default defineConfig([
   },
 
   // Where code runs.
-  { files: ["src/**"], ignores: ["src/emulator/**", "src/host/**", "src/headless/**"], languageOptions: { globals: globals.browser } },
+  {
+    files: ["src/**"],
+    ignores: ["src/emulator/**", "src/host/**", "src/headless/**"],
+    languageOptions: { globals: globals.browser },
+  },
   { files: NODE_CODE, languageOptions: { globals: globals.node } },
   { files: ["test/**"], languageOptions: { globals: globals.jest } },
   {
@@ -130,23 +164,53 @@ export default defineConfig([
     name: "office-addins/repository-overrides",
     files: OFFICE_ADDINS_CODE,
     languageOptions: { ecmaVersion: "latest" },
-    rules: { ...tseslint.configs.eslintRecommended.rules, "prettier/prettier": "off", "no-unexpected-multiline": "error" },
+    rules: {
+      ...tseslint.configs.eslintRecommended.rules,
+      "prettier/prettier": "off",
+      "no-unexpected-multiline": "error",
+    },
   },
 
   // Layers. Flat config replaces (does not merge) a rule's options per file, so each rule is set
   // once per disjoint set of files, with all its patterns.
-  { files: ["src/api/**"], rules: { "no-restricted-imports": restrictedImports(uiLayerPattern, upperLayers(["client", "core"], "src/api is the bottom layer: it imports nothing else of src (not src/client, not src/core).")) } },
-  { files: ["src/client/**"], rules: { "no-restricted-imports": restrictedImports(uiLayerPattern, upperLayers(["core"], "src/client builds on src/api only: it does not import src/core.")) } },
+  {
+    files: ["src/api/**"],
+    rules: {
+      "no-restricted-imports": restrictedImports(
+        uiLayerPattern,
+        upperLayers(
+          ["client", "core"],
+          "src/api is the bottom layer: it imports nothing else of src (not src/client, not src/core).",
+        ),
+      ),
+    },
+  },
+  {
+    files: ["src/client/**"],
+    rules: {
+      "no-restricted-imports": restrictedImports(
+        uiLayerPattern,
+        upperLayers(["core"], "src/client builds on src/api only: it does not import src/core."),
+      ),
+    },
+  },
   { files: ["src/core/**"], rules: { "no-restricted-imports": restrictedImports(uiLayerPattern) } },
   {
     files: ["src/office/**"],
     rules: {
       "no-restricted-imports": restrictedImports(
-        upperLayers(["taskpane", "functions"], "src/office sits below src/taskpane and src/functions: it does not import them; they call it."),
+        upperLayers(
+          ["taskpane", "functions"],
+          "src/office sits below src/taskpane and src/functions: it does not import them; they call it.",
+        ),
       ),
     },
   },
-  { files: ["src/**"], ignores: [...PURE_LAYERS, "src/office/**", "src/emulator/**", "src/host/**", "src/headless/**"], rules: { "no-restricted-imports": restrictedImports() } },
+  {
+    files: ["src/**"],
+    ignores: [...PURE_LAYERS, "src/office/**", "src/emulator/**", "src/host/**", "src/headless/**"],
+    rules: { "no-restricted-imports": restrictedImports() },
+  },
   {
     files: ["src/emulator/**"],
     rules: {
@@ -156,7 +220,8 @@ export default defineConfig([
           patterns: [
             {
               group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**"],
-              message: "The emulator stands in for the service: it shares src/api, never the add-in's Office or UI code.",
+              message:
+                "The emulator stands in for the service: it shares src/api, never the add-in's Office or UI code.",
             },
           ],
         },
@@ -173,7 +238,8 @@ export default defineConfig([
             emulatorPattern,
             {
               group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**"],
-              message: "The host serves the add-in and proxies the service: it shares src/api and src/core, never the add-in's Office or UI code.",
+              message:
+                "The host serves the add-in and proxies the service: it shares src/api and src/core, never the add-in's Office or UI code.",
             },
           ],
         },
@@ -191,7 +257,8 @@ export default defineConfig([
             hostPattern,
             {
               group: ["**/office", "**/office/**", "**/taskpane", "**/taskpane/**", "**/functions", "**/functions/**"],
-              message: "The headless refresh edits workbook files without Excel: it shares src/api, src/client and src/core, never the add-in's Office or UI code.",
+              message:
+                "The headless refresh edits workbook files without Excel: it shares src/api, src/client and src/core, never the add-in's Office or UI code.",
             },
           ],
         },
@@ -204,7 +271,10 @@ export default defineConfig([
       "no-restricted-globals": [
         "error",
         ...restrictedGlobals(OFFICE_GLOBALS, "Only src/office touches Office APIs; take what you need as a parameter."),
-        ...restrictedGlobals(DOM_GLOBALS, "src/api, src/client and src/core run in plain Node tests: inject browser services (storage, clock, fetch)."),
+        ...restrictedGlobals(
+          DOM_GLOBALS,
+          "src/api, src/client and src/core run in plain Node tests: inject browser services (storage, clock, fetch).",
+        ),
         ...restrictedGlobals(NODE_GLOBALS, "src/api, src/client and src/core also run in Excel: no Node globals."),
       ],
       // Types count too (no-restricted-globals only sees values): `Excel.Range` in core is a dependency.
@@ -212,7 +282,8 @@ export default defineConfig([
         "error",
         {
           selector: `TSQualifiedName[left.type='Identifier'][left.name=/^(${OFFICE_GLOBALS.join("|")})$/]`,
-          message: "src/api, src/client and src/core do not use Office types: define the shape you need and let src/office map to it.",
+          message:
+            "src/api, src/client and src/core do not use Office types: define the shape you need and let src/office map to it.",
         },
       ],
     },
@@ -222,14 +293,27 @@ export default defineConfig([
     files: ["src/office/**"],
     ignores: ["src/office/excel-run.ts"],
     rules: {
-      "no-restricted-properties": ["error", { object: "Excel", property: "run", message: "Call runExcel (src/office/excel-run.ts): it waits while the user edits a cell instead of failing." }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "Excel",
+          property: "run",
+          message: "Call runExcel (src/office/excel-run.ts): it waits while the user edits a cell instead of failing.",
+        },
+      ],
     },
   },
   {
     files: ["src/**"],
     ignores: [...PURE_LAYERS, "src/emulator/**", "src/host/**", "src/headless/**", "src/office/**"],
     rules: {
-      "no-restricted-globals": ["error", ...restrictedGlobals(OFFICE_GLOBALS, "Only src/office touches Office APIs: call a function from src/office instead.")],
+      "no-restricted-globals": [
+        "error",
+        ...restrictedGlobals(
+          OFFICE_GLOBALS,
+          "Only src/office touches Office APIs: call a function from src/office instead.",
+        ),
+      ],
     },
   },
 ]);

@@ -18,7 +18,13 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
-const { addinOrigin, DEV_ORIGIN, ENVIRONMENTS, environmentOfMode, productionManifest } = require("./scripts/webpack/manifest");
+const {
+  addinOrigin,
+  DEV_ORIGIN,
+  ENVIRONMENTS,
+  environmentOfMode,
+  productionManifest,
+} = require("./scripts/webpack/manifest");
 const { UnifiedManifestPlugin } = require("./scripts/webpack/unified-manifest");
 const { OfficeJsTagPlugin, officeJsCopyPatterns, officeJsSource } = require("./scripts/webpack/office-js");
 const { ForbiddenModulesPlugin } = require("./scripts/webpack/forbidden-modules");
@@ -115,7 +121,8 @@ module.exports = async (env, argv) => {
             name: "common",
             priority: 0,
             enforce: true,
-            test: (module, { chunkGraph }) => [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.canBeInitial()),
+            test: (module, { chunkGraph }) =>
+              [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.canBeInitial()),
           },
           // What two parts loaded on demand share: one chunk fetched with the first of them.
           parts: { minChunks: 2, priority: -10, enforce: true, chunks: "async", reuseExistingChunk: true },
@@ -131,7 +138,12 @@ module.exports = async (env, argv) => {
           loader: "ts-loader",
           // Type checking is `npm run lint` (tsc --noEmit); the build only transpiles, with the
           // add-in's settings (tsconfig.addin.json: Office's web views, no Node).
-          options: { configFile: "tsconfig.addin.json", transpileOnly: true, onlyCompileBundledFiles: true, compilerOptions: { noEmit: false } },
+          options: {
+            configFile: "tsconfig.addin.json",
+            transpileOnly: true,
+            onlyCompileBundledFiles: true,
+            compilerOptions: { noEmit: false },
+          },
         },
       ],
     },
@@ -178,7 +190,9 @@ module.exports = async (env, argv) => {
       // Development bundles are not minified: their size says nothing about what users download.
       ...(mode === "production" ? [new PageSizePlugin({ page: "taskpane.html" })] : []),
       // `npm test` keeps webpack's account of the page for the tests that read it (page-stats.js).
-      ...(process.env.REPORTING_PAGE_STATS ? [new PageStatsPlugin({ file: path.resolve(__dirname, process.env.REPORTING_PAGE_STATS) })] : []),
+      ...(process.env.REPORTING_PAGE_STATS
+        ? [new PageStatsPlugin({ file: path.resolve(__dirname, process.env.REPORTING_PAGE_STATS) })]
+        : []),
     ],
     performance: {
       // Office.js is copied, not bundled; only our own bundles count against the budget.

@@ -65,11 +65,19 @@ function generateInJs(seed: number, days: number, scale: number): JsFacts {
       const factor = factors[dayIndex]!;
       const requests = Math.max(
         1,
-        Math.round(combination.baseRequests * factor.volume * Math.pow(1 + combination.growth, factor.years) * (0.7 + 0.6 * noise(rowKey, 3))),
+        Math.round(
+          combination.baseRequests *
+            factor.volume *
+            Math.pow(1 + combination.growth, factor.years) *
+            (0.7 + 0.6 * noise(rowKey, 3)),
+        ),
       );
       const fill = Math.min(1, combination.fill * (0.85 + 0.3 * noise(rowKey, 4)));
       const ecpm =
-        combination.ecpm * factor.ecpm * Math.exp(0.6 * (noise(rowKey, 5) - 0.5)) * (noise(rowKey, 6) < REMNANT_RATE ? 0.0001 : 1);
+        combination.ecpm *
+        factor.ecpm *
+        Math.exp(0.6 * (noise(rowKey, 5) - 0.5)) *
+        (noise(rowKey, 6) < REMNANT_RATE ? 0.0001 : 1);
       const impressions = Math.floor(requests * fill);
       if (rows === capacity) {
         capacity *= 2;
@@ -90,7 +98,10 @@ function generateInJs(seed: number, days: number, scale: number): JsFacts {
   return { ...facts, rows, assetIds, organizationIds, firstDay };
 }
 
-type Columns = Pick<JsFacts, "day" | "organization" | "asset" | "country" | "format" | "device" | "impressions" | "requests" | "revenue">;
+type Columns = Pick<
+  JsFacts,
+  "day" | "organization" | "asset" | "country" | "format" | "device" | "impressions" | "requests" | "revenue"
+>;
 
 function allocate(capacity: number): Columns {
   return {
@@ -108,17 +119,25 @@ function allocate(capacity: number): Columns {
 
 function grow(columns: Columns, capacity: number): Columns {
   const next = allocate(capacity);
-  for (const key of Object.keys(columns) as (keyof Columns)[]) (next[key] as { set(source: ArrayLike<number>): void }).set(columns[key]);
+  for (const key of Object.keys(columns) as (keyof Columns)[])
+    (next[key] as { set(source: ArrayLike<number>): void }).set(columns[key]);
   return next;
 }
 
 /** The five queries of the store benchmark as hand-written scans; each returns its row count. */
 function jsQueries(facts: JsFacts, days: number): Record<string, () => number> {
   const organizations = new Set(facts.organizationIds.map((_, index) => index));
-  const countryCodes = new Set(["US", "GB", "DE", "FR", "JP"].map((code) => COUNTRIES.findIndex((country) => country.code === code)));
+  const countryCodes = new Set(
+    ["US", "GB", "DE", "FR", "JP"].map((code) => COUNTRIES.findIndex((country) => country.code === code)),
+  );
   const formatCodes = new Set([FORMATS.indexOf("interstitial"), FORMATS.indexOf("optin_video")]);
   const yearAgoIndex = days - 365;
-  const byKey = (keys: number) => ({ impressions: new Float64Array(keys), revenue: new Float64Array(keys), requests: new Float64Array(keys), seen: new Uint8Array(keys) });
+  const byKey = (keys: number) => ({
+    impressions: new Float64Array(keys),
+    revenue: new Float64Array(keys),
+    requests: new Float64Array(keys),
+    seen: new Uint8Array(keys),
+  });
   const add = (target: ReturnType<typeof byKey>, key: number, row: number) => {
     target.impressions[key]! += facts.impressions[row]!;
     target.revenue[key]! += facts.revenue[row]!;
@@ -141,13 +160,15 @@ function jsQueries(facts: JsFacts, days: number): Record<string, () => number> {
     },
     "by date, 2 years": () => {
       const totals = byKey(days);
-      for (let row = 0; row < facts.rows; row++) if (organizations.has(facts.organization[row]!)) add(totals, facts.day[row]!, row);
+      for (let row = 0; row < facts.rows; row++)
+        if (organizations.has(facts.organization[row]!)) add(totals, facts.day[row]!, row);
       return count(totals);
     },
     "by date and country, top 100 by revenues": () => {
       const totals = byKey(days * COUNTRIES.length);
       for (let row = 0; row < facts.rows; row++) {
-        if (organizations.has(facts.organization[row]!)) add(totals, facts.day[row]! * COUNTRIES.length + facts.country[row]!, row);
+        if (organizations.has(facts.organization[row]!))
+          add(totals, facts.day[row]! * COUNTRIES.length + facts.country[row]!, row);
       }
       const keys: number[] = [];
       totals.seen.forEach((seen, key) => seen && keys.push(key));
@@ -189,13 +210,26 @@ function storeQueries(store: DuckDbReportingStore): Record<string, () => Promise
     "overall total, 2 years": () => store.stats({ filters: { from, to, organizations } }),
     "by date, 2 years": () => store.stats({ filters: { from, to, organizations }, groups: ["date"] }),
     "by date and country, top 100 by revenues": () =>
-      store.stats({ filters: { from, to, organizations }, groups: ["date", "country"], orders: ["revenues:desc"], limit: 100 }),
+      store.stats({
+        filters: { from, to, organizations },
+        groups: ["date", "country"],
+        orders: ["revenues:desc"],
+        limit: 100,
+      }),
     "by asset, 5 countries, 2 formats, mobile, 1 year": () =>
       store.stats({
-        filters: { from: yearAgo, to, organizations, countries: ["US", "GB", "DE", "FR", "JP"], formats: ["interstitial", "optin_video"], device_types: ["mobile"] },
+        filters: {
+          from: yearAgo,
+          to,
+          organizations,
+          countries: ["US", "GB", "DE", "FR", "JP"],
+          formats: ["interstitial", "optin_video"],
+          device_types: ["mobile"],
+        },
         groups: ["asset"],
       }),
-    "by week, 2 years": () => store.stats({ filters: { from, to, organizations }, groups: ["date"], date_group: "week" }),
+    "by week, 2 years": () =>
+      store.stats({ filters: { from, to, organizations }, groups: ["date"], date_group: "week" }),
   };
 }
 

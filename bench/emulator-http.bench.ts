@@ -27,11 +27,21 @@ const QUERIES: { name: string; request: StatsRequest }[] = [
   { name: "by day, 90 days", request: { filters: { from: "2026-04-01", to: "2026-06-29" }, groups: ["date"] } },
   {
     name: "by day and asset, 30 days, date desc",
-    request: { filters: { from: "2026-05-31", to: "2026-06-29" }, groups: ["date", "asset"], orders: ["date:desc", "asset"], limit: 1_000 },
+    request: {
+      filters: { from: "2026-05-31", to: "2026-06-29" },
+      groups: ["date", "asset"],
+      orders: ["date:desc", "asset"],
+      limit: 1_000,
+    },
   },
   {
     name: "by country and format, 365 days, revenues desc",
-    request: { filters: { from: "2025-06-30", to: "2026-06-29" }, groups: ["country", "format"], orders: ["revenues:desc"], limit: 500 },
+    request: {
+      filters: { from: "2025-06-30", to: "2026-06-29" },
+      groups: ["country", "format"],
+      orders: ["revenues:desc"],
+      limit: 500,
+    },
   },
   {
     name: "by month, asset, country, 2 years, a page of 5000",
@@ -45,7 +55,11 @@ const QUERIES: { name: string; request: StatsRequest }[] = [
 ];
 
 function directly(emulator: RunningEmulator, organizations: string[], request: StatsRequest): Promise<unknown> {
-  return emulator.store.stats({ ...request, filters: { ...request.filters, organizations }, limit: request.limit ?? SERVICE_LIMITS.maxLimit });
+  return emulator.store.stats({
+    ...request,
+    filters: { ...request.filters, organizations },
+    limit: request.limit ?? SERVICE_LIMITS.maxLimit,
+  });
 }
 
 async function timeQueries(emulator: RunningEmulator): Promise<void> {

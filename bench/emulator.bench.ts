@@ -62,7 +62,12 @@ function queries(store: DuckDbReportingStore): BenchQuery[] {
     },
     {
       name: "by date and country, top 100 by revenues",
-      request: { filters: { from, to, organizations }, groups: ["date", "country"], orders: ["revenues:desc"], limit: 100 },
+      request: {
+        filters: { from, to, organizations },
+        groups: ["date", "country"],
+        orders: ["revenues:desc"],
+        limit: 100,
+      },
       sql: `SELECT day::VARCHAR AS date, country::VARCHAR AS country, ${METRICS_SQL}, count(*) OVER () AS total ${base}
             GROUP BY day, country ORDER BY revenues DESC, date, country LIMIT 100`,
     },
@@ -97,7 +102,9 @@ async function checkSameAnswer(store: DuckDbReportingStore, query: BenchQuery): 
   const firstRevenues = viaStore.stats[0]?.metrics.revenues;
   const revenueColumn = (query.request.groups ?? []).length + 1;
   if (viaStore.stats.length !== viaSql.length || (!RESTATEMENTS && firstRevenues !== viaSql[0]?.[revenueColumn])) {
-    throw new Error(`${query.name}: the store and the SQL disagree (${viaStore.stats.length} against ${viaSql.length} rows)`);
+    throw new Error(
+      `${query.name}: the store and the SQL disagree (${viaStore.stats.length} against ${viaSql.length} rows)`,
+    );
   }
 }
 
@@ -111,7 +118,9 @@ async function startTimes(): Promise<void> {
     rows = store.factRows;
     await store.close();
   }
-  console.log(`start with the default data set (${rows.toLocaleString("en-US")} fact rows): median ${median(runs).toFixed(0)} ms of ${START_RUNS} runs`);
+  console.log(
+    `start with the default data set (${rows.toLocaleString("en-US")} fact rows): median ${median(runs).toFixed(0)} ms of ${START_RUNS} runs`,
+  );
 }
 
 export async function run(): Promise<void> {
@@ -134,7 +143,11 @@ export async function run(): Promise<void> {
       for (const query of queries(store)) {
         await checkSameAnswer(store, query);
         const medians = await interleavedMedians(
-          { store: () => store.stats(query.request), sql: () => plainSql(store, query.sql), http: () => statsOverHttp(emulator.baseUrl, token, query.request) },
+          {
+            store: () => store.stats(query.request),
+            sql: () => plainSql(store, query.sql),
+            http: () => statsOverHttp(emulator.baseUrl, token, query.request),
+          },
           { warmUp: WARM_UP_ROUNDS, measured: ROUNDS },
         );
         const storeRatio = medians.store / medians.sql;
@@ -146,7 +159,9 @@ export async function run(): Promise<void> {
         );
       }
       console.log(`worst store/sql ratio ${worstStore.toFixed(2)}x`);
-      console.log(`worst http/sql ratio ${worstHttp.toFixed(2)}x (target at most ${TARGET_RATIO}x): ${worstHttp <= TARGET_RATIO ? "met" : "NOT met"}`);
+      console.log(
+        `worst http/sql ratio ${worstHttp.toFixed(2)}x (target at most ${TARGET_RATIO}x): ${worstHttp <= TARGET_RATIO ? "met" : "NOT met"}`,
+      );
     } finally {
       await emulator.close();
     }

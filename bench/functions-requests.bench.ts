@@ -26,7 +26,9 @@ function standInExcel(emulator: RunningEmulator, token: string): () => void {
     [
       "reporting.profiles.v1",
       JSON.stringify({
-        profiles: [{ name: "Bench", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token }],
+        profiles: [
+          { name: "Bench", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token },
+        ],
         active: "Bench",
       }),
     ],
@@ -59,7 +61,9 @@ async function countries(emulator: RunningEmulator, token: string): Promise<stri
   const body = (await response.json()) as unknown;
   const list = Array.isArray(body) ? body : Object.values(body as Record<string, unknown>).find(Array.isArray);
   const codes = (list ?? []).map((item: unknown) =>
-    typeof item === "string" ? item : String((item as Record<string, unknown>).code ?? (item as Record<string, unknown>).value),
+    typeof item === "string"
+      ? item
+      : String((item as Record<string, unknown>).code ?? (item as Record<string, unknown>).value),
   );
   if (codes.length === 0) throw new Error("the emulator lists no country");
   return codes;
@@ -69,7 +73,9 @@ export async function run(): Promise<void> {
   const emulator = await startEmulator(EMULATOR_OPTIONS);
   let restoreGlobals = () => {};
   try {
-    const token = emulator.credentials.bearer.reduce((widest, each) => (each.organizations.length > widest.organizations.length ? each : widest)).token;
+    const token = emulator.credentials.bearer.reduce((widest, each) =>
+      each.organizations.length > widest.organizations.length ? each : widest,
+    ).token;
     const codes = await countries(emulator, token);
     restoreGlobals = standInExcel(emulator, token);
     const requests = countRequests(new URL(emulator.baseUrl).origin);
@@ -80,7 +86,14 @@ export async function run(): Promise<void> {
     const before = requests();
     const values = await Promise.all(
       Array.from({ length: VALUE_CELLS }, (_, index) =>
-        functions.value(METRICS[index % METRICS.length], "2026-06-01", "2026-06-29", [[`countries=${codes[index % codes.length]}`]], OMITTED, {}),
+        functions.value(
+          METRICS[index % METRICS.length],
+          "2026-06-01",
+          "2026-06-29",
+          [[`countries=${codes[index % codes.length]}`]],
+          OMITTED,
+          {},
+        ),
       ),
     );
     const valueMs = performance.now() - started;
@@ -95,7 +108,16 @@ export async function run(): Promise<void> {
     const beforeStats = requests();
     const tables = await Promise.all(
       Array.from({ length: STATS_CELLS }, () =>
-        functions.stats("2026-06-01", "2026-06-29", [["date"], ["country"]], [["revenues,ecpm"]], OMITTED, OMITTED, OMITTED, {}),
+        functions.stats(
+          "2026-06-01",
+          "2026-06-29",
+          [["date"], ["country"]],
+          [["revenues,ecpm"]],
+          OMITTED,
+          OMITTED,
+          OMITTED,
+          {},
+        ),
       ),
     );
     const statsMs = performance.now() - started;

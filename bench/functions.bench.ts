@@ -39,8 +39,12 @@ async function measureRows(): Promise<void> {
   const ratio = medians.full / medians.bare;
   console.log(`answer: ${ROWS.toLocaleString("en-US")} rows, ${(text.length / 1e6).toFixed(1)} MB of JSON`);
   console.log(`JSON.parse                          median ${medians.bare.toFixed(1)} ms`);
-  console.log(`parse + validate                    median ${medians.readOnly.toFixed(1)} ms  (${(medians.readOnly / medians.bare).toFixed(2)}x)`);
-  console.log(`parse + validate + spill rows       median ${medians.full.toFixed(1)} ms  (${ratio.toFixed(2)}x JSON.parse, target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? "met" : "MISSED"})`);
+  console.log(
+    `parse + validate                    median ${medians.readOnly.toFixed(1)} ms  (${(medians.readOnly / medians.bare).toFixed(2)}x)`,
+  );
+  console.log(
+    `parse + validate + spill rows       median ${medians.full.toFixed(1)} ms  (${ratio.toFixed(2)}x JSON.parse, target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? "met" : "MISSED"})`,
+  );
 }
 
 /** A /stats stand-in answering from the request: one entry per requested country (or totals), paged by offset/limit. */
@@ -51,8 +55,16 @@ function countingFetch(): { fetch: FetchLike; count: () => number } {
     const request = JSON.parse(init.body ?? "{}") as StatsRequest;
     const countries = request.filters.countries ?? COUNTRIES;
     const all = request.groups?.includes("country")
-      ? countries.map((country, index) => ({ group: { country }, metrics: { impressions: 1000, revenues: index + 1, requests: 1100 } }))
-      : [{ group: {}, metrics: { impressions: 1000 * countries.length, revenues: 55, requests: 1100 * countries.length } }];
+      ? countries.map((country, index) => ({
+          group: { country },
+          metrics: { impressions: 1000, revenues: index + 1, requests: 1100 },
+        }))
+      : [
+          {
+            group: {},
+            metrics: { impressions: 1000 * countries.length, revenues: 55, requests: 1100 * countries.length },
+          },
+        ];
     const offset = request.offset ?? 0;
     const page = all.slice(offset, offset + (request.limit ?? all.length));
     const body = JSON.stringify({ stats: page, total: all.length });
@@ -68,10 +80,19 @@ function countingFetch(): { fetch: FetchLike; count: () => number } {
 
 async function measureRequests(): Promise<void> {
   const counter = countingFetch();
-  const client = new ReportingClient({ baseUrl: "https://reporting.invalid", token: "bench-token", transport: { fetch: counter.fetch } });
-  const functions = createReportingFunctions({ connect: () => ({ key: "bench", bearer: client }), today: () => "2025-05-15" });
+  const client = new ReportingClient({
+    baseUrl: "https://reporting.invalid",
+    token: "bench-token",
+    transport: { fetch: counter.fetch },
+  });
+  const functions = createReportingFunctions({
+    connect: () => ({ key: "bench", bearer: client }),
+    today: () => "2025-05-15",
+  });
   const values = await Promise.all(
-    Array.from({ length: 1000 }, (_, index) => functions.value("revenues", "2025-01-01", "2025-01-31", `countries=${COUNTRIES[index % COUNTRIES.length]}`)),
+    Array.from({ length: 1000 }, (_, index) =>
+      functions.value("revenues", "2025-01-01", "2025-01-31", `countries=${COUNTRIES[index % COUNTRIES.length]}`),
+    ),
   );
   if (values.some((value) => typeof value !== "number")) throw new Error("a VALUE call gave no number");
   console.log(`1,000 VALUE cells over one period and one dimension: ${counter.count()} HTTP request(s)`);

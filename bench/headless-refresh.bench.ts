@@ -26,12 +26,24 @@ import { openWorkbookFile, writeWorkbookFile } from "../src/headless/workbook-fi
 import { excelMade, withStoredQueries } from "../test/support/stored-query-parts";
 
 const ROWS = 100_000;
-const QUERY = { period: { from: "2024-01-01", to: "2024-03-31" }, groups: ["date", "country"], metrics: ["impressions", "revenues", "ecpm"], filters: {}, orders: [] };
+const QUERY = {
+  period: { from: "2024-01-01", to: "2024-03-31" },
+  groups: ["date", "country"],
+  metrics: ["impressions", "revenues", "ecpm"],
+  filters: {},
+  orders: [],
+};
 
 function rows(count: number, shift: number, from = 0): (string | number)[][] {
   return Array.from({ length: count }, (_, at) => {
     const index = from + at;
-    return [45_292 + (index % 90), `Country ${index % 240}`, 1_000 + index + shift, (index + shift) * 0.37, 1.25 + (index % 100) / 100];
+    return [
+      45_292 + (index % 90),
+      `Country ${index % 240}`,
+      1_000 + index + shift,
+      (index + shift) * 0.37,
+      1.25 + (index % 100) / 100,
+    ];
   });
 }
 
@@ -40,7 +52,10 @@ const day = (serial: number) => new Date(Date.UTC(1899, 11, 30) + serial * 86_40
 
 /** The service's answer in pages of 10,000 entries, each built when asked and dropped after. */
 function page(offset: number, count: number, shift: number): StatsEntry[] {
-  return rows(Math.min(PAGE, count - offset), shift, offset).map(([date, country, impressions, revenues, ecpm]) => ({ group: { date: day(date as number), country: country as string }, metrics: { impressions: impressions as number, revenues: revenues as number, ecpm: ecpm as number } }));
+  return rows(Math.min(PAGE, count - offset), shift, offset).map(([date, country, impressions, revenues, ecpm]) => ({
+    group: { date: day(date as number), country: country as string },
+    metrics: { impressions: impressions as number, revenues: revenues as number, ecpm: ecpm as number },
+  }));
 }
 
 function fetchDeps(count: number, shift: number): FetchDependencies {
@@ -65,7 +80,8 @@ function fetchDeps(count: number, shift: number): FetchDependencies {
 async function refreshToFile(input: string, output: string, shift: number, report = false): Promise<void> {
   // The command's change report: old rows kept compactly, new ones diffed as they stream, compared
   // once by refreshPackage (each table's `changes`, which the command's record, log and run line use).
-  const observeRows = (_table: string, columns: readonly Pick<TableColumn, "key" | "isMetric">[]) => rowCollector(columns);
+  const observeRows = (_table: string, columns: readonly Pick<TableColumn, "key" | "isMetric">[]) =>
+    rowCollector(columns);
   // As the command does: the input is read from its file, not loaded.
   const source = openWorkbookFile(input);
   try {
@@ -98,8 +114,17 @@ async function child(mode: string, input: string, output: string): Promise<void>
   process.stdout.write(JSON.stringify({ seconds, peakBytes: process.resourceUsage().maxRSS * 1024 - before }));
 }
 
-function inChild(mode: string, input: string, output: string, v8: string[] = []): { seconds: number; peakBytes: number } {
-  const run = spawnSync(process.execPath, [...v8, "--import", "tsx", __filename, mode, input, output], { encoding: "utf8", env: { ...process.env, HEADLESS_BENCH_CHILD: "1" }, maxBuffer: 1 << 20 });
+function inChild(
+  mode: string,
+  input: string,
+  output: string,
+  v8: string[] = [],
+): { seconds: number; peakBytes: number } {
+  const run = spawnSync(process.execPath, [...v8, "--import", "tsx", __filename, mode, input, output], {
+    encoding: "utf8",
+    env: { ...process.env, HEADLESS_BENCH_CHILD: "1" },
+    maxBuffer: 1 << 20,
+  });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout) as { seconds: number; peakBytes: number };
 }
@@ -109,7 +134,15 @@ export async function run(): Promise<void> {
   try {
     // A workbook Excel saved, with a stored query, already holding 100,000 rows: what a month-end file looks like.
     const seed = path.join(dir, "seed.xlsx");
-    const stored = { version: 1, id: "q-bench-000000001", query: QUERY, table: { excelId: "{1}", name: "Tabelle1", sheet: "Tabelle1" }, columns: ["date", "country", "impressions", "revenues", "ecpm"], pivots: [], createdAt: "2024-01-01T00:00:00Z" };
+    const stored = {
+      version: 1,
+      id: "q-bench-000000001",
+      query: QUERY,
+      table: { excelId: "{1}", name: "Tabelle1", sheet: "Tabelle1" },
+      columns: ["date", "country", "impressions", "revenues", "ecpm"],
+      pivots: [],
+      createdAt: "2024-01-01T00:00:00Z",
+    };
     writeFileSync(seed, withStoredQueries(excelMade("table-sample.xlsx"), [stored as never]));
     const input = path.join(dir, "month-end.xlsx");
     await refreshToFile(seed, input, 0);
@@ -122,10 +155,18 @@ export async function run(): Promise<void> {
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
     const times = (bytes: number) => `${(bytes / size).toFixed(1)}x the file`;
     console.log(`${ROWS.toLocaleString("en-US")} rows, workbook ${mb(size)} MB`);
-    console.log(`headless refresh (node ${shipped.join(" ")}, as shipped): ${refresh.seconds.toFixed(2)} s, peak memory +${mb(refresh.peakBytes)} MB (${times(refresh.peakBytes)}, 3x wanted)`);
-    console.log(`  with its change report (rows diffed as they stream): ${report.seconds.toFixed(2)} s, peak +${mb(report.peakBytes)} MB (${times(report.peakBytes)})`);
-    console.log(`  with Node's default heap settings: ${defaults.seconds.toFixed(2)} s, peak +${mb(defaults.peakBytes)} MB (${times(defaults.peakBytes)})`);
-    console.log(`exceljs writing the same rows to a fresh file: ${exceljs.seconds.toFixed(2)} s, peak memory +${mb(exceljs.peakBytes)} MB`);
+    console.log(
+      `headless refresh (node ${shipped.join(" ")}, as shipped): ${refresh.seconds.toFixed(2)} s, peak memory +${mb(refresh.peakBytes)} MB (${times(refresh.peakBytes)}, 3x wanted)`,
+    );
+    console.log(
+      `  with its change report (rows diffed as they stream): ${report.seconds.toFixed(2)} s, peak +${mb(report.peakBytes)} MB (${times(report.peakBytes)})`,
+    );
+    console.log(
+      `  with Node's default heap settings: ${defaults.seconds.toFixed(2)} s, peak +${mb(defaults.peakBytes)} MB (${times(defaults.peakBytes)})`,
+    );
+    console.log(
+      `exceljs writing the same rows to a fresh file: ${exceljs.seconds.toFixed(2)} s, peak memory +${mb(exceljs.peakBytes)} MB`,
+    );
     console.log(`ratio headless / exceljs: ${(refresh.seconds / exceljs.seconds).toFixed(2)} (at most 1 wanted)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -50,19 +50,30 @@ export async function run(): Promise<void> {
   const host = await startHostProcess(emulator.baseUrl);
   try {
     const { token } = widestBearer(emulator.credentials);
-    const latencies: Record<"direct" | "host", RoundLatencies> = { direct: { p50: [], p99: [] }, host: { p50: [], p99: [] } };
+    const latencies: Record<"direct" | "host", RoundLatencies> = {
+      direct: { p50: [], p99: [] },
+      host: { p50: [], p99: [] },
+    };
     const calls = { direct: 0, host: 0 };
-    const leg = (name: "direct" | "host", baseUrl: string) => () => loadRound(baseUrl, token, calls[name]++ < ROUNDS.warmUp ? undefined : latencies[name]);
-    const medians = await interleavedMedians({ direct: leg("direct", emulator.baseUrl), host: leg("host", `${host.url}/service/bearer`) }, ROUNDS);
+    const leg = (name: "direct" | "host", baseUrl: string) => () =>
+      loadRound(baseUrl, token, calls[name]++ < ROUNDS.warmUp ? undefined : latencies[name]);
+    const medians = await interleavedMedians(
+      { direct: leg("direct", emulator.baseUrl), host: leg("host", `${host.url}/service/bearer`) },
+      ROUNDS,
+    );
 
     const requests = CONCURRENCY * REQUESTS_PER_WORKER;
     const rps = { direct: (requests / medians.direct) * 1000, host: (requests / medians.host) * 1000 };
     const p50 = { direct: median(latencies.direct.p50), host: median(latencies.host.p50) };
     const p99 = { direct: median(latencies.direct.p99), host: median(latencies.host.p99) };
-    console.log(`${CONCURRENCY} concurrent POST /stats (daily series, 30 rows), ${requests} requests a round, ${ROUNDS.measured} rounds`);
+    console.log(
+      `${CONCURRENCY} concurrent POST /stats (daily series, 30 rows), ${requests} requests a round, ${ROUNDS.measured} rounds`,
+    );
     console.log("leg | requests/s | p50 ms | p99 ms");
     for (const name of ["direct", "host"] as const) {
-      console.log(`${name === "direct" ? "straight to the emulator" : "through the host's proxy"} | ${rps[name].toFixed(0)} | ${p50[name].toFixed(2)} | ${p99[name].toFixed(2)}`);
+      console.log(
+        `${name === "direct" ? "straight to the emulator" : "through the host's proxy"} | ${rps[name].toFixed(0)} | ${p50[name].toFixed(2)} | ${p99[name].toFixed(2)}`,
+      );
     }
     const throughputRatio = rps.host / rps.direct;
     const p99Ratio = p99.host / p99.direct;

@@ -23,11 +23,19 @@ const TO = "2026-06-29";
 /** A daily series by country: the shape a Power Query model loads most. */
 const FEED_QUERY = `$select=date,country,impressions,revenues&$filter=${encodeURIComponent(`date ge ${FROM} and date le ${TO}`)}`;
 /** The request the feed sends for that page (src/core/odata/stats-query.ts), sent straight to the service. */
-const SAME_PAGE: StatsRequest = { filters: { from: FROM, to: TO }, groups: ["date", "country"], metrics: ["impressions", "revenues"], orders: ["date", "country"], offset: 0, limit: 5_000 };
+const SAME_PAGE: StatsRequest = {
+  filters: { from: FROM, to: TO },
+  groups: ["date", "country"],
+  metrics: ["impressions", "revenues"],
+  orders: ["date", "country"],
+  offset: 0,
+  limit: 5_000,
+};
 
 async function feedPage(url: string, token: string): Promise<number> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: "application/json" } });
-  if (response.status !== 200) throw new Error(`the feed answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`the feed answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   return ((await response.json()) as { value: unknown[] }).value.length;
 }
 
@@ -63,15 +71,20 @@ export async function run(): Promise<void> {
     const hostCpuAfter = processCpuMs(host.pid);
     const requests = CONCURRENCY * REQUESTS_PER_WORKER;
     const rps = { direct: (requests / medians.direct) * 1000, feed: (requests / medians.feed) * 1000 };
-    console.log(`${CONCURRENCY} concurrent pages of ${rows} rows (date x country, 30 days), ${requests} requests a round, ${ROUNDS.measured} rounds`);
+    console.log(
+      `${CONCURRENCY} concurrent pages of ${rows} rows (date x country, 30 days), ${requests} requests a round, ${ROUNDS.measured} rounds`,
+    );
     console.log(`/stats page straight from the emulator | ${rps.direct.toFixed(0)} pages/s`);
     console.log(`OData feed page through the host       | ${rps.feed.toFixed(0)} pages/s`);
     const ratio = rps.feed / rps.direct;
-    console.log(`OData feed: ${ratio.toFixed(2)}x the throughput of the same /stats page (target ≥ ${TARGET}x: ${ratio >= TARGET ? "met" : "NOT met"})`);
+    console.log(
+      `OData feed: ${ratio.toFixed(2)}x the throughput of the same /stats page (target ≥ ${TARGET}x: ${ratio >= TARGET ? "met" : "NOT met"})`,
+    );
     // The ratio depends on how the machine's cores are shared (the feed's leg runs in two
     // processes, the direct one in one); the host's own CPU per page does not, so it is printed
     // too, to compare changes of the feed between runs on a busy machine.
-    if (hostCpuBefore !== undefined && hostCpuAfter !== undefined) console.log(`host CPU per feed page: ${((hostCpuAfter - hostCpuBefore) / feedPages).toFixed(1)} ms`);
+    if (hostCpuBefore !== undefined && hostCpuAfter !== undefined)
+      console.log(`host CPU per feed page: ${((hostCpuAfter - hostCpuBefore) / feedPages).toFixed(1)} ms`);
   } finally {
     await host.stop();
     await emulator.close();

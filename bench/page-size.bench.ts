@@ -31,10 +31,14 @@ export async function run(): Promise<void> {
   // Always a production build of its own: dist/ may be a development build or out of date.
   const directory = mkdtempSync(join(tmpdir(), "reporting-page-size-"));
   try {
-    await promisify(execFile)(join(ROOT, "node_modules", ".bin", "webpack"), ["--mode", "production", "--output-path", directory], {
-      cwd: ROOT,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    await promisify(execFile)(
+      join(ROOT, "node_modules", ".bin", "webpack"),
+      ["--mode", "production", "--output-path", directory],
+      {
+        cwd: ROOT,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const report = measurePage(readFileSync(join(directory, PAGE), "utf8"), (file) => {
       const path = join(directory, file);
       return existsSync(path) ? readFileSync(path) : undefined;

@@ -34,11 +34,15 @@ export async function run(): Promise<void> {
   const functions = functionsAnswering(readStatsResponse(generateStatsAnswer(ROWS)).stats);
   const query = readStatsQuery({ from, to, groups, metrics }, () => TODAY);
   const whole = await functions.statsTable(query);
-  console.log(`result: ${ROWS.toLocaleString("en-US")} rows x ${whole.rows[0]!.length} columns, ${(JSON.stringify(whole.rows).length / 1e6).toFixed(1)} MB of JSON`);
+  console.log(
+    `result: ${ROWS.toLocaleString("en-US")} rows x ${whole.rows[0]!.length} columns, ${(JSON.stringify(whole.rows).length / 1e6).toFixed(1)} MB of JSON`,
+  );
   for (const [style, sets] of Object.entries(STYLES)) {
     const restore = withGlobals({ CustomFunctions: CUSTOM_FUNCTIONS, Office: officeSupporting(sets) });
     try {
-      const spilled = await spillCall({}, (signal) => functions.stats(from, to, groups, metrics, null, null, null, signal));
+      const spilled = await spillCall({}, (signal) =>
+        functions.stats(from, to, groups, metrics, null, null, null, signal),
+      );
       const medians = await interleavedMedians(
         {
           stringify: () => JSON.stringify(whole.rows),
@@ -49,10 +53,16 @@ export async function run(): Promise<void> {
       );
       const cut = medians.spill - medians.build;
       const ratio = (ms: number) => `${(ms / medians.stringify).toFixed(2)}x JSON.stringify`;
-      console.log(`${style} dates: ${(spilled.length - 2).toLocaleString("en-US")} rows spilled, ${(Buffer.byteLength(JSON.stringify(spilled)) / 1e6).toFixed(2)} MB sent`);
+      console.log(
+        `${style} dates: ${(spilled.length - 2).toLocaleString("en-US")} rows spilled, ${(Buffer.byteLength(JSON.stringify(spilled)) / 1e6).toFixed(2)} MB sent`,
+      );
       console.log(`  JSON.stringify of every row         median ${medians.stringify.toFixed(1)} ms`);
-      console.log(`  build the rows                      median ${medians.build.toFixed(1)} ms  (${ratio(medians.build)})`);
-      console.log(`  one spill call                      median ${medians.spill.toFixed(1)} ms  (${ratio(medians.spill)})`);
+      console.log(
+        `  build the rows                      median ${medians.build.toFixed(1)} ms  (${ratio(medians.build)})`,
+      );
+      console.log(
+        `  one spill call                      median ${medians.spill.toFixed(1)} ms  (${ratio(medians.spill)})`,
+      );
       console.log(`  its cut and encoding (spill - build)       ${cut.toFixed(1)} ms  (${ratio(cut)})`);
     } finally {
       restore();

@@ -39,7 +39,11 @@ function assertChecksAreOn(text: string): void {
 export async function run(): Promise<void> {
   const text = generateStatsAnswer(ROWS);
   assertChecksAreOn(text);
-  const { bare: bareMs, client: clientMs, zodOnly: zodMs } = await interleavedMedians(
+  const {
+    bare: bareMs,
+    client: clientMs,
+    zodOnly: zodMs,
+  } = await interleavedMedians(
     {
       bare: () => JSON.parse(text),
       client: () => readStatsResponse(text, undefined, STATS_ANSWER_REQUEST),
@@ -48,10 +52,14 @@ export async function run(): Promise<void> {
     { warmUp: WARM_UP_ROUNDS, measured: ROUNDS },
   );
   const ratio = clientMs / bareMs;
-  console.log(`stats-parse: ${ROWS.toLocaleString("en-US")} rows, ${(text.length / 1e6).toFixed(1)} MB, median of ${ROUNDS} interleaved rounds`);
+  console.log(
+    `stats-parse: ${ROWS.toLocaleString("en-US")} rows, ${(text.length / 1e6).toFixed(1)} MB, median of ${ROUNDS} interleaved rounds`,
+  );
   console.log(`  JSON.parse alone                                   ${bareMs.toFixed(1)} ms`);
   console.log(`  client read (parse + ajv + requested-keys check)   ${clientMs.toFixed(1)} ms`);
-  console.log(`  for reference: zod parse alone                     ${zodMs.toFixed(1)} ms   ${(zodMs / bareMs).toFixed(2)}x JSON.parse`);
+  console.log(
+    `  for reference: zod parse alone                     ${zodMs.toFixed(1)} ms   ${(zodMs / bareMs).toFixed(2)}x JSON.parse`,
+  );
   console.log(
     `read /stats ${ROWS.toLocaleString("en-US")} rows: ${ratio.toFixed(2)}x JSON.parse (target ≤${TARGET_RATIO}x) ${ratio <= TARGET_RATIO ? "OK" : "OVER TARGET"}`,
   );

@@ -26,14 +26,24 @@ function buildRows(entries: readonly StatsEntry[]) {
   return statsRows(entries, STATS_ANSWER_REQUEST, "readable");
 }
 
-async function buildAndWrite(entries: readonly StatsEntry[]): Promise<{ syncs: number; largest: number; refused: number }> {
+async function buildAndWrite(
+  entries: readonly StatsEntry[],
+): Promise<{ syncs: number; largest: number; refused: number }> {
   const excel = installFakeExcel();
   try {
-    const inserted = await insertQueryTable(statsTableData(buildRows(entries), query), { kind: "new", sheetName: "Reporting" });
+    const inserted = await insertQueryTable(statsTableData(buildRows(entries), query), {
+      kind: "new",
+      sheetName: "Reporting",
+    });
     if (inserted.rows !== ROWS) throw new Error(`expected ${ROWS} rows, got ${inserted.rows}`);
     const syncs = excel.state.syncs;
-    if (syncs.length !== inserted.syncs) throw new Error(`the writer counted ${inserted.syncs} syncs, the fake ${syncs.length}`);
-    return { syncs: syncs.length, largest: Math.max(...syncs.map((sync) => sync.bytes)), refused: syncs.filter((sync) => sync.refused).length };
+    if (syncs.length !== inserted.syncs)
+      throw new Error(`the writer counted ${inserted.syncs} syncs, the fake ${syncs.length}`);
+    return {
+      syncs: syncs.length,
+      largest: Math.max(...syncs.map((sync) => sync.bytes)),
+      refused: syncs.filter((sync) => sync.refused).length,
+    };
   } finally {
     excel.restore();
   }
@@ -42,7 +52,9 @@ async function buildAndWrite(entries: readonly StatsEntry[]): Promise<{ syncs: n
 export async function run(): Promise<void> {
   const entries = readStatsResponse(generateStatsAnswer(ROWS)).stats;
   const figures = await buildAndWrite(entries);
-  console.log(`table: ${ROWS.toLocaleString("en-US")} rows x ${buildRows(entries.slice(0, 1)).rows[0]!.length} columns (date, asset, country, format, 4 metrics)`);
+  console.log(
+    `table: ${ROWS.toLocaleString("en-US")} rows x ${buildRows(entries.slice(0, 1)).rows[0]!.length} columns (date, asset, country, format, 4 metrics)`,
+  );
   console.log(`context.sync calls                   ${figures.syncs}`);
   console.log(
     `largest sync payload                 ${figures.largest.toLocaleString("en-US")} bytes (limit ${EXCEL_LIMIT_BYTES.toLocaleString("en-US")}: ${figures.largest < EXCEL_LIMIT_BYTES && figures.refused === 0 ? "met" : "MISSED"})`,
@@ -55,5 +67,7 @@ export async function run(): Promise<void> {
     { warmUp: WARM_UP_ROUNDS, measured: ROUNDS },
   );
   console.log(`build the rows in memory             median ${medians.inMemory.toFixed(1)} ms`);
-  console.log(`build and write the table            median ${medians.written.toFixed(1)} ms  (${(medians.written / medians.inMemory).toFixed(1)}x building in memory)`);
+  console.log(
+    `build and write the table            median ${medians.written.toFixed(1)} ms  (${(medians.written / medians.inMemory).toFixed(1)}x building in memory)`,
+  );
 }

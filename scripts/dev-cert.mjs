@@ -52,7 +52,11 @@ function fromEnv() {
 async function fromOfficeAddinDevCerts() {
   const devCerts = require("office-addin-dev-certs");
   const options = await devCerts.getHttpsServerOptions();
-  const { localhostCertificatePath, localhostKeyPath, caCertificatePath } = require("office-addin-dev-certs/lib/defaults");
+  const {
+    localhostCertificatePath,
+    localhostKeyPath,
+    caCertificatePath,
+  } = require("office-addin-dev-certs/lib/defaults");
   return {
     cert: options.cert,
     key: options.key,
@@ -82,11 +86,22 @@ function selfSigned() {
     execFileSync(
       "openssl",
       [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-sha256",
-        "-days", String(SELF_SIGNED_DAYS),
-        "-keyout", SELF_SIGNED_KEY, "-out", SELF_SIGNED_CERT,
-        "-subj", "/CN=localhost",
-        "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-sha256",
+        "-days",
+        String(SELF_SIGNED_DAYS),
+        "-keyout",
+        SELF_SIGNED_KEY,
+        "-out",
+        SELF_SIGNED_CERT,
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=DNS:localhost,IP:127.0.0.1",
       ],
       { stdio: "pipe" },
     );
@@ -123,11 +138,19 @@ export async function ensureDevCertificate({ log = console.log, tryOfficeAddinDe
     log("or run `npx office-addin-dev-certs install` with administrator rights for a trusted one.");
     return certificate;
   } catch (error) {
-    throw new Error(`Could not create a development certificate with openssl: ${firstLine(error)}. Install openssl and run npm start again.`, { cause: error });
+    throw new Error(
+      `Could not create a development certificate with openssl: ${firstLine(error)}. Install openssl and run npm start again.`,
+      { cause: error },
+    );
   }
 }
 
 function firstLine(error) {
   const text = error instanceof Error ? error.message : String(error);
-  return text.split("\n").find((line) => line.trim() !== "")?.trim() ?? text;
+  return (
+    text
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim() ?? text
+  );
 }

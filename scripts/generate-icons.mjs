@@ -46,12 +46,18 @@ function render(size, paint = colourAt) {
   const samples = SUPERSAMPLING * SUPERSAMPLING;
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      let r = 0, g = 0, b = 0, covered = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        covered = 0;
       for (let sy = 0; sy < SUPERSAMPLING; sy++) {
         for (let sx = 0; sx < SUPERSAMPLING; sx++) {
           const colour = paint((px + (sx + 0.5) / SUPERSAMPLING) / size, (py + (sy + 0.5) / SUPERSAMPLING) / size);
           if (!colour) continue;
-          r += colour[0]; g += colour[1]; b += colour[2]; covered++;
+          r += colour[0];
+          g += colour[1];
+          b += colour[2];
+          covered++;
         }
       }
       const offset = (py * size + px) * 4;

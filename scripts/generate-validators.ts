@@ -62,11 +62,14 @@ function refuseInexactKeywords(schema: unknown, path: string): void {
   }
   for (const [keyword, value] of Object.entries(schema)) {
     if (!EXACT_KEYWORDS.has(keyword)) {
-      throw new Error(`${path}/${keyword}: ajv does not decide "${keyword}" as zod does; validate this schema with zod only`);
+      throw new Error(
+        `${path}/${keyword}: ajv does not decide "${keyword}" as zod does; validate this schema with zod only`,
+      );
     }
     if (keyword === "enum" || keyword === "const") continue;
     if (SCHEMA_MAPS.has(keyword)) {
-      for (const [name, subschema] of Object.entries(value as Record<string, unknown>)) refuseInexactKeywords(subschema, `${path}/${keyword}/${name}`);
+      for (const [name, subschema] of Object.entries(value as Record<string, unknown>))
+        refuseInexactKeywords(subschema, `${path}/${keyword}/${name}`);
     } else {
       refuseInexactKeywords(value, `${path}/${keyword}`);
     }
@@ -90,7 +93,9 @@ export function exactJsonSchema(schema: z.ZodType, name: string): Record<string,
   const accepted = z.toJSONSchema(schema, { target: "draft-7", io: "input" });
   const returned = z.toJSONSchema(schema, { target: "draft-7", io: "output" });
   if (JSON.stringify(accepted) !== JSON.stringify(returned)) {
-    throw new Error(`${name}: zod's output differs from its input (a stripping object, a default, a pipe…), so the parsed JSON cannot be returned as is`);
+    throw new Error(
+      `${name}: zod's output differs from its input (a stripping object, a default, a pipe…), so the parsed JSON cannot be returned as is`,
+    );
   }
   refuseInexactKeywords(returned, name);
   return returned;
@@ -129,11 +134,17 @@ export function validatorModuleSource(target: ValidatorTarget): string {
   ajv.addSchema(exactJsonSchema(target.schema, target.schemaName), "validator");
   const standalone = standaloneCode(ajv, { validator: "validator" });
   const preamble = AJV_PREAMBLE.exec(standalone);
-  if (!preamble) throw new Error("ajv's standalone code no longer starts as expected: update AJV_PREAMBLE in scripts/generate-validators.ts");
+  if (!preamble)
+    throw new Error(
+      "ajv's standalone code no longer starts as expected: update AJV_PREAMBLE in scripts/generate-validators.ts",
+    );
   const body = standalone.slice(preamble[0].length);
   // ajv's runtime helpers (string length, deep equality) come as `require` even in ESM mode.
   // The exact keywords above never need one; should that change, import them here.
-  if (body.includes("require(")) throw new Error(`${target.schemaName}: ajv's code requires a runtime helper, which the generated module cannot import yet`);
+  if (body.includes("require("))
+    throw new Error(
+      `${target.schemaName}: ajv's code requires a runtime helper, which the generated module cannot import yet`,
+    );
   return [
     "/* eslint-disable */",
     "// @ts-nocheck -- ajv's standalone code is untyped JavaScript; the export below carries the type.",
@@ -150,7 +161,10 @@ export function validatorModuleSource(target: ValidatorTarget): string {
 }
 
 export function generatedModules(): { path: string; source: string }[] {
-  return TARGETS.map((target) => ({ path: join(GENERATED_DIRECTORY, target.file), source: validatorModuleSource(target) }));
+  return TARGETS.map((target) => ({
+    path: join(GENERATED_DIRECTORY, target.file),
+    source: validatorModuleSource(target),
+  }));
 }
 
 if (typeof require !== "undefined" && require.main === module) {

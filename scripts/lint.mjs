@@ -14,7 +14,10 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 function runCheck(name) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ["run", "--silent", name], { stdio: ["ignore", "pipe", "pipe"], shell: process.platform === "win32" });
+    const child = spawn(npm, ["run", "--silent", name], {
+      stdio: ["ignore", "pipe", "pipe"],
+      shell: process.platform === "win32",
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));

@@ -1,10 +1,30 @@
 // The checks Microsoft's manifest validation service would make, run offline on manifest.xml.
 // Pure: files are reached through the context, so tests can feed broken manifests. Each group of
 // checks has a module of its own under scripts/manifest/.
-import { checkAddinType, checkEnvironment, checkId, checkProductionAddresses, checkRequirements, checkVersion } from "./manifest/identity-checks";
-import { environmentClues, environmentOf, readManifest, type CheckResult, type EnvironmentName, type Manifest, type ManifestCheckContext } from "./manifest/manifest-model";
+import {
+  checkAddinType,
+  checkEnvironment,
+  checkId,
+  checkProductionAddresses,
+  checkRequirements,
+  checkVersion,
+} from "./manifest/identity-checks";
+import {
+  environmentClues,
+  environmentOf,
+  readManifest,
+  type CheckResult,
+  type EnvironmentName,
+  type Manifest,
+  type ManifestCheckContext,
+} from "./manifest/manifest-model";
 import { checkHttps, checkIcons, checkResids, checkStringLengths } from "./manifest/resource-checks";
-import { checkBuildOutputs, checkCustomFunctions, checkRibbonButton, checkSharedRuntime } from "./manifest/runtime-checks";
+import {
+  checkBuildOutputs,
+  checkCustomFunctions,
+  checkRibbonButton,
+  checkSharedRuntime,
+} from "./manifest/runtime-checks";
 import { parseXml } from "./manifest/xml-tree";
 
 export { REQUIRED_SETS } from "./manifest/identity-checks";

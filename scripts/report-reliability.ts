@@ -25,7 +25,11 @@ function printTable(title: string, rows: Row[]): void {
   }
   const columns = Object.keys(rows[0]!);
   const cell = (value: string | number | undefined) =>
-    typeof value === "number" ? value.toLocaleString("en-US") : String(value ?? "").replace(/\s+/g, " ").replace(/\|/g, "\\|");
+    typeof value === "number"
+      ? value.toLocaleString("en-US")
+      : String(value ?? "")
+          .replace(/\s+/g, " ")
+          .replace(/\|/g, "\\|");
   console.log(`| ${columns.join(" | ")} |`);
   console.log(`| ${columns.map((column) => (typeof rows[0]![column] === "number" ? "---:" : "---")).join(" | ")} |`);
   for (const row of rows) console.log(`| ${columns.map((column) => cell(row[column])).join(" | ")} |`);
@@ -53,13 +57,21 @@ async function main(): Promise<void> {
   const fuzz = await fuzzCounts();
   printTable("Fuzz (fast-check properties)", fuzz);
   const uncaught = fuzz.reduce((sum, row) => sum + row.uncaught, 0);
-  console.log(`\ninputs ${fuzz.reduce((sum, row) => sum + row.inputs, 0).toLocaleString("en-US")}, uncaught ${uncaught}`);
+  console.log(
+    `\ninputs ${fuzz.reduce((sum, row) => sum + row.inputs, 0).toLocaleString("en-US")}, uncaught ${uncaught}`,
+  );
   if (uncaught > 0) problems += 1;
 
   const payloads = await payloadFigures();
   printTable(
     "Payloads against Excel's 5 MB per request",
-    payloads.map((row) => ({ what: row.what, bytes: row.bytes, size: megabytes(row.bytes), limit: megabytes(row.limitBytes), within: row.bytes <= row.limitBytes ? "yes" : "NO" })),
+    payloads.map((row) => ({
+      what: row.what,
+      bytes: row.bytes,
+      size: megabytes(row.bytes),
+      limit: megabytes(row.limitBytes),
+      within: row.bytes <= row.limitBytes ? "yes" : "NO",
+    })),
   );
   if (payloads.some((row) => row.bytes > row.limitBytes)) problems += 1;
 

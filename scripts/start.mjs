@@ -31,7 +31,11 @@ function binOf(packageName, binName = packageName) {
 }
 
 function parseArgs(args) {
-  const options = { emulator: true, emulatorPort: Number(process.env.REPORTING_EMULATOR_PORT ?? DEFAULT_EMULATOR_PORT), emulatorArgs: [] };
+  const options = {
+    emulator: true,
+    emulatorPort: Number(process.env.REPORTING_EMULATOR_PORT ?? DEFAULT_EMULATOR_PORT),
+    emulatorArgs: [],
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--no-emulator") options.emulator = false;
@@ -57,15 +61,22 @@ function relayLines(stream, prefix, target) {
  */
 function startEmulator({ emulatorPort, emulatorArgs }) {
   // Restatements on by default, so that a demo refresh shows what changed; a later flag wins.
-  const child = spawn(process.execPath, [binOf("tsx"), EMULATOR_ENTRY, "--port", String(emulatorPort), "--restatements", ...emulatorArgs], {
-    cwd: projectRoot,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [binOf("tsx"), EMULATOR_ENTRY, "--port", String(emulatorPort), "--restatements", ...emulatorArgs],
+    {
+      cwd: projectRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const ready = new Promise((resolve, reject) => {
     let errorOutput = "";
     const onErrorOutput = (chunk) => (errorOutput += chunk);
     child.stderr.on("data", onErrorOutput);
-    const timer = setTimeout(() => reject(new Error(`it printed nothing for ${EMULATOR_START_TIMEOUT_MS / 1000} s`)), EMULATOR_START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`it printed nothing for ${EMULATOR_START_TIMEOUT_MS / 1000} s`)),
+      EMULATOR_START_TIMEOUT_MS,
+    );
     const onExit = (code) => {
       clearTimeout(timer);
       reject(new Error(errorOutput.trim() || `it exited with code ${code}`));
@@ -90,7 +101,11 @@ function startEmulator({ emulatorPort, emulatorArgs }) {
 
 /** The OData feed in front of the emulator (src/host/odata/dev-feed.ts): resolves with its address. */
 function startFeed(serviceUrl, legacyServiceUrl) {
-  const child = spawn(process.execPath, [binOf("tsx"), FEED_ENTRY, "--service-url", serviceUrl, "--legacy-service-url", legacyServiceUrl], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [binOf("tsx"), FEED_ENTRY, "--service-url", serviceUrl, "--legacy-service-url", legacyServiceUrl],
+    { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] },
+  );
   const ready = new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the OData feed exited with code ${code}`)));
     createInterface({ input: child.stdout }).once("line", (first) => {
@@ -122,7 +137,12 @@ function stopAll(children) {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   if (options.help) {
-    console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").filter((line) => line.startsWith("//")).join("\n"));
+    console.log(
+      readFileSync(fileURLToPath(import.meta.url), "utf8")
+        .split("\n")
+        .filter((line) => line.startsWith("//"))
+        .join("\n"),
+    );
     return;
   }
 
@@ -146,8 +166,13 @@ async function main() {
       info = await emulator.ready;
     } catch (error) {
       stopAll(children);
-      const inUse = /EADDRINUSE|already in use/.test(error.message) ? ` Port ${options.emulatorPort} is taken: use --emulator-port <another port>.` : "";
-      throw new Error(`The emulator did not start: ${error.message.replace(/\.$/, "")}.${inUse} To serve the add-in without it: npm start -- --no-emulator`, { cause: error });
+      const inUse = /EADDRINUSE|already in use/.test(error.message)
+        ? ` Port ${options.emulatorPort} is taken: use --emulator-port <another port>.`
+        : "";
+      throw new Error(
+        `The emulator did not start: ${error.message.replace(/\.$/, "")}.${inUse} To serve the add-in without it: npm start -- --no-emulator`,
+        { cause: error },
+      );
     }
     printCredentials(info);
     // The OData feed for Power Query (docs/odata-feed.md), at the dev server's /odata/.
@@ -192,15 +217,21 @@ async function main() {
 
   // Whichever ends first (Ctrl+C, a crash) takes the other down with it.
   const first = await Promise.race(
-    children.map((child) => new Promise((resolve) => child.once("exit", (code, signal) => resolve({ child, code, signal })))),
+    children.map(
+      (child) => new Promise((resolve) => child.once("exit", (code, signal) => resolve({ child, code, signal }))),
+    ),
   );
   if (!stoppedByUser) {
     const name = first.child === devServer ? "The dev server" : "The emulator";
     console.error(`\n${name} stopped (${first.signal ?? `exit code ${first.code}`}); stopping the rest.`);
   }
   stopAll(children);
-  await Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((r) => child.once("exit", r)))));
-  process.exitCode = stoppedByUser ? 0 : (first.code || 1);
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((r) => child.once("exit", r)),
+    ),
+  );
+  process.exitCode = stoppedByUser ? 0 : first.code || 1;
 }
 
 main().catch((error) => {

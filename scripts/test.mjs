@@ -44,7 +44,11 @@ const results = [];
 function run(name, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const child = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: "inherit", env: { ...process.env, ...env } });
+  const child = spawnSync(process.execPath, args, {
+    cwd: projectRoot,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   const passed = child.status === 0;
   results.push({ name, outcome: passed ? "passed" : "FAILED", seconds: (Date.now() - started) / 1000 });
   return passed;
@@ -95,8 +99,14 @@ if (!built) {
 console.log("\n=== Summary ===");
 for (const { name, outcome, seconds, note } of results) {
   const time = seconds > 0 ? `${seconds.toFixed(1)} s` : "";
-  console.log(`${outcome.padEnd(8)} ${name.padEnd(40)} ${time}${outcome === "SKIPPED" && note ? `\n         ${note}` : ""}`);
+  console.log(
+    `${outcome.padEnd(8)} ${name.padEnd(40)} ${time}${outcome === "SKIPPED" && note ? `\n         ${note}` : ""}`,
+  );
 }
 const failed = results.filter((result) => result.outcome === "FAILED");
-console.log(failed.length === 0 ? "\nAll checks passed." : `\n${failed.length} step(s) failed: ${failed.map((f) => f.name).join(", ")}`);
+console.log(
+  failed.length === 0
+    ? "\nAll checks passed."
+    : `\n${failed.length} step(s) failed: ${failed.map((f) => f.name).join(", ")}`,
+);
 process.exitCode = failed.length === 0 ? 0 : 1;

@@ -63,13 +63,15 @@ async function main(): Promise<number> {
     },
   };
   const xmlResults = [officeAddinManifestInfo(), ...checkManifest(xml, files)];
-  if (outputs.functionsSource === undefined) throw new Error("webpack.config.js no longer generates functions.json with custom-functions-metadata-plugin.");
+  if (outputs.functionsSource === undefined)
+    throw new Error("webpack.config.js no longer generates functions.json with custom-functions-metadata-plugin.");
   const unified = await unifiedSourceFor(manifestPath, projectRoot, outputs.functionsSource);
   const unifiedResults =
     typeof unified.json === "string"
       ? await checkUnifiedManifest(unified.json, { ...files, xml, functionIds: unified.functionIds })
       : [{ name: "The unified manifest exists", problems: [unified.json.problem] }];
-  const failures = report(shownPath, xmlResults) + report(relative(process.cwd(), unified.shown) || unified.shown, unifiedResults);
+  const failures =
+    report(shownPath, xmlResults) + report(relative(process.cwd(), unified.shown) || unified.shown, unifiedResults);
   const note = environmentNote(xml);
   if (note) console.log(`\n${note}`);
   const total = xmlResults.length + unifiedResults.length;

@@ -7,6 +7,7 @@ export async function statsOverHttp(baseUrl: string, token: string, request: Sta
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(request),
   });
-  if (response.status !== 200) throw new Error(`/stats answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`/stats answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   return response.json();
 }

@@ -29,7 +29,10 @@ export interface Rounds {
  * round so that no leg always runs right after a costly one (GC debt, warm caches, the other
  * helpers' load).
  */
-export async function interleavedMedians<Leg extends string>(legs: Record<Leg, () => unknown>, rounds: Rounds): Promise<Record<Leg, number>> {
+export async function interleavedMedians<Leg extends string>(
+  legs: Record<Leg, () => unknown>,
+  rounds: Rounds,
+): Promise<Record<Leg, number>> {
   const entries = Object.entries(legs) as [Leg, () => unknown][];
   const samples = entries.map((): number[] => []);
   for (let round = 0; round < rounds.warmUp + rounds.measured; round++) {

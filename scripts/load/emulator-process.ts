@@ -18,18 +18,30 @@ async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? "{}") as EmulatorProcessOptions;
   const emulator = await startEmulator(options.data);
   // The same data behind a door that limits the rate, so the load meets the documented 429.
-  const rateLimited = await startEmulator({ ...options.data, store: emulator.store, rateLimitPerMinute: options.rateLimitPerMinute });
+  const rateLimited = await startEmulator({
+    ...options.data,
+    store: emulator.store,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+  });
   const send = (message: FromEmulator) => process.send?.(message);
   process.on("message", (message: ToEmulator) => {
     if (message.kind === "stop") {
-      void rateLimited.close().then(() => emulator.close()).then(() => process.exit(0));
+      void rateLimited
+        .close()
+        .then(() => emulator.close())
+        .then(() => process.exit(0));
       return;
     }
     if (message.collectGarbage) (globalThis as { gc?: () => void }).gc?.();
     const { rss, heapUsed } = process.memoryUsage();
     send({ kind: "memory", rss, heapUsed });
   });
-  send({ kind: "ready", baseUrl: emulator.baseUrl, rateLimitedBaseUrl: rateLimited.baseUrl, token: widestBearer(emulator.credentials).token });
+  send({
+    kind: "ready",
+    baseUrl: emulator.baseUrl,
+    rateLimitedBaseUrl: rateLimited.baseUrl,
+    token: widestBearer(emulator.credentials).token,
+  });
 }
 
 if (require.main === module) {

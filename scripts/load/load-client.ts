@@ -53,8 +53,23 @@ export interface LoadResult {
 /** Queries the add-in sends most: daily series, a month by country, a week's export by format and country. */
 const MIX: { kind: Kind; body: unknown }[] = [
   { kind: "json", body: { filters: { from: "2026-05-31", to: "2026-06-29" }, groups: ["date"] } },
-  { kind: "json", body: { filters: { from: "2026-06-01", to: "2026-06-28" }, groups: ["country"], metrics: ["revenues", "impressions", "ecpm"], orders: ["revenues:desc"] } },
-  { kind: "json", body: { filters: { from: "2026-06-15", to: "2026-06-21", formats: ["interstitial", "optin_video"] }, groups: ["date", "asset"], limit: 500 } },
+  {
+    kind: "json",
+    body: {
+      filters: { from: "2026-06-01", to: "2026-06-28" },
+      groups: ["country"],
+      metrics: ["revenues", "impressions", "ecpm"],
+      orders: ["revenues:desc"],
+    },
+  },
+  {
+    kind: "json",
+    body: {
+      filters: { from: "2026-06-15", to: "2026-06-21", formats: ["interstitial", "optin_video"] },
+      groups: ["date", "asset"],
+      limit: 500,
+    },
+  },
   { kind: "csv", body: { filters: { from: "2026-06-22", to: "2026-06-28" }, groups: ["date", "country", "format"] } },
   { kind: "json", body: { filters: { from: "2026-04-01", to: "2026-06-29" }, groups: ["date"], date_group: "week" } },
   { kind: "xlsx", body: { filters: { from: "2026-06-22", to: "2026-06-28" }, groups: ["date", "format"] } },
@@ -92,7 +107,15 @@ async function worker(target: LoadTarget, counted: () => TargetResult, first: nu
 }
 
 export async function runLoadPlan(plan: LoadPlan, onMeasuring: () => void = () => undefined): Promise<LoadResult> {
-  const empty = (target: LoadTarget): TargetResult => ({ name: target.name, requests: 0, statuses: {}, byKind: { json: 0, csv: 0, xlsx: 0 }, withoutRetryAfter: 0, latencies: [], bytes: 0 });
+  const empty = (target: LoadTarget): TargetResult => ({
+    name: target.name,
+    requests: 0,
+    statuses: {},
+    byKind: { json: 0, csv: 0, xlsx: 0 },
+    withoutRetryAfter: 0,
+    latencies: [],
+    bytes: 0,
+  });
   const warmUp = plan.targets.map(empty);
   const targets = plan.targets.map(empty);
   const measuredFrom = performance.now() + plan.warmUpSeconds * 1000;
@@ -105,7 +128,9 @@ export async function runLoadPlan(plan: LoadPlan, onMeasuring: () => void = () =
   }, plan.warmUpSeconds * 1000);
   await Promise.all(
     plan.targets.flatMap((target, index) =>
-      Array.from({ length: target.workers }, (_, number) => worker(target, () => (measuring ? targets[index]! : warmUp[index]!), number, until)),
+      Array.from({ length: target.workers }, (_, number) =>
+        worker(target, () => (measuring ? targets[index]! : warmUp[index]!), number, until),
+      ),
     ),
   );
   clearTimeout(marker);

@@ -65,7 +65,8 @@ export interface LoadReport {
 
 function merged(parts: readonly TargetResult[]): TargetResult {
   const statuses: Record<string, number> = {};
-  for (const part of parts) for (const [status, count] of Object.entries(part.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  for (const part of parts)
+    for (const [status, count] of Object.entries(part.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
   return {
     name: parts[0]!.name,
     requests: parts.reduce((sum, part) => sum + part.requests, 0),
@@ -78,9 +79,18 @@ function merged(parts: readonly TargetResult[]): TargetResult {
 }
 
 /** Figures of the measured seconds; answers other than 200 and 429 count as unexpected whenever they came. */
-function figures(leg: string, measured: TargetResult, warmUp: TargetResult, seconds: number, concurrency: number): LegFigures {
+function figures(
+  leg: string,
+  measured: TargetResult,
+  warmUp: TargetResult,
+  seconds: number,
+  concurrency: number,
+): LegFigures {
   const unexpectedIn = (result: TargetResult) =>
-    Object.entries(result.statuses).reduce((sum, [status, count]) => sum + (status === "200" || status === "429" ? 0 : count), 0) + result.withoutRetryAfter;
+    Object.entries(result.statuses).reduce(
+      (sum, [status, count]) => sum + (status === "200" || status === "429" ? 0 : count),
+      0,
+    ) + result.withoutRetryAfter;
   return {
     leg,
     seconds,
@@ -97,11 +107,15 @@ function figures(leg: string, measured: TargetResult, warmUp: TargetResult, seco
 /** Runs load-client.ts as its own process with `plan`; resolves with what it printed. */
 function loadFromSecondProcess(plan: LoadPlan, onMeasuring: () => void = () => undefined): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(__dirname, "load-client.ts"), JSON.stringify(plan)], {
-      cwd: REPO_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NODE_OPTIONS: "" },
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", join(__dirname, "load-client.ts"), JSON.stringify(plan)],
+      {
+        cwd: REPO_ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, NODE_OPTIONS: "" },
+      },
+    );
     let last = "";
     let stderr = "";
     createInterface({ input: child.stdout }).on("line", (line) => {
@@ -129,11 +143,15 @@ interface EmulatorProcess {
 }
 
 async function startEmulatorProcess(options: EmulatorProcessOptions): Promise<EmulatorProcess> {
-  const child: ChildProcess = spawn(process.execPath, ["--expose-gc", "--import", "tsx", join(__dirname, "emulator-process.ts"), JSON.stringify(options)], {
-    cwd: REPO_ROOT,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env: { ...process.env, NODE_OPTIONS: "" },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", join(__dirname, "emulator-process.ts"), JSON.stringify(options)],
+    {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: { ...process.env, NODE_OPTIONS: "" },
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const waiting: ((message: FromEmulator) => void)[] = [];
   child.on("message", (message: FromEmulator) => waiting.shift()?.(message));
@@ -166,7 +184,11 @@ async function startEmulatorProcess(options: EmulatorProcessOptions): Promise<Em
 }
 
 /** The emulator's RSS every SAMPLE_EVERY_MS; `measuring()` drops what was sampled during the warm-up. */
-function sampleMemory(emulator: EmulatorProcess): { samples: { rss: number }[]; measuring(): void; stop(): Promise<void> } {
+function sampleMemory(emulator: EmulatorProcess): {
+  samples: { rss: number }[];
+  measuring(): void;
+  stop(): Promise<void>;
+} {
   let samples: { rss: number }[] = [];
   let stopped = false;
   const loop = (async () => {
@@ -191,8 +213,13 @@ function sampleMemory(emulator: EmulatorProcess): { samples: { rss: number }[]; 
 
 function memoryOf(samples: readonly { rss: number }[], before: NodeJS.MemoryUsage, after: NodeJS.MemoryUsage): Memory {
   const third = Math.max(1, Math.floor(samples.length / 3));
-  const peak = (part: readonly { rss: number }[]) => (part.length === 0 ? 0 : Math.max(...part.map((sample) => sample.rss)) / MB);
-  const thirds: [number, number, number] = [peak(samples.slice(0, third)), peak(samples.slice(third, 2 * third)), peak(samples.slice(2 * third))];
+  const peak = (part: readonly { rss: number }[]) =>
+    part.length === 0 ? 0 : Math.max(...part.map((sample) => sample.rss)) / MB;
+  const thirds: [number, number, number] = [
+    peak(samples.slice(0, third)),
+    peak(samples.slice(third, 2 * third)),
+    peak(samples.slice(2 * third)),
+  ];
   const heapBeforeMb = before.heapUsed / MB;
   const heapAfterMb = after.heapUsed / MB;
   return {
@@ -217,7 +244,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         seconds: options.seconds,
         targets: [
           { name: "service", baseUrl: emulator.baseUrl, token: emulator.token, workers: options.concurrency },
-          { name: "rate-limited", baseUrl: emulator.rateLimitedBaseUrl, token: emulator.token, workers: RATE_LIMITED_WORKERS },
+          {
+            name: "rate-limited",
+            baseUrl: emulator.rateLimitedBaseUrl,
+            token: emulator.token,
+            workers: RATE_LIMITED_WORKERS,
+          },
         ],
       },
       () => sampler.measuring(),
@@ -244,16 +276,31 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       try {
         host = await startHostProcess(emulator.baseUrl);
       } catch (error) {
-        report.host = { unavailable: `the host did not start: ${error instanceof Error ? error.message : String(error)}` };
+        report.host = {
+          unavailable: `the host did not start: ${error instanceof Error ? error.message : String(error)}`,
+        };
       }
       if (host) {
         try {
           const through = await loadFromSecondProcess({
             warmUpSeconds: WARM_UP_SECONDS,
             seconds: options.seconds,
-            targets: [{ name: "host", baseUrl: `${host.url}/service/bearer`, token: emulator.token, workers: options.concurrency }],
+            targets: [
+              {
+                name: "host",
+                baseUrl: `${host.url}/service/bearer`,
+                token: emulator.token,
+                workers: options.concurrency,
+              },
+            ],
           });
-          report.host = figures("through the host's proxy", through.targets[0]!, through.warmUp[0]!, through.seconds, options.concurrency);
+          report.host = figures(
+            "through the host's proxy",
+            through.targets[0]!,
+            through.warmUp[0]!,
+            through.seconds,
+            options.concurrency,
+          );
         } finally {
           await host.stop();
         }

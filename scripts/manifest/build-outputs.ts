@@ -65,9 +65,13 @@ function copiedFiles(pattern: CopyPattern, projectRoot: string): [string, string
 export async function buildOutputs(projectRoot: string): Promise<BuildOutputs> {
   const requireFromProject = createRequire(join(projectRoot, "package.json"));
   const factory = requireFromProject("./webpack.config.js") as ConfigFactory;
-  const HtmlWebpackPlugin = requireFromProject("html-webpack-plugin") as new (...args: never[]) => { userOptions: { filename?: string } };
+  const HtmlWebpackPlugin = requireFromProject("html-webpack-plugin") as new (...args: never[]) => {
+    userOptions: { filename?: string };
+  };
   const CopyPlugin = requireFromProject("copy-webpack-plugin") as new (...args: never[]) => { patterns: CopyPattern[] };
-  const MetadataPlugin = requireFromProject("custom-functions-metadata-plugin") as new (...args: never[]) => { options: { output: string; input: string } };
+  const MetadataPlugin = requireFromProject("custom-functions-metadata-plugin") as new (...args: never[]) => {
+    options: { output: string; input: string };
+  };
   const { UnifiedManifestPlugin } = requireFromProject("./scripts/webpack/unified-manifest.js") as {
     UnifiedManifestPlugin: new (...args: never[]) => { options: { output: string } };
   };

@@ -20,7 +20,8 @@ export const REQUIRED_SETS = [
 export function checkAddinType({ root, host }: Manifest): string[] {
   const problems: string[] = [];
   if (root.name !== "OfficeApp") problems.push(`the root element is <${root.name}>, expected <OfficeApp>`);
-  if (root.attributes.type !== "TaskPaneApp") problems.push(`xsi:type is "${root.attributes.type ?? ""}", expected "TaskPaneApp"`);
+  if (root.attributes.type !== "TaskPaneApp")
+    problems.push(`xsi:type is "${root.attributes.type ?? ""}", expected "TaskPaneApp"`);
   const hostNames = childrenNamed(child(root, "Hosts"), "Host").map((h) => h.attributes.Name);
   if (!hostNames.includes("Workbook")) problems.push('<Hosts> does not list <Host Name="Workbook"/> (Excel)');
   if (host?.attributes.type !== "Workbook") problems.push('VersionOverrides has no <Host xsi:type="Workbook">');
@@ -30,7 +31,8 @@ export function checkAddinType({ root, host }: Manifest): string[] {
   for (const name of ["DisplayName", "Description", "IconUrl", "HighResolutionIconUrl"]) {
     if (!defaultValue(child(root, name))) problems.push(`<${name} DefaultValue="..."> is missing`);
   }
-  if (!defaultValue(at(root, "DefaultSettings", "SourceLocation"))) problems.push("<DefaultSettings><SourceLocation> is missing");
+  if (!defaultValue(at(root, "DefaultSettings", "SourceLocation")))
+    problems.push("<DefaultSettings><SourceLocation> is missing");
   return problems;
 }
 
@@ -41,7 +43,9 @@ export function checkId({ root }: Manifest): string[] {
 
 export function checkVersion({ root }: Manifest): string[] {
   const version = child(root, "Version")?.text ?? "";
-  return VERSION.test(version) ? [] : [`<Version> "${version}" is not a version like 1.0.0.0 (up to four numbers of at most five digits)`];
+  return VERSION.test(version)
+    ? []
+    : [`<Version> "${version}" is not a version like 1.0.0.0 (up to four numbers of at most five digits)`];
 }
 
 function compareVersions(a: string, b: string): number {
@@ -61,7 +65,9 @@ export function checkRequirements({ root }: Manifest): string[] {
     const set = childrenNamed(sets, "Set").find((candidate) => candidate.attributes.Name === name);
     if (!set) return [`<Requirements> does not require the ${name} set`];
     const declared = set.attributes.MinVersion ?? defaultMin;
-    return compareVersions(declared, minVersion) >= 0 ? [] : [`${name} requires version ${declared}, needs at least ${minVersion}`];
+    return compareVersions(declared, minVersion) >= 0
+      ? []
+      : [`${name} requires version ${declared}, needs at least ${minVersion}`];
   });
 }
 
@@ -77,10 +83,14 @@ export function checkEnvironment({ root }: Manifest): string[] {
     );
   }
   if (!clues.byName && clues.displayName) {
-    problems.push(`DisplayName "${clues.displayName}" is neither "${development.displayName}" (development) nor "${production.displayName}" (production)`);
+    problems.push(
+      `DisplayName "${clues.displayName}" is neither "${development.displayName}" (development) nor "${production.displayName}" (production)`,
+    );
   }
   if (clues.byId && clues.byName && clues.byId !== clues.byName) {
-    problems.push(`<Id> is the ${clues.byId} Id but DisplayName "${clues.displayName}" is the ${clues.byName} name: the two would be confused once installed`);
+    problems.push(
+      `<Id> is the ${clues.byId} Id but DisplayName "${clues.displayName}" is the ${clues.byName} name: the two would be confused once installed`,
+    );
   }
   return problems;
 }
@@ -89,7 +99,10 @@ export function checkEnvironment({ root }: Manifest): string[] {
 function allValues(root: XmlElement): { where: string; value: string }[] {
   return descendants(root).flatMap((element) => {
     const where = element.attributes.id === undefined ? element.path : `${element.path} "${element.attributes.id}"`;
-    const values = Object.entries(element.attributes).map(([attribute, value]) => ({ where: `${where} ${attribute}`, value }));
+    const values = Object.entries(element.attributes).map(([attribute, value]) => ({
+      where: `${where} ${attribute}`,
+      value,
+    }));
     return element.text ? [...values, { where, value: element.text }] : values;
   });
 }

@@ -88,7 +88,10 @@ export function emittedPathOf(manifest: Manifest, url: string): string | undefin
 }
 
 export function extensionPoint(manifest: Manifest, type: string): XmlElement | undefined {
-  return manifest.host && descendants(manifest.host).find((element) => element.name === "ExtensionPoint" && element.attributes.type === type);
+  return (
+    manifest.host &&
+    descendants(manifest.host).find((element) => element.name === "ExtensionPoint" && element.attributes.type === type)
+  );
 }
 
 export function residOf(element: XmlElement | undefined): string | undefined {

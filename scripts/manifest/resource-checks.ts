@@ -1,6 +1,14 @@
 // The manifest's resources: every resid defined in the right table, strings within Office's
 // limits, every URL HTTPS, and icons that exist at their declared sizes.
-import { defaultValue, emittedPathOf, residOf, urlOf, type Manifest, type ManifestCheckContext, type Table } from "./manifest-model";
+import {
+  defaultValue,
+  emittedPathOf,
+  residOf,
+  urlOf,
+  type Manifest,
+  type ManifestCheckContext,
+  type Table,
+} from "./manifest-model";
 import { pngSize } from "./png-size";
 import { child, childrenNamed, descendants } from "./xml-tree";
 
@@ -28,14 +36,17 @@ export function checkResids(manifest: Manifest): string[] {
   const problems = manifest.duplicateIds.map((id) => `resource id "${id}" is defined more than once`);
   for (const resource of manifest.resources.values()) {
     if (resource.id.length === 0) problems.push(`a resource in ${resource.table} has no id`);
-    if (resource.id.length > RESID_MAX_LENGTH) problems.push(`resource id "${resource.id}" is longer than ${RESID_MAX_LENGTH} characters`);
+    if (resource.id.length > RESID_MAX_LENGTH)
+      problems.push(`resource id "${resource.id}" is longer than ${RESID_MAX_LENGTH} characters`);
   }
   for (const element of descendants(manifest.root)) {
     const resid = residOf(element);
     if (resid === undefined) continue;
     const resource = manifest.resources.get(resid);
     if (!resource) {
-      problems.push(`${element.path} uses resid "${resid}", which no bt:Images, bt:Urls, bt:ShortStrings or bt:LongStrings entry defines`);
+      problems.push(
+        `${element.path} uses resid "${resid}", which no bt:Images, bt:Urls, bt:ShortStrings or bt:LongStrings entry defines`,
+      );
       continue;
     }
     const expected = TABLE_OF_ELEMENT[element.name];
@@ -48,12 +59,16 @@ export function checkResids(manifest: Manifest): string[] {
 
 export function checkStringLengths({ root, resources }: Manifest): string[] {
   const problems: string[] = [];
-  const limits: [Table, number][] = [["ShortStrings", SHORT_STRING_MAX], ["LongStrings", LONG_STRING_MAX]];
+  const limits: [Table, number][] = [
+    ["ShortStrings", SHORT_STRING_MAX],
+    ["LongStrings", LONG_STRING_MAX],
+  ];
   for (const [table, limit] of limits) {
     for (const resource of resources.values()) {
       if (resource.table !== table) continue;
       for (const value of resource.values) {
-        if (value.length > limit) problems.push(`${table} "${resource.id}" is ${value.length} characters; the limit is ${limit}`);
+        if (value.length > limit)
+          problems.push(`${table} "${resource.id}" is ${value.length} characters; the limit is ${limit}`);
         if (value.trim().length === 0) problems.push(`${table} "${resource.id}" is empty`);
       }
     }
@@ -71,7 +86,10 @@ function allUrls({ root, resources }: Manifest): { where: string; url: string }[
   for (const element of descendants(root)) {
     const isUrlElement = ["IconUrl", "HighResolutionIconUrl", "SupportUrl", "SourceLocation"].includes(element.name);
     if (!isUrlElement) continue;
-    for (const value of [element.attributes.DefaultValue, ...childrenNamed(element, "Override").map((o) => o.attributes.Value)]) {
+    for (const value of [
+      element.attributes.DefaultValue,
+      ...childrenNamed(element, "Override").map((o) => o.attributes.Value),
+    ]) {
       if (value !== undefined) urls.push({ where: element.path, url: value });
     }
   }
@@ -85,7 +103,9 @@ function allUrls({ root, resources }: Manifest): { where: string; url: string }[
 export function checkHttps(manifest: Manifest): string[] {
   return allUrls(manifest).flatMap(({ where, url }) => {
     try {
-      return new URL(url).protocol === "https:" ? [] : [`${where}: ${url} is not HTTPS (Office loads add-in files over HTTPS only)`];
+      return new URL(url).protocol === "https:"
+        ? []
+        : [`${where}: ${url} is not HTTPS (Office loads add-in files over HTTPS only)`];
     } catch {
       return [`${where}: "${url}" is not a valid absolute URL`];
     }
@@ -101,11 +121,19 @@ interface IconUse {
 function iconUses(manifest: Manifest): IconUse[] {
   const uses: IconUse[] = [
     { where: "IconUrl", url: defaultValue(child(manifest.root, "IconUrl")), size: ICON_URL_SIZE },
-    { where: "HighResolutionIconUrl", url: defaultValue(child(manifest.root, "HighResolutionIconUrl")), size: HIGH_RESOLUTION_ICON_URL_SIZE },
+    {
+      where: "HighResolutionIconUrl",
+      url: defaultValue(child(manifest.root, "HighResolutionIconUrl")),
+      size: HIGH_RESOLUTION_ICON_URL_SIZE,
+    },
   ];
   for (const element of descendants(manifest.root)) {
     if (element.name !== "Image" || residOf(element) === undefined || element.attributes.size === undefined) continue;
-    uses.push({ where: `${element.path} (resid "${residOf(element)}")`, url: urlOf(manifest, residOf(element)), size: Number(element.attributes.size) });
+    uses.push({
+      where: `${element.path} (resid "${residOf(element)}")`,
+      url: urlOf(manifest, residOf(element)),
+      size: Number(element.attributes.size),
+    });
   }
   return uses;
 }

@@ -36,7 +36,11 @@ function idsOf(functionsJson: string): string[] {
   return (parsed.functions ?? []).map((fn) => String(fn.id));
 }
 
-export async function unifiedSourceFor(xmlPath: string, projectRoot: string, functionsSource: string): Promise<UnifiedSource> {
+export async function unifiedSourceFor(
+  xmlPath: string,
+  projectRoot: string,
+  functionsSource: string,
+): Promise<UnifiedSource> {
   if (resolve(xmlPath) === resolve(projectRoot, "manifest.xml")) {
     const functionsJson = await generatedFunctionsJson(projectRoot, functionsSource);
     let json: UnifiedSource["json"];
@@ -51,7 +55,15 @@ export async function unifiedSourceFor(xmlPath: string, projectRoot: string, fun
   const jsonPath = join(folder, "manifest.json");
   const functionsPath = join(folder, "functions.json");
   if (!existsSync(jsonPath) || !existsSync(functionsPath)) {
-    return { json: { problem: `${jsonPath} or ${functionsPath} is missing: npm run build writes both beside manifest.xml` }, shown: jsonPath, functionIds: [] };
+    return {
+      json: { problem: `${jsonPath} or ${functionsPath} is missing: npm run build writes both beside manifest.xml` },
+      shown: jsonPath,
+      functionIds: [],
+    };
   }
-  return { json: readFileSync(jsonPath, "utf8"), shown: jsonPath, functionIds: idsOf(readFileSync(functionsPath, "utf8")) };
+  return {
+    json: readFileSync(jsonPath, "utf8"),
+    shown: jsonPath,
+    functionIds: idsOf(readFileSync(functionsPath, "utf8")),
+  };
 }

@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { HOST_FROM_SOURCE, minimalBuild, spawnHost } from "../../test/support/host-process";
 
 /** PROBE_HOST_ROOT=<another checkout> probes that checkout's host, e.g. the code before a fix. */
-const HOST_ARGS = process.env.PROBE_HOST_ROOT ? ["--import", "tsx", join(process.env.PROBE_HOST_ROOT, "src", "host", "cli.ts")] : HOST_FROM_SOURCE;
+const HOST_ARGS = process.env.PROBE_HOST_ROOT
+  ? ["--import", "tsx", join(process.env.PROBE_HOST_ROOT, "src", "host", "cli.ts")]
+  : HOST_FROM_SOURCE;
 
 export interface ProbedHost {
   url: string;
@@ -15,7 +17,19 @@ export interface ProbedHost {
 }
 
 export async function startProbedHost(serviceUrl: string, flags: string[] = []): Promise<ProbedHost> {
-  const base = ["--plain-http", "--trust-proxy", "loopback", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", minimalBuild(), "--service-url", serviceUrl];
+  const base = [
+    "--plain-http",
+    "--trust-proxy",
+    "loopback",
+    "--listen-host",
+    "127.0.0.1",
+    "--port",
+    "0",
+    "--static-dir",
+    minimalBuild(),
+    "--service-url",
+    serviceUrl,
+  ];
   const { url, child, exited } = await spawnHost([...HOST_ARGS, ...base, ...flags]);
   return {
     url,

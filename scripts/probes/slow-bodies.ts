@@ -20,7 +20,9 @@ async function main(): Promise<void> {
     socket.on("error", () => undefined);
     socket.resume(); // read, or the host closing it would go unseen
     socket.on("close", () => closed++);
-    socket.write(`POST /service/bearer/stats HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\nauthorization: Bearer probe\r\ncontent-length: ${DECLARED}\r\n\r\n`);
+    socket.write(
+      `POST /service/bearer/stats HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\nauthorization: Bearer probe\r\ncontent-length: ${DECLARED}\r\n\r\n`,
+    );
     socket.write(Buffer.alloc(SENT, 0x20));
     sockets.push(socket);
   }
@@ -30,7 +32,10 @@ async function main(): Promise<void> {
     await sleep(seconds * 1000 - (Date.now() - started));
     console.log(`t=${seconds} s: RSS ${host.rssMb()} MB, connections closed by the host ${closed}/${CONNECTIONS}`);
   }
-  const probe = await fetch(`${host.url}/healthz`).then((answer) => answer.status, (error: Error) => error.message);
+  const probe = await fetch(`${host.url}/healthz`).then(
+    (answer) => answer.status,
+    (error: Error) => error.message,
+  );
   console.log(`a new request afterwards: ${probe}`);
   for (const socket of sockets) socket.destroy();
   await host.stop();

@@ -5,8 +5,16 @@
 import { performance } from "node:perf_hooks";
 import { startEmulator } from "../../src/emulator";
 import { startHostileServer } from "../../test/integration/faults/support/hostile-server";
-import { answerWellWithLists, CLIENT_LIMIT_SCENARIOS } from "../../test/integration/faults/support/client-limit-scenarios";
-import { E1_EXPORT, E1_OVER_LIMIT_BODY, measureXlsxExport, sendDeclaredBody } from "../../test/integration/faults/support/emulator-limits";
+import {
+  answerWellWithLists,
+  CLIENT_LIMIT_SCENARIOS,
+} from "../../test/integration/faults/support/client-limit-scenarios";
+import {
+  E1_EXPORT,
+  E1_OVER_LIMIT_BODY,
+  measureXlsxExport,
+  sendDeclaredBody,
+} from "../../test/integration/faults/support/emulator-limits";
 import { runScenario } from "../../test/integration/faults/support/scenarios";
 
 export type ClientLimitRow = {
@@ -44,7 +52,10 @@ export async function clientLimitTable(): Promise<ClientLimitRow[]> {
         requests: result.requests,
         settledMs: result.settledMs,
         "heap growth": `${(Math.max(0, growthBytes) / 1_000_000).toFixed(1)} MB`,
-        outcome: result.problems.length === 0 ? result.outcome : `${result.outcome} — UNEXPECTED: ${result.problems.join("; ")}`,
+        outcome:
+          result.problems.length === 0
+            ? result.outcome
+            : `${result.outcome} — UNEXPECTED: ${result.problems.join("; ")}`,
         message: result.message,
       });
     }
@@ -70,13 +81,15 @@ export async function emulatorLimitTable(): Promise<EmulatorLimitRow[]> {
   try {
     const token = emulator.credentials.bearer[0]!.token;
     const figures = await measureXlsxExport(emulator, token, E1_EXPORT.body);
-    const streamed = figures.status === 200 && figures.contentLength === null && figures.firstByteMs < figures.totalMs * 0.5;
+    const streamed =
+      figures.status === 200 && figures.contentLength === null && figures.firstByteMs < figures.totalMs * 0.5;
     const withinMemory = figures.rssGrowthBytes < E1_EXPORT.maxRssGrowthBytes;
     const oversized = [];
     for (const declared of [17_000_000, 1_000_000_000]) {
       const started = performance.now();
       const answer = await sendDeclaredBody(emulator, token, declared);
-      const refused = answer.statusLine === "HTTP/1.1 413 Payload Too Large" && answer.body.includes('"body_too_large"');
+      const refused =
+        answer.statusLine === "HTTP/1.1 413 Payload Too Large" && answer.body.includes('"body_too_large"');
       oversized.push({
         what: `E2: body declared as ${(declared / 1_000_000).toLocaleString("en-US")} MB, ${Math.round(answer.sent / 1_000).toLocaleString("en-US")} KB of it sent before the answer`,
         "first byte ms": "",
@@ -94,14 +107,19 @@ export async function emulatorLimitTable(): Promise<EmulatorLimitRow[]> {
         "first byte ms": ms(over.firstByteMs),
         "total ms": ms(over.totalMs),
         "RSS growth": `${Math.round(over.rssGrowthBytes / 1_000_000)} MB`,
-        outcome: refusedEarly ? `refused (${over.status} limit_exceeded), counted not read` : `UNEXPECTED: ${over.status}, RSS growth ${Math.round(over.rssGrowthBytes / 1_000_000)} MB`,
+        outcome: refusedEarly
+          ? `refused (${over.status} limit_exceeded), counted not read`
+          : `UNEXPECTED: ${over.status}, RSS growth ${Math.round(over.rssGrowthBytes / 1_000_000)} MB`,
       },
       {
         what: `E1: Excel export of ${figures.rows.toLocaleString("en-US")} rows (${(figures.bytes / 1_000_000).toFixed(1)} MB)`,
         "first byte ms": ms(figures.firstByteMs),
         "total ms": ms(figures.totalMs),
         "RSS growth": `${Math.round(figures.rssGrowthBytes / 1_000_000)} MB`,
-        outcome: streamed && withinMemory ? "streamed" : `UNEXPECTED: ${streamed ? "" : "not streamed "}${withinMemory ? "" : "memory over the bound"}`.trim(),
+        outcome:
+          streamed && withinMemory
+            ? "streamed"
+            : `UNEXPECTED: ${streamed ? "" : "not streamed "}${withinMemory ? "" : "memory over the bound"}`.trim(),
       },
     ];
   } finally {

@@ -22,7 +22,9 @@ async function countAll(targets: readonly FuzzTarget<unknown>[]): Promise<FuzzCo
   return rows;
 }
 
-export async function fuzzCounts(): Promise<Array<{ target: string; inputs: number; accepted: number; refusals: number; uncaught: number }>> {
+export async function fuzzCounts(): Promise<
+  Array<{ target: string; inputs: number; accepted: number; refusals: number; uncaught: number }>
+> {
   const rows = await countAll([...PARSER_TARGETS, ...PANE_TARGETS]);
   const fuzz = await startFuzzEmulator();
   try {

@@ -57,7 +57,19 @@ export async function loadFigures(): Promise<LoadRow[]> {
     row(report.rateLimited, "", ""),
   ];
   if ("unavailable" in report.host) {
-    rows.push({ leg: `host: not available (${report.host.unavailable})`, concurrency: 0, requests: 0, "requests/s": "-", "p50 ms": "-", "p99 ms": "-", statuses: "", unexpected: 0, memory: "", "vs direct": "-", ok: "-" });
+    rows.push({
+      leg: `host: not available (${report.host.unavailable})`,
+      concurrency: 0,
+      requests: 0,
+      "requests/s": "-",
+      "p50 ms": "-",
+      "p99 ms": "-",
+      statuses: "",
+      unexpected: 0,
+      memory: "",
+      "vs direct": "-",
+      ok: "-",
+    });
   } else {
     const host = report.host;
     const ratio = `${fixed(host.requestsPerSecond / report.direct.requestsPerSecond, 2)}x throughput, p50 ${fixed(host.p50Ms / report.direct.p50Ms, 2)}x, p99 ${fixed(host.p99Ms / report.direct.p99Ms, 2)}x`;

@@ -46,7 +46,10 @@ async function largestSync(style: DateCellStyle, work: () => Promise<unknown>): 
 
 /** The rows the pane's Insert as table writes for `entries` grouped by `groups`, every metric. */
 async function queryTable(entries: ReturnType<typeof largeStats>, groups: readonly GroupName[]): Promise<TableData> {
-  const query = { request: { filters: { from: FROM, to: TO }, groups: [...groups] } satisfies StatsRequest, headers: "readable" as const };
+  const query = {
+    request: { filters: { from: FROM, to: TO }, groups: [...groups] } satisfies StatsRequest,
+    headers: "readable" as const,
+  };
   return statsTableData(await functionsAnswering(entries).statsTable(query), query);
 }
 
@@ -60,7 +63,9 @@ export async function payloadFigures(): Promise<PayloadFigure[]> {
     let spill: unknown[][] = [];
     await largestSync(style, async () => {
       const functions = functionsAnswering(worst);
-      spill = await spillCall({}, (signal) => functions.stats(FROM, TO, ALL_GROUPS.join(","), METRICS, null, null, null, signal));
+      spill = await spillCall({}, (signal) =>
+        functions.stats(FROM, TO, ALL_GROUPS.join(","), METRICS, null, null, null, signal),
+      );
     });
     figures.push({
       what: `REPORTING.STATS spill, ${worstRows.toLocaleString("en-US")} worst-case rows, ${style} dates (${(spill.length - 2).toLocaleString("en-US")} shown)`,
@@ -88,8 +93,14 @@ export async function payloadFigures(): Promise<PayloadFigure[]> {
 
   // A one-metric date listing: the narrowest rows, so the spill shows the most rows to format.
   const formulaRows = 600_000;
-  const dated = largeStats(formulaRows, ["date"]).map((entry) => ({ ...entry, metrics: { revenues: entry.metrics.revenues } }));
-  const datedTable = await functionsAnswering(dated).statsTable({ request: { filters: { from: FROM, to: TO }, groups: ["date"], metrics: ["revenues"] }, headers: "readable" });
+  const dated = largeStats(formulaRows, ["date"]).map((entry) => ({
+    ...entry,
+    metrics: { revenues: entry.metrics.revenues },
+  }));
+  const datedTable = await functionsAnswering(dated).statsTable({
+    request: { filters: { from: FROM, to: TO }, groups: ["date"], metrics: ["revenues"] },
+    headers: "readable",
+  });
   const formula = `=REPORTING.STATS("${FROM}","${TO}","date","revenues")`;
   figures.push({
     what: `insertFormulaAtSelection, ${formulaRows.toLocaleString("en-US")}-row date answer, serial dates: largest context.sync`,

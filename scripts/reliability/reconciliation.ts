@@ -25,7 +25,15 @@ export async function reconciliationCounts(): Promise<ReconciliationRow[]> {
     const { ledger } = session.context;
     for (const problem of ledger.problems.slice(0, 20)) console.error(`reconciliation: ${problem}`);
     for (const count of ledger.counts()) rows.push({ zone, ...count });
-    rows.push({ zone, area: "all", queries: ledger.queryCount(), checks: ledger.checkCount(), cells: rows.reduce((sum, row) => sum + row.cells, 0), failures: ledger.problems.length, note: "" });
+    rows.push({
+      zone,
+      area: "all",
+      queries: ledger.queryCount(),
+      checks: ledger.checkCount(),
+      cells: rows.reduce((sum, row) => sum + row.cells, 0),
+      failures: ledger.problems.length,
+      note: "",
+    });
   } finally {
     await session.close();
   }

@@ -70,7 +70,8 @@ function addinOrigin(value) {
     throw new Error(`REPORTING_ADDIN_URL must be an absolute https:// URL (got ${url}).`);
   }
   if (parsed.protocol !== "https:") throw new Error(`REPORTING_ADDIN_URL must be an https:// URL (got ${url}).`);
-  if (parsed.search || parsed.hash) throw new Error(`REPORTING_ADDIN_URL must be a folder URL without ? or # (got ${url}).`);
+  if (parsed.search || parsed.hash)
+    throw new Error(`REPORTING_ADDIN_URL must be a folder URL without ? or # (got ${url}).`);
   return url.endsWith("/") ? url : `${url}/`;
 }
 
@@ -88,7 +89,9 @@ function namesLoopback(text) {
  * @returns {string[]}
  */
 function loopbackMentions(text) {
-  return text.split(/\r?\n/).flatMap((line, index) => (LOOPBACK.test(line) ? [`line ${index + 1}: ${line.trim()}`] : []));
+  return text
+    .split(/\r?\n/)
+    .flatMap((line, index) => (LOOPBACK.test(line) ? [`line ${index + 1}: ${line.trim()}`] : []));
 }
 
 /**
@@ -118,9 +121,21 @@ function productionManifest(xml, origin) {
   const problems = [];
   // The comments of manifest.xml describe the development manifest and name the dev server.
   let result = xml.replace(XML_COMMENT, "");
-  result = replaceEvery(result, `<Id>${development.id}</Id>`, `<Id>${production.id}</Id>`, "development <Id>", problems);
+  result = replaceEvery(
+    result,
+    `<Id>${development.id}</Id>`,
+    `<Id>${production.id}</Id>`,
+    "development <Id>",
+    problems,
+  );
   // Every attribute holding the development name: DisplayName and the ribbon group's label.
-  result = replaceEvery(result, `"${development.displayName}"`, `"${production.displayName}"`, "development display name", problems);
+  result = replaceEvery(
+    result,
+    `"${development.displayName}"`,
+    `"${production.displayName}"`,
+    "development display name",
+    problems,
+  );
   result = replaceEvery(result, DEV_ORIGIN, origin, "dev server URL", problems);
   result = replaceEvery(
     result,
@@ -140,8 +155,17 @@ function productionManifest(xml, origin) {
   }
   const declaration = /^<\?xml[^>]*\?>\r?\n?/.exec(result)?.[0] ?? "";
   // No origin in the note: a punycode host (xn--...) would put "--" in the comment, which XML forbids.
-  const note = "<!-- Production manifest, written by npm run build from manifest.xml: edit manifest.xml, not this file. -->\n";
+  const note =
+    "<!-- Production manifest, written by npm run build from manifest.xml: edit manifest.xml, not this file. -->\n";
   return `${declaration}${note}${result.slice(declaration.length)}`;
 }
 
-module.exports = { ENVIRONMENTS, environmentOfMode, DEV_ORIGIN, addinOrigin, namesLoopback, loopbackMentions, productionManifest };
+module.exports = {
+  ENVIRONMENTS,
+  environmentOfMode,
+  DEV_ORIGIN,
+  addinOrigin,
+  namesLoopback,
+  loopbackMentions,
+  productionManifest,
+};

@@ -39,7 +39,8 @@ const SOURCES = ["cdn", "local"];
 function officeJsSource({ deployed, env = process.env }) {
   const chosen = env.REPORTING_OFFICE_JS?.trim().toLowerCase();
   if (!chosen) return deployed ? "cdn" : "local";
-  if (!SOURCES.includes(chosen)) throw new Error(`REPORTING_OFFICE_JS must be "cdn" or "local" (got ${env.REPORTING_OFFICE_JS}).`);
+  if (!SOURCES.includes(chosen))
+    throw new Error(`REPORTING_OFFICE_JS must be "cdn" or "local" (got ${env.REPORTING_OFFICE_JS}).`);
   return chosen;
 }
 
@@ -76,7 +77,9 @@ class OfficeJsTagPlugin {
     const src = this.source === "cdn" ? OFFICE_JS_CDN_URL : `${LOCAL_DIR}/office.js`;
     compiler.hooks.thisCompilation.tap(OfficeJsTagPlugin.name, (compilation) => {
       // Which one a build chose is otherwise only visible in the page.
-      compilation.getLogger(OfficeJsTagPlugin.name).info(`Office.js: ${src} (${this.source === "cdn" ? "Microsoft's CDN" : "local copy"})`);
+      compilation
+        .getLogger(OfficeJsTagPlugin.name)
+        .info(`Office.js: ${src} (${this.source === "cdn" ? "Microsoft's CDN" : "local copy"})`);
     });
     compiler.hooks.compilation.tap(OfficeJsTagPlugin.name, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(OfficeJsTagPlugin.name, (groups) => {
@@ -92,4 +95,11 @@ function isOfficeJsUrl(src) {
   return src === OFFICE_JS_CDN_URL || src.startsWith(`${LOCAL_DIR}/`);
 }
 
-module.exports = { OfficeJsTagPlugin, officeJsCopyPatterns, officeJsSource, isOfficeJsUrl, OFFICE_JS_CDN_URL, LOCAL_DIR };
+module.exports = {
+  OfficeJsTagPlugin,
+  officeJsCopyPatterns,
+  officeJsSource,
+  isOfficeJsUrl,
+  OFFICE_JS_CDN_URL,
+  LOCAL_DIR,
+};

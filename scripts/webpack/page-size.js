@@ -38,7 +38,8 @@ function pageScripts(html) {
 function measurePage(html, read) {
   const { bundled, officeJs } = pageScripts(html);
   const scripts = bundled.map((file) => {
-    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(file)) throw new Error(`the page loads ${file} from another site: only Office.js may come from outside the build`);
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(file))
+      throw new Error(`the page loads ${file} from another site: only Office.js may come from outside the build`);
     const bytes = read(file);
     if (!bytes) throw new Error(`the page loads ${file}, which the build did not emit`);
     return { file, bytes: bytes.length, gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length };

@@ -14,4 +14,6 @@ export function proxyTargets(env?: NodeJS.ProcessEnv): ProxyTarget[];
 
 export function serviceProxyConfig(env?: NodeJS.ProcessEnv): (Options & { context: string[] })[];
 
-export function unconfiguredProxyMiddlewares(env?: NodeJS.ProcessEnv): { name: string; path: string; middleware: (request: unknown, response: unknown) => void }[];
+export function unconfiguredProxyMiddlewares(
+  env?: NodeJS.ProcessEnv,
+): { name: string; path: string; middleware: (request: unknown, response: unknown) => void }[];

@@ -26,7 +26,10 @@ function sendJsonError(res, status, code, message) {
  * behind either server.
  */
 function upstreamFailure(systemCode) {
-  const failure = systemCode && Object.prototype.hasOwnProperty.call(CONNECT_FAILURES, systemCode) ? CONNECT_FAILURES[systemCode] : "unreachable";
+  const failure =
+    systemCode && Object.prototype.hasOwnProperty.call(CONNECT_FAILURES, systemCode)
+      ? CONNECT_FAILURES[systemCode]
+      : "unreachable";
   return { status: failure === "timeout" ? 504 : 502, code: `upstream_${failure}` };
 }
 

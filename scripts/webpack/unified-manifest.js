@@ -43,7 +43,9 @@ function capture(xml, pattern, what, problems) {
  * with its MinVersion or the DefaultMinVersion of <Sets>: the hosts Office installs it on.
  */
 function requirementSetsOf(xml, problems) {
-  const requirements = /<Requirements>\s*<Sets([^>]*)>([\s\S]*?)<\/Sets>\s*<\/Requirements>/.exec(xml.replace(/<VersionOverrides[\s\S]*<\/VersionOverrides>/, ""));
+  const requirements = /<Requirements>\s*<Sets([^>]*)>([\s\S]*?)<\/Sets>\s*<\/Requirements>/.exec(
+    xml.replace(/<VersionOverrides[\s\S]*<\/VersionOverrides>/, ""),
+  );
   if (!requirements) {
     problems.push("manifest.xml has no <Requirements><Sets>");
     return [];
@@ -53,7 +55,9 @@ function requirementSetsOf(xml, problems) {
     name: decode(/Name="([^"]*)"/.exec(attributes)?.[1] ?? ""),
     minVersion: decode(/MinVersion="([^"]*)"/.exec(attributes)?.[1] ?? defaultMin ?? ""),
   }));
-  for (const set of sets) if (!set.name || !set.minVersion) problems.push(`manifest.xml has a <Set> without a Name or a MinVersion (${set.name || "no name"})`);
+  for (const set of sets)
+    if (!set.name || !set.minVersion)
+      problems.push(`manifest.xml has a <Set> without a Name or a MinVersion (${set.name || "no name"})`);
   if (sets.length === 0) problems.push("manifest.xml's <Requirements><Sets> names no <Set>");
   return sets;
 }
@@ -71,7 +75,13 @@ function escapeRegExp(text) {
 function readXmlManifest(xml) {
   const problems = [];
   const text = xml.replace(/<!--[\s\S]*?-->/g, "");
-  const resource = (id, what) => capture(text, new RegExp(`<bt:(?:Image|Url|String) id="${escapeRegExp(id)}" DefaultValue="([^"]*)"`), `${what} (resource "${id}")`, problems);
+  const resource = (id, what) =>
+    capture(
+      text,
+      new RegExp(`<bt:(?:Image|Url|String) id="${escapeRegExp(id)}" DefaultValue="([^"]*)"`),
+      `${what} (resource "${id}")`,
+      problems,
+    );
   const residOf = (pattern, what) => capture(text, pattern, what, problems);
   const read = {
     id: capture(text, /<Id>\s*([^<]*?)\s*<\/Id>/, "<Id>", problems),
@@ -80,18 +90,41 @@ function readXmlManifest(xml) {
     displayName: capture(text, /<DisplayName DefaultValue="([^"]*)"/, "<DisplayName>", problems),
     description: capture(text, /<Description DefaultValue="([^"]*)"/, "<Description>", problems),
     iconUrl: capture(text, /<IconUrl DefaultValue="([^"]*)"/, "<IconUrl>", problems),
-    highResolutionIconUrl: capture(text, /<HighResolutionIconUrl DefaultValue="([^"]*)"/, "<HighResolutionIconUrl>", problems),
+    highResolutionIconUrl: capture(
+      text,
+      /<HighResolutionIconUrl DefaultValue="([^"]*)"/,
+      "<HighResolutionIconUrl>",
+      problems,
+    ),
     page: resource(residOf(/<Runtime resid="([^"]*)"/, "<Runtime resid>"), "the shared runtime's page"),
-    script: resource(residOf(/<Script>\s*<SourceLocation resid="([^"]*)"/, "<Script><SourceLocation>"), "the functions' script"),
-    metadataUrl: resource(residOf(/<Metadata>\s*<SourceLocation resid="([^"]*)"/, "<Metadata><SourceLocation>"), "the functions' metadata"),
+    script: resource(
+      residOf(/<Script>\s*<SourceLocation resid="([^"]*)"/, "<Script><SourceLocation>"),
+      "the functions' script",
+    ),
+    metadataUrl: resource(
+      residOf(/<Metadata>\s*<SourceLocation resid="([^"]*)"/, "<Metadata><SourceLocation>"),
+      "the functions' metadata",
+    ),
     namespace: resource(residOf(/<Namespace resid="([^"]*)"/, "<Namespace resid>"), "the functions' namespace"),
-    groupLabel: resource(residOf(/<Group id="[^"]*">\s*<Label resid="([^"]*)"/, "the ribbon group's <Label>"), "the ribbon group's label"),
-    buttonLabel: resource(residOf(/<Control xsi:type="Button" id="[^"]*">\s*<Label resid="([^"]*)"/, "the button's <Label>"), "the button's label"),
-    tooltip: resource(residOf(/<Supertip>[\s\S]*?<Description resid="([^"]*)"/, "the button's <Supertip><Description>"), "the button's tooltip"),
+    groupLabel: resource(
+      residOf(/<Group id="[^"]*">\s*<Label resid="([^"]*)"/, "the ribbon group's <Label>"),
+      "the ribbon group's label",
+    ),
+    buttonLabel: resource(
+      residOf(/<Control xsi:type="Button" id="[^"]*">\s*<Label resid="([^"]*)"/, "the button's <Label>"),
+      "the button's label",
+    ),
+    tooltip: resource(
+      residOf(/<Supertip>[\s\S]*?<Description resid="([^"]*)"/, "the button's <Supertip><Description>"),
+      "the button's tooltip",
+    ),
     requirementSets: requirementSetsOf(text, problems),
     ribbonIcons: [16, 32, 80].map((size) => ({
       size,
-      url: resource(residOf(new RegExp(`<bt:Image size="${size}" resid="([^"]*)"`), `a ${size}px ribbon icon`), `the ${size}px ribbon icon`),
+      url: resource(
+        residOf(new RegExp(`<bt:Image size="${size}" resid="([^"]*)"`), `a ${size}px ribbon icon`),
+        `the ${size}px ribbon icon`,
+      ),
     })),
   };
   return { read, problems };
@@ -112,7 +145,9 @@ function semverOf(version) {
 /** A function of functions.json as the unified manifest declares it. */
 function unifiedFunction(fn) {
   const { options = {}, result = {}, ...rest } = fn;
-  const flags = Object.fromEntries(Object.entries(options).map(([name, value]) => [RENAMED_OPTIONS[name] ?? name, value]));
+  const flags = Object.fromEntries(
+    Object.entries(options).map(([name, value]) => [RENAMED_OPTIONS[name] ?? name, value]),
+  );
   return { ...rest, ...flags, result: { dimensionality: result.dimensionality ?? "scalar" } };
 }
 
@@ -126,14 +161,16 @@ function unifiedFunction(fn) {
 function unifiedManifest(xml, functionsJson) {
   const { read, problems } = readXmlManifest(xml);
   const environment = environmentOfXmlId(read.id);
-  if (read.id && !environment) problems.push(`manifest.xml's <Id> ${read.id} is neither environment's (scripts/webpack/manifest.js)`);
+  if (read.id && !environment)
+    problems.push(`manifest.xml's <Id> ${read.id} is neither environment's (scripts/webpack/manifest.js)`);
   let metadata;
   try {
     metadata = JSON.parse(functionsJson);
   } catch (error) {
     problems.push(`functions.json is not JSON (${error.message})`);
   }
-  if (problems.length > 0 || !environment) throw new Error(`Cannot write the unified manifest: ${problems.join("; ")}.`);
+  if (problems.length > 0 || !environment)
+    throw new Error(`Cannot write the unified manifest: ${problems.join("; ")}.`);
 
   const { unifiedId, unifiedName } = ENVIRONMENTS[environment];
   const base = new URL(".", read.page).href;
@@ -175,7 +212,9 @@ function unifiedManifest(xml, functionsJson) {
             lifetime: "long",
             actions: [{ id: OPEN_PANE_ACTION, type: "openPage", pinnable: false }],
             customFunctions: {
-              ...(metadata.allowCustomDataForDataTypeAny !== undefined ? { allowCustomDataForDataTypeAny: metadata.allowCustomDataForDataTypeAny } : {}),
+              ...(metadata.allowCustomDataForDataTypeAny !== undefined
+                ? { allowCustomDataForDataTypeAny: metadata.allowCustomDataForDataTypeAny }
+                : {}),
               namespace: { id: read.namespace, name: read.namespace },
               metadataUrl: read.metadataUrl,
               functions: (metadata.functions ?? []).map(unifiedFunction),
@@ -214,7 +253,9 @@ function unifiedManifest(xml, functionsJson) {
           // Where both are installed, the XML add-in of the same environment is hidden.
           { hide: { customOfficeAddin: { officeAddinId: read.id } } },
           // Where the admin center deploys the unified manifest to an Office that cannot read it.
-          { alternateIcons: { icon: icon(read.iconUrl, 32), highResolutionIcon: icon(read.highResolutionIconUrl, 64) } },
+          {
+            alternateIcons: { icon: icon(read.iconUrl, 32), highResolutionIcon: icon(read.highResolutionIconUrl, 64) },
+          },
         ],
       },
     ],
@@ -234,21 +275,29 @@ class UnifiedManifestPlugin {
   apply(compiler) {
     const { Compilation, sources, WebpackError } = compiler.webpack;
     compiler.hooks.thisCompilation.tap("UnifiedManifestPlugin", (compilation) => {
-      compilation.hooks.processAssets.tap({ name: "UnifiedManifestPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_DERIVED }, () => {
-        const xml = compilation.getAsset(this.options.xml);
-        const functions = compilation.getAsset(this.options.functions);
-        if (!xml || !functions) {
-          // The XML manifest's own error (or the functions' JSDoc error) is already reported.
-          if (compilation.errors.length === 0) compilation.errors.push(new WebpackError(`The unified manifest needs ${this.options.xml} and ${this.options.functions}, which this build did not emit.`));
-          return;
-        }
-        try {
-          const manifest = unifiedManifest(xml.source.source().toString(), functions.source.source().toString());
-          compilation.emitAsset(this.options.output, new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
-        } catch (error) {
-          compilation.errors.push(new WebpackError(error.message));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: "UnifiedManifestPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_DERIVED },
+        () => {
+          const xml = compilation.getAsset(this.options.xml);
+          const functions = compilation.getAsset(this.options.functions);
+          if (!xml || !functions) {
+            // The XML manifest's own error (or the functions' JSDoc error) is already reported.
+            if (compilation.errors.length === 0)
+              compilation.errors.push(
+                new WebpackError(
+                  `The unified manifest needs ${this.options.xml} and ${this.options.functions}, which this build did not emit.`,
+                ),
+              );
+            return;
+          }
+          try {
+            const manifest = unifiedManifest(xml.source.source().toString(), functions.source.source().toString());
+            compilation.emitAsset(this.options.output, new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+          } catch (error) {
+            compilation.errors.push(new WebpackError(error.message));
+          }
+        },
+      );
     });
   }
 }

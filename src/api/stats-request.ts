@@ -18,7 +18,13 @@ export const INTEGRATION_TYPES = ["standard_integration", "header_bidding"] as c
 export const DEVICE_TYPES = ["mobile", "desktop"] as const;
 export const DATE_GROUPS = ["day", "week", "month"] as const;
 /** Formats seen in the wild; the filter itself accepts any name the service lists. */
-export const KNOWN_FORMATS = ["interstitial", "optin_video", "overlay_thumbnail", "banner_320x50", "medium_rectangle"] as const;
+export const KNOWN_FORMATS = [
+  "interstitial",
+  "optin_video",
+  "overlay_thumbnail",
+  "banner_320x50",
+  "medium_rectangle",
+] as const;
 
 export const metricName = z.enum(METRICS);
 export const groupName = z.enum(GROUPS);
@@ -70,43 +76,49 @@ export const FILTER_NAMES = [
 ] as const satisfies readonly FilterName[];
 
 /** Body of POST /stats, /stats/xls and /stats/csv (spec 2.1). */
-export const statsRequest = z.object({
-  filters: statsFilters,
-  metrics: z.array(metricName).min(1).optional(),
-  groups: z.array(groupName).optional(),
-  orders: z.array(orderEntry).optional(),
-  date_group: dateGroup.optional(),
-  date_group_limit: rowCount.optional(),
-  offset: rowCount.optional(),
-  limit: rowCount.optional(),
-}).superRefine((request, ctx) => {
-  // A repeated name would repeat a column (or sort twice by one field, perhaps both ways).
-  const refuseRepeats = (field: "metrics" | "groups" | "orders", names: readonly string[] | undefined) => {
-    const seen = new Set<string>();
-    names?.forEach((name, index) => {
-      if (seen.has(name)) ctx.addIssue({ code: "custom", path: [field, index], message: `repeats ${name}: list each name once` });
-      seen.add(name);
-    });
-  };
-  refuseRepeats("metrics", request.metrics);
-  refuseRepeats("groups", request.groups);
-  refuseRepeats("orders", request.orders?.map((order) => order.split(":")[0] ?? ""));
-
-  // Sorting by a group that is not in the answer has no meaning; saying so beats ignoring it.
-  const groups: readonly string[] = request.groups ?? [];
-  request.orders?.forEach((order, index) => {
-    // A malformed entry already has its own message.
-    if (!ORDER_PATTERN.test(order)) return;
-    const name = order.split(":")[0] ?? "";
-    if ((GROUPS as readonly string[]).includes(name) && !groups.includes(name)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["orders", index],
-        message: `sorts by ${name}, which is not among the groups: add it to groups or sort by a chosen group or a metric`,
+export const statsRequest = z
+  .object({
+    filters: statsFilters,
+    metrics: z.array(metricName).min(1).optional(),
+    groups: z.array(groupName).optional(),
+    orders: z.array(orderEntry).optional(),
+    date_group: dateGroup.optional(),
+    date_group_limit: rowCount.optional(),
+    offset: rowCount.optional(),
+    limit: rowCount.optional(),
+  })
+  .superRefine((request, ctx) => {
+    // A repeated name would repeat a column (or sort twice by one field, perhaps both ways).
+    const refuseRepeats = (field: "metrics" | "groups" | "orders", names: readonly string[] | undefined) => {
+      const seen = new Set<string>();
+      names?.forEach((name, index) => {
+        if (seen.has(name))
+          ctx.addIssue({ code: "custom", path: [field, index], message: `repeats ${name}: list each name once` });
+        seen.add(name);
       });
-    }
+    };
+    refuseRepeats("metrics", request.metrics);
+    refuseRepeats("groups", request.groups);
+    refuseRepeats(
+      "orders",
+      request.orders?.map((order) => order.split(":")[0] ?? ""),
+    );
+
+    // Sorting by a group that is not in the answer has no meaning; saying so beats ignoring it.
+    const groups: readonly string[] = request.groups ?? [];
+    request.orders?.forEach((order, index) => {
+      // A malformed entry already has its own message.
+      if (!ORDER_PATTERN.test(order)) return;
+      const name = order.split(":")[0] ?? "";
+      if ((GROUPS as readonly string[]).includes(name) && !groups.includes(name)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["orders", index],
+          message: `sorts by ${name}, which is not among the groups: add it to groups or sort by a chosen group or a metric`,
+        });
+      }
+    });
   });
-});
 
 export type StatsRequest = z.infer<typeof statsRequest>;
 

@@ -61,13 +61,23 @@ function requirement(issue: SchemaIssue, input: unknown): { missing: boolean; wo
     case "invalid_value":
       return { missing: false, words: `one of ${listValues(issue.values)}` };
     case "too_small": {
-      if (issue.origin === "array" || issue.origin === "set") return { missing: false, words: `a list of at least ${plural(issue.minimum, "value")}` };
-      if (issue.origin === "string") return { missing: false, words: Number(issue.minimum) === 1 ? "a text that is not empty" : `a text of at least ${plural(issue.minimum, "character")}` };
+      if (issue.origin === "array" || issue.origin === "set")
+        return { missing: false, words: `a list of at least ${plural(issue.minimum, "value")}` };
+      if (issue.origin === "string")
+        return {
+          missing: false,
+          words:
+            Number(issue.minimum) === 1
+              ? "a text that is not empty"
+              : `a text of at least ${plural(issue.minimum, "character")}`,
+        };
       return { missing: false, words: issue.inclusive ? `${issue.minimum} or more` : `more than ${issue.minimum}` };
     }
     case "too_big": {
-      if (issue.origin === "array" || issue.origin === "set") return { missing: false, words: `a list of at most ${plural(issue.maximum, "value")}` };
-      if (issue.origin === "string") return { missing: false, words: `a text of at most ${plural(issue.maximum, "character")}` };
+      if (issue.origin === "array" || issue.origin === "set")
+        return { missing: false, words: `a list of at most ${plural(issue.maximum, "value")}` };
+      if (issue.origin === "string")
+        return { missing: false, words: `a text of at most ${plural(issue.maximum, "character")}` };
       return { missing: false, words: issue.inclusive ? `${issue.maximum} or less` : `less than ${issue.maximum}` };
     }
     case "invalid_format":

@@ -30,7 +30,8 @@ export interface LegacyStatsParams {
 
 // Callers name the fields from/to/groupBy; the schema names them as the query does.
 const CALLER_NAMES: Record<string, string> = { from_date: "from", to_date: "to", group_by: "groupBy" };
-const renameToCallerNames = (text: string) => text.replace(/\b(from_date|to_date|group_by)\b/g, (name) => CALLER_NAMES[name] ?? name);
+const renameToCallerNames = (text: string) =>
+  text.replace(/\b(from_date|to_date|group_by)\b/g, (name) => CALLER_NAMES[name] ?? name);
 
 /** The legacy interface: applications and day/month statistics, with an API key and secret. */
 export class LegacyClient {

@@ -23,7 +23,12 @@ function parseJson(text: string, route: string, redactor: Redactor | undefined):
     return JSON.parse(text);
   } catch {
     const unreadable = unreadableForm(text);
-    throw new ResponseValidationError({ route, issues: [{ path: "", message: unreadable.replace("_", " ") }], unreadable, redactor });
+    throw new ResponseValidationError({
+      route,
+      issues: [{ path: "", message: unreadable.replace("_", " ") }],
+      unreadable,
+      redactor,
+    });
   }
 }
 
@@ -55,11 +60,21 @@ function nestedDeeperThan(json: unknown, limit: number): boolean {
 
 function refuseDeepNesting(json: unknown, route: string, redactor: Redactor | undefined): void {
   if (nestedDeeperThan(json, MAX_ANSWER_DEPTH)) {
-    throw new ResponseValidationError({ route, issues: [{ path: "", message: `nested more than ${MAX_ANSWER_DEPTH} levels deep` }], unreadable: "too_deep", redactor });
+    throw new ResponseValidationError({
+      route,
+      issues: [{ path: "", message: `nested more than ${MAX_ANSWER_DEPTH} levels deep` }],
+      unreadable: "too_deep",
+      redactor,
+    });
   }
 }
 
-function validateWithZod<Schema extends z.ZodType>(json: unknown, schema: Schema, route: string, redactor: Redactor | undefined): z.output<Schema> {
+function validateWithZod<Schema extends z.ZodType>(
+  json: unknown,
+  schema: Schema,
+  route: string,
+  redactor: Redactor | undefined,
+): z.output<Schema> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const issues = result.error.issues.slice(0, MAX_LISTED_ISSUES).map((issue) => describeResponseIssue(issue, json));
@@ -84,7 +99,11 @@ export interface AskedNames {
   metrics?: StatsRequest["metrics"];
 }
 
-function firstRowMissingAKey(rows: readonly StatsEntry[], groups: readonly string[], metrics: readonly string[]): number {
+function firstRowMissingAKey(
+  rows: readonly StatsEntry[],
+  groups: readonly string[],
+  metrics: readonly string[],
+): number {
   // Runs on every row of every answer, so it only finds whether a key is missing, without
   // allocating; missingKeyIssues, which builds the messages, runs on a refusal only.
   for (let index = 0; index < rows.length; index += 1) {
@@ -97,17 +116,28 @@ function firstRowMissingAKey(rows: readonly StatsEntry[], groups: readonly strin
   return -1;
 }
 
-function missingKeyIssues(rows: readonly StatsEntry[], from: number, groups: readonly string[], metrics: readonly string[]): { issues: PlainIssue[]; count: number } {
+function missingKeyIssues(
+  rows: readonly StatsEntry[],
+  from: number,
+  groups: readonly string[],
+  metrics: readonly string[],
+): { issues: PlainIssue[]; count: number } {
   const issues: PlainIssue[] = [];
   let count = 0;
   const note = (index: number, part: "group" | "metrics", name: string) => {
     count += 1;
-    if (issues.length < MAX_LISTED_ISSUES) issues.push({ path: formatPath(["stats", index, part, name]), message: "missing, though the request asked for it" });
+    if (issues.length < MAX_LISTED_ISSUES)
+      issues.push({
+        path: formatPath(["stats", index, part, name]),
+        message: "missing, though the request asked for it",
+      });
   };
   for (let index = from; index < rows.length; index += 1) {
     const row = rows[index]!;
-    for (const name of groups) if ((row.group as Record<string, unknown>)[name] === undefined) note(index, "group", name);
-    for (const name of metrics) if ((row.metrics as Record<string, unknown>)[name] === undefined) note(index, "metrics", name);
+    for (const name of groups)
+      if ((row.group as Record<string, unknown>)[name] === undefined) note(index, "group", name);
+    for (const name of metrics)
+      if ((row.metrics as Record<string, unknown>)[name] === undefined) note(index, "metrics", name);
   }
   return { issues, count };
 }
@@ -121,7 +151,12 @@ function missingKeyIssues(rows: readonly StatsEntry[], from: number, groups: rea
  * documented to send all four (spec/known-facts.md), but the spec itself does not show the
  * answer's fields, and a wrong guess here would refuse every answer rather than one bad row.
  */
-function refuseMissingKeys(answer: StatsResponse, asked: AskedNames, route: string, redactor: Redactor | undefined): void {
+function refuseMissingKeys(
+  answer: StatsResponse,
+  asked: AskedNames,
+  route: string,
+  redactor: Redactor | undefined,
+): void {
   const groups = asked.groups ?? [];
   const metrics = asked.metrics ?? [];
   if (groups.length === 0 && metrics.length === 0) return;

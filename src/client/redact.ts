@@ -7,7 +7,8 @@
 
 export const REDACTED = "[REDACTED]";
 
-const HEX64_UUID_TOKEN = /\b[0-9a-fA-F]{64}_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
+const HEX64_UUID_TOKEN =
+  /\b[0-9a-fA-F]{64}_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
 const BEARER = /\b(Bearer)(\s+)[^\s"',;<>]+/gi;
 // `x-auth-secret: v`, `"x-auth-secret":"v"`, `apiKey=v` (header dumps, JSON bodies, query strings).
 const NAMED_VALUE = new RegExp(
@@ -133,8 +134,10 @@ export function createRedactor(secrets: readonly (string | undefined)[] = []): R
       for (const owner of pieceOwners.get(match[0].toLowerCase()) ?? []) {
         let from = match.index;
         let to = match.index + match[0].length;
-        for (let at = owner.at; from > done && at > 0 && sameLetter(text[from - 1], owner.secret[at - 1]); at -= 1) from -= 1;
-        for (let at = owner.at + match[0].length; to < text.length && sameLetter(text[to], owner.secret[at]); at += 1) to += 1;
+        for (let at = owner.at; from > done && at > 0 && sameLetter(text[from - 1], owner.secret[at - 1]); at -= 1)
+          from -= 1;
+        for (let at = owner.at + match[0].length; to < text.length && sameLetter(text[to], owner.secret[at]); at += 1)
+          to += 1;
         if (to - from > end - start) [start, end] = [from, to];
       }
       out += `${text.slice(done, start)}${REDACTED}`;

@@ -1,4 +1,10 @@
-import { REFERENCE_ROUTES, SERVICE_LIMITS, STATS_ROUTES, type ReferenceResult, type ReferenceRouteName } from "../api/routes";
+import {
+  REFERENCE_ROUTES,
+  SERVICE_LIMITS,
+  STATS_ROUTES,
+  type ReferenceResult,
+  type ReferenceRouteName,
+} from "../api/routes";
 import { statsRequest, type StatsRequest } from "../api/stats-request";
 import type { StatsEntry, StatsResponse } from "../api/stats-response";
 import { isTransport, type RequestOptions } from "./client-options";
@@ -147,7 +153,10 @@ export class ReportingClient {
     return this.reference("assets", options);
   }
 
-  private async reference<Name extends ReferenceRouteName>(name: Name, options: RequestOptions): Promise<ReferenceResult<Name>> {
+  private async reference<Name extends ReferenceRouteName>(
+    name: Name,
+    options: RequestOptions,
+  ): Promise<ReferenceResult<Name>> {
     const route = REFERENCE_ROUTES[name];
     this.checkConnection();
     const response = await this.transport.request({
@@ -188,7 +197,12 @@ export class ReportingClient {
     };
   }
 
-  private async post(route: string, body: StatsRequest, accept: string, signal: AbortSignal | undefined): Promise<string> {
+  private async post(
+    route: string,
+    body: StatsRequest,
+    accept: string,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
     const response = await this.transport.request(this.postRequest(route, body, accept, signal));
     return response.body;
   }

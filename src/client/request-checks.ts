@@ -27,7 +27,10 @@ export function validateRequest<Schema extends z.ZodType>(
 }
 
 /** Problems with the service address and credentials, in words for the Connect pane. */
-export function connectionProblems(baseUrl: string, credentials: { name: string; value: string | undefined }[]): PlainIssue[] {
+export function connectionProblems(
+  baseUrl: string,
+  credentials: { name: string; value: string | undefined }[],
+): PlainIssue[] {
   const problems: PlainIssue[] = [];
   let url: URL | undefined;
   try {
@@ -38,13 +41,15 @@ export function connectionProblems(baseUrl: string, credentials: { name: string;
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
     problems.push({
       path: "baseUrl",
-      message: "the service address must be a web address starting with https:// (set it in the Reporting task pane, Connect)",
+      message:
+        "the service address must be a web address starting with https:// (set it in the Reporting task pane, Connect)",
     });
   } else if (url.username !== "" || url.password !== "") {
     // fetch refuses such an address outright, quoting it (password included) in its error.
     problems.push({
       path: "baseUrl",
-      message: "the service address must not hold a user name or password (before an @): remove them in the Reporting task pane, Connect",
+      message:
+        "the service address must not hold a user name or password (before an @): remove them in the Reporting task pane, Connect",
     });
   }
   for (const { name, value } of credentials) {

@@ -110,7 +110,12 @@ export function decideRetry(
 }
 
 /** How long to wait before retry number `retry` and whether the service asked for it, or undefined when the outcome is not worth retrying. */
-function waitBeforeRetry(outcome: AttemptOutcome, retry: number, policy: RetryPolicy, random: number): { delayMs: number; asked: boolean } | undefined {
+function waitBeforeRetry(
+  outcome: AttemptOutcome,
+  retry: number,
+  policy: RetryPolicy,
+  random: number,
+): { delayMs: number; asked: boolean } | undefined {
   const backoff = () => ({ delayMs: backoffDelay(retry, policy, random), asked: false });
   switch (outcome.kind) {
     case "final":

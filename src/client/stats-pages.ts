@@ -161,7 +161,8 @@ export async function fetchAllPages(fetchPage: FetchPage, options: PagingOptions
       const remainingPages = Math.ceil(Math.max(0, end - from) / step);
       if (remainingPages + 1 > options.maxPages) throw tooManyPages(options.maxPages);
       const windows: { offset: number; limit: number }[] = [];
-      for (let offset = from; offset < end; offset += step) windows.push({ offset, limit: Math.min(step, end - offset) });
+      for (let offset = from; offset < end; offset += step)
+        windows.push({ offset, limit: Math.min(step, end - offset) });
       let pagesDone = 1;
       let rowsRead = read;
       report({ pagesDone, pagesKnown: windows.length + 1, pagesExact: true, rowsRead });

@@ -5,7 +5,15 @@ import { pause, defaultSleep, startDeadline } from "./transport/deadline";
 import { failedAttempt, probe } from "./transport/failures";
 import { readAnswer } from "./transport/read-answer";
 import { send } from "./transport/send";
-import type { AttemptResult, FetchLike, RetryEvent, Transport, TransportOptions, TransportRequest, TransportResponse } from "./transport/types";
+import type {
+  AttemptResult,
+  FetchLike,
+  RetryEvent,
+  Transport,
+  TransportOptions,
+  TransportRequest,
+  TransportResponse,
+} from "./transport/types";
 
 /**
  * The one way the add-in talks HTTP: a timeout per attempt, retries with backoff, and
@@ -50,7 +58,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const limits = { maxJsonBytes: options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES, maxExportBytes: options.maxExportBytes ?? DEFAULT_MAX_EXPORT_BYTES };
+  const limits = {
+    maxJsonBytes: options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES,
+    maxExportBytes: options.maxExportBytes ?? DEFAULT_MAX_EXPORT_BYTES,
+  };
   const policy: RetryPolicy = {
     ...DEFAULT_RETRY_POLICY,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
@@ -75,7 +86,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
       return await readAnswer(sent.response, request, limits, { signal, redactor, attemptNumber, now });
     } catch (failure) {
       if (callerSignal?.aborted) throw new AbortedError({ route: request.route, redactor });
-      if (deadline.expired) return { error: new TimeoutError({ route: request.route, timeoutMs, redactor }), outcome: { kind: "timeout" } };
+      if (deadline.expired)
+        return { error: new TimeoutError({ route: request.route, timeoutMs, redactor }), outcome: { kind: "timeout" } };
       const failed = await failedAttempt(failure, request, { answered, redactor, probeOnce, options });
       // The caller may have cancelled while the address was probed: a cancellation wins.
       if (callerSignal?.aborted) throw new AbortedError({ route: request.route, redactor });
@@ -108,7 +120,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
         ...(request.signal ? { signal: request.signal } : {}),
       };
       options.log?.(
-        redactor.redact(`${request.method} ${request.route}: retry ${event.retry} of ${policy.maxRetries} in ${Math.round(event.delayMs)} ms (${event.reason})`),
+        redactor.redact(
+          `${request.method} ${request.route}: retry ${event.retry} of ${policy.maxRetries} in ${Math.round(event.delayMs)} ms (${event.reason})`,
+        ),
       );
       options.onRetry?.(event);
       await pause(sleep, decision.delayMs, request.route, request.signal, redactor);

@@ -34,7 +34,12 @@ const CAUSE_OF_FAILURE: Record<ConnectFailure, ConnectionCause> = {
 
 /** Browsers allow http:// calls to the machine itself from an https:// page; only CORS applies there. */
 function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname)
+  );
 }
 
 export function classifyUnanswered(facts: UnansweredFacts): UnansweredVerdict {
@@ -46,7 +51,8 @@ export function classifyUnanswered(facts: UnansweredFacts): UnansweredVerdict {
     target = undefined;
   }
   const { pageOrigin } = facts;
-  if (target && pageOrigin?.startsWith("https:") && target.protocol === "http:" && !isLoopback(target.hostname)) return "insecure_address";
+  if (target && pageOrigin?.startsWith("https:") && target.protocol === "http:" && !isLoopback(target.hostname))
+    return "insecure_address";
   const failure = connectFailureOf(facts.failureCode);
   if (failure) return CAUSE_OF_FAILURE[failure];
   if (pageOrigin === undefined || !target || target.origin === pageOrigin) return "network";

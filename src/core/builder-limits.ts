@@ -21,6 +21,7 @@ export function builderProblem(model: StatsQueryModel, filters: readonly FilterN
     return `The formula sets date_group_limit without grouping by date; the builder offers it only with the Date grouping. ${EDIT_IN_CELL}`;
   }
   if (model.limit === 0) return `The formula sets limit=0; the builder's Maximum rows starts at 1. ${EDIT_IN_CELL}`;
-  if (model.dateGroupLimit === 0) return `The formula sets date_group_limit=0; the builder's Most recent periods starts at 1. ${EDIT_IN_CELL}`;
+  if (model.dateGroupLimit === 0)
+    return `The formula sets date_group_limit=0; the builder's Most recent periods starts at 1. ${EDIT_IN_CELL}`;
   return undefined;
 }

@@ -61,7 +61,8 @@ function* fields(text: string): Generator<Field> {
       position += 1;
       for (;;) {
         const close = text.indexOf('"', position);
-        if (close === -1) throw new UnreadableCsvError(`a quoted field opened at character ${opening + 1} never closes`);
+        if (close === -1)
+          throw new UnreadableCsvError(`a quoted field opened at character ${opening + 1} never closes`);
         value += text.slice(position, close);
         position = close + 1;
         if (text[position] !== '"') break;
@@ -128,7 +129,8 @@ export function firstCsvRecord(text: string): CsvRecord | undefined {
   const values: string[] = [];
   for (const field of fields(text)) {
     values.push(field.value);
-    if (field.lastInRecord) return { values, start, end: field.end, next: field.end + lineBreakLength(text, field.end) };
+    if (field.lastInRecord)
+      return { values, start, end: field.end, next: field.end + lineBreakLength(text, field.end) };
   }
   return undefined;
 }

@@ -19,7 +19,10 @@ export interface StatsSource {
   /** One page of a /stats answer, as the request's offset and limit ask. */
   stats(request: StatsRequest, options?: SourceCallOptions): Promise<StatsResponse>;
   /** Every page of a /stats answer. */
-  statsAll(request: StatsRequest, options?: SourceCallOptions & { onProgress?: (progress: PagesProgress) => void }): Promise<{ stats: StatsEntry[]; total: number }>;
+  statsAll(
+    request: StatsRequest,
+    options?: SourceCallOptions & { onProgress?: (progress: PagesProgress) => void },
+  ): Promise<{ stats: StatsEntry[]; total: number }>;
   details(options?: SourceCallOptions): Promise<ReferenceResult<"details">>;
   dates(options?: SourceCallOptions): Promise<ReferenceResult<"dates">>;
   countries(options?: SourceCallOptions): Promise<ReferenceResult<"countries">>;
@@ -33,7 +36,10 @@ export interface StatsSource {
 /** What the functions need of the legacy interface; `LegacyClient` fits as it is. */
 export interface LegacySource {
   applications(options?: SourceCallOptions): Promise<ApplicationsResponse>;
-  stats(params: { from?: string; to?: string; groupBy?: LegacyGroupBy[] }, options?: SourceCallOptions): Promise<LegacyStatsResponse>;
+  stats(
+    params: { from?: string; to?: string; groupBy?: LegacyGroupBy[] },
+    options?: SourceCallOptions,
+  ): Promise<LegacyStatsResponse>;
 }
 
 /**

@@ -12,7 +12,8 @@ export const CALL_DEADLINE_MS = 120_000;
 export class DeadlineError extends ReportingError {
   constructor(readonly deadlineMs: number) {
     const minutes = Math.round(deadlineMs / 60_000);
-    const limit = minutes >= 1 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(deadlineMs / 1000)} seconds`;
+    const limit =
+      minutes >= 1 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(deadlineMs / 1000)} seconds`;
     super({
       code: "deadline",
       kind: "timeout",

@@ -112,4 +112,3 @@ export function createGroupDateConverter(): (value: string) => number | string {
     return converted;
   };
 }
-

@@ -85,7 +85,8 @@ export function readFormulaCall(formula: string): FormulaCallResult {
       // `NAME()` has no argument at all, not one empty argument.
       if (args.length > 0 || last.trim() !== "") args.push(argumentOf(last));
       const rest = body.slice(index + 1).trim();
-      if (rest !== "") return { problem: `The formula does more than call ${name}: "${shorten(rest)}" follows the call.` };
+      if (rest !== "")
+        return { problem: `The formula does more than call ${name}: "${shorten(rest)}" follows the call.` };
       return { call: { name, placeholder, args } };
     }
   }

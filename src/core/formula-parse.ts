@@ -37,9 +37,14 @@ function notStats(call: FormulaCall, namespace: FunctionNamespace): string {
 }
 
 /** The arguments as Excel passes them to the function, or the first one only Excel can evaluate. */
-function statsArgumentsOfCall(call: FormulaCall, namespace: FunctionNamespace): { args: StatsArguments } | { problem: string } {
+function statsArgumentsOfCall(
+  call: FormulaCall,
+  namespace: FunctionNamespace,
+): { args: StatsArguments } | { problem: string } {
   if (call.args.length > ARGUMENT_NAMES.length) {
-    return { problem: `${statsFunctionName(namespace)} takes at most ${ARGUMENT_NAMES.length} arguments and this formula has ${call.args.length}. ${EDIT_IN_CELL}` };
+    return {
+      problem: `${statsFunctionName(namespace)} takes at most ${ARGUMENT_NAMES.length} arguments and this formula has ${call.args.length}. ${EDIT_IN_CELL}`,
+    };
   }
   const values: CellValue[] = [];
   for (const [index, argument] of call.args.entries()) {
@@ -69,7 +74,8 @@ function filtersOf(requestFilters: Record<string, unknown>): StatsQueryModel["fi
 /** The builder's model of `formula` (under either namespace), or why the builder cannot load it. */
 export function statsModelOfFormula(formula: string, today: Today, namespace: FunctionNamespace): StatsFormulaResult {
   const read = readFormulaCall(formula);
-  if ("problem" in read) return { problem: `${read.problem} Select a cell holding =${statsFunctionName(namespace)}(...).` };
+  if ("problem" in read)
+    return { problem: `${read.problem} Select a cell holding =${statsFunctionName(namespace)}(...).` };
   if (!callsAddinFunction(read.call, "STATS")) return { problem: notStats(read.call, namespace) };
   const found = statsArgumentsOfCall(read.call, namespace);
   if ("problem" in found) return found;
@@ -78,7 +84,9 @@ export function statsModelOfFormula(formula: string, today: Today, namespace: Fu
     query = readStatsQuery(found.args, today);
   } catch (error) {
     if (!isReportingError(error)) throw error;
-    return { problem: `This formula has an error, so the builder cannot load it: ${error.paneMessage} ${EDIT_IN_CELL}` };
+    return {
+      problem: `This formula has an error, so the builder cannot load it: ${error.paneMessage} ${EDIT_IN_CELL}`,
+    };
   }
   const { request } = query;
   const { from, to, ...filters } = request.filters;

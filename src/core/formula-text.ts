@@ -128,7 +128,9 @@ export interface LegacyQueryModel {
   cacheSeconds?: number | undefined;
 }
 
-function legacyArgumentList(model: LegacyQueryModel): [string, string | undefined, string | undefined, string | undefined] {
+function legacyArgumentList(
+  model: LegacyQueryModel,
+): [string, string | undefined, string | undefined, string | undefined] {
   const period = model.period;
   const [from, to] = "word" in period ? [period.word, undefined] : [period.from, period.to];
   const options: string[] = [];

@@ -24,14 +24,19 @@ export function periodLabel(range: DateRange): string {
   const year = from.slice(0, 4);
   const sameYear = to.slice(0, 4) === year;
   if (from.endsWith("-01") && to === endOfMonth(from)) return `${MONTHS[Number(from.slice(5, 7)) - 1]} ${year}`;
-  if (sameYear && from === startOfQuarter(from) && to === addDays(addMonths(from, 3), -1)) return `Q${Math.ceil(Number(from.slice(5, 7)) / 3)} ${year}`;
+  if (sameYear && from === startOfQuarter(from) && to === addDays(addMonths(from, 3), -1))
+    return `Q${Math.ceil(Number(from.slice(5, 7)) / 3)} ${year}`;
   if (sameYear && from.endsWith("-01-01") && to.endsWith("-12-31")) return year;
   return sameYear ? `${from} to ${to.slice(5)}` : `${from}–${to}`;
 }
 
 /** `<base> (frozen)`, numbered past the names `taken` (Excel compares them ignoring case), within Excel's rules. */
 export function frozenSheetName(base: string, taken: readonly string[]): string {
-  return uniqueSheetName(base, taken, { replacement: "-", fallback: "Values", suffix: (n) => (n === 1 ? " (frozen)" : ` (frozen ${n})`) });
+  return uniqueSheetName(base, taken, {
+    replacement: "-",
+    fallback: "Values",
+    suffix: (n) => (n === 1 ? " (frozen)" : ` (frozen ${n})`),
+  });
 }
 
 /** The local time of `date` as `YYYY-MM-DD HH:MM`, as the user's clock shows it. */
@@ -48,7 +53,10 @@ interface FormulaQuery {
   profile?: string;
 }
 
-const CALLS: readonly { name: string; read: (values: CellValue[], today: Today) => { period?: DateRange | undefined; profile?: string | undefined } }[] = [
+const CALLS: readonly {
+  name: string;
+  read: (values: CellValue[], today: Today) => { period?: DateRange | undefined; profile?: string | undefined };
+}[] = [
   {
     name: "STATS",
     read: ([from, to, groups, metrics, filters, orders, options], today) => {
@@ -56,10 +64,14 @@ const CALLS: readonly { name: string; read: (values: CellValue[], today: Today) 
       return { period: { from: query.request.filters.from, to: query.request.filters.to }, profile: query.profile };
     },
   },
-  { name: "LEGACY.STATS", read: ([from, to, groupBy, options], today) => readLegacyQuery({ from, to, groupBy, options }, today) },
+  {
+    name: "LEGACY.STATS",
+    read: ([from, to, groupBy, options], today) => readLegacyQuery({ from, to, groupBy, options }, today),
+  },
   {
     name: "VALUE",
-    read: ([metric, from, to, filters, options], today) => readValueQuery({ metric, from, to, filters, options }, today),
+    read: ([metric, from, to, filters, options], today) =>
+      readValueQuery({ metric, from, to, filters, options }, today),
   },
 ];
 
@@ -168,7 +180,8 @@ export function freezePlan(input: FreezeNoteInput): FreezePlan {
   }
   const profile = fromFormula?.profile ?? storedQuery?.profile ?? input.activeProfile;
   const refreshed =
-    storedQuery?.refreshedAt ?? (source.formula ? `when Excel last calculated the formula, before ${input.copiedAt}` : "not recorded");
+    storedQuery?.refreshedAt ??
+    (source.formula ? `when Excel last calculated the formula, before ${input.copiedAt}` : "not recorded");
   const dataThrough = "day" in input.dataThrough ? input.dataThrough.day : `not known (${input.dataThrough.unknown})`;
 
   return {

@@ -26,9 +26,12 @@ function describe(init: MissingCredentialsInit): string {
 /** The pane's wording: it is the task pane, so it names the tab and the field. */
 function describeForPane(init: MissingCredentialsInit): string {
   const { profile, needs = "bearer" } = init;
-  if (profile !== undefined && init.unknownProfile) return `There is no profile named "${profile}". Check its spelling, or create it on the Connect tab.`;
-  if (init.needs === undefined && profile === undefined) return "No profile is in use. Create one on the Connect tab, or press Use beside a saved one.";
-  const what = needs === "legacy" ? "an API key and secret (for the Legacy tab)" : "an access token (for the Query tab)";
+  if (profile !== undefined && init.unknownProfile)
+    return `There is no profile named "${profile}". Check its spelling, or create it on the Connect tab.`;
+  if (init.needs === undefined && profile === undefined)
+    return "No profile is in use. Create one on the Connect tab, or press Use beside a saved one.";
+  const what =
+    needs === "legacy" ? "an API key and secret (for the Legacy tab)" : "an access token (for the Query tab)";
   const whose = profile === undefined ? "The profile in use" : `The profile "${profile}"`;
   return `${whose} has no ${what}. Add it to the profile on the Connect tab.`;
 }
@@ -37,7 +40,8 @@ function describeForPane(init: MissingCredentialsInit): string {
 function describeForCommand(init: MissingCredentialsInit): string {
   const { profile, needs = "bearer" } = init;
   const file = "the credentials file (--credentials)";
-  if (profile !== undefined && init.unknownProfile) return `There is no profile named "${profile}" in ${file}. Add it there, or check the name the table's query uses.`;
+  if (profile !== undefined && init.unknownProfile)
+    return `There is no profile named "${profile}" in ${file}. Add it there, or check the name the table's query uses.`;
   if (init.needs === undefined && profile === undefined) return `No profile to use: give ${file} a "default" profile.`;
   const what = needs === "legacy" ? '"apiKey" and "apiSecret" (legacy tables need them)' : '"token"';
   const whose = profile === undefined ? "The default profile" : `The profile "${profile}"`;
@@ -53,7 +57,14 @@ export class MissingCredentialsError extends ReportingError {
   readonly profile: string | undefined;
 
   constructor(init: MissingCredentialsInit = {}) {
-    super({ code: "missing_credentials", kind: "sign_in", userMessage: describe(init), paneMessage: describeForPane(init), commandMessage: describeForCommand(init), retryable: false });
+    super({
+      code: "missing_credentials",
+      kind: "sign_in",
+      userMessage: describe(init),
+      paneMessage: describeForPane(init),
+      commandMessage: describeForCommand(init),
+      retryable: false,
+    });
     this.name = "MissingCredentialsError";
     this.profile = init.profile;
   }

@@ -6,7 +6,14 @@ import type { Option } from "../api";
  * ("us" in "Austria") is almost always noise for one or two letters, so it is only offered,
  * last, for searches of three letters or more ("land" still finds Finland).
  */
-const MATCH_TIERS = ["exact code", "exact label", "code prefix", "label prefix", "word start", "inside a word"] as const;
+const MATCH_TIERS = [
+  "exact code",
+  "exact label",
+  "code prefix",
+  "label prefix",
+  "word start",
+  "inside a word",
+] as const;
 export type MatchTier = (typeof MATCH_TIERS)[number];
 
 /** Shortest search for which a hit inside a word counts. */
@@ -14,12 +21,7 @@ export const INSIDE_WORD_FROM = 3;
 
 /** Lower case without accents, so that "cote" finds "Côte d'Ivoire". */
 export function searchText(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 function isWordCharacter(character: string | undefined): boolean {

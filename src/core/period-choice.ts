@@ -10,8 +10,7 @@ export const CUSTOM_PERIOD = "CUSTOM";
 
 export type PeriodReading =
   /** `period` is what the formula says (the word, or both days); `range` the days it covers today. */
-  | { period: QueryPeriod; range: DateRange }
-  | { problem: string; field: "from" | "to" };
+  { period: QueryPeriod; range: DateRange } | { problem: string; field: "from" | "to" };
 
 function isPeriodWord(choice: string): choice is PeriodWord {
   return (PERIOD_WORDS as readonly string[]).includes(choice);
@@ -22,7 +21,8 @@ export function readPeriodChoice(choice: string, from: string, to: string, today
   if (!from) return { problem: "Choose the first day of the custom range.", field: "from" };
   if (!to) return { problem: "Choose the last day of the custom range.", field: "to" };
   // Both days are named: the user sees where the mistake is without reading the two boxes again.
-  if (to < from) return { problem: `The last day (${to}) comes before the first day (${from}): swap them.`, field: "to" };
+  if (to < from)
+    return { problem: `The last day (${to}) comes before the first day (${from}): swap them.`, field: "to" };
   return { period: { from, to }, range: { from, to } };
 }
 

@@ -43,7 +43,10 @@ export type Today = () => string;
 
 /** `last 7 days`, `Last-7-Days` and `last_7_days` all name LAST_7_DAYS. */
 export function normalisePeriodWord(text: string): PeriodWord | undefined {
-  const key = text.trim().toUpperCase().replace(/[\s_-]+/g, "_");
+  const key = text
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_-]+/g, "_");
   return (PERIOD_WORDS as readonly string[]).includes(key) ? (key as PeriodWord) : undefined;
 }
 

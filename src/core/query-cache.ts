@@ -59,7 +59,9 @@ export class QueryCache {
       // A formula's value preview: any answer kept, or a load already running, but no request of its own.
       if (stored) return Promise.resolve(stored.value as Value);
       const running = this.flights.get(key);
-      return running ? (this.wait(key, running, call.signal, route) as Promise<Value>) : Promise.reject(new PreviewNotFetchedError());
+      return running
+        ? (this.wait(key, running, call.signal, route) as Promise<Value>)
+        : Promise.reject(new PreviewNotFetchedError());
     }
     const flight = this.flights.get(key) ?? this.start(key, load);
     return this.wait(key, flight, call.signal, route) as Promise<Value>;

@@ -33,7 +33,10 @@ export function chosenFilters(filters: Partial<Record<FilterName, readonly strin
 }
 
 /** The date grouping worth saying: only with a date column, and only when coarser than days. */
-export function coarserDateGroup(query: { groups: readonly GroupName[]; dateGroup?: DateGroup | undefined }): DateGroup | undefined {
+export function coarserDateGroup(query: {
+  groups: readonly GroupName[];
+  dateGroup?: DateGroup | undefined;
+}): DateGroup | undefined {
   return query.groups.includes("date") && query.dateGroup && query.dateGroup !== "day" ? query.dateGroup : undefined;
 }
 

@@ -64,11 +64,28 @@ export interface ReportingFunctions {
    * STATS for a query the task pane has already read from its form: "Count all rows", "Insert
    * as table". `onProgress` hears the pages read of the pages known.
    */
-  statsTable(query: StatsQuery, signal?: AbortSignal, onProgress?: (progress: PagesProgress) => void): Promise<SpillTable>;
+  statsTable(
+    query: StatsQuery,
+    signal?: AbortSignal,
+    onProgress?: (progress: PagesProgress) => void,
+  ): Promise<SpillTable>;
   /** The pane's Preview: the first page of the query (of each period with compare=), never every page. */
   statsPreview(query: StatsQuery, signal?: AbortSignal): Promise<StatsPreview>;
-  value(metric: CellInput, from: CellInput, to: CellInput, filters?: CellInput, options?: CellInput, signal?: AbortSignal): Promise<number>;
-  legacyStats(from: CellInput, to: CellInput, groupBy?: CellInput, options?: CellInput, signal?: AbortSignal): Promise<SpillTable>;
+  value(
+    metric: CellInput,
+    from: CellInput,
+    to: CellInput,
+    filters?: CellInput,
+    options?: CellInput,
+    signal?: AbortSignal,
+  ): Promise<number>;
+  legacyStats(
+    from: CellInput,
+    to: CellInput,
+    groupBy?: CellInput,
+    options?: CellInput,
+    signal?: AbortSignal,
+  ): Promise<SpillTable>;
   applications: ReferenceFunction;
   countries: ReferenceFunction;
   formats: ReferenceFunction;
@@ -86,14 +103,19 @@ type OptionRoute = "countries" | "formats" | "integrationTypes" | "deviceTypes" 
 
 export function createReportingFunctions(deps: ReportingFunctionsDependencies): ReportingFunctions {
   const defaultTtlMs = deps.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
-  const service = deps.service ?? new ServiceCache(new QueryCache({ now: deps.now ?? (() => Date.now()), defaultTtlMs }));
+  const service =
+    deps.service ?? new ServiceCache(new QueryCache({ now: deps.now ?? (() => Date.now()), defaultTtlMs }));
   const batcher = new ValueBatcher({
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     ...(deps.maxValueBatchSize !== undefined ? { maxBatchSize: deps.maxValueBatchSize } : {}),
   });
   const ttlOf = (cacheSeconds: number | undefined) => (cacheSeconds === undefined ? defaultTtlMs : cacheSeconds * 1000);
 
-  const statsTable = async (query: StatsQuery, signal?: AbortSignal, onProgress?: (progress: PagesProgress) => void): Promise<SpillTable> => {
+  const statsTable = async (
+    query: StatsQuery,
+    signal?: AbortSignal,
+    onProgress?: (progress: PagesProgress) => void,
+  ): Promise<SpillTable> => {
     const connection = await deps.connect(query.profile);
     const bearer = requireBearer(connection, query.profile);
     const call = { signal, ttlMs: ttlOf(query.cacheSeconds) };
@@ -127,8 +149,12 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
     };
 
   // APPLICATIONS and LEGACY.STATS share one cached answer of the applications route.
-  const applicationsOf = (connection: ReportingConnection, profile: string | undefined, signal: AbortSignal | undefined, ttlMs: number) =>
-    service.applications(connection, requireLegacy(connection, profile), { signal, ttlMs });
+  const applicationsOf = (
+    connection: ReportingConnection,
+    profile: string | undefined,
+    signal: AbortSignal | undefined,
+    ttlMs: number,
+  ) => service.applications(connection, requireLegacy(connection, profile), { signal, ttlMs });
 
   return {
     async stats(from, to, groups, metrics, filters, orders, options, signal) {
@@ -150,7 +176,8 @@ export function createReportingFunctions(deps: ReportingFunctionsDependencies): 
           query,
           preview,
           batchKey: stableQueryText([connection.key, query.period, ttlMs, preview]),
-          load: async (request, batchSignal) => (await service.stats(connection, bearer, request, { signal: batchSignal, ttlMs })).stats,
+          load: async (request, batchSignal) =>
+            (await service.stats(connection, bearer, request, { signal: batchSignal, ttlMs })).stats,
         },
         signal,
       );

@@ -1,5 +1,18 @@
-import { LEGACY_ROUTES, REFERENCE_ROUTES, STATS_ROUTES, type ReferenceResult, type ReferenceRouteName } from "../api/routes";
-import type { ApplicationsResponse, LegacyGroupBy, LegacyStatsResponse, StatsEntry, StatsRequest, StatsResponse } from "../api";
+import {
+  LEGACY_ROUTES,
+  REFERENCE_ROUTES,
+  STATS_ROUTES,
+  type ReferenceResult,
+  type ReferenceRouteName,
+} from "../api/routes";
+import type {
+  ApplicationsResponse,
+  LegacyGroupBy,
+  LegacyStatsResponse,
+  StatsEntry,
+  StatsRequest,
+  StatsResponse,
+} from "../api";
 import type { PagesProgress } from "../client";
 import type { LegacySource, ReportingConnection, StatsSource } from "./data-sources";
 import { MissingCredentialsError } from "./missing-credentials";
@@ -58,16 +71,33 @@ export class ServiceCache {
    * Keeps a whole answer read another way (a preview's one page that held every row) as the answer
    * to `request`, so that a formula asking the same next reuses it as it would a listing's.
    */
-  rememberStats(connection: ReportingConnection, request: StatsRequest, answer: { stats: StatsEntry[]; total: number }, call: SharedCallOptions = {}): Promise<{ stats: StatsEntry[]; total: number }> {
-    return this.cache.get(queryKey("stats", connection.key, request), async () => answer, { ...call, route: STATS_ROUTES.json });
-  }
-
-  /** One page of a /stats answer (the request's own offset and limit), as the service sent it, `total` included when it did. */
-  statsPage(connection: ReportingConnection, source: StatsSource, request: StatsRequest, call: SharedCallOptions = {}): Promise<StatsResponse> {
-    return this.cache.get(queryKey("stats-page", connection.key, request), (signal) => source.stats(request, { signal }), {
+  rememberStats(
+    connection: ReportingConnection,
+    request: StatsRequest,
+    answer: { stats: StatsEntry[]; total: number },
+    call: SharedCallOptions = {},
+  ): Promise<{ stats: StatsEntry[]; total: number }> {
+    return this.cache.get(queryKey("stats", connection.key, request), async () => answer, {
       ...call,
       route: STATS_ROUTES.json,
     });
+  }
+
+  /** One page of a /stats answer (the request's own offset and limit), as the service sent it, `total` included when it did. */
+  statsPage(
+    connection: ReportingConnection,
+    source: StatsSource,
+    request: StatsRequest,
+    call: SharedCallOptions = {},
+  ): Promise<StatsResponse> {
+    return this.cache.get(
+      queryKey("stats-page", connection.key, request),
+      (signal) => source.stats(request, { signal }),
+      {
+        ...call,
+        route: STATS_ROUTES.json,
+      },
+    );
   }
 
   reference<Name extends ReferenceRouteName>(
@@ -77,20 +107,39 @@ export class ServiceCache {
     call: SharedCallOptions = {},
   ): Promise<ReferenceResult<Name>> {
     const route = REFERENCE_ROUTES[name].path;
-    return this.cache.get(queryKey(route, connection.key, null), (signal) => source[name]({ signal }) as Promise<ReferenceResult<Name>>, {
+    return this.cache.get(
+      queryKey(route, connection.key, null),
+      (signal) => source[name]({ signal }) as Promise<ReferenceResult<Name>>,
+      {
+        ...call,
+        route,
+      },
+    );
+  }
+
+  applications(
+    connection: ReportingConnection,
+    source: LegacySource,
+    call: SharedCallOptions = {},
+  ): Promise<ApplicationsResponse> {
+    const route = LEGACY_ROUTES.applications;
+    return this.cache.get(queryKey(route, connection.key, null), (signal) => source.applications({ signal }), {
       ...call,
       route,
     });
   }
 
-  applications(connection: ReportingConnection, source: LegacySource, call: SharedCallOptions = {}): Promise<ApplicationsResponse> {
-    const route = LEGACY_ROUTES.applications;
-    return this.cache.get(queryKey(route, connection.key, null), (signal) => source.applications({ signal }), { ...call, route });
-  }
-
-  legacyStats(connection: ReportingConnection, source: LegacySource, params: LegacyStatsParams, call: SharedCallOptions = {}): Promise<LegacyStatsResponse> {
+  legacyStats(
+    connection: ReportingConnection,
+    source: LegacySource,
+    params: LegacyStatsParams,
+    call: SharedCallOptions = {},
+  ): Promise<LegacyStatsResponse> {
     const route = LEGACY_ROUTES.stats;
-    return this.cache.get(queryKey(route, connection.key, params), (signal) => source.stats(params, { signal }), { ...call, route });
+    return this.cache.get(queryKey(route, connection.key, params), (signal) => source.stats(params, { signal }), {
+      ...call,
+      route,
+    });
   }
 
   /** Forgets every answer (Refresh all, a switch of profile). */

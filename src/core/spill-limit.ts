@@ -19,7 +19,12 @@ export function utf8Bytes(text: string): number {
     const code = text.charCodeAt(index);
     if (code < 0x80) continue;
     if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+    else if (
+      code >= 0xd800 &&
+      code <= 0xdbff &&
+      index + 1 < text.length &&
+      (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00
+    ) {
       // A surrogate pair: two UTF-16 units, four bytes.
       bytes += 2;
       index++;

@@ -36,7 +36,11 @@ export interface StatsPreviewDependencies {
  * comparison period; a third, narrowed to the rows shown, when that one ran over a page). The
  * whole answer is read only by `Count all rows` (statsTable), which the user asks for.
  */
-export async function statsPreview(deps: StatsPreviewDependencies, query: StatsQuery, signal?: AbortSignal): Promise<StatsPreview> {
+export async function statsPreview(
+  deps: StatsPreviewDependencies,
+  query: StatsQuery,
+  signal?: AbortSignal,
+): Promise<StatsPreview> {
   const connection = await deps.connect(query.profile);
   const bearer = requireBearer(connection, query.profile);
   const call = { signal, ttlMs: deps.ttlOf(query.cacheSeconds) };
@@ -55,7 +59,12 @@ export async function statsPreview(deps: StatsPreviewDependencies, query: StatsQ
   if (query.compare === undefined) {
     const own = await firstPage(query.request);
     const table = statsRows(own.rows, query.request, query.headers);
-    return { table, complete: own.complete, rowsRead: own.rows.length, ...(own.rowCount !== undefined ? { rowCount: own.rowCount } : {}) };
+    return {
+      table,
+      complete: own.complete,
+      rowsRead: own.rows.length,
+      ...(own.rowCount !== undefined ? { rowCount: own.rowCount } : {}),
+    };
   }
 
   const comparing = comparisonRequest(query.request, query.compare);
@@ -81,7 +90,10 @@ export async function statsPreview(deps: StatsPreviewDependencies, query: StatsQ
 }
 
 /** Pages read of pages known while Count all rows reads every page of one or two listings. */
-export function combinedProgress(listings: number, onProgress: (progress: PagesProgress) => void): (index: number) => (progress: PagesProgress) => void {
+export function combinedProgress(
+  listings: number,
+  onProgress: (progress: PagesProgress) => void,
+): (index: number) => (progress: PagesProgress) => void {
   const latest: (PagesProgress | undefined)[] = new Array(listings).fill(undefined);
   return (index) => (progress) => {
     latest[index] = progress;

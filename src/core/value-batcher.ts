@@ -69,7 +69,8 @@ export function batchRequest(queries: readonly ValueQuery[]): StatsRequest {
       const union = new Set(queries.flatMap((query) => query.filters[name] ?? []));
       (filters as Record<FilterName, string[]>)[name] = [...union].sort();
     }
-    if (!everyCallFilters || !queries.every((query) => sameValues(query.filters[name], first.filters[name]))) grouped.push(name);
+    if (!everyCallFilters || !queries.every((query) => sameValues(query.filters[name], first.filters[name])))
+      grouped.push(name);
   }
   const request: StatsRequest = { filters, metrics: BATCH_METRICS };
   if (grouped.length > 0) request.groups = grouped.map((name) => GROUP_OF_FILTER[name]);
@@ -79,7 +80,9 @@ export function batchRequest(queries: readonly ValueQuery[]): StatsRequest {
 /** The part of a call's filters left to the summing: those on dimensions the answer is grouped by. */
 function filtersWithin(filters: FilterValues, request: StatsRequest): FilterValues {
   const groups = new Set<string>(request.groups ?? []);
-  return Object.fromEntries(Object.entries(filters).filter(([name]) => groups.has(GROUP_OF_FILTER[name as FilterName])));
+  return Object.fromEntries(
+    Object.entries(filters).filter(([name]) => groups.has(GROUP_OF_FILTER[name as FilterName])),
+  );
 }
 
 /**

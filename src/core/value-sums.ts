@@ -33,7 +33,11 @@ export class EntrySums {
     const dimensions = filteredDimensions(filters);
     const [first, ...others] = dimensions;
     const candidates = first === undefined ? this.entries : this.entriesWith(first, filters[first] ?? []);
-    const wanted = others.map((name) => ({ name, group: GROUP_OF_FILTER[name], values: new Set((filters[name] ?? []).map((value) => comparable(name, value))) }));
+    const wanted = others.map((name) => ({
+      name,
+      group: GROUP_OF_FILTER[name],
+      values: new Set((filters[name] ?? []).map((value) => comparable(name, value))),
+    }));
     let impressions = 0;
     let revenues = 0;
     let requests = 0;

@@ -10,7 +10,10 @@ async function demoLoginNames(emulator: RunningEmulator): Promise<DemoLoginNames
   const { bearer, legacy } = emulator.credentials;
   const organizationIds = [...new Set(bearer.flatMap((credential) => credential.organizations))];
   const appKeys = [...new Set(legacy.flatMap((credential) => credential.applications))];
-  const [organizations, applications] = await Promise.all([emulator.store.organizations(organizationIds), emulator.store.applications(appKeys)]);
+  const [organizations, applications] = await Promise.all([
+    emulator.store.organizations(organizationIds),
+    emulator.store.applications(appKeys),
+  ]);
   return {
     organizations: new Map(organizations.map((organization) => [organization.id, organization.name])),
     publishers: new Map(applications.map((application) => [application.app_key, application.publisher_name])),
@@ -35,7 +38,9 @@ async function main(): Promise<void> {
     }) + "\n",
   );
   const { from, to } = emulator.store.period;
-  process.stdout.write(`Reporting emulator listening.\n  bearer interface: ${emulator.baseUrl}\n  legacy interface: ${emulator.legacyBaseUrl}/reporting/v1\n  data from ${from} to ${to}\n${command.options.restatements ? `  restatements on: recent days' numbers move with the clock (today ${emulator.today})\n` : ""}Press Ctrl+C to stop.\n`);
+  process.stdout.write(
+    `Reporting emulator listening.\n  bearer interface: ${emulator.baseUrl}\n  legacy interface: ${emulator.legacyBaseUrl}/reporting/v1\n  data from ${from} to ${to}\n${command.options.restatements ? `  restatements on: recent days' numbers move with the clock (today ${emulator.today})\n` : ""}Press Ctrl+C to stop.\n`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -48,7 +53,9 @@ async function main(): Promise<void> {
         process.exit(0);
       },
       (error: unknown) => {
-        process.stderr.write(`emulator: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(
+          `emulator: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
         process.exit(1);
       },
     );

@@ -76,7 +76,14 @@ export function value(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<number> {
   return numberCall(invocation, (signal) =>
-    reporting.value(toCellInput(metric), toCellInput(from), toCellInput(to), toCellInput(filters), toCellInput(options), signal),
+    reporting.value(
+      toCellInput(metric),
+      toCellInput(from),
+      toCellInput(to),
+      toCellInput(filters),
+      toCellInput(options),
+      signal,
+    ),
   );
 }
 
@@ -90,7 +97,13 @@ export function value(
  * @param invocation Supplied by Excel.
  * @returns The table that spills from the cell.
  */
-export function legacyStats(from: unknown, to: unknown, group_by: unknown[][], options: unknown[][], invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function legacyStats(
+  from: unknown,
+  to: unknown,
+  group_by: unknown[][],
+  options: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return spillCall(invocation, (signal) =>
     reporting.legacyStats(toCellInput(from), toCellInput(to), toCellInput(group_by), toCellInput(options), signal),
   );
@@ -103,7 +116,10 @@ export function legacyStats(from: unknown, to: unknown, group_by: unknown[][], o
  * @param invocation Supplied by Excel.
  * @returns One row per application and ad unit.
  */
-export function applications(options: unknown[][], invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function applications(
+  options: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return referenceCall(invocation, reporting.applications, options);
 }
 
@@ -114,7 +130,10 @@ export function applications(options: unknown[][], invocation: CustomFunctions.C
  * @param invocation Supplied by Excel.
  * @returns One row per country.
  */
-export function countries(options: unknown[][], invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function countries(
+  options: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return referenceCall(invocation, reporting.countries, options);
 }
 
@@ -136,7 +155,10 @@ export function formats(options: unknown[][], invocation: CustomFunctions.Cancel
  * @param invocation Supplied by Excel.
  * @returns One row per integration type.
  */
-export function integrationTypes(options: unknown[][], invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function integrationTypes(
+  options: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return referenceCall(invocation, reporting.integrationTypes, options);
 }
 
@@ -147,7 +169,10 @@ export function integrationTypes(options: unknown[][], invocation: CustomFunctio
  * @param invocation Supplied by Excel.
  * @returns One row per device type.
  */
-export function deviceTypes(options: unknown[][], invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function deviceTypes(
+  options: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return referenceCall(invocation, reporting.deviceTypes, options);
 }
 
@@ -158,7 +183,10 @@ export function deviceTypes(options: unknown[][], invocation: CustomFunctions.Ca
  * @param invocation Supplied by Excel.
  * @returns One row per asset type.
  */
-export function assetTypes(options: unknown[][], invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function assetTypes(
+  options: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return referenceCall(invocation, reporting.assetTypes, options);
 }
 

@@ -28,7 +28,11 @@ export interface FrozenCheckLine {
 }
 
 /** `thresholdPercent` undefined: the workbook's own (Queries tab), else 1 %. */
-export async function checkFrozenFile(file: string, deps: FrozenFetchDependencies, givenThreshold: number | undefined): Promise<{ status: 0 | 1; lines: FrozenCheckLine[] }> {
+export async function checkFrozenFile(
+  file: string,
+  deps: FrozenFetchDependencies,
+  givenThreshold: number | undefined,
+): Promise<{ status: 0 | 1; lines: FrozenCheckLine[] }> {
   let pkg: WorkbookPackage;
   try {
     pkg = new WorkbookPackage(readWorkbookFile(file));
@@ -38,7 +42,12 @@ export async function checkFrozenFile(file: string, deps: FrozenFetchDependencie
   }
   const thresholdPercent = thresholdFor(pkg, givenThreshold);
   const records = frozenSheetRecords(pkg);
-  const checks = await checkFrozenSheets(records, { ...deps, readFrozen: async (record) => frozenRowsIn(pkg, record) }, thresholdPercent, new AbortController().signal);
+  const checks = await checkFrozenSheets(
+    records,
+    { ...deps, readFrozen: async (record) => frozenRowsIn(pkg, record) },
+    thresholdPercent,
+    new AbortController().signal,
+  );
   const lines = checks.map((check): FrozenCheckLine => ({
     file,
     frozenSheet: check.record.sheet.name,
@@ -47,7 +56,10 @@ export async function checkFrozenFile(file: string, deps: FrozenFetchDependencie
     frozenDay: check.record.fingerprint.frozenDay,
     ...(check.kind === "unchecked"
       ? { reason: check.reason }
-      : { ...(check.edited ? { edited: true } : {}), changes: loggedChanges(check.changes, groupColumnsOf(check.fresh.columns), thresholdPercent) }),
+      : {
+          ...(check.edited ? { edited: true } : {}),
+          changes: loggedChanges(check.changes, groupColumnsOf(check.fresh.columns), thresholdPercent),
+        }),
   }));
   return { status: checks.some((check) => check.kind === "unchecked") ? 1 : 0, lines };
 }

@@ -54,7 +54,9 @@ async function main(): Promise<number> {
       ...(values["dry-run"] ? { dryRun: true } : {}),
       ...(values["check-frozen"] ? { checkFrozen: true } : {}),
       // Not a number ("1%") reaches refreshFiles as NaN, which refuses it in plain words.
-      ...(values.threshold !== undefined ? { thresholdPercent: values.threshold.trim() === "" ? Number.NaN : Number(values.threshold) } : {}),
+      ...(values.threshold !== undefined
+        ? { thresholdPercent: values.threshold.trim() === "" ? Number.NaN : Number(values.threshold) }
+        : {}),
     },
     { stdout: (line) => process.stdout.write(`${line}\n`), stderr: (line) => process.stderr.write(`${line}\n`) },
   );
@@ -65,7 +67,9 @@ main().then(
     process.exitCode = status;
   },
   (error: unknown) => {
-    process.stderr.write(`The refresh stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `The refresh stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exitCode = 2;
   },
 );

@@ -20,7 +20,10 @@ function kindOf(fields: Record<string, unknown>): ProfileKind {
   return bearer && legacy ? "both" : legacy ? "legacy" : "bearer";
 }
 
-export function readCredentials(file: string, platform: string = process.platform): { profiles: Profile[]; defaultName: string | undefined } {
+export function readCredentials(
+  file: string,
+  platform: string = process.platform,
+): { profiles: Profile[]; defaultName: string | undefined } {
   let mode: number;
   try {
     mode = statSync(file).mode;
@@ -28,42 +31,77 @@ export function readCredentials(file: string, platform: string = process.platfor
     throw new UsageError(`The credentials file ${file} could not be found. Check its path after --credentials.`);
   }
   if (platform !== "win32" && (mode & 0o077) !== 0) {
-    throw new UsageError(`The credentials file ${file} can be read by other users of this computer. Make it private with: chmod 600 "${file}" — then run the refresh again.`);
+    throw new UsageError(
+      `The credentials file ${file} can be read by other users of this computer. Make it private with: chmod 600 "${file}" — then run the refresh again.`,
+    );
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, "utf8"));
   } catch {
-    throw new UsageError(`The credentials file ${file} is not valid JSON. It should look like {"default": "Finance", "profiles": {"Finance": {"baseUrl": "https://…", "token": "…"}}}.`);
+    throw new UsageError(
+      `The credentials file ${file} is not valid JSON. It should look like {"default": "Finance", "profiles": {"Finance": {"baseUrl": "https://…", "token": "…"}}}.`,
+    );
   }
   const root = parsed as { default?: unknown; profiles?: unknown };
-  if (typeof root !== "object" || root === null || typeof root.profiles !== "object" || root.profiles === null || Array.isArray(root.profiles)) {
-    throw new UsageError(`The credentials file ${file} has no "profiles" object. It should look like {"default": "Finance", "profiles": {"Finance": {…}}}.`);
+  if (
+    typeof root !== "object" ||
+    root === null ||
+    typeof root.profiles !== "object" ||
+    root.profiles === null ||
+    Array.isArray(root.profiles)
+  ) {
+    throw new UsageError(
+      `The credentials file ${file} has no "profiles" object. It should look like {"default": "Finance", "profiles": {"Finance": {…}}}.`,
+    );
   }
   const profiles = Object.entries(root.profiles as Record<string, unknown>).map(([name, value]) => {
-    if (typeof value !== "object" || value === null) throw new UsageError(`The profile "${name}" in ${file} is not an object of fields.`);
+    if (typeof value !== "object" || value === null)
+      throw new UsageError(`The profile "${name}" in ${file} is not an object of fields.`);
     const fields = value as Record<string, unknown>;
     const unknown = Object.keys(fields).filter((field) => !FIELDS.has(field));
     if (unknown.length > 0) {
-      throw new UsageError(`The profile "${name}" in ${file} has fields this command does not know: ${unknown.join(", ")}. Use baseUrl, token, legacyBaseUrl, apiKey and apiSecret.`);
+      throw new UsageError(
+        `The profile "${name}" in ${file} has fields this command does not know: ${unknown.join(", ")}. Use baseUrl, token, legacyBaseUrl, apiKey and apiSecret.`,
+      );
     }
     const baseUrl = fields.baseUrl ?? fields.legacyBaseUrl;
     try {
-      return parseProfile({ name, kind: kindOf(fields), baseUrl, legacyBaseUrl: fields.legacyBaseUrl ?? baseUrl, token: fields.token, apiKey: fields.apiKey, apiSecret: fields.apiSecret });
+      return parseProfile({
+        name,
+        kind: kindOf(fields),
+        baseUrl,
+        legacyBaseUrl: fields.legacyBaseUrl ?? baseUrl,
+        token: fields.token,
+        apiKey: fields.apiKey,
+        apiSecret: fields.apiSecret,
+      });
     } catch (error) {
       const said = error instanceof Error ? error.message : "";
-      throw new UsageError(`The profile "${name}" in ${file} cannot be used: ${said} Correct it in the file, then run the refresh again.`);
+      throw new UsageError(
+        `The profile "${name}" in ${file} cannot be used: ${said} Correct it in the file, then run the refresh again.`,
+      );
     }
   });
   if (profiles.length === 0) throw new UsageError(`The credentials file ${file} lists no profile.`);
-  const defaultName = typeof root.default === "string" ? root.default : profiles.length === 1 ? profiles[0]!.name : undefined;
-  if (defaultName !== undefined && !profiles.some((profile) => profile.name.toLowerCase() === defaultName.toLowerCase())) {
-    throw new UsageError(`The credentials file ${file} names "${defaultName}" as its default, but has no profile by that name.`);
+  const defaultName =
+    typeof root.default === "string" ? root.default : profiles.length === 1 ? profiles[0]!.name : undefined;
+  if (
+    defaultName !== undefined &&
+    !profiles.some((profile) => profile.name.toLowerCase() === defaultName.toLowerCase())
+  ) {
+    throw new UsageError(
+      `The credentials file ${file} names "${defaultName}" as its default, but has no profile by that name.`,
+    );
   }
   return { profiles, defaultName };
 }
 
 /** A profile store holding the file's profiles, the default one active: what the runtime reads. */
 export function credentialStore(credentials: ReturnType<typeof readCredentials>): ProfileStore {
-  return new ProfileStore({ storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles: credentials.profiles, active: credentials.defaultName ?? null }) }) });
+  return new ProfileStore({
+    storage: memoryStorage({
+      [PROFILES_KEY]: JSON.stringify({ profiles: credentials.profiles, active: credentials.defaultName ?? null }),
+    }),
+  });
 }

@@ -29,7 +29,7 @@ export function fileSpool(dir: string = tmpdir()): RowSpool {
         let text = "";
         for (const row of rows.slice(from, from + 500)) text += `${JSON.stringify(row)}\n`;
         const bytes = Buffer.from(text, "utf8");
-        for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+        for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
       }
       count += rows.length;
     },

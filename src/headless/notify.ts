@@ -16,7 +16,9 @@ export function checkNotifyUrl(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError("--notify-url is not a web address. Give the full address of the webhook, starting with https://.");
+    throw new UsageError(
+      "--notify-url is not a web address. Give the full address of the webhook, starting with https://.",
+    );
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname))) {
     throw new UsageError("--notify-url must start with https:// (http:// only for this computer).");
@@ -39,12 +41,22 @@ export function notifySummary(results: readonly FileResult[], now: number): Noti
     files: results.map((result) => ({
       file: result.file,
       status: result.status,
-      tables: result.lines.map((line) => ({ ...(line.table ? { table: line.table } : {}), outcome: line.outcome, ...(line.reason ? { reason: line.reason } : {}) })),
+      tables: result.lines.map((line) => ({
+        ...(line.table ? { table: line.table } : {}),
+        outcome: line.outcome,
+        ...(line.reason ? { reason: line.reason } : {}),
+      })),
     })),
   };
 }
 
 export async function postSummary(url: string, summary: NotifySummary, fetch?: FetchLike): Promise<void> {
   const transport = createTransport({ timeoutMs: 20_000, maxRetries: 2, ...(fetch ? { fetch } : {}) });
-  await transport.request({ method: "POST", url, route: "the notification address", headers: { "content-type": "application/json" }, body: JSON.stringify(summary) });
+  await transport.request({
+    method: "POST",
+    url,
+    route: "the notification address",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(summary),
+  });
 }

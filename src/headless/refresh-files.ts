@@ -1,7 +1,13 @@
 import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { FetchLike } from "../client";
-import { groupColumnsOf, loggedChanges, rowCollector, type GroupColumn, type RowCollector } from "../core/changes/streamed-changes";
+import {
+  groupColumnsOf,
+  loggedChanges,
+  rowCollector,
+  type GroupColumn,
+  type RowCollector,
+} from "../core/changes/streamed-changes";
 import { localToday } from "../core/periods";
 import { createReportingRuntime } from "../core/runtime/reporting-runtime";
 import { runtimeFetchDependencies, runtimeStatsPages } from "../core/workbook-queries/runtime-fetch";
@@ -15,7 +21,15 @@ import { checkFrozenFile, type FrozenCheckLine } from "./check-frozen";
 import { checkNotifyUrl, notifySummary, postSummary } from "./notify";
 import type { FileResult, LogLine } from "./run-lines";
 import { UsageError } from "./usage-error";
-import { defaultOutputOf, excelLockOf, lockedByExcel, openWorkbookFile, removeStaleTemporaries, writeWorkbookFile, type WorkbookFile } from "./workbook-files";
+import {
+  defaultOutputOf,
+  excelLockOf,
+  lockedByExcel,
+  openWorkbookFile,
+  removeStaleTemporaries,
+  writeWorkbookFile,
+  type WorkbookFile,
+} from "./workbook-files";
 import { thresholdFor } from "./change-threshold";
 
 /**
@@ -53,8 +67,18 @@ interface Collected {
   groups: GroupColumn[];
 }
 
-function tableLine(file: string, table: TableOutcome, output: string | undefined, dryRun: boolean, collected: Collected | undefined, threshold: number): LogLine {
-  const changes = table.outcome === "refreshed" && collected ? loggedChanges(table.changes ?? collected.collector.changes(), collected.groups, threshold) : undefined;
+function tableLine(
+  file: string,
+  table: TableOutcome,
+  output: string | undefined,
+  dryRun: boolean,
+  collected: Collected | undefined,
+  threshold: number,
+): LogLine {
+  const changes =
+    table.outcome === "refreshed" && collected
+      ? loggedChanges(table.changes ?? collected.collector.changes(), collected.groups, threshold)
+      : undefined;
   return {
     file,
     table: table.table,
@@ -85,12 +109,15 @@ function summary(result: FileResult, output: string | undefined): string {
   for (const line of failed) parts.push(`  ${line.table}: ${line.reason}`);
   for (const line of refreshed.filter((one) => one.changes)) {
     const { line: words, flagged, thresholdPercent } = line.changes!;
-    parts.push(`  ${line.table}: ${words}${flagged ? ` (revenue moved more than ${thresholdPercent} %: check it before relying on it)` : ""}`);
+    parts.push(
+      `  ${line.table}: ${words}${flagged ? ` (revenue moved more than ${thresholdPercent} %: check it before relying on it)` : ""}`,
+    );
   }
   for (const line of result.lines.filter((one) => one.outcome === "cleaned")) parts.push(`  ${line.reason}`);
   for (const note of result.notes ?? []) parts.push(`  ${note}`);
   const pivots = refreshed.flatMap((line) => line.pivotsRefreshOnOpen ?? []);
-  if (pivots.length > 0) parts.push(`  PivotTables refreshed when the file is next opened in Excel: ${pivots.join(", ")}`);
+  if (pivots.length > 0)
+    parts.push(`  PivotTables refreshed when the file is next opened in Excel: ${pivots.join(", ")}`);
   if (output) parts.push(`  Written to ${output}`);
   return parts.join("\n");
 }
@@ -110,7 +137,12 @@ async function refreshFile(file: string, options: RefreshOptions, deps: FetchDep
   }
 }
 
-async function refreshOpenFile(file: string, input: WorkbookFile, options: RefreshOptions, deps: FetchDependencies): Promise<FileResult> {
+async function refreshOpenFile(
+  file: string,
+  input: WorkbookFile,
+  options: RefreshOptions,
+  deps: FetchDependencies,
+): Promise<FileResult> {
   const dryRun = options.dryRun === true;
   // Each table's rows as they stream past, for its change report: a table retried starts afresh.
   const collected = new Map<string, Collected>();
@@ -130,12 +162,23 @@ async function refreshOpenFile(file: string, input: WorkbookFile, options: Refre
   const failed = refreshed.tables.some((table) => table.outcome === "failed");
   if (refreshed.tables.length === 0) {
     refreshed.dispose();
-    return { file, status: 0, lines: [{ file, outcome: "unchanged", reason: "This workbook holds no table the add-in refreshes: nothing was written." }] };
+    return {
+      file,
+      status: 0,
+      lines: [
+        {
+          file,
+          outcome: "unchanged",
+          reason: "This workbook holds no table the add-in refreshes: nothing was written.",
+        },
+      ],
+    };
   }
   const cleaned: LogLine[] = [];
   try {
     if (!dryRun && refreshed.changed) {
-      for (const name of removeStaleTemporaries(path.dirname(output))) cleaned.push(cleanedLine(file, path.join(path.dirname(output), name)));
+      for (const name of removeStaleTemporaries(path.dirname(output)))
+        cleaned.push(cleanedLine(file, path.join(path.dirname(output), name)));
       writeWorkbookFile(output, refreshed.package.outputEntries());
     }
   } finally {
@@ -160,16 +203,28 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
   let deps: FetchDependencies;
   let notifyUrl: string | undefined;
   try {
-    if (options.files.length === 0) throw new UsageError("Name at least one workbook: npm run refresh-workbook -- BOOK.xlsx --credentials CREDENTIALS.json");
+    if (options.files.length === 0)
+      throw new UsageError(
+        "Name at least one workbook: npm run refresh-workbook -- BOOK.xlsx --credentials CREDENTIALS.json",
+      );
     if (options.out && options.inPlace) throw new UsageError("Give either --out or --in-place, not both.");
-    if (options.out && options.files.length > 1) throw new UsageError("--out names one file: with several workbooks, leave it out (each gets BOOK.refreshed.xlsx) or use --in-place.");
+    if (options.out && options.files.length > 1)
+      throw new UsageError(
+        "--out names one file: with several workbooks, leave it out (each gets BOOK.refreshed.xlsx) or use --in-place.",
+      );
     const threshold = options.thresholdPercent;
     if (threshold !== undefined && !(Number.isFinite(threshold) && threshold >= 0)) {
-      throw new UsageError("--threshold takes a percentage of 0 or more, such as 1 or 0.5 (revenue moving more than that is flagged).");
+      throw new UsageError(
+        "--threshold takes a percentage of 0 or more, such as 1 or 0.5 (revenue moving more than that is flagged).",
+      );
     }
     if (options.notifyUrl) notifyUrl = checkNotifyUrl(options.notifyUrl);
     const store = credentialStore(readCredentials(options.credentials));
-    const runtime = createReportingRuntime({ store, today: localToday(), ...(io.fetch ? { transport: { fetch: io.fetch } } : {}) });
+    const runtime = createReportingRuntime({
+      store,
+      today: localToday(),
+      ...(io.fetch ? { transport: { fetch: io.fetch } } : {}),
+    });
     await runtime.ready;
     deps = {
       ...runtimeFetchDependencies(runtime),
@@ -189,7 +244,11 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
       try {
         const checked = await checkFrozenFile(file, deps, options.thresholdPercent);
         checked.lines.forEach(emit);
-        io.stderr(checked.lines.length === 0 ? `${path.basename(file)}: no frozen sheet to check (Freeze selection as values on the add-in's Query tab makes one).` : [`${path.basename(file)}:`, ...checked.lines.map((line) => `  ${line.line}`)].join("\n"));
+        io.stderr(
+          checked.lines.length === 0
+            ? `${path.basename(file)}: no frozen sheet to check (Freeze selection as values on the add-in's Query tab makes one).`
+            : [`${path.basename(file)}:`, ...checked.lines.map((line) => `  ${line.line}`)].join("\n"),
+        );
         status = Math.max(status, checked.status) as 0 | 1 | 2;
       } catch (error) {
         const reason = error instanceof Error ? error.message : "Something unexpected went wrong.";
@@ -202,13 +261,16 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
   }
   const results: FileResult[] = [];
   // Rows spooled by runs that were killed before they could delete them.
-  if (!options.dryRun) for (const name of removeStaleTemporaries(tmpdir(), Date.now(), undefined, SPOOL_FILE)) emit(cleanedLine(path.join(tmpdir(), name), path.join(tmpdir(), name)));
+  if (!options.dryRun)
+    for (const name of removeStaleTemporaries(tmpdir(), Date.now(), undefined, SPOOL_FILE))
+      emit(cleanedLine(path.join(tmpdir(), name), path.join(tmpdir(), name)));
   for (const file of options.files) {
     let result: FileResult;
     try {
       result = await refreshFile(file, options, deps);
     } catch (error) {
-      const reason = error instanceof UsageError || error instanceof Error ? error.message : "Something unexpected went wrong.";
+      const reason =
+        error instanceof UsageError || error instanceof Error ? error.message : "Something unexpected went wrong.";
       result = { file, status: 2, lines: [{ file, outcome: "failed", reason }] };
     }
     result.lines.forEach(emit);

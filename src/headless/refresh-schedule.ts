@@ -59,7 +59,13 @@ export function cronProblem(expression: string): string | undefined {
 /** The workbooks a run refreshes: .xlsx files, not Excel's owner files, hidden files or copies this command wrote. */
 export function workbooksIn(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => name.toLowerCase().endsWith(".xlsx") && !name.startsWith("~$") && !name.startsWith(".") && !name.toLowerCase().endsWith(".refreshed.xlsx"))
+    .filter(
+      (name) =>
+        name.toLowerCase().endsWith(".xlsx") &&
+        !name.startsWith("~$") &&
+        !name.startsWith(".") &&
+        !name.toLowerCase().endsWith(".refreshed.xlsx"),
+    )
     .sort()
     .map((name) => path.join(dir, name));
 }
@@ -126,7 +132,15 @@ export class RefreshSchedule {
     for (const file of files) {
       const startedAt = new Date().toISOString();
       if (!takeLock(file, this.options.staleLockMs ?? 2 * 60 * 60 * 1000, Date.now())) {
-        this.last.set(file, { file: path.basename(file), startedAt, finishedAt: startedAt, status: "skipped", tablesRefreshed: 0, tablesFailed: 0, reasons: ["Another host is refreshing this workbook; it was left to that run."] });
+        this.last.set(file, {
+          file: path.basename(file),
+          startedAt,
+          finishedAt: startedAt,
+          status: "skipped",
+          tablesRefreshed: 0,
+          tablesFailed: 0,
+          reasons: ["Another host is refreshing this workbook; it was left to that run."],
+        });
         continue;
       }
       const lines: LogLine[] = [];
@@ -142,7 +156,11 @@ export class RefreshSchedule {
         );
       } catch (error) {
         status = 2;
-        lines.push({ file, outcome: "failed", reason: error instanceof Error ? error.message : "Something unexpected went wrong." });
+        lines.push({
+          file,
+          outcome: "failed",
+          reason: error instanceof Error ? error.message : "Something unexpected went wrong.",
+        });
       } finally {
         rmSync(lockOf(file), { force: true });
       }
@@ -154,14 +172,22 @@ export class RefreshSchedule {
         status,
         tablesRefreshed: tables.filter((line) => line.outcome === "refreshed").length,
         tablesFailed: lines.filter((line) => line.outcome === "failed").length,
-        reasons: lines.flatMap((line) => (line.outcome === "failed" && line.reason ? [line.table ? `${line.table}: ${line.reason}` : line.reason] : [])),
+        reasons: lines.flatMap((line) =>
+          line.outcome === "failed" && line.reason ? [line.table ? `${line.table}: ${line.reason}` : line.reason] : [],
+        ),
       });
     }
   }
 
   status(): ScheduleStatus {
     const next = this.job?.nextRun();
-    return { schedule: this.options.schedule, nextRun: next ? next.toISOString() : null, running: this.current !== undefined, runs: this.runs, files: [...this.last.values()] };
+    return {
+      schedule: this.options.schedule,
+      nextRun: next ? next.toISOString() : null,
+      running: this.current !== undefined,
+      runs: this.runs,
+      files: [...this.last.values()],
+    };
   }
 
   /** Stops the ticks and waits for a run in progress to finish (a workbook is never left half-written anyway). */

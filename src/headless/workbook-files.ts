@@ -1,4 +1,17 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { WorkbookPackage } from "../core/xlsx/workbook-package";
 import { writeZip, type OutputEntry, type ZipSource } from "../core/xlsx/zip-package";
@@ -78,7 +91,8 @@ export function openWorkbookFile(file: string): WorkbookFile {
 }
 
 /** `.BOOK.xlsx.<pid>.refreshing`: the temporary file a run writes beside BOOK.xlsx. */
-export const temporaryOf = (target: string, pid: number = process.pid) => path.join(path.dirname(target), `.${path.basename(target)}.${pid}.refreshing`);
+export const temporaryOf = (target: string, pid: number = process.pid) =>
+  path.join(path.dirname(target), `.${path.basename(target)}.${pid}.refreshing`);
 const TEMPORARY = /^\..+\.\d+\.refreshing$/;
 
 /** A run writes a 100,000-row workbook in well under a minute: an hour-old temporary file is a killed run's. */
@@ -90,7 +104,12 @@ export const STALE_AFTER_MS = 60 * 60 * 1000;
  * another run writing now (on this host or another sharing the folder) keeps its own. Returns
  * the names deleted.
  */
-export function removeStaleTemporaries(dir: string, now: number = Date.now(), staleMs: number = STALE_AFTER_MS, pattern: RegExp = TEMPORARY): string[] {
+export function removeStaleTemporaries(
+  dir: string,
+  now: number = Date.now(),
+  staleMs: number = STALE_AFTER_MS,
+  pattern: RegExp = TEMPORARY,
+): string[] {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -118,7 +137,7 @@ export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>
   const fd = openSync(temporary, "w", mode);
   try {
     writeZip(entries, (chunk) => {
-      for (let written = 0; written < chunk.length; ) written += writeSync(fd, chunk, written);
+      for (let written = 0; written < chunk.length;) written += writeSync(fd, chunk, written);
     });
     fsyncSync(fd);
   } catch (error) {
@@ -139,7 +158,9 @@ export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>
     }
   } catch {
     rmSync(temporary, { force: true });
-    throw new Error(`The refreshed copy of ${target} could not be read back, so nothing was replaced. Check the free space of the disk, then run the refresh again.`);
+    throw new Error(
+      `The refreshed copy of ${target} could not be read back, so nothing was replaced. Check the free space of the disk, then run the refresh again.`,
+    );
   }
   renameSync(temporary, target);
 }

@@ -19,5 +19,7 @@ export interface HostCapabilities {
  * answers 404) and which of its features it may use.
  */
 export function registerCapabilities(app: FastifyInstance, capabilities: HostCapabilities): void {
-  app.get("/host/capabilities", async (_request, reply) => reply.header("cache-control", "no-store").send(capabilities));
+  app.get("/host/capabilities", async (_request, reply) =>
+    reply.header("cache-control", "no-store").send(capabilities),
+  );
 }

@@ -10,7 +10,9 @@ async function main(): Promise<void> {
     read = readHostConfig(process.argv.slice(2), process.env);
   } catch (error) {
     if (!(error instanceof HostConfigError)) throw error;
-    process.stderr.write(`reporting host: cannot start:\n${error.problems.map((problem) => `  - ${problem}`).join("\n")}\n`);
+    process.stderr.write(
+      `reporting host: cannot start:\n${error.problems.map((problem) => `  - ${problem}`).join("\n")}\n`,
+    );
     process.exit(USAGE_ERROR);
   }
   if (read.kind === "help") {
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
         process.exit(0);
       },
       (error: unknown) => {
-        process.stderr.write(`reporting host: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(
+          `reporting host: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
         process.exit(1);
       },
     );

@@ -69,7 +69,12 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: 512,
 };
 export const DEFAULT_UPSTREAM_LIMITS: GateLimits = { connections: 128, perClient: 32 };
-export const DEFAULT_EXPORT_LIMITS: ExportLimits = { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100, maxPerOwner: 10 };
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
+  ttlMs: 60_000,
+  maxBytes: 256 * 1024 * 1024,
+  maxCount: 100,
+  maxPerOwner: 10,
+};
 
 interface Setting {
   flag: string;
@@ -81,34 +86,169 @@ interface Setting {
 
 /** Every setting, by the key its raw text is read under; the help text is printed from this. */
 export const SETTINGS = {
-  listenHost: { flag: "--listen-host", env: "REPORTING_HOST_LISTEN_HOST", value: "HOST", describe: "interface to listen on (default 0.0.0.0: every interface)" },
-  port: { flag: "--port", env: "REPORTING_HOST_PORT", value: "N", describe: `port (default ${DEFAULT_PORT}; 0 picks a free one)` },
-  tlsCert: { flag: "--tls-cert", env: "REPORTING_HOST_TLS_CERT", value: "FILE", describe: "PEM certificate chain for HTTPS" },
+  listenHost: {
+    flag: "--listen-host",
+    env: "REPORTING_HOST_LISTEN_HOST",
+    value: "HOST",
+    describe: "interface to listen on (default 0.0.0.0: every interface)",
+  },
+  port: {
+    flag: "--port",
+    env: "REPORTING_HOST_PORT",
+    value: "N",
+    describe: `port (default ${DEFAULT_PORT}; 0 picks a free one)`,
+  },
+  tlsCert: {
+    flag: "--tls-cert",
+    env: "REPORTING_HOST_TLS_CERT",
+    value: "FILE",
+    describe: "PEM certificate chain for HTTPS",
+  },
   tlsKey: { flag: "--tls-key", env: "REPORTING_HOST_TLS_KEY", value: "FILE", describe: "PEM private key for HTTPS" },
-  plainHttp: { flag: "--plain-http", env: "REPORTING_HOST_PLAIN_HTTP", describe: "serve plain HTTP behind a load balancer that terminates TLS (needs --trust-proxy)" },
-  trustProxy: { flag: "--trust-proxy", env: "REPORTING_HOST_TRUST_PROXY", value: "WHO", describe: "peers trusted for X-Forwarded-*: addresses or CIDRs separated by commas (or loopback, uniquelocal), or true" },
-  serviceUrl: { flag: "--service-url", env: "REPORTING_PROXY_TARGET", value: "URL", describe: "base URL of the bearer interface, served at /service/bearer" },
-  legacyServiceUrl: { flag: "--legacy-service-url", env: "REPORTING_LEGACY_PROXY_TARGET", value: "URL", describe: "base URL of the legacy interface, served at /service/legacy" },
-  allowedOrigins: { flag: "--allowed-origins", env: "REPORTING_HOST_ALLOWED_ORIGINS", value: "LIST", describe: "Office origins separated by commas (`default` stands for the built-in list)" },
-  connectSources: { flag: "--csp-connect-src", env: "REPORTING_HOST_CSP_CONNECT_SRC", value: "LIST", describe: "other origins the pane may call, separated by commas (default none)" },
-  staticDir: { flag: "--static-dir", env: "REPORTING_HOST_STATIC_DIR", value: "DIR", describe: "the production build to serve (default dist)" },
-  bodyLimit: { flag: "--body-limit", env: "REPORTING_HOST_BODY_LIMIT", value: "BYTES", describe: "largest request body (default 1000000, the service's own limit)" },
-  upstreamTimeout: { flag: "--upstream-timeout", env: "REPORTING_HOST_UPSTREAM_TIMEOUT", value: "SECONDS", describe: "wait for the service's answer, then 504 (default 60)" },
-  upstreamConnections: { flag: "--upstream-connections", env: "REPORTING_HOST_UPSTREAM_CONNECTIONS", value: "N", describe: "connections to each service at once (default 128)" },
-  upstreamPerClient: { flag: "--upstream-per-client", env: "REPORTING_HOST_UPSTREAM_PER_CLIENT", value: "N", describe: "of them, one user's (one credential's) at once; the rest wait (default 32)" },
-  shutdownTimeout: { flag: "--shutdown-timeout", env: "REPORTING_HOST_SHUTDOWN_TIMEOUT", value: "SECONDS", describe: "on SIGTERM, wait this long for requests in flight (default 30)" },
-  requestTimeout: { flag: "--request-timeout", env: "REPORTING_HOST_REQUEST_TIMEOUT", value: "SECONDS", describe: "a request's headers and body must arrive within this, else 408 (default 30)" },
-  connectionTimeout: { flag: "--connection-timeout", env: "REPORTING_HOST_CONNECTION_TIMEOUT", value: "SECONDS", describe: "close a connection silent this long; above --upstream-timeout (default 120)" },
-  keepAliveTimeout: { flag: "--keep-alive-timeout", env: "REPORTING_HOST_KEEP_ALIVE_TIMEOUT", value: "SECONDS", describe: "close an idle kept-alive connection after this (default 72)" },
-  maxRequestsPerSocket: { flag: "--max-requests-per-socket", env: "REPORTING_HOST_MAX_REQUESTS_PER_SOCKET", value: "N", describe: "requests one connection may carry, then it is closed (default 1000)" },
-  maxConnections: { flag: "--max-connections", env: "REPORTING_HOST_MAX_CONNECTIONS", value: "N", describe: "connections held at once; more are closed at once (default 512)" },
-  exportTtl: { flag: "--export-ttl", env: "REPORTING_HOST_EXPORT_TTL", value: "SECONDS", describe: "how long a prepared Mac export waits for its download (default 60)" },
-  exportMemory: { flag: "--export-memory", env: "REPORTING_HOST_EXPORT_MEMORY_MB", value: "MB", describe: "memory held by prepared Mac exports at once (default 256)" },
-  exportPerUser: { flag: "--export-per-user", env: "REPORTING_HOST_EXPORT_PER_USER", value: "N", describe: "prepared Mac exports one user (one token) may hold at once (default 10)" },
-  refreshSchedule: { flag: "--refresh-schedule", env: "REPORTING_HOST_REFRESH_SCHEDULE", value: "CRON", describe: 'refresh the workbooks of --refresh-dir on this cron schedule, e.g. "0 6 * * *" (default none)' },
-  refreshDir: { flag: "--refresh-dir", env: "REPORTING_HOST_REFRESH_DIR", value: "DIR", describe: "the folder of workbooks the schedule refreshes in place" },
-  refreshCredentials: { flag: "--refresh-credentials", env: "REPORTING_HOST_REFRESH_CREDENTIALS", value: "FILE", describe: "the credentials file of the scheduled refresh (private: chmod 600)" },
-  logLevel: { flag: "--log-level", env: "REPORTING_HOST_LOG_LEVEL", value: "LEVEL", describe: "fatal, error, warn, info (default) or debug" },
+  plainHttp: {
+    flag: "--plain-http",
+    env: "REPORTING_HOST_PLAIN_HTTP",
+    describe: "serve plain HTTP behind a load balancer that terminates TLS (needs --trust-proxy)",
+  },
+  trustProxy: {
+    flag: "--trust-proxy",
+    env: "REPORTING_HOST_TRUST_PROXY",
+    value: "WHO",
+    describe:
+      "peers trusted for X-Forwarded-*: addresses or CIDRs separated by commas (or loopback, uniquelocal), or true",
+  },
+  serviceUrl: {
+    flag: "--service-url",
+    env: "REPORTING_PROXY_TARGET",
+    value: "URL",
+    describe: "base URL of the bearer interface, served at /service/bearer",
+  },
+  legacyServiceUrl: {
+    flag: "--legacy-service-url",
+    env: "REPORTING_LEGACY_PROXY_TARGET",
+    value: "URL",
+    describe: "base URL of the legacy interface, served at /service/legacy",
+  },
+  allowedOrigins: {
+    flag: "--allowed-origins",
+    env: "REPORTING_HOST_ALLOWED_ORIGINS",
+    value: "LIST",
+    describe: "Office origins separated by commas (`default` stands for the built-in list)",
+  },
+  connectSources: {
+    flag: "--csp-connect-src",
+    env: "REPORTING_HOST_CSP_CONNECT_SRC",
+    value: "LIST",
+    describe: "other origins the pane may call, separated by commas (default none)",
+  },
+  staticDir: {
+    flag: "--static-dir",
+    env: "REPORTING_HOST_STATIC_DIR",
+    value: "DIR",
+    describe: "the production build to serve (default dist)",
+  },
+  bodyLimit: {
+    flag: "--body-limit",
+    env: "REPORTING_HOST_BODY_LIMIT",
+    value: "BYTES",
+    describe: "largest request body (default 1000000, the service's own limit)",
+  },
+  upstreamTimeout: {
+    flag: "--upstream-timeout",
+    env: "REPORTING_HOST_UPSTREAM_TIMEOUT",
+    value: "SECONDS",
+    describe: "wait for the service's answer, then 504 (default 60)",
+  },
+  upstreamConnections: {
+    flag: "--upstream-connections",
+    env: "REPORTING_HOST_UPSTREAM_CONNECTIONS",
+    value: "N",
+    describe: "connections to each service at once (default 128)",
+  },
+  upstreamPerClient: {
+    flag: "--upstream-per-client",
+    env: "REPORTING_HOST_UPSTREAM_PER_CLIENT",
+    value: "N",
+    describe: "of them, one user's (one credential's) at once; the rest wait (default 32)",
+  },
+  shutdownTimeout: {
+    flag: "--shutdown-timeout",
+    env: "REPORTING_HOST_SHUTDOWN_TIMEOUT",
+    value: "SECONDS",
+    describe: "on SIGTERM, wait this long for requests in flight (default 30)",
+  },
+  requestTimeout: {
+    flag: "--request-timeout",
+    env: "REPORTING_HOST_REQUEST_TIMEOUT",
+    value: "SECONDS",
+    describe: "a request's headers and body must arrive within this, else 408 (default 30)",
+  },
+  connectionTimeout: {
+    flag: "--connection-timeout",
+    env: "REPORTING_HOST_CONNECTION_TIMEOUT",
+    value: "SECONDS",
+    describe: "close a connection silent this long; above --upstream-timeout (default 120)",
+  },
+  keepAliveTimeout: {
+    flag: "--keep-alive-timeout",
+    env: "REPORTING_HOST_KEEP_ALIVE_TIMEOUT",
+    value: "SECONDS",
+    describe: "close an idle kept-alive connection after this (default 72)",
+  },
+  maxRequestsPerSocket: {
+    flag: "--max-requests-per-socket",
+    env: "REPORTING_HOST_MAX_REQUESTS_PER_SOCKET",
+    value: "N",
+    describe: "requests one connection may carry, then it is closed (default 1000)",
+  },
+  maxConnections: {
+    flag: "--max-connections",
+    env: "REPORTING_HOST_MAX_CONNECTIONS",
+    value: "N",
+    describe: "connections held at once; more are closed at once (default 512)",
+  },
+  exportTtl: {
+    flag: "--export-ttl",
+    env: "REPORTING_HOST_EXPORT_TTL",
+    value: "SECONDS",
+    describe: "how long a prepared Mac export waits for its download (default 60)",
+  },
+  exportMemory: {
+    flag: "--export-memory",
+    env: "REPORTING_HOST_EXPORT_MEMORY_MB",
+    value: "MB",
+    describe: "memory held by prepared Mac exports at once (default 256)",
+  },
+  exportPerUser: {
+    flag: "--export-per-user",
+    env: "REPORTING_HOST_EXPORT_PER_USER",
+    value: "N",
+    describe: "prepared Mac exports one user (one token) may hold at once (default 10)",
+  },
+  refreshSchedule: {
+    flag: "--refresh-schedule",
+    env: "REPORTING_HOST_REFRESH_SCHEDULE",
+    value: "CRON",
+    describe: 'refresh the workbooks of --refresh-dir on this cron schedule, e.g. "0 6 * * *" (default none)',
+  },
+  refreshDir: {
+    flag: "--refresh-dir",
+    env: "REPORTING_HOST_REFRESH_DIR",
+    value: "DIR",
+    describe: "the folder of workbooks the schedule refreshes in place",
+  },
+  refreshCredentials: {
+    flag: "--refresh-credentials",
+    env: "REPORTING_HOST_REFRESH_CREDENTIALS",
+    value: "FILE",
+    describe: "the credentials file of the scheduled refresh (private: chmod 600)",
+  },
+  logLevel: {
+    flag: "--log-level",
+    env: "REPORTING_HOST_LOG_LEVEL",
+    value: "LEVEL",
+    describe: "fatal, error, warn, info (default) or debug",
+  },
 } as const satisfies Record<string, Setting>;
 
 type SettingKey = keyof typeof SETTINGS;
@@ -139,7 +279,9 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Raw texts by setting key: flags over environment variables. */
 function rawSettings(args: readonly string[], env: NodeJS.ProcessEnv): Partial<Record<SettingKey, string>> {
-  const byFlag = new Map<string, SettingKey>(Object.entries(SETTINGS).map(([key, setting]) => [setting.flag, key as SettingKey]));
+  const byFlag = new Map<string, SettingKey>(
+    Object.entries(SETTINGS).map(([key, setting]) => [setting.flag, key as SettingKey]),
+  );
   const raw: Partial<Record<SettingKey, string>> = {};
   for (const [key, setting] of Object.entries(SETTINGS) as [SettingKey, Setting][]) {
     const value = env[setting.env]?.trim();
@@ -163,11 +305,18 @@ function rawSettings(args: readonly string[], env: NodeJS.ProcessEnv): Partial<R
 }
 
 function listOf(text: string | undefined): string[] {
-  return (text ?? "").split(",").map((item) => item.trim()).filter((item) => item !== "");
+  return (text ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 }
 
 /** Reads the settings, and lists every problem at once rather than one per attempt. */
-export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): { kind: "help" } | { kind: "start"; config: HostConfig } {
+export function readHostConfig(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+): { kind: "help" } | { kind: "start"; config: HostConfig } {
   if (args.includes("--help") || args.includes("-h")) return { kind: "help" };
   const raw = rawSettings(args, env);
   const problems: string[] = [];
@@ -199,14 +348,21 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
       return undefined;
     }
     const loopback = url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
-    if (url.protocol !== "https:" && !loopback) problems.push(`${name(key)} must start with https:// (http:// only for localhost).`);
+    if (url.protocol !== "https:" && !loopback)
+      problems.push(`${name(key)} must start with https:// (http:// only for localhost).`);
     // Said without the URL itself: one carrying credentials would print them.
-    if (url.username || url.password) problems.push(`${name(key)} must not hold a user name or password: credentials travel in headers.`);
+    if (url.username || url.password)
+      problems.push(`${name(key)} must not hold a user name or password: credentials travel in headers.`);
     if (url.search || url.hash) problems.push(`${name(key)} must be a base URL, without ? or #.`);
     return url.href.replace(/\/+$/, "");
   };
 
-  const port = number("port", DEFAULT_PORT, (value) => Number.isInteger(value) && value >= 0 && value <= 65_535, "a port number from 0 to 65535");
+  const port = number(
+    "port",
+    DEFAULT_PORT,
+    (value) => Number.isInteger(value) && value >= 0 && value <= 65_535,
+    "a port number from 0 to 65535",
+  );
   const plainHttp = flag("plainHttp");
   const certFile = raw.tlsCert;
   const keyFile = raw.tlsKey;
@@ -221,7 +377,8 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
     else if (trustText === "false") trustProxy = false;
     else trustProxy = listOf(trustText);
   }
-  if (tls && plainHttp) problems.push(`Choose HTTPS (${name("tlsCert")} and ${name("tlsKey")}) or ${name("plainHttp")}, not both.`);
+  if (tls && plainHttp)
+    problems.push(`Choose HTTPS (${name("tlsCert")} and ${name("tlsKey")}) or ${name("plainHttp")}, not both.`);
   if (!tls && !plainHttp && !certFile && !keyFile) {
     problems.push(
       `Office loads add-ins over HTTPS only: give ${name("tlsCert")} and ${name("tlsKey")}, ` +
@@ -231,11 +388,16 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
   // Behind a TLS-terminating load balancer every request arrives as plain HTTP from the balancer:
   // serving that without naming the balancer would mean not knowing who sent what.
   if (plainHttp && (trustProxy === false || (Array.isArray(trustProxy) && trustProxy.length === 0))) {
-    problems.push(`${name("plainHttp")} needs ${name("trustProxy")}: the address of the load balancer that terminates TLS (or true).`);
+    problems.push(
+      `${name("plainHttp")} needs ${name("trustProxy")}: the address of the load balancer that terminates TLS (or true).`,
+    );
   }
 
   const originTexts = listOf(raw.allowedOrigins);
-  const allowedOrigins = originTexts.length === 0 ? [...DEFAULT_OFFICE_ORIGINS] : originTexts.flatMap((text) => (text === "default" ? DEFAULT_OFFICE_ORIGINS : [text.toLowerCase()]));
+  const allowedOrigins =
+    originTexts.length === 0
+      ? [...DEFAULT_OFFICE_ORIGINS]
+      : originTexts.flatMap((text) => (text === "default" ? DEFAULT_OFFICE_ORIGINS : [text.toLowerCase()]));
   const connectSources = listOf(raw.connectSources).map((text) => text.toLowerCase());
   for (const origin of [...allowedOrigins, ...connectSources]) {
     const problem = originProblem(origin);
@@ -243,34 +405,65 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
   }
 
   const logLevel = raw.logLevel ?? "info";
-  if (!LOG_LEVELS.has(logLevel)) problems.push(`${name("logLevel")} must be one of ${[...LOG_LEVELS].join(", ")}, not "${logLevel}".`);
+  if (!LOG_LEVELS.has(logLevel))
+    problems.push(`${name("logLevel")} must be one of ${[...LOG_LEVELS].join(", ")}, not "${logLevel}".`);
 
-  const seconds = (key: SettingKey, fallbackMs: number) => number(key, fallbackMs / 1000, (value) => Number.isFinite(value) && value > 0, "a number of seconds above 0") * 1000;
+  const seconds = (key: SettingKey, fallbackMs: number) =>
+    number(key, fallbackMs / 1000, (value) => Number.isFinite(value) && value > 0, "a number of seconds above 0") *
+    1000;
   const upstreamTimeoutMs = seconds("upstreamTimeout", 60_000);
   const connections: ConnectionLimits = {
     requestTimeoutMs: seconds("requestTimeout", DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
     connectionTimeoutMs: seconds("connectionTimeout", DEFAULT_CONNECTION_LIMITS.connectionTimeoutMs),
     keepAliveTimeoutMs: seconds("keepAliveTimeout", DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs),
-    maxRequestsPerSocket: number("maxRequestsPerSocket", DEFAULT_CONNECTION_LIMITS.maxRequestsPerSocket, wholeAbove(1), "a whole number above 0"),
-    maxConnections: number("maxConnections", DEFAULT_CONNECTION_LIMITS.maxConnections, wholeAbove(1), "a whole number above 0"),
+    maxRequestsPerSocket: number(
+      "maxRequestsPerSocket",
+      DEFAULT_CONNECTION_LIMITS.maxRequestsPerSocket,
+      wholeAbove(1),
+      "a whole number above 0",
+    ),
+    maxConnections: number(
+      "maxConnections",
+      DEFAULT_CONNECTION_LIMITS.maxConnections,
+      wholeAbove(1),
+      "a whole number above 0",
+    ),
   };
   const upstream: GateLimits = {
-    connections: number("upstreamConnections", DEFAULT_UPSTREAM_LIMITS.connections, wholeAbove(1), "a whole number above 0"),
+    connections: number(
+      "upstreamConnections",
+      DEFAULT_UPSTREAM_LIMITS.connections,
+      wholeAbove(1),
+      "a whole number above 0",
+    ),
     perClient: number("upstreamPerClient", DEFAULT_UPSTREAM_LIMITS.perClient, wholeAbove(1), "a whole number above 0"),
   };
   // A connection waiting for the service's answer is silent: cut before the answer, it would lose it.
   if (connections.connectionTimeoutMs <= upstreamTimeoutMs) {
-    problems.push(`${name("connectionTimeout")} must be above ${name("upstreamTimeout")} (${upstreamTimeoutMs / 1000} s), or a slow answer is cut before it arrives.`);
+    problems.push(
+      `${name("connectionTimeout")} must be above ${name("upstreamTimeout")} (${upstreamTimeoutMs / 1000} s), or a slow answer is cut before it arrives.`,
+    );
   }
 
   let refresh: HostConfig["refresh"];
   const refreshKeys = ["refreshSchedule", "refreshDir", "refreshCredentials"] as const;
   if (refreshKeys.some((key) => raw[key] !== undefined)) {
     const missing = refreshKeys.filter((key) => raw[key] === undefined);
-    if (missing.length > 0) problems.push(`The scheduled refresh needs ${refreshKeys.map(name).join(", ")}: ${missing.map(name).join(" and ")} missing.`);
+    if (missing.length > 0)
+      problems.push(
+        `The scheduled refresh needs ${refreshKeys.map(name).join(", ")}: ${missing.map(name).join(" and ")} missing.`,
+      );
     const problem = raw.refreshSchedule === undefined ? undefined : cronProblem(raw.refreshSchedule);
-    if (problem) problems.push(`${name("refreshSchedule")} must be a cron expression such as "0 6 * * *" (6:00 every day): ${problem}.`);
-    if (missing.length === 0 && !problem) refresh = { schedule: raw.refreshSchedule!, dir: resolve(cwd, raw.refreshDir!), credentials: resolve(cwd, raw.refreshCredentials!) };
+    if (problem)
+      problems.push(
+        `${name("refreshSchedule")} must be a cron expression such as "0 6 * * *" (6:00 every day): ${problem}.`,
+      );
+    if (missing.length === 0 && !problem)
+      refresh = {
+        schedule: raw.refreshSchedule!,
+        dir: resolve(cwd, raw.refreshDir!),
+        credentials: resolve(cwd, raw.refreshCredentials!),
+      };
   }
 
   const config: HostConfig = {
@@ -287,13 +480,29 @@ export function readHostConfig(args: readonly string[], env: NodeJS.ProcessEnv, 
     bodyLimitBytes: number("bodyLimit", 1_000_000, wholeAbove(1), "a whole number of bytes above 0"),
     upstreamTimeoutMs,
     upstream,
-    shutdownTimeoutMs: number("shutdownTimeout", 30, (value) => Number.isFinite(value) && value >= 0, "a number of seconds, 0 or more") * 1000,
+    shutdownTimeoutMs:
+      number("shutdownTimeout", 30, (value) => Number.isFinite(value) && value >= 0, "a number of seconds, 0 or more") *
+      1000,
     connections,
     exports: {
       ...DEFAULT_EXPORT_LIMITS,
-      ttlMs: number("exportTtl", DEFAULT_EXPORT_LIMITS.ttlMs / 1000, (value) => Number.isFinite(value) && value > 0, "a number of seconds above 0") * 1000,
+      ttlMs:
+        number(
+          "exportTtl",
+          DEFAULT_EXPORT_LIMITS.ttlMs / 1000,
+          (value) => Number.isFinite(value) && value > 0,
+          "a number of seconds above 0",
+        ) * 1000,
       maxPerOwner: number("exportPerUser", DEFAULT_EXPORT_LIMITS.maxPerOwner, wholeAbove(1), "a whole number above 0"),
-      maxBytes: number("exportMemory", DEFAULT_EXPORT_LIMITS.maxBytes / 1024 / 1024, wholeAbove(1), "a whole number of MB above 0") * 1024 * 1024,
+      maxBytes:
+        number(
+          "exportMemory",
+          DEFAULT_EXPORT_LIMITS.maxBytes / 1024 / 1024,
+          wholeAbove(1),
+          "a whole number of MB above 0",
+        ) *
+        1024 *
+        1024,
     },
     logLevel,
     ...(refresh ? { refresh } : {}),

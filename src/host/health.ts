@@ -11,7 +11,8 @@ import { sendError } from "./error-reply";
  */
 export function registerHealth(app: FastifyInstance, staticDir: string): void {
   app.get("/healthz", async (_request, reply) => {
-    if (!existsSync(join(staticDir, "taskpane.html"))) return sendError(reply, 503, "no_build", "The add-in's build is missing from the static directory.");
+    if (!existsSync(join(staticDir, "taskpane.html")))
+      return sendError(reply, 503, "no_build", "The add-in's build is missing from the static directory.");
     return reply.header("cache-control", "no-store").send({ status: "ok" });
   });
 }

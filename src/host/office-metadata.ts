@@ -19,6 +19,7 @@ export function registerOfficeMetadataCors(app: FastifyInstance, allowedOrigins:
     // Icons are loaded as images by Office's page, which a same-origin resource policy refuses.
     reply.header("cross-origin-resource-policy", "cross-origin");
     const origin = request.headers.origin;
-    if (origin !== undefined && originAllowed(origin, allowedOrigins)) reply.header("access-control-allow-origin", origin);
+    if (origin !== undefined && originAllowed(origin, allowedOrigins))
+      reply.header("access-control-allow-origin", origin);
   });
 }

@@ -7,10 +7,26 @@ import { HOST_OWNED_HEADERS } from "./security-headers";
 /** Refusals Node's HTTP parser makes before fastify sees a request, by Node's error code. */
 function refusalOf(code: string | undefined, requestTimeoutMs: number): { status: number; body: ErrorBody } {
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
-    return { status: 408, body: { error: { code: "request_timeout", message: `The request did not arrive whole within ${requestTimeoutMs / 1000} seconds. Try again.` } } };
+    return {
+      status: 408,
+      body: {
+        error: {
+          code: "request_timeout",
+          message: `The request did not arrive whole within ${requestTimeoutMs / 1000} seconds. Try again.`,
+        },
+      },
+    };
   }
   if (code === "HPE_HEADER_OVERFLOW") {
-    return { status: 431, body: { error: { code: "headers_too_large", message: "The request's headers are larger than this add-in server accepts." } } };
+    return {
+      status: 431,
+      body: {
+        error: {
+          code: "headers_too_large",
+          message: "The request's headers are larger than this add-in server accepts.",
+        },
+      },
+    };
   }
   return { status: 400, body: { error: { code: "invalid_request", message: "The request is not valid HTTP." } } };
 }

@@ -9,7 +9,9 @@ import { RefreshSchedule } from "../headless/refresh-schedule";
  * names, table names and the plain reasons the command prints.
  */
 export function registerScheduledRefresh(app: FastifyInstance, refresh: HostConfig["refresh"]): void {
-  const schedule = refresh ? new RefreshSchedule({ ...refresh, log: (message, details) => app.log.info({ ...details }, message) }) : undefined;
+  const schedule = refresh
+    ? new RefreshSchedule({ ...refresh, log: (message, details) => app.log.info({ ...details }, message) })
+    : undefined;
   if (schedule) {
     app.addHook("onReady", async () => schedule.start());
     app.addHook("onClose", async () => schedule.stop());

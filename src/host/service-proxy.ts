@@ -31,7 +31,8 @@ export interface ProxyLimits {
  */
 function clientOf(request: FastifyRequest): string {
   const credential = request.headers.authorization ?? request.headers["x-auth-apikey"];
-  const text = typeof credential === "string" && credential !== "" ? `credential:${credential}` : `address:${request.ip}`;
+  const text =
+    typeof credential === "string" && credential !== "" ? `credential:${credential}` : `address:${request.ip}`;
   return createHash("sha256").update(text).digest("base64url");
 }
 
@@ -53,7 +54,15 @@ function requestHeaders(_request: unknown, headers: IncomingHttpHeaders): Incomi
 }
 
 /** Headers about the service's own connection to this server (RFC 9110, 7.6.1), not about the answer. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
 
 /**
  * Answers carry one caller's data: no cache may keep them. No cookie of the service lands on the
@@ -63,7 +72,13 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "te"
 function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const kept: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (HOP_BY_HOP.has(name) || HOST_OWNED_HEADERS.has(name) || name === "set-cookie" || name.startsWith("access-control-")) continue;
+    if (
+      HOP_BY_HOP.has(name) ||
+      HOST_OWNED_HEADERS.has(name) ||
+      name === "set-cookie" ||
+      name.startsWith("access-control-")
+    )
+      continue;
     kept[name] = value;
   }
   kept["cache-control"] = "no-store";
@@ -75,7 +90,8 @@ function sendFailure(reply: Parameters<typeof sendError>[0], error: unknown, lim
   // @fastify/reply-from names its own error; the system's code is on its cause. Its 504
   // covers a connection not accepted in time too, which the system's code tells apart.
   const systemCode = (error as { cause?: { code?: string } }).cause?.code;
-  const answerTimedOut = (error as { statusCode?: number }).statusCode === 504 && connectFailureOf(systemCode) === undefined;
+  const answerTimedOut =
+    (error as { statusCode?: number }).statusCode === 504 && connectFailureOf(systemCode) === undefined;
   const failure = answerTimedOut ? answerTimeoutFailure(limits.upstreamTimeoutMs) : unreachableFailure(systemCode);
   sendError(reply, failure.status, failure.code, failure.message);
 }
@@ -85,7 +101,11 @@ function callerLeft(reply: FastifyReply): boolean {
   return reply.raw.destroyed && !reply.raw.writableFinished;
 }
 
-async function registerProxy(app: FastifyInstance, route: ServiceRoute & { target: string }, limits: ProxyLimits): Promise<void> {
+async function registerProxy(
+  app: FastifyInstance,
+  route: ServiceRoute & { target: string },
+  limits: ProxyLimits,
+): Promise<void> {
   // The body is read here, within the limit (fastify answers 413 past it, before the service is
   // called), then streamed on as received: re-encoding it could change what the service reads.
   app.removeAllContentTypeParsers();
@@ -101,7 +121,12 @@ async function registerProxy(app: FastifyInstance, route: ServiceRoute & { targe
     // retries here would multiply the load on a failing service.
     retryMethods: [],
     disableRequestLogging: true,
-    undici: { connections: limits.upstream.connections, headersTimeout: limits.upstreamTimeoutMs, bodyTimeout: limits.upstreamTimeoutMs, connectTimeout: limits.upstreamTimeoutMs },
+    undici: {
+      connections: limits.upstream.connections,
+      headersTimeout: limits.upstreamTimeoutMs,
+      bodyTimeout: limits.upstreamTimeoutMs,
+      connectTimeout: limits.upstreamTimeoutMs,
+    },
     replyOptions: {
       rewriteRequestHeaders: requestHeaders,
       rewriteHeaders: answerHeaders,
@@ -153,12 +178,21 @@ async function registerProxy(app: FastifyInstance, route: ServiceRoute & { targe
 }
 
 /** `/service/bearer/*` and `/service/legacy/*`, each to its base URL with the prefix swapped for the base's path. */
-export async function registerServiceProxies(app: FastifyInstance, routes: readonly ServiceRoute[], limits: ProxyLimits): Promise<void> {
+export async function registerServiceProxies(
+  app: FastifyInstance,
+  routes: readonly ServiceRoute[],
+  limits: ProxyLimits,
+): Promise<void> {
   for (const route of routes) {
     const { target } = route;
     if (target === undefined) {
       const answer = (_request: FastifyRequest, reply: FastifyReply) =>
-        sendError(reply, 503, "proxy_not_configured", `This add-in server has no Reporting service behind ${route.prefix}: its administrator sets ${route.setting}.`);
+        sendError(
+          reply,
+          503,
+          "proxy_not_configured",
+          `This add-in server has no Reporting service behind ${route.prefix}: its administrator sets ${route.setting}.`,
+        );
       app.all(route.prefix, answer);
       app.all(`${route.prefix}/*`, answer);
       continue;

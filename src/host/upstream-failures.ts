@@ -16,10 +16,26 @@ const ASK_ADMINISTRATOR = "Try again later; if it persists, tell the server's ad
  * entries of src/client/errors/messages.ts); the dev server's proxy (scripts/webpack/service-proxy.js) sends the same.
  */
 const UNREACHABLE_REPLIES: Record<ConnectFailure, Omit<UpstreamReply, "message"> & { reason: string }> = {
-  refused: { status: 502, code: "upstream_refused", reason: "The Reporting service refused the add-in server's connection" },
-  unknown_host: { status: 502, code: "upstream_unknown_host", reason: "The add-in server could not find the Reporting service's host name" },
-  timeout: { status: 504, code: "upstream_timeout", reason: "The Reporting service did not accept the add-in server's connection in time" },
-  unreachable: { status: 502, code: "upstream_unreachable", reason: "The add-in server could not reach the Reporting service" },
+  refused: {
+    status: 502,
+    code: "upstream_refused",
+    reason: "The Reporting service refused the add-in server's connection",
+  },
+  unknown_host: {
+    status: 502,
+    code: "upstream_unknown_host",
+    reason: "The add-in server could not find the Reporting service's host name",
+  },
+  timeout: {
+    status: 504,
+    code: "upstream_timeout",
+    reason: "The Reporting service did not accept the add-in server's connection in time",
+  },
+  unreachable: {
+    status: 502,
+    code: "upstream_unreachable",
+    reason: "The add-in server could not reach the Reporting service",
+  },
 };
 
 /** The service could not be reached: why, by the failure's system code, which the message keeps for the administrator. */
@@ -30,5 +46,9 @@ export function unreachableFailure(systemCode: string | undefined): UpstreamRepl
 
 /** The service took the connection but not its answer within this server's timeout. */
 export function answerTimeoutFailure(timeoutMs: number): UpstreamReply {
-  return { status: 504, code: "upstream_timeout", message: `The Reporting service did not answer within ${timeoutMs / 1000} seconds. Try again, or ask for less data.` };
+  return {
+    status: 504,
+    code: "upstream_timeout",
+    message: `The Reporting service did not answer within ${timeoutMs / 1000} seconds. Try again, or ask for less data.`,
+  };
 }

@@ -36,10 +36,13 @@ export class UpstreamGate {
           resolve(release);
         },
       };
-      const timer = setTimeout(() => {
-        this.forget(client, waiter);
-        resolve(undefined);
-      }, Math.max(0, waitMs));
+      const timer = setTimeout(
+        () => {
+          this.forget(client, waiter);
+          resolve(undefined);
+        },
+        Math.max(0, waitMs),
+      );
       const queue = this.waiting.get(client) ?? [];
       queue.push(waiter);
       this.waiting.set(client, queue);

@@ -25,7 +25,9 @@ module.exports = {
   optimization: { minimize: false },
   devtool: false,
   resolve: { extensions: [".ts", ".js"] },
-  externals: [({ request }, callback) => (isRuntimePackage(request) ? callback(null, `commonjs ${request}`) : callback())],
+  externals: [
+    ({ request }, callback) => (isRuntimePackage(request) ? callback(null, `commonjs ${request}`) : callback()),
+  ],
   module: {
     rules: [
       {

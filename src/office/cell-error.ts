@@ -16,7 +16,11 @@ function errorCodeOf(code: CellErrorCode): CustomFunctions.ErrorCode {
 }
 
 function hasErrorClass(): boolean {
-  return typeof CustomFunctions !== "undefined" && typeof CustomFunctions.Error === "function" && CustomFunctions.ErrorCode !== undefined;
+  return (
+    typeof CustomFunctions !== "undefined" &&
+    typeof CustomFunctions.Error === "function" &&
+    CustomFunctions.ErrorCode !== undefined
+  );
 }
 
 /**

@@ -11,7 +11,8 @@ function plainValue(value: unknown): CellValue {
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
   if (typeof value === "object" && "basicValue" in value) {
     const basic = (value as { basicValue: unknown }).basicValue;
-    if (basic === null || basic === undefined || ["string", "number", "boolean"].includes(typeof basic)) return basic as CellValue;
+    if (basic === null || basic === undefined || ["string", "number", "boolean"].includes(typeof basic))
+      return basic as CellValue;
   }
   // Anything else (an entity without a basic value): its text, so core names it in a #VALUE! message.
   return String(value);

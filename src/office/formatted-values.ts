@@ -53,7 +53,11 @@ function formattedColumns(table: SpillTable): [column: number, format: string][]
 type SpillOutputRow = SpillOutput[number];
 
 /** A row as Excel receives it: numbers of the formatted columns become values carrying their format in `style`. */
-function encodeRow(row: readonly SpillCell[], columns: readonly [number, string][], type: FormattedDate["type"]): SpillOutputRow {
+function encodeRow(
+  row: readonly SpillCell[],
+  columns: readonly [number, string][],
+  type: FormattedDate["type"],
+): SpillOutputRow {
   const out: SpillOutputRow = row.slice();
   for (const [column, numberFormat] of columns) {
     const cell = row[column];

@@ -20,7 +20,12 @@ function tablesOf(range: Excel.Range): Excel.TableScopedCollection {
  * would fall in one, or Excel would take `cell` into the table above it or left of it), in words;
  * undefined when it would not.
  */
-export async function tableInTheWay(context: Excel.RequestContext, cell: Excel.Range, rows: number, columns: number): Promise<string | undefined> {
+export async function tableInTheWay(
+  context: Excel.RequestContext,
+  cell: Excel.Range,
+  rows: number,
+  columns: number,
+): Promise<string | undefined> {
   cell.load("address, rowIndex, columnIndex");
   const over = tablesOf(cell.getResizedRange(Math.max(rows, 1) - 1, Math.max(columns, 1) - 1));
   await context.sync();

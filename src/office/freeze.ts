@@ -55,7 +55,9 @@ interface Located {
 }
 
 function cellOf(value: unknown): Cell {
-  return typeof value === "number" || typeof value === "boolean" || typeof value === "string" ? value : String(value ?? "");
+  return typeof value === "number" || typeof value === "boolean" || typeof value === "string"
+    ? value
+    : String(value ?? "");
 }
 
 /** The selected table, or the spill (or single result) of the REPORTING formula the selection is in. */
@@ -65,7 +67,15 @@ async function locate(context: Excel.RequestContext): Promise<Located> {
   const tables = cell.getTables(false).load("items/name, items/id, items/showHeaders, items/showTotals");
   await context.sync();
   const table = tables.items[0];
-  if (table) return { kind: "table", range: table.getRange(), tableName: table.name, tableId: table.id, headerRow: table.showHeaders, totalsRow: table.showTotals };
+  if (table)
+    return {
+      kind: "table",
+      range: table.getRange(),
+      tableName: table.name,
+      tableId: table.id,
+      headerRow: table.showHeaders,
+      totalsRow: table.showTotals,
+    };
   const own = formulaText(cell.formulas[0]?.[0]);
   const spill = cell.getSpillingToRangeOrNullObject();
   spill.load("address");
@@ -86,14 +96,18 @@ async function locate(context: Excel.RequestContext): Promise<Located> {
  * (valuesAsJson, with CustomFunctionsRuntime 1.4), a number that carries its own format, such as a date a custom
  * function returned, keeps that format: the cell's own format is General there.
  */
-export async function readInBlocks(context: Excel.RequestContext, range: Excel.Range, asJson: boolean): Promise<{ values: Cell[][]; formats: string[][] }> {
+export async function readInBlocks(
+  context: Excel.RequestContext,
+  range: Excel.Range,
+  asJson: boolean,
+): Promise<{ values: Cell[][]; formats: string[][] }> {
   range.load("rowCount, columnCount");
   await context.sync();
   const { rowCount, columnCount } = range;
   const values: Cell[][] = [];
   const formats: string[][] = [];
   let heaviestRow = 1;
-  for (let start = 0, size = FIRST_READ_ROWS; start < rowCount; ) {
+  for (let start = 0, size = FIRST_READ_ROWS; start < rowCount;) {
     const count = Math.min(size, rowCount - start);
     const block = range.getCell(start, 0).getResizedRange(count - 1, columnCount - 1);
     // valuesAsJson is a property of cells, not the navigation the rule takes it for.
@@ -125,7 +139,11 @@ export async function readInBlocks(context: Excel.RequestContext, range: Excel.R
 
 /** Text is written into cells formatted as text, so that none becomes a formula; the rest keeps its format. */
 function writtenFormats(values: Cell[][], formats: string[][]): string[][] {
-  return values.map((row, r) => row.map((value, c) => (typeof value === "string" && value !== "" ? TEXT_NUMBER_FORMAT : (formats[r]?.[c] ?? GENERAL))));
+  return values.map((row, r) =>
+    row.map((value, c) =>
+      typeof value === "string" && value !== "" ? TEXT_NUMBER_FORMAT : (formats[r]?.[c] ?? GENERAL),
+    ),
+  );
 }
 
 /**
@@ -137,7 +155,11 @@ export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promis
   const frozen = await runExcel(async (context) => {
     const located = await locate(context);
     located.range.load("address");
-    const { values, formats } = await readInBlocks(context, located.range, located.kind !== "table" && valuesAsJsonSupported());
+    const { values, formats } = await readInBlocks(
+      context,
+      located.range,
+      located.kind !== "table" && valuesAsJsonSupported(),
+    );
     const source: FreezeSourceInfo = {
       kind: located.kind,
       address: located.range.address,
@@ -153,7 +175,10 @@ export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promis
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
     await context.sync();
-    const sheetName = frozenSheetName(sheetBase, sheets.items.map((sheet) => sheet.name));
+    const sheetName = frozenSheetName(
+      sheetBase,
+      sheets.items.map((sheet) => sheet.name),
+    );
     const sheet = sheets.add(sheetName);
     sheet.load("id");
     const noteRange = sheet.getRange(`A1:B${note.length}`);
@@ -163,7 +188,9 @@ export async function freezeSelection(plan: (source: FreezeSourceInfo) => Promis
     const columns = values[0]?.length ?? 0;
     const firstRow = note.length + 2;
     await writeBlock(context, sheet, firstRow - 1, 0, { values, formats: writtenFormats(values, formats) });
-    sheet.getRange(`A1:${columnLetter(Math.max(columns, 2) - 1)}${firstRow + values.length - 1}`).format.autofitColumns();
+    sheet
+      .getRange(`A1:${columnLetter(Math.max(columns, 2) - 1)}${firstRow + values.length - 1}`)
+      .format.autofitColumns();
     sheet.activate();
     await context.sync();
     return { sheetName, sheetId: sheet.id, firstRow, rows: values.length, columns, source };

@@ -12,10 +12,16 @@ import { requireExcel } from "./workbook";
  */
 
 /** The worksheet of a record: by its id (a rename keeps it), else by the name it had. */
-async function frozenWorksheet(context: Excel.RequestContext, record: FrozenSheetRecord): Promise<Excel.Worksheet | undefined> {
+async function frozenWorksheet(
+  context: Excel.RequestContext,
+  record: FrozenSheetRecord,
+): Promise<Excel.Worksheet | undefined> {
   const sheets = context.workbook.worksheets.load("items/id, items/name");
   await context.sync();
-  return sheets.items.find((sheet) => sheet.id === record.sheet.excelId) ?? sheets.items.find((sheet) => sheet.name.toLowerCase() === record.sheet.name.toLowerCase());
+  return (
+    sheets.items.find((sheet) => sheet.id === record.sheet.excelId) ??
+    sheets.items.find((sheet) => sheet.name.toLowerCase() === record.sheet.name.toLowerCase())
+  );
 }
 
 /** The frozen data rows as the sheet holds them now (header and totals row left out); undefined when the sheet is gone. */
@@ -27,7 +33,11 @@ export async function readFrozenValues(record: FrozenSheetRecord): Promise<Table
     const rows = record.fingerprint.rows;
     if (rows === 0) return [];
     const first = record.values.firstRow - 1 + (record.values.header ? 1 : 0);
-    const { values } = await readInBlocks(context, sheet.getRange(blockAddress(first, 0, rows, record.values.columns)), false);
+    const { values } = await readInBlocks(
+      context,
+      sheet.getRange(blockAddress(first, 0, rows, record.values.columns)),
+      false,
+    );
     return values;
   });
 }
@@ -42,12 +52,18 @@ export async function frozenSheetNameNow(record: FrozenSheetRecord): Promise<str
  * Adds the comparison sheet after the others, named after the frozen one (`Jun 2026 restated`,
  * unique), and writes `build`'s cells there in blocks under Excel's 5 MB.
  */
-export async function writeRestatedSheet(frozenName: string, build: () => RestatedSheet): Promise<{ sheetName: string; rows: number }> {
+export async function writeRestatedSheet(
+  frozenName: string,
+  build: () => RestatedSheet,
+): Promise<{ sheetName: string; rows: number }> {
   requireExcel();
   return runExcel(async (context) => {
     const sheets = context.workbook.worksheets.load("items/name");
     await context.sync();
-    const sheetName = restatedSheetName(frozenName, sheets.items.map((sheet) => sheet.name));
+    const sheetName = restatedSheetName(
+      frozenName,
+      sheets.items.map((sheet) => sheet.name),
+    );
     const { values, formats } = build();
     const sheet = sheets.add(sheetName);
     await writeBlock(context, sheet, 0, 0, { values, formats });

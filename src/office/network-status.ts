@@ -15,7 +15,13 @@ export function browserIsOnline(): boolean {
  */
 export async function browserProbe(address: string, signal: AbortSignal): Promise<boolean> {
   try {
-    await fetch(address, { mode: "no-cors", credentials: "omit", cache: "no-store", referrerPolicy: "no-referrer", signal });
+    await fetch(address, {
+      mode: "no-cors",
+      credentials: "omit",
+      cache: "no-store",
+      referrerPolicy: "no-referrer",
+      signal,
+    });
     return true;
   } catch {
     return false;

@@ -62,7 +62,8 @@ function hostInfoInSession(page: PageGlobals): boolean {
 export function openedByOffice(): boolean {
   const page = globalThis as unknown as PageGlobals;
   // typeof, not a call: a host object's methods are "unknown" to typeof in the older web views.
-  const hasHostInfoMethod = (holder: { GetHostInfo?: unknown } | undefined) => holder !== undefined && typeof holder.GetHostInfo !== "undefined";
+  const hasHostInfoMethod = (holder: { GetHostInfo?: unknown } | undefined) =>
+    holder !== undefined && typeof holder.GetHostInfo !== "undefined";
   return (
     /[?&]_host_Info=/.test(page.location?.search ?? "") ||
     hostInfoInWindowName(page.name) ||

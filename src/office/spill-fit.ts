@@ -22,7 +22,11 @@ export interface FittedSpill {
  * is returned. Never throws: a spill that fails would blank every cell, which is
  * worse than a partial one that says so.
  */
-export function fitSpill(table: SpillTable, style: DateCellStyle, budgetBytes: number = DEFAULT_SPILL_BUDGET_BYTES): FittedSpill {
+export function fitSpill(
+  table: SpillTable,
+  style: DateCellStyle,
+  budgetBytes: number = DEFAULT_SPILL_BUDGET_BYTES,
+): FittedSpill {
   const { rows, dataRowCount } = table;
   const encode = rowEncoder(table, style);
   const headerRows = headerRowCount(table);

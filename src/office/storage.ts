@@ -54,7 +54,11 @@ async function chooseStorages(): Promise<ProfileStorages> {
   const host = await detectHost();
   const office = host === "excel" ? officeRuntimeStorage() : undefined;
   if (office) return { storage: office, secretStorage: office, secretsPersist: true };
-  return { storage: webStorage(sessionArea()) ?? memoryStorage(), secretStorage: memoryStorage(), secretsPersist: false };
+  return {
+    storage: webStorage(sessionArea()) ?? memoryStorage(),
+    secretStorage: memoryStorage(),
+    secretsPersist: false,
+  };
 }
 
 /**

@@ -51,7 +51,8 @@ export async function selectedCell(context: Excel.RequestContext, whatToSelect: 
   const areas = context.workbook.getSelectedRanges();
   areas.load("areaCount");
   await context.sync();
-  if (areas.areaCount > 1) throw new WorkbookError(`Several areas are selected. Select ${whatToSelect}, then try again.`);
+  if (areas.areaCount > 1)
+    throw new WorkbookError(`Several areas are selected. Select ${whatToSelect}, then try again.`);
   return context.workbook.getSelectedRange().getCell(0, 0);
 }
 
@@ -64,7 +65,11 @@ function sameInEveryRow(rows: number, value: string): string[][] {
  * values and formats together) stay within the sync budget. A single row larger than the
  * budget still goes, alone: Excel is the one to refuse it.
  */
-export function syncChunks(count: number, rowBytes: (index: number) => number, budgetBytes: number = SYNC_BUDGET_BYTES): [number, number][] {
+export function syncChunks(
+  count: number,
+  rowBytes: (index: number) => number,
+  budgetBytes: number = SYNC_BUDGET_BYTES,
+): [number, number][] {
   const chunks: [number, number][] = [];
   let start = 0;
   let used = WRITE_OVERHEAD_BYTES;
@@ -100,7 +105,11 @@ export interface InsertedFormula {
  * where the function returns dates carrying their own format (CustomFunctionsRuntime 1.4),
  * otherwise as many rows as the spill shows, never the rows the spill leaves out.
  */
-function spillDateFormats(result: SpillTable, style: DateCellStyle, spill: FittedSpill): { columns: number[]; headerRows: number; rows: number } {
+function spillDateFormats(
+  result: SpillTable,
+  style: DateCellStyle,
+  spill: FittedSpill,
+): { columns: number[]; headerRows: number; rows: number } {
   if (style !== "serial" || result.dateColumns.length === 0) return { columns: [], headerRows: 0, rows: 0 };
   return { columns: result.dateColumns, headerRows: spill.headerRows, rows: spill.shownRows };
 }
@@ -170,7 +179,8 @@ export async function insertWorkbookSheets(xlsx: Uint8Array): Promise<{ sheetNam
 
 export function columnLetter(index: number): string {
   let letters = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
 

@@ -6,8 +6,21 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expectAccessible } from "./support/axe";
 import { describeWithBrowser } from "./support/browser";
-import { pickerContent, previewRows, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
-import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import {
+  pickerContent,
+  previewRows,
+  saveProfile,
+  screenshot,
+  statusAfter,
+  type ProfileInput,
+} from "./support/pane-page";
+import {
+  fullProfile,
+  openExcelPane,
+  startPaneServices,
+  type ExcelPane,
+  type PaneServices,
+} from "./support/pane-services";
 import type { StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
@@ -25,7 +38,9 @@ function describeFocus(page: Page): Promise<string> {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return "(nothing: the page itself)";
-    const name = element.id ? `#${element.id}` : (element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "");
+    const name = element.id
+      ? `#${element.id}`
+      : (element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "");
     return `${element.tagName.toLowerCase()} ${name}`;
   });
 }
@@ -99,8 +114,13 @@ function scrollingBoxes(page: Page): Promise<{ scrolling: string[]; unreachable:
     const scrolling: string[] = [];
     for (const box of Array.from(document.querySelectorAll<HTMLElement>("main *"))) {
       const style = getComputedStyle(box);
-      const scrolls = (overflow: string, content: number, size: number) => (overflow === "auto" || overflow === "scroll") && content > size + 1;
-      if (!scrolls(style.overflowX, box.scrollWidth, box.clientWidth) && !scrolls(style.overflowY, box.scrollHeight, box.clientHeight)) continue;
+      const scrolls = (overflow: string, content: number, size: number) =>
+        (overflow === "auto" || overflow === "scroll") && content > size + 1;
+      if (
+        !scrolls(style.overflowX, box.scrollWidth, box.clientWidth) &&
+        !scrolls(style.overflowY, box.scrollHeight, box.clientHeight)
+      )
+        continue;
       const name = `${box.tagName.toLowerCase()}.${box.className}`;
       scrolling.push(name);
       const stop = box.tabIndex >= 0 && box.getAttribute("aria-label");
@@ -262,7 +282,8 @@ describeWithBrowser("accessibility of the task pane at 320 px", (executablePath)
 
       // A second grouping makes the preview wider than the pane.
       await pressUntil(page, "Tab", "#query-group-add", unseen);
-      for (let presses = 0; presses < 10 && (await page.inputValue("#query-group-add")) !== "country"; presses += 1) await keyboard.press("ArrowDown");
+      for (let presses = 0; presses < 10 && (await page.inputValue("#query-group-add")) !== "country"; presses += 1)
+        await keyboard.press("ArrowDown");
       expect(await page.inputValue("#query-group-add")).toBe("country");
       await pressUntil(page, "Tab", "#query-group-add-button", unseen);
       await keyboard.press("Enter");
@@ -281,7 +302,9 @@ describeWithBrowser("accessibility of the task pane at 320 px", (executablePath)
       await keyboard.press("Space");
       await keyboard.press("Escape");
       expect(await page.getAttribute('details[data-filter="countries"]', "open")).toBeNull();
-      expect(await page.evaluate((selector) => document.activeElement === document.querySelector(selector), summary)).toBe(true);
+      expect(
+        await page.evaluate((selector) => document.activeElement === document.querySelector(selector), summary),
+      ).toBe(true);
       expect(await page.textContent('details[data-filter="countries"] .count')).toBe("1 selected");
       expect(await page.inputValue("#query-formula")).toContain('"countries=US"');
 
@@ -292,7 +315,8 @@ describeWithBrowser("accessibility of the task pane at 320 px", (executablePath)
       // then the box holding the table takes the focus, so that the arrows scroll a wide one.
       await pressUntil(page, "Shift+Tab", ".preview", unseen, true);
       const onTable = ".preview :has(table)";
-      if (!(await page.evaluate((selector) => document.activeElement?.matches(selector) ?? false, onTable))) await pressUntil(page, "Tab", onTable, unseen);
+      if (!(await page.evaluate((selector) => document.activeElement?.matches(selector) ?? false, onTable)))
+        await pressUntil(page, "Tab", onTable, unseen);
       expect((await previewRows(page, "#query-preview-table")).rows.length).toBeGreaterThan(0);
       const wide = await page.evaluate(() => {
         const box = document.activeElement as HTMLElement;
@@ -301,7 +325,9 @@ describeWithBrowser("accessibility of the task pane at 320 px", (executablePath)
       if (wide) {
         await keyboard.press("ArrowRight");
         // Keyboard scrolling is animated: wait for it to move.
-        await page.waitForFunction(() => (document.activeElement as HTMLElement).scrollLeft > 0, undefined, { timeout: 5_000 });
+        await page.waitForFunction(() => (document.activeElement as HTMLElement).scrollLeft > 0, undefined, {
+          timeout: 5_000,
+        });
       }
       expect(unseen).toEqual([]);
     });

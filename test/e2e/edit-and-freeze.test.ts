@@ -10,8 +10,23 @@ import { localToday, periodDatesText, periodOfWord } from "../../src/core/period
 import { describeWithBrowser } from "./support/browser";
 import type { FakeOfficeControl, FakeOfficeState } from "./support/fake-office";
 import { formulaArguments } from "./support/formula-arguments";
-import { officeState, openAdvanced, openMoreActions, pickerContent, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
-import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import {
+  officeState,
+  openAdvanced,
+  openMoreActions,
+  pickerContent,
+  saveProfile,
+  screenshot,
+  statusAfter,
+  type ProfileInput,
+} from "./support/pane-page";
+import {
+  bearerProfile,
+  openExcelPane,
+  startPaneServices,
+  type ExcelPane,
+  type PaneServices,
+} from "./support/pane-services";
 import { addMetric, removeMetric } from "./support/query-pane";
 
 jest.setTimeout(240_000);
@@ -26,8 +41,11 @@ const EXCEL_LIMIT_BYTES = 5_000_000;
 const NOTE_ROWS = 7;
 
 type Cells = ReturnType<FakeOfficeControl["cells"]>;
-type Window = { __officeFake: FakeOfficeState; __officeFakeControl: FakeOfficeControl; __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>> };
-
+type Window = {
+  __officeFake: FakeOfficeState;
+  __officeFakeControl: FakeOfficeControl;
+  __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>>;
+};
 
 function select(page: Page, address: string): Promise<void> {
   return page.evaluate((target) => (window as unknown as Window).__officeFakeControl.select(target), address);
@@ -117,7 +135,9 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     expect(inserted).toBe(
       '=REPORTING.STATS("LAST_MONTH",,"date,country","impressions,revenues,requests","formats=interstitial","revenues:desc","profile=Demo; cache=300")',
     );
-    expect((await statusAfter(page, () => page.click("#query-insert-formula"))).text).toBe("Formula inserted at Sheet1!B2. It stays on the profile Demo.");
+    expect((await statusAfter(page, () => page.click("#query-insert-formula"))).text).toBe(
+      "Formula inserted at Sheet1!B2. It stays on the profile Demo.",
+    );
 
     // The builder moves on to something else before the formula is loaded back.
     await page.selectOption("#query-period", "YTD");
@@ -131,16 +151,23 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     const before = (await officeState(page)).writes.length;
     await openMoreActions(page);
     const loaded = await statusAfter(page, () => page.click("#query-edit-formula"));
-    expect(loaded).toEqual({ kind: "success", text: "Loaded the formula of Sheet1!B2. Change the query, then choose Update formula." });
+    expect(loaded).toEqual({
+      kind: "success",
+      text: "Loaded the formula of Sheet1!B2. Change the query, then choose Update formula.",
+    });
     expect(await page.inputValue("#query-formula")).toBe(inserted);
     expect(await page.inputValue("#query-period")).toBe("LAST_MONTH");
-    expect(await page.$$eval("#query-groups li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["date", "country"]);
+    expect(
+      await page.$$eval("#query-groups li", (items) => items.map((item) => item.getAttribute("data-value"))),
+    ).toEqual(["date", "country"]);
     expect(await page.isChecked("#query-pin-profile")).toBe(true);
     // Shown, not left under a closed disclosure where the values would change the query unseen.
     expect(await page.isVisible("#query-pin-profile")).toBe(true);
     expect(await page.isVisible("#query-cache")).toBe(true);
     expect(await page.isVisible("#query-update-formula")).toBe(true);
-    expect(await page.textContent("#query-editing")).toBe("Editing the formula in Sheet1!B2. Change the query, then choose Update formula.");
+    expect(await page.textContent("#query-editing")).toBe(
+      "Editing the formula in Sheet1!B2. Change the query, then choose Update formula.",
+    );
     expect((await officeState(page)).writes.length).toBe(before);
     await screenshot(page, "edit-formula-loaded");
   });
@@ -155,11 +182,19 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     );
     const before = (await officeState(page)).writes.length;
     const done = await statusAfter(page, () => page.click("#query-update-formula"));
-    expect(done).toEqual({ kind: "success", text: "Formula updated in Sheet1!B2. It recalculates with the new query." });
-    expect((await officeState(page)).writes.slice(before)).toEqual([{ kind: "formulas", target: "Sheet1!B2", value: [[updated]] }]);
+    expect(done).toEqual({
+      kind: "success",
+      text: "Formula updated in Sheet1!B2. It recalculates with the new query.",
+    });
+    expect((await officeState(page)).writes.slice(before)).toEqual([
+      { kind: "formulas", target: "Sheet1!B2", value: [[updated]] },
+    ]);
     expect((await cells(page, "Sheet1!B2")).formulas).toEqual([[updated]]);
     const [from, to, groups, metrics, filters, orders, options] = formulaArguments(updated, "REPORTING.STATS");
-    expect(readStatsQuery({ from, to, groups, metrics, filters, orders, options }, today).request.groups).toEqual(["date", "format"]);
+    expect(readStatsQuery({ from, to, groups, metrics, filters, orders, options }, today).request.groups).toEqual([
+      "date",
+      "format",
+    ]);
   });
 
   it("loads the formula from any cell of its result, and refuses what the builder cannot show without touching it", async () => {
@@ -191,7 +226,9 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     expect(await page.inputValue("#query-formula")).toBe(updated);
     expect((await officeState(page)).writes.length).toBe(before);
     // Still editing B2: the refusals left the loaded formula where it was.
-    expect(await page.textContent("#query-editing")).toBe("Editing the formula in Sheet1!B2. Change the query, then choose Update formula.");
+    expect(await page.textContent("#query-editing")).toBe(
+      "Editing the formula in Sheet1!B2. Change the query, then choose Update formula.",
+    );
   });
 
   it("freezes a formula's spill as values on a sheet named after its period, with a note, dates keeping their format", async () => {
@@ -202,11 +239,26 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     await openMoreActions(page);
     const done = await statusAfter(page, () => page.click("#query-freeze"));
     const sheet = `${periodLabel(periodOfWord("LAST_MONTH", today()))} (frozen)`;
-    expect(done).toEqual({ kind: "success", text: `Frozen as values on the new sheet "${sheet}": ${spilled.length} rows under a note of the query.` });
+    expect(done).toEqual({
+      kind: "success",
+      text: `Frozen as values on the new sheet "${sheet}": ${spilled.length} rows under a note of the query.`,
+    });
 
     const note = await cells(page, `'${sheet}'!A1:B${NOTE_ROWS}`);
-    expect(note.values.map((row) => row[0])).toEqual(["Frozen values", "Query", "Period", "Profile", "Last refreshed", "Data through", "Fingerprint"]);
-    expect(note.values[6]![1]).toMatch(new RegExp(`^version 1; ${(spilled.length - 1).toLocaleString("en-US")} rows; Revenues [\\d,.]+; .*hash fnv1a64:[0-9a-f]{16}$`));
+    expect(note.values.map((row) => row[0])).toEqual([
+      "Frozen values",
+      "Query",
+      "Period",
+      "Profile",
+      "Last refreshed",
+      "Data through",
+      "Fingerprint",
+    ]);
+    expect(note.values[6]![1]).toMatch(
+      new RegExp(
+        `^version 1; ${(spilled.length - 1).toLocaleString("en-US")} rows; Revenues [\\d,.]+; .*hash fnv1a64:[0-9a-f]{16}$`,
+      ),
+    );
     expect(note.values[1]![1]).toBe(updated);
     expect(note.values[3]![1]).toBe("Demo");
     expect(note.values[5]![1]).toBe(dates.to);
@@ -215,7 +267,8 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     const width = (spilled[0] as unknown[]).length;
     const lastColumn = String.fromCharCode(64 + width);
     const copy = await cells(page, `'${sheet}'!A${NOTE_ROWS + 2}:${lastColumn}${NOTE_ROWS + 1 + spilled.length}`);
-    const plain = (cell: unknown) => (typeof cell === "object" && cell !== null ? (cell as { basicValue: unknown }).basicValue : cell);
+    const plain = (cell: unknown) =>
+      typeof cell === "object" && cell !== null ? (cell as { basicValue: unknown }).basicValue : cell;
     expect(copy.values).toEqual(spilled.map((row) => (row as unknown[]).map(plain)));
     expect(copy.formulas).toEqual(copy.values);
     // The spill's dates carried their own format (CustomFunctionsRuntime 1.4): the copy keeps it.
@@ -225,7 +278,12 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     expect(after.formulaLike).toEqual([]);
     expect(syncsOver(after, syncsBefore)).toEqual([]);
     // Besides the new sheet, only the frozen sheet's record: its fingerprint, in a part of its own and the settings' copy.
-    const elsewhere = after.writes.slice(writesBefore).filter((write) => !(write.target.startsWith(`${sheet}!`) || write.kind === "addWorksheet" || write.kind === "activate"));
+    const elsewhere = after.writes
+      .slice(writesBefore)
+      .filter(
+        (write) =>
+          !(write.target.startsWith(`${sheet}!`) || write.kind === "addWorksheet" || write.kind === "activate"),
+      );
     expect(elsewhere.map((write) => [write.kind, write.kind === "setting" ? write.target : ""])).toEqual([
       ["customXml", ""],
       ["setting", "reportingFrozenSheets"],
@@ -247,35 +305,60 @@ describeWithBrowser("edit a formula and freeze for close, in Chromium", (executa
     await openMoreActions(page);
     const done = await statusAfter(page, () => page.click("#query-freeze"));
     // The table's record names its query, its period as the days it meant, and its last refresh.
-    const records = (await officeState(page)).workbook.customXmlParts.map((part) => readTableQueryXml(part.xml)).flatMap((read) => ("record" in read ? [read.record] : []));
+    const records = (await officeState(page)).workbook.customXmlParts
+      .map((part) => readTableQueryXml(part.xml))
+      .flatMap((read) => ("record" in read ? [read.record] : []));
     expect(records).toHaveLength(1);
     const record = records[0]!;
     const model = frozenTableModel(record.query, today());
     if (!("from" in model.period)) throw new Error("the frozen period is not a pair of days");
     const sheet = `${periodLabel(model.period)} (frozen 2)`;
-    expect(done).toEqual({ kind: "success", text: `Frozen as values on the new sheet "${sheet}": ${source.values.length} rows under a note of the query.` });
+    expect(done).toEqual({
+      kind: "success",
+      text: `Frozen as values on the new sheet "${sheet}": ${source.values.length} rows under a note of the query.`,
+    });
 
     const rows = source.values.length;
     const columns = source.values[0]!.length;
-    const copy = await cells(page, `'${sheet}'!A${NOTE_ROWS + 2}:${String.fromCharCode(64 + columns)}${NOTE_ROWS + 1 + rows}`);
+    const copy = await cells(
+      page,
+      `'${sheet}'!A${NOTE_ROWS + 2}:${String.fromCharCode(64 + columns)}${NOTE_ROWS + 1 + rows}`,
+    );
     expect(copy.values).toEqual(source.values);
     expect(copy.numberFormat).toEqual(source.numberFormat);
     expect(copy.formulas).toEqual(source.values);
     const note = await cells(page, `'${sheet}'!A1:B${NOTE_ROWS}`);
     expect(note.values).toEqual([
-      ["Frozen values", expect.stringMatching(new RegExp(`^Copied from ${tableWrite.target} at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\. They no longer refresh\\.$`))],
+      [
+        "Frozen values",
+        expect.stringMatching(
+          new RegExp(
+            `^Copied from ${tableWrite.target} at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\. They no longer refresh\\.$`,
+          ),
+        ),
+      ],
       ["Query", describeQuery(record.query)],
       ["Period", periodDatesText(model.period)],
       ["Profile", "Demo"],
       ["Last refreshed", record.lastRefresh!.at],
       ["Data through", record.lastRefresh!.dataThrough ?? dates.to],
-      ["Fingerprint", expect.stringMatching(new RegExp(`^version 1; ${(rows - 1).toLocaleString("en-US")} rows; .*hash fnv1a64:[0-9a-f]{16}$`))],
+      [
+        "Fingerprint",
+        expect.stringMatching(
+          new RegExp(`^version 1; ${(rows - 1).toLocaleString("en-US")} rows; .*hash fnv1a64:[0-9a-f]{16}$`),
+        ),
+      ],
     ]);
 
     const after = await officeState(page);
     expect(after.formulaLike).toEqual([]);
     expect(syncsOver(after, syncsBefore)).toEqual([]);
-    expect(after.writes.slice(writesBefore).filter((write) => write.kind === "values" || write.kind === "numberFormat").every((write) => write.target.startsWith(`${sheet}!`))).toBe(true);
+    expect(
+      after.writes
+        .slice(writesBefore)
+        .filter((write) => write.kind === "values" || write.kind === "numberFormat")
+        .every((write) => write.target.startsWith(`${sheet}!`)),
+    ).toBe(true);
     expect(pane.pageErrors).toEqual([]);
     await screenshot(page, "freeze-table");
   });

@@ -7,7 +7,14 @@ import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
 import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice } from "./support/fake-office";
 import { datedCountryPreview, fillProfileForm, previewRows, statusAfter, type ProfileInput } from "./support/pane-page";
-import { cspViolations, HOST_INFO, recordCspViolations, startHostedPaneServices, type HostedPaneServices, type OfficePlatform } from "./support/pane-services";
+import {
+  cspViolations,
+  HOST_INFO,
+  recordCspViolations,
+  startHostedPaneServices,
+  type HostedPaneServices,
+  type OfficePlatform,
+} from "./support/pane-services";
 import { chooseDays } from "./support/query-pane";
 
 jest.setTimeout(240_000);
@@ -62,7 +69,9 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     // for this context only.
     const context = await services.browser.newContext({ ignoreHTTPSErrors: true, viewport: PANE_VIEWPORT });
     contexts.push(context);
-    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.route("**/office-js/office.js", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
     await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1", platform });
     await context.addInitScript(installFakeUser);
     await context.addInitScript(recordCspViolations);
@@ -82,7 +91,10 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
       await page.waitForSelector("#profile-save-anyway", { timeout: 60_000 });
       await page.click("#profile-save-anyway");
       await page.click(`button[aria-label="Use profile ${input.name}"]`);
-      await page.waitForFunction((name) => document.getElementById("active-profile-summary")?.textContent?.includes(name), input.name);
+      await page.waitForFunction(
+        (name) => document.getElementById("active-profile-summary")?.textContent?.includes(name),
+        input.name,
+      );
     } else {
       expect((await statusAfter(page, () => page.click("#profile-save"))).kind).toBe("success");
     }
@@ -112,11 +124,11 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     expect(previewed.kind).toBe("success");
     const { header, rows } = await previewRows(page, "#query-preview-table");
     expect(header).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)"]);
-    expect(rows).toEqual(
-      datedCountryPreview(direct.stats.slice(0, 20)),
-    );
+    expect(rows).toEqual(datedCountryPreview(direct.stats.slice(0, 20)));
     // Every request went through the host's proxy; the policy refused nothing the pane needs.
-    expect(services.host.accessLog().some((record) => record.path === "/service/bearer/stats" && record.status === 200)).toBe(true);
+    expect(
+      services.host.accessLog().some((record) => record.path === "/service/bearer/stats" && record.status === 200),
+    ).toBe(true);
     // The page runs zod jitless (src/office/page-runtime.ts), so not even zod's eval probe is refused.
     expect(await cspViolations(page)).toEqual([]);
   });
@@ -128,16 +140,25 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
     expect(await page.isHidden("#query-export-note")).toBe(true);
     const exported = await statusAfter(page, () => page.click("#query-export-csv"));
     expect(exported.kind).toBe("success");
-    expect(exported.text).toMatch(/^Opened stats_.*_by-date-country\.csv in your browser, which saves it; the link works once, within a minute\./);
+    expect(exported.text).toMatch(
+      /^Opened stats_.*_by-date-country\.csv in your browser, which saves it; the link works once, within a minute\./,
+    );
     const [opened] = await openedInBrowser(page);
     expect(opened).toMatch(new RegExp(`^${services.host.url}/host/exports/[A-Za-z0-9_-]{22}$`));
     expect(opened).not.toContain(profile.token);
 
-    const csv = await (await fetch(`${services.emulator.baseUrl}/stats/csv`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${profile.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ filters: request().filters, metrics: request().metrics, groups: request().groups, orders: request().orders }),
-    })).text();
+    const csv = await (
+      await fetch(`${services.emulator.baseUrl}/stats/csv`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${profile.token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          filters: request().filters,
+          metrics: request().metrics,
+          groups: request().groups,
+          orders: request().orders,
+        }),
+      })
+    ).text();
     const download = await send(opened!, { ca: services.certificate.pem });
     expect(download.status).toBe(200);
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="stats_.*_by-date-country\.csv"$/);
@@ -149,7 +170,11 @@ describeWithBrowser("the pane served by the production host (npm run serve) over
 
   it("on Excel for Mac with a profile that reaches the service elsewhere, keeps Open as worksheet and the note", async () => {
     const page = await openPane("Mac");
-    await signIn(page, { ...profile, name: "Elsewhere", baseUrl: "https://reporting.example.com/api" }, { unreachable: true });
+    await signIn(
+      page,
+      { ...profile, name: "Elsewhere", baseUrl: "https://reporting.example.com/api" },
+      { unreachable: true },
+    );
     await page.waitForFunction(() => document.getElementById("query-export-note")?.hidden === false);
     expect(await page.isHidden("#query-export-csv")).toBe(true);
     expect(await page.isVisible("#query-open-sheet")).toBe(true);

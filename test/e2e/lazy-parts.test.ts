@@ -10,7 +10,13 @@ import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
 import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice } from "./support/fake-office";
 import { openMoreActions, saveProfile, screenshot, waitForStatus } from "./support/pane-page";
-import { cspViolations, HOST_INFO, recordCspViolations, startHostedPaneServices, type HostedPaneServices } from "./support/pane-services";
+import {
+  cspViolations,
+  HOST_INFO,
+  recordCspViolations,
+  startHostedPaneServices,
+  type HostedPaneServices,
+} from "./support/pane-services";
 
 jest.setTimeout(240_000);
 
@@ -46,12 +52,16 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
     if (base !== "/") {
       // A reverse proxy: the host's answers, its CSP included, at another path.
       await context.route(`${host.url}${base}**`, async (route) => {
-        const response = await route.fetch({ url: route.request().url().replace(`${host.url}${base}`, `${host.url}/`) });
+        const response = await route.fetch({
+          url: route.request().url().replace(`${host.url}${base}`, `${host.url}/`),
+        });
         await route.fulfill({ response });
       });
     }
     // Registered last, so it wins over the proxy.
-    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.route("**/office-js/office.js", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
     await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1" });
     await context.addInitScript(installFakeUser);
     await context.addInitScript(recordCspViolations);
@@ -67,41 +77,58 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
   }
 
   const fileOf = (url: string) => new URL(url).pathname.split("/").pop() ?? "";
-  const settled = (page: Page, panel: string) => page.waitForSelector(`#${panel}:not([aria-busy])`, { state: "attached" });
+  const settled = (page: Page, panel: string) =>
+    page.waitForSelector(`#${panel}:not([aria-busy])`, { state: "attached" });
 
   it.each([
     ["at the host's root", "/"],
     ["under a sub-path of a proxy in front of the host", SUB_PATH],
-  ])("%s: the first load leaves the Queries and Legacy tabs out; each comes from the page's folder when first selected", async (_where, base) => {
-    const { page, scripts } = await openPane(base);
-    const pageScripts = await page.$$eval("script[src]", (tags) => tags.map((tag) => (tag as HTMLScriptElement).src).filter((src) => !src.includes("/office-js/")));
-    expect(pageScripts.map(fileOf)).toEqual([
-      expect.stringMatching(/^runtime\.[0-9a-f]{8}\.js$/),
-      expect.stringMatching(/^vendors\.[0-9a-f]{8}\.js$/),
-      expect.stringMatching(/^common\.[0-9a-f]{8}\.js$/),
-      "functions.js",
-      expect.stringMatching(/^taskpane\.[0-9a-f]{8}\.js$/),
-    ]);
-    // The Query tab follows the first view by itself; Queries and Legacy wait to be selected.
-    await page.waitForFunction(() => document.querySelector("#query-period option") !== null);
-    expect(scripts.some((url) => /\/query-tab\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
-    expect(scripts.filter((url) => /\/(queries|legacy)-tab\./.test(url))).toEqual([]);
+  ])(
+    "%s: the first load leaves the Queries and Legacy tabs out; each comes from the page's folder when first selected",
+    async (_where, base) => {
+      const { page, scripts } = await openPane(base);
+      const pageScripts = await page.$$eval("script[src]", (tags) =>
+        tags.map((tag) => (tag as HTMLScriptElement).src).filter((src) => !src.includes("/office-js/")),
+      );
+      expect(pageScripts.map(fileOf)).toEqual([
+        expect.stringMatching(/^runtime\.[0-9a-f]{8}\.js$/),
+        expect.stringMatching(/^vendors\.[0-9a-f]{8}\.js$/),
+        expect.stringMatching(/^common\.[0-9a-f]{8}\.js$/),
+        "functions.js",
+        expect.stringMatching(/^taskpane\.[0-9a-f]{8}\.js$/),
+      ]);
+      // The Query tab follows the first view by itself; Queries and Legacy wait to be selected.
+      await page.waitForFunction(() => document.querySelector("#query-period option") !== null);
+      expect(scripts.some((url) => /\/query-tab\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+      expect(scripts.filter((url) => /\/(queries|legacy)-tab\./.test(url))).toEqual([]);
 
-    await page.click("#tab-legacy");
-    await settled(page, "panel-legacy");
-    // Set up: its default grouping is listed (the tab's content stays hidden until a Legacy profile is in use).
-    await page.waitForSelector("#legacy-groups li", { state: "attached" });
-    await page.click("#tab-queries");
-    await settled(page, "panel-queries");
-    await page.waitForFunction(() => document.getElementById("queries-formulas")?.textContent === "No REPORTING formula in this workbook.");
+      await page.click("#tab-legacy");
+      await settled(page, "panel-legacy");
+      // Set up: its default grouping is listed (the tab's content stays hidden until a Legacy profile is in use).
+      await page.waitForSelector("#legacy-groups li", { state: "attached" });
+      await page.click("#tab-queries");
+      await settled(page, "panel-queries");
+      await page.waitForFunction(
+        () => document.getElementById("queries-formulas")?.textContent === "No REPORTING formula in this workbook.",
+      );
 
-    const loaded = scripts.map(fileOf);
-    expect(loaded).toEqual(expect.arrayContaining([expect.stringMatching(/^legacy-tab\.[0-9a-f]{8}\.js$/), expect.stringMatching(/^queries-tab\.[0-9a-f]{8}\.js$/)]));
-    // Every file from the page's own folder, content-hashed but functions.js (named by the manifest).
-    for (const url of scripts) expect(url.startsWith(`${services.host.url}${base}`) && !url.slice(`${services.host.url}${base}`.length).includes("/")).toBe(true);
-    for (const file of loaded) expect(file === "functions.js" || /\.[0-9a-f]{8}\.js$/.test(file)).toBe(true);
-    expect(await cspViolations(page)).toEqual([]);
-  });
+      const loaded = scripts.map(fileOf);
+      expect(loaded).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^legacy-tab\.[0-9a-f]{8}\.js$/),
+          expect.stringMatching(/^queries-tab\.[0-9a-f]{8}\.js$/),
+        ]),
+      );
+      // Every file from the page's own folder, content-hashed but functions.js (named by the manifest).
+      for (const url of scripts)
+        expect(
+          url.startsWith(`${services.host.url}${base}`) &&
+            !url.slice(`${services.host.url}${base}`.length).includes("/"),
+        ).toBe(true);
+      for (const file of loaded) expect(file === "functions.js" || /\.[0-9a-f]{8}\.js$/.test(file)).toBe(true);
+      expect(await cspViolations(page)).toEqual([]);
+    },
+  );
 
   it("a tab whose code does not arrive says so in its place and in the status bar; selecting it again loads it", async () => {
     const { page } = await openPane("/");
@@ -128,7 +155,17 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
     const { page } = await openPane("/");
     const credential = services.emulator.credentials.bearer[0];
     if (!credential) throw new Error("the emulator has no demo token");
-    expect((await saveProfile(page, { name: "Demo", kind: "bearer", baseUrl: `${services.host.url}/service/bearer`, legacyBaseUrl: "", token: credential.token })).kind).toBe("success");
+    expect(
+      (
+        await saveProfile(page, {
+          name: "Demo",
+          kind: "bearer",
+          baseUrl: `${services.host.url}/service/bearer`,
+          legacyBaseUrl: "",
+          token: credential.token,
+        })
+      ).kind,
+    ).toBe("success");
     await page.click("#tab-query");
     await settled(page, "panel-query");
     await page.route("**/freeze.*.js", (route) => route.abort("connectionfailed"));

@@ -5,7 +5,13 @@ import { localToday, periodOfWord } from "../../src/core/periods";
 import { legacyStatsRows } from "../../src/core/legacy/legacy-rows";
 import { describeWithBrowser } from "./support/browser";
 import { fakeTable, officeState, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
-import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import {
+  fullProfile,
+  openExcelPane,
+  startPaneServices,
+  type ExcelPane,
+  type PaneServices,
+} from "./support/pane-services";
 
 jest.setTimeout(240_000);
 
@@ -21,8 +27,19 @@ type Cell = string | number | boolean;
 /** Every count and revenue of a legacy answer doubled: new numbers, the same rows (eCPM unchanged). */
 function doubled(response: LegacyStatsResponse): LegacyStatsResponse {
   const node = (entry: LegacyAggregationNode): LegacyAggregationNode => ({
-    ...(entry.stats ? { stats: { ...entry.stats, impressions: entry.stats.impressions * 2, revenue: entry.stats.revenue * 2, requests: entry.stats.requests * 2 } } : {}),
-    ...(entry.aggregation ? { aggregation: Object.fromEntries(Object.entries(entry.aggregation).map(([key, child]) => [key, node(child)])) } : {}),
+    ...(entry.stats
+      ? {
+          stats: {
+            ...entry.stats,
+            impressions: entry.stats.impressions * 2,
+            revenue: entry.stats.revenue * 2,
+            requests: entry.stats.requests * 2,
+          },
+        }
+      : {}),
+    ...(entry.aggregation
+      ? { aggregation: Object.fromEntries(Object.entries(entry.aggregation).map(([key, child]) => [key, node(child)])) }
+      : {}),
   });
   return { ...response, ...node(response) } as LegacyStatsResponse;
 }
@@ -40,7 +57,11 @@ describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px",
     services = await startPaneServices(executablePath, { days: 60, seed: 31 });
     const { emulator, logins } = services;
     profile = fullProfile(emulator, "Demo");
-    legacyClient = new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: logins.legacy.apiKey, apiSecret: logins.legacy.apiSecret });
+    legacyClient = new LegacyClient({
+      baseUrl: emulator.legacyBaseUrl,
+      apiKey: logins.legacy.apiKey,
+      apiSecret: logins.legacy.apiSecret,
+    });
     pane = await openExcelPane(services.browser, services.server.origin, {
       height: 800,
       prepare: async (context) => {
@@ -79,7 +100,9 @@ describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px",
     expect(await page.textContent("#legacy-insert-table-hint")).toMatch(/It refreshes from the Queries tab/);
     const done = await statusAfter(page, () => page.click("#legacy-insert-table"));
     expect(done.kind).toBe("success");
-    expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on Legacy, with a PivotTable\. Refresh both from the Queries tab\.$/);
+    expect(done.text).toMatch(
+      /^\d[\d,]* rows inserted as the table (\S+) on Legacy, with a PivotTable\. Refresh both from the Queries tab\.$/,
+    );
     tableName = /the table (\S+) on/.exec(done.text)![1]!;
     // Named apart from a Query tab table with the same groupings (Stats_by_Date_Country).
     expect(tableName).toBe("Legacy_by_Date_Country");
@@ -96,7 +119,9 @@ describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px",
     await page.click("#tab-queries");
     await page.waitForSelector(`#queries-tables li[data-table="${tableName}"]`);
     const item = page.locator(`#queries-tables li[data-table="${tableName}"]`);
-    expect(await item.textContent()).toContain(`Legacy statistics: Impressions, Revenues, eCPM, Requests by Date, Country; last 7 days; profile ${profile.name}`);
+    expect(await item.textContent()).toContain(
+      `Legacy statistics: Impressions, Revenues, eCPM, Requests by Date, Country; last 7 days; profile ${profile.name}`,
+    );
     expect(await item.locator("button").allTextContents()).toEqual(["Refresh", "Go to", "Remove link"]);
     await screenshot(page, "legacy-table-queries");
   });
@@ -106,13 +131,16 @@ describeWithBrowser("a table inserted from the Legacy tab refreshes, at 320 px",
     const before = (await officeState(page)).workbook.pivots[0]!;
     const report = await statusAfter(page, () => page.click("#queries-refresh-all"), 60_000);
     expect(report.kind).toBe("success");
-    const results = await page.$$eval("#queries-results li", (items) => items.map((item) => ({ state: item.className, text: item.textContent ?? "" })));
+    const results = await page.$$eval("#queries-results li", (items) =>
+      items.map((item) => ({ state: item.className, text: item.textContent ?? "" })),
+    );
     expect(results.find((result) => result.text.startsWith(tableName))?.state).toContain("refreshed");
     const rows = await expectedRows(true);
     expect((await fakeTable(page, tableName))?.values).toEqual(rows);
     const after = (await officeState(page)).workbook.pivots[0]!;
     expect(after.refreshCount).toBe(before.refreshCount + 1);
-    const impressions = (summary: typeof after.summary) => summary.reduce((sum, entry) => sum + (entry.values[0] ?? 0), 0);
+    const impressions = (summary: typeof after.summary) =>
+      summary.reduce((sum, entry) => sum + (entry.values[0] ?? 0), 0);
     expect(impressions(after.summary)).toBe(2 * impressions(before.summary));
     expect(await page.locator(`#queries-tables li[data-table="${tableName}"]`).textContent()).toMatch(/last refreshed/);
     await screenshot(page, "legacy-table-refreshed");

@@ -30,7 +30,8 @@ async function held(page: Page): Promise<Held> {
   return { rows, revenue: [...rows.values()].reduce((sum, value) => sum + value, 0) };
 }
 
-const changedRows = (before: Held, after: Held) => [...after.rows].filter(([key, value]) => Math.abs(value - (before.rows.get(key) ?? Number.NaN)) > 1e-9).length;
+const changedRows = (before: Held, after: Held) =>
+  [...after.rows].filter(([key, value]) => Math.abs(value - (before.rows.get(key) ?? Number.NaN)) > 1e-9).length;
 
 function itemOf(page: Page) {
   return page.locator(`#queries-tables li[data-table="${TABLE}"]`);
@@ -89,10 +90,15 @@ describeWithBrowser("what a refresh changed, in the Queries tab at 320 px", (exe
     // The details: the largest moves, days as yyyy-mm-dd and countries with their names.
     await itemOf(page).locator("details[data-moves] > summary").click();
     await itemOf(page).locator("details[data-moves][data-named=true]").waitFor();
-    expect(await itemOf(page).locator("details[data-moves] > summary").textContent()).toBe(changed > 10 ? `Largest moves (10 of ${changed})` : `The ${changed} rows that moved`);
+    expect(await itemOf(page).locator("details[data-moves] > summary").textContent()).toBe(
+      changed > 10 ? `Largest moves (10 of ${changed})` : `The ${changed} rows that moved`,
+    );
     const moves = await itemOf(page).locator("details[data-moves] li").allTextContents();
     expect(moves).toHaveLength(Math.min(10, changed));
-    for (const move of moves) expect(move).toMatch(/^\d{4}-\d{2}-\d{2} · [A-Z]{2}( \([^)]+\))?: Revenues [\d,]+\.\d\d → [\d,]+\.\d\d, [+-][\d,]+\.\d\d$/);
+    for (const move of moves)
+      expect(move).toMatch(
+        /^\d{4}-\d{2}-\d{2} · [A-Z]{2}( \([^)]+\))?: Revenues [\d,]+\.\d\d → [\d,]+\.\d\d, [+-][\d,]+\.\d\d$/,
+      );
     expect(moves.some((move) => /^\d{4}-\d{2}-\d{2} · [A-Z]{2} \([A-Z][a-z]/.test(move))).toBe(true);
     await screenshot(page, "pane-change-report-320");
     await page.setViewportSize({ width: 350, height: 900 });
@@ -106,10 +112,19 @@ describeWithBrowser("what a refresh changed, in the Queries tab at 320 px", (exe
     expect(log.values).toHaveLength(2);
     const cell = (row: unknown[], header: string) => row[REFRESH_LOG_HEADERS.indexOf(header)];
     const row = log.values[1]!;
-    expect([cell(row, "Table"), cell(row, "Profile"), cell(row, "Rows before"), cell(row, "Rows after"), cell(row, "Rows changed")]).toEqual([TABLE, "Analyst", before.rows.size, after.rows.size, changed]);
+    expect([
+      cell(row, "Table"),
+      cell(row, "Profile"),
+      cell(row, "Rows before"),
+      cell(row, "Rows after"),
+      cell(row, "Rows changed"),
+    ]).toEqual([TABLE, "Analyst", before.rows.size, after.rows.size, changed]);
     expect(cell(row, "Revenues before") as number).toBeCloseTo(before.revenue, 6);
     expect(cell(row, "Revenues after") as number).toBeCloseTo(after.revenue, 6);
-    expect((cell(row, "Revenues before") as number) + (cell(row, "Revenues difference") as number)).toBeCloseTo(after.revenue, 6);
+    expect((cell(row, "Revenues before") as number) + (cell(row, "Revenues difference") as number)).toBeCloseTo(
+      after.revenue,
+      6,
+    );
   });
 
   it("flags the table beyond the workbook's threshold in Refresh all's summary, and keeps logging on a hidden sheet", async () => {
@@ -122,7 +137,10 @@ describeWithBrowser("what a refresh changed, in the Queries tab at 320 px", (exe
       await threshold.fill("0");
       await threshold.press("Tab");
     });
-    expect(set).toEqual({ kind: "success", text: "A table whose revenue moves more than 0 % in a refresh is flagged from now on. The workbook keeps this choice." });
+    expect(set).toEqual({
+      kind: "success",
+      text: "A table whose revenue moves more than 0 % in a refresh is flagged from now on. The workbook keeps this choice.",
+    });
 
     const done = await statusAfter(page, () => page.click("#queries-refresh-all"), 60_000);
     const after = await held(page);
@@ -133,23 +151,37 @@ describeWithBrowser("what a refresh changed, in the Queries tab at 320 px", (exe
     });
     const result = page.locator("#queries-results li[data-flagged]");
     expect(await result.count()).toBe(1);
-    expect(await result.textContent()).toMatch(new RegExp(`^${TABLE}: refreshed, .*Revenues ${money(before.revenue).replace(/[.]/g, "\\.")} → .*Check this table: its revenue moved more than 0 % in this refresh\\.$`));
+    expect(await result.textContent()).toMatch(
+      new RegExp(
+        `^${TABLE}: refreshed, .*Revenues ${money(before.revenue).replace(/[.]/g, "\\.")} → .*Check this table: its revenue moved more than 0 % in this refresh\\.$`,
+      ),
+    );
     await itemOf(page).locator("[data-flag]").waitFor();
-    expect(await itemOf(page).locator("[data-flag]").textContent()).toBe("Check this table: its revenue moved more than 0 % in this refresh.");
+    expect(await itemOf(page).locator("[data-flag]").textContent()).toBe(
+      "Check this table: its revenue moved more than 0 % in this refresh.",
+    );
     await screenshot(page, "pane-change-report-refresh-all-320");
     const logged = (await logTable(page))!.values;
     expect(logged).toHaveLength(3);
 
     // The user hides the log: the next refresh appends to it there, without showing or remaking it.
     await page.evaluate(() => {
-      const sheet = (window as unknown as { __officeFake: { workbook: { sheets: { name: string; visibility?: string }[] } } }).__officeFake.workbook.sheets.find((each) => each.name === "Refresh log");
+      const sheet = (
+        window as unknown as { __officeFake: { workbook: { sheets: { name: string; visibility?: string }[] } } }
+      ).__officeFake.workbook.sheets.find((each) => each.name === "Refresh log");
       if (sheet) sheet.visibility = "Hidden";
     });
-    expect((await statusAfter(page, () => itemOf(page).locator('[data-action="refresh"]').click(), 60_000)).kind).toBe("success");
+    expect((await statusAfter(page, () => itemOf(page).locator('[data-action="refresh"]').click(), 60_000)).kind).toBe(
+      "success",
+    );
     const log = (await logTable(page))!;
     expect(log.values).toHaveLength(4);
     const state = await officeState(page);
-    expect(state.workbook.sheets.filter((sheet) => sheet.name.startsWith("Refresh log")).map((sheet) => [sheet.name, sheet.visibility])).toEqual([["Refresh log", "Hidden"]]);
+    expect(
+      state.workbook.sheets
+        .filter((sheet) => sheet.name.startsWith("Refresh log"))
+        .map((sheet) => [sheet.name, sheet.visibility]),
+    ).toEqual([["Refresh log", "Hidden"]]);
     expect(state.workbook.tables.filter((table) => table.name.startsWith("RefreshLog"))).toHaveLength(1);
     // Old rows as they were.
     expect(log.values.slice(0, 3)).toEqual(logged);

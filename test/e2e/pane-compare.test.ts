@@ -4,7 +4,16 @@ import { ReportingClient } from "../../src/client";
 import { addDays } from "../../src/core/calendar";
 import { describeWithBrowser } from "./support/browser";
 import { officeState, openMoreActions, screenshot, statusAfter } from "./support/pane-page";
-import { chooseDays, chooseGroups, chooseMetrics, openQueryPane, previewQuery, shownPreview, type QueryPane, type ShownCell } from "./support/query-pane";
+import {
+  chooseDays,
+  chooseGroups,
+  chooseMetrics,
+  openQueryPane,
+  previewQuery,
+  shownPreview,
+  type QueryPane,
+  type ShownCell,
+} from "./support/query-pane";
 import { startPaneServices, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(180_000);
@@ -20,7 +29,11 @@ interface Compared {
 }
 
 /** What the three comparison columns hold: the comparison's value, the change and the change % (none from 0). */
-function expectedCells({ current, previous }: Compared): { previous: number | undefined; change: number | undefined; percent: number | undefined } {
+function expectedCells({ current, previous }: Compared): {
+  previous: number | undefined;
+  change: number | undefined;
+  percent: number | undefined;
+} {
   const change = current === undefined || previous === undefined ? undefined : current - previous;
   return { previous, change, percent: change === undefined || previous === 0 ? undefined : change / previous! };
 }
@@ -54,7 +67,9 @@ async function scrollToColumn(page: Page, index: number): Promise<void> {
     "#query-preview-table .preview-scroll",
     (region, at) => {
       const headings = Array.from(region.querySelectorAll<HTMLElement>("thead th"));
-      const pinned = headings.filter((heading) => getComputedStyle(heading).position === "sticky").reduce((width, heading) => width + heading.offsetWidth, 0);
+      const pinned = headings
+        .filter((heading) => getComputedStyle(heading).position === "sticky")
+        .reduce((width, heading) => width + heading.offsetWidth, 0);
       region.scrollTo({ left: headings[at]!.offsetLeft - pinned, behavior: "instant" });
     },
     index,
@@ -87,7 +102,13 @@ describeWithBrowser("the Query tab's comparison with the previous period at 320 
     const groups: ["date", "country"] = ["date", "country"];
     current = (await client.statsAll({ filters: { from, to }, groups, metrics: [...METRICS] })).stats;
     // The seven days before, written out here rather than asked of the add-in's own code.
-    comparison = (await client.statsAll({ filters: { from: addDays(from, -7), to: addDays(from, -1) }, groups, metrics: [...METRICS] })).stats;
+    comparison = (
+      await client.statsAll({
+        filters: { from: addDays(from, -7), to: addDays(from, -1) },
+        groups,
+        metrics: [...METRICS],
+      })
+    ).stats;
     pane = await openQueryPane(services.browser, services.server.origin, services.emulator);
     page = pane.page;
   });
@@ -137,9 +158,15 @@ describeWithBrowser("the Query tab's comparison with the previous period at 320 
       const before = previousOf(date!.text, country!.value);
       if (before) compared += 1;
       METRICS.forEach((metric, position) => {
-        const [value, previous, change, percent] = row.slice(2 + position * 4, 6 + position * 4) as [ShownCell, ShownCell, ShownCell, ShownCell];
+        const [value, previous, change, percent] = row.slice(2 + position * 4, 6 + position * 4) as [
+          ShownCell,
+          ShownCell,
+          ShownCell,
+          ShownCell,
+        ];
         expect(Number(value.value)).toBeCloseTo(now!.metrics[metric]!, 9);
-        const previousValue = before === undefined ? undefined : metric === "ecpm" ? ecpm(before.metrics) : before.metrics[metric];
+        const previousValue =
+          before === undefined ? undefined : metric === "ecpm" ? ecpm(before.metrics) : before.metrics[metric];
         const expected = expectedCells({ current: now!.metrics[metric], previous: previousValue });
         expectNumber(previous, expected.previous);
         expectNumber(change, expected.change);
@@ -158,15 +185,27 @@ describeWithBrowser("the Query tab's comparison with the previous period at 320 
     const { totals } = await shownPreview(page);
     // Rows found only in the seven days before are listed too, after the period's own.
     const comparisonOnly = comparison.filter(
-      (entry) => !current.some((now) => now.group.country === entry.group.country && now.group.date === addDays(entry.group.date!, 7)),
+      (entry) =>
+        !current.some(
+          (now) => now.group.country === entry.group.country && now.group.date === addDays(entry.group.date!, 7),
+        ),
     );
-    expect(totals[0]).toMatchObject({ text: "Total", note: `all ${(current.length + comparisonOnly.length).toLocaleString("en-US")} rows` });
-    const sumOf = (entries: readonly StatsEntry[], metric: "impressions" | "revenues") => entries.reduce((sum, entry) => sum + (entry.metrics[metric] ?? 0), 0);
+    expect(totals[0]).toMatchObject({
+      text: "Total",
+      note: `all ${(current.length + comparisonOnly.length).toLocaleString("en-US")} rows`,
+    });
+    const sumOf = (entries: readonly StatsEntry[], metric: "impressions" | "revenues") =>
+      entries.reduce((sum, entry) => sum + (entry.metrics[metric] ?? 0), 0);
     const now = { impressions: sumOf(current, "impressions"), revenues: sumOf(current, "revenues") };
     const before = { impressions: sumOf(comparison, "impressions"), revenues: sumOf(comparison, "revenues") };
     const totalOf = (side: typeof now, metric: Metric) => (metric === "ecpm" ? ecpm(side) : side[metric]);
     METRICS.forEach((metric, position) => {
-      const [value, previous, change, percent] = totals.slice(2 + position * 4, 6 + position * 4) as [ShownCell, ShownCell, ShownCell, ShownCell];
+      const [value, previous, change, percent] = totals.slice(2 + position * 4, 6 + position * 4) as [
+        ShownCell,
+        ShownCell,
+        ShownCell,
+        ShownCell,
+      ];
       const expected = expectedCells({ current: totalOf(now, metric), previous: totalOf(before, metric) });
       expectNumber(value, totalOf(now, metric));
       expectNumber(previous, expected.previous);
@@ -186,7 +225,10 @@ describeWithBrowser("the Query tab's comparison with the previous period at 320 
   it("inserts the formula with compare= and loads it back into the builder with the choice set", async () => {
     const before = (await officeState(page)).writes.length;
     const inserted = await statusAfter(page, () => page.click("#query-insert-formula"));
-    expect(inserted).toEqual({ kind: "success", text: "Formula inserted at Sheet1!B2. It recalculates with the active profile." });
+    expect(inserted).toEqual({
+      kind: "success",
+      text: "Formula inserted at Sheet1!B2. It recalculates with the active profile.",
+    });
     const writes = (await officeState(page)).writes.slice(before);
     // This fake Excel offers CustomFunctionsRuntime 1.4: the spill brings its own date and percent formats.
     // Besides the formula, only the document setting that spares colleagues a trust prompt.
@@ -200,7 +242,10 @@ describeWithBrowser("the Query tab's comparison with the previous period at 320 
     expect(await page.inputValue("#query-formula")).not.toBe(formula);
     await openMoreActions(page);
     const loaded = await statusAfter(page, () => page.click("#query-edit-formula"));
-    expect(loaded).toEqual({ kind: "success", text: "Loaded the formula of Sheet1!B2. Change the query, then choose Update formula." });
+    expect(loaded).toEqual({
+      kind: "success",
+      text: "Loaded the formula of Sheet1!B2. Change the query, then choose Update formula.",
+    });
     expect(await page.inputValue("#query-compare")).toBe("previous_period");
     expect(await page.inputValue("#query-formula")).toBe(formula);
     expect(pane.pageErrors).toEqual([]);

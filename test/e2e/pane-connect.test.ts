@@ -3,8 +3,22 @@ import type { Page } from "playwright-core";
 import type { RunningEmulator } from "../../src/emulator";
 import { closedPort, listenOnLoopback, type LoopbackServer } from "../support/loopback";
 import { describeWithBrowser } from "./support/browser";
-import { fillProfileForm, hiddenUnderStatus, officeState, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
-import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import {
+  fillProfileForm,
+  hiddenUnderStatus,
+  officeState,
+  saveProfile,
+  screenshot,
+  statusAfter,
+  type ProfileInput,
+} from "./support/pane-page";
+import {
+  bearerProfile,
+  openExcelPane,
+  startPaneServices,
+  type ExcelPane,
+  type PaneServices,
+} from "./support/pane-services";
 
 jest.setTimeout(240_000);
 
@@ -35,7 +49,10 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
   const reasons = new Map<string, string>();
 
   beforeAll(async () => {
-    [services, noCors] = await Promise.all([startPaneServices(executablePath, { days: 30, seed: 5 }), startServiceWithoutCors()]);
+    [services, noCors] = await Promise.all([
+      startPaneServices(executablePath, { days: 30, seed: 5 }),
+      startServiceWithoutCors(),
+    ]);
     emulator = services.emulator;
     pane = await openExcelPane(services.browser, services.server.origin, { height: 720 });
     page = pane.page;
@@ -120,7 +137,9 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     await fillProfileForm(page, { ...demo, name: "" });
     await page.click("#profile-save");
     await page.waitForSelector("#profile-save-reason");
-    expect(await page.textContent("#profile-save-reason")).toBe("The profile name is empty: type one, such as Finance.");
+    expect(await page.textContent("#profile-save-reason")).toBe(
+      "The profile name is empty: type one, such as Finance.",
+    );
     expect(await page.textContent("#status")).toBe("");
     expect(await focusedId()).toBe("profile-name");
     expect(await marked()).toEqual(["profile-name"]);
@@ -170,7 +189,9 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     expect(await page.getAttribute("#profile-token", "aria-describedby")).toContain("profile-save-reason");
     // Save anyway appears only now, saying what it would do, and to formulas.
     expect(await page.textContent("#profile-save-anyway")).toBe("Save anyway, without using it");
-    expect(await page.textContent("#profile-save-outcome")).toContain("Save anyway keeps Wrong without putting it in use: formulas keep using Demo.");
+    expect(await page.textContent("#profile-save-outcome")).toContain(
+      "Save anyway keeps Wrong without putting it in use: formulas keep using Demo.",
+    );
     // Nothing changed for formulas.
     expect(await page.$('li[data-profile="Wrong"]')).toBeNull();
     expect(await page.textContent("#active-profile-summary")).toBe("Signed in: Demo");
@@ -193,7 +214,11 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
   });
 
   it("a wrong path (404) points to the address", async () => {
-    const reason = await failedSave({ ...demo, name: "Path", baseUrl: `${new URL(emulator.baseUrl).origin}/no-such-path` });
+    const reason = await failedSave({
+      ...demo,
+      name: "Path",
+      baseUrl: `${new URL(emulator.baseUrl).origin}/no-such-path`,
+    });
     reasons.set("404", reason);
     expect(reason).toMatch(/^Nothing was found at this service address/);
     expect(await focusedId()).toBe("profile-base-url");
@@ -247,7 +272,9 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     return page.$eval(selector, (element) => {
       const box = element.getBoundingClientRect();
       const shown = document.querySelector("main")!.getBoundingClientRect();
-      return box.height > 0 && box.top >= Math.max(0, shown.top) && box.bottom <= Math.min(window.innerHeight, shown.bottom);
+      return (
+        box.height > 0 && box.top >= Math.max(0, shown.top) && box.bottom <= Math.min(window.innerHeight, shown.bottom)
+      );
     });
   }
 
@@ -258,7 +285,11 @@ describeWithBrowser("the Connect tab at 320 px: save tests first, and says why i
     // Save at the foot of the view, where a user who scrolled down the form presses it.
     await page.$eval("#profile-save", (button) => button.scrollIntoView({ block: "end" }));
     await page.click("#profile-save");
-    await page.waitForFunction(() => /^\d+ s$/.test(document.getElementById("connection-elapsed")?.textContent ?? ""), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => /^\d+ s$/.test(document.getElementById("connection-elapsed")?.textContent ?? ""),
+      undefined,
+      { timeout: 30_000 },
+    );
     expect(await page.textContent("#status")).toBe("Testing the connection before saving Slow…");
     expect(await page.getAttribute("#status", "class")).toBe("status busy");
     expect(await inView("#connection-cancel")).toBe(true);

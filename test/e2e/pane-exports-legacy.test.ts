@@ -10,8 +10,24 @@ import { legacyStatsRows } from "../../src/core/legacy/legacy-rows";
 import { querySheetOf, sheetsOf } from "../support/xlsx";
 import { describeWithBrowser } from "./support/browser";
 import { givenUp, holdRequests } from "./support/held-requests";
-import { fakeTable, officeState, openMoreActions, pickerContent, previewRows, saveProfile, screenshot, statusAfter, type ProfileInput } from "./support/pane-page";
-import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import {
+  fakeTable,
+  officeState,
+  openMoreActions,
+  pickerContent,
+  previewRows,
+  saveProfile,
+  screenshot,
+  statusAfter,
+  type ProfileInput,
+} from "./support/pane-page";
+import {
+  fullProfile,
+  openExcelPane,
+  startPaneServices,
+  type ExcelPane,
+  type PaneServices,
+} from "./support/pane-services";
 import { chooseDays } from "./support/query-pane";
 
 jest.setTimeout(240_000);
@@ -35,7 +51,11 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
     const { emulator, logins } = services;
     profile = fullProfile(emulator, "Demo");
     client = new ReportingClient({ baseUrl: emulator.baseUrl, token: logins.widest.token });
-    legacyClient = new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: logins.legacy.apiKey, apiSecret: logins.legacy.apiSecret });
+    legacyClient = new LegacyClient({
+      baseUrl: emulator.legacyBaseUrl,
+      apiKey: logins.legacy.apiKey,
+      apiSecret: logins.legacy.apiSecret,
+    });
     dates = await client.dates();
 
     pane = await openExcelPane(services.browser, services.server.origin, { height: 800 });
@@ -62,10 +82,12 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       await page.selectOption("#query-group-add", "country");
       await page.click("#query-group-add-button");
       await page.click('details[data-filter="countries"] summary');
-      for (const country of countries) await page.check(`details[data-filter="countries"] input[value="${country.value}"]`);
+      for (const country of countries)
+        await page.check(`details[data-filter="countries"] input[value="${country.value}"]`);
     });
 
-    const stem = () => `stats_${from()}_${dates.to}_by-date-country_country-${countries.map((country) => country.value).join("-")}`;
+    const stem = () =>
+      `stats_${from()}_${dates.to}_by-date-country_country-${countries.map((country) => country.value).join("-")}`;
     const request = () => ({
       filters: { from: from(), to: dates.to, countries: countries.map((country) => country.value) },
       metrics: ["impressions" as const, "revenues" as const, "ecpm" as const],
@@ -109,7 +131,9 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(query.get("Period")).toBe("Custom range");
       expect(query.get("Groups")).toBe("Date, Country");
       expect(query.get("Metrics")).toBe("Impressions, Revenues, eCPM");
-      expect(query.get("Filter: Countries")).toBe(countries.map((country) => `${country.label} (${country.value})`).join(", "));
+      expect(query.get("Filter: Countries")).toBe(
+        countries.map((country) => `${country.label} (${country.value})`).join(", "),
+      );
       expect(query.get("Profile")).toBe("Demo");
       expect(query.get("Data through")).toBe(dates.to);
       expect(query.get("Formula")).toBe(formula);
@@ -122,8 +146,15 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
     });
 
     it("loads the Excel writer only for an Excel export, as a chunk of its own", async () => {
-      const scripts = await page.$$eval("script[src]", (elements) => elements.map((element) => (element as HTMLScriptElement).src));
-      const lazy = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => /exceljs/.test(name)));
+      const scripts = await page.$$eval("script[src]", (elements) =>
+        elements.map((element) => (element as HTMLScriptElement).src),
+      );
+      const lazy = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => /exceljs/.test(name)),
+      );
       expect(scripts.some((src) => /exceljs/.test(src))).toBe(false);
       expect(lazy).toHaveLength(1);
     });
@@ -135,7 +166,9 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
         const opened = await statusAfter(page, () => page.click("#query-open-sheet"));
         // The recording fake adds one sheet per file, named as it likes.
         expect(opened.text).toMatch(/^Added the worksheet "Export \d+" to this workbook\.$/);
-        const writes = (await officeState(page)).writes.slice(before).filter((entry) => entry.kind === "insertWorksheetsFromBase64");
+        const writes = (await officeState(page)).writes
+          .slice(before)
+          .filter((entry) => entry.kind === "insertWorksheetsFromBase64");
         expect(writes).toHaveLength(1);
         return sheetsOf(Buffer.from((writes[0]!.value as { base64: string }).base64, "base64"));
       };
@@ -146,10 +179,18 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(api.get("Statistics")!.length - 1).toBe((await client.statsAll(request())).stats.length);
       const apiQuery = querySheetOf(api.get("Query")!);
       expect(apiQuery.get("Headers")).toBe("Service names");
-      expect(apiQuery.get("Filter: Countries")).toBe(countries.map((country) => `${country.label} (${country.value})`).join(", "));
+      expect(apiQuery.get("Filter: Countries")).toBe(
+        countries.map((country) => `${country.label} (${country.value})`).join(", "),
+      );
       await page.selectOption("#query-headers", "readable");
       const readable = await inserted();
-      expect(readable.get("Statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)"]);
+      expect(readable.get("Statistics")![0]).toEqual([
+        "Date",
+        "Country",
+        "Impressions",
+        "Revenues (USD)",
+        "eCPM (USD)",
+      ]);
       expect(readable.get("Statistics")!.slice(1)).toEqual(api.get("Statistics")!.slice(1));
       expect(querySheetOf(readable.get("Query")!).get("Headers")).toBe("Readable names");
     });
@@ -176,7 +217,10 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       await page.fill("#legacy-from", "2026-01-10");
       await page.fill("#legacy-to", "2026-01-01");
       const refused = await statusAfter(page, () => page.click("#legacy-preview"));
-      expect(refused).toEqual({ kind: "error", text: "The last day (2026-01-01) comes before the first day (2026-01-10): swap them." });
+      expect(refused).toEqual({
+        kind: "error",
+        text: "The last day (2026-01-01) comes before the first day (2026-01-10): swap them.",
+      });
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("legacy-to");
     });
 
@@ -194,7 +238,9 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
     function expectedRows() {
       const period = periodOfWord("LAST_7_DAYS", localToday()());
       const query = readLegacyQuery({ from: period.from, to: period.to, groupBy: "day,country" }, () => period.to);
-      return legacyClient.stats({ from: period.from, to: period.to, groupBy: serviceGroupBy(query.groupBy) }).then((response) => ({ period, table: legacyStatsRows(response, query.groupBy, "readable") }));
+      return legacyClient
+        .stats({ from: period.from, to: period.to, groupBy: serviceGroupBy(query.groupBy) })
+        .then((response) => ({ period, table: legacyStatsRows(response, query.groupBy, "readable") }));
     }
 
     it("Export CSV of the legacy rows: dates as days, named after period and groups", async () => {
@@ -205,7 +251,9 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(records[0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
       expect(records).toHaveLength(table.dataRowCount + 1);
       expect(records.slice(1).every((record) => /^\d{4}-\d{2}-\d{2}$/.test(record[0]!))).toBe(true);
-      expect(records.slice(1).map((record) => record.slice(1).join(","))).toEqual(table.rows.slice(1).map((row) => row.slice(1).map(String).join(",")));
+      expect(records.slice(1).map((record) => record.slice(1).join(","))).toEqual(
+        table.rows.slice(1).map((row) => row.slice(1).map(String).join(",")),
+      );
     });
 
     it("Export Excel of the legacy rows, with the Query sheet", async () => {
@@ -214,7 +262,14 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(xlsx.name).toBe(`legacy-stats_${period.from}_${period.to}_by-day-country.xlsx`);
       const sheets = await sheetsOf(xlsx.bytes);
       expect([...sheets.keys()]).toEqual(["Legacy statistics", "Query"]);
-      expect(sheets.get("Legacy statistics")![0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
+      expect(sheets.get("Legacy statistics")![0]).toEqual([
+        "Date",
+        "Country",
+        "Impressions",
+        "Revenues (USD)",
+        "eCPM (USD)",
+        "Requests",
+      ]);
       expect(sheets.get("Legacy statistics")).toHaveLength(table.dataRowCount + 1);
       const query = querySheetOf(sheets.get("Query")!);
       expect(query.get("Period")).toBe("Last 7 days");
@@ -227,7 +282,9 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const storedBefore = (await officeState(page)).workbook.customXmlParts.length;
       const done = await statusAfter(page, () => page.click("#legacy-insert-table"));
       expect(done.kind).toBe("success");
-      expect(done.text).toMatch(/^\d[\d,]* rows inserted as the table (\S+) on Legacy, with a PivotTable\. Refresh both from the Queries tab\.$/);
+      expect(done.text).toMatch(
+        /^\d[\d,]* rows inserted as the table (\S+) on Legacy, with a PivotTable\. Refresh both from the Queries tab\.$/,
+      );
       const name = /the table (\S+) on/.exec(done.text)![1]!;
       const inserted = await fakeTable(page, name);
       expect(inserted?.values[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
@@ -237,7 +294,10 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const parts = (await officeState(page)).workbook.customXmlParts;
       expect(parts).toHaveLength(storedBefore + 1);
       expect(parts.at(-1)!.xml).toContain("&quot;source&quot;:&quot;legacy&quot;");
-      for (const secret of [profile.apiKey, profile.apiSecret, profile.token].filter((value): value is string => Boolean(value))) expect(parts.at(-1)!.xml).not.toContain(secret);
+      for (const secret of [profile.apiKey, profile.apiSecret, profile.token].filter((value): value is string =>
+        Boolean(value),
+      ))
+        expect(parts.at(-1)!.xml).not.toContain(secret);
       expect(pane.pageErrors).toEqual([]);
     });
 
@@ -266,11 +326,20 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
 
       await page.selectOption("#legacy-headers", "none");
       expect(await page.inputValue("#legacy-formula")).toBe(`${base},"headers=none")`);
-      expect(await page.textContent("#legacy-headers-note")).toBe("Insert as table still writes a readable header row: an Excel table needs one.");
+      expect(await page.textContent("#legacy-headers-note")).toBe(
+        "Insert as table still writes a readable header row: an Excel table needs one.",
+      );
       expect((await statusAfter(page, () => page.click("#legacy-preview"))).kind).toBe("success");
       // No header row in the answer: the first data row is still shown first, under readable headings.
       const nonePreview = await previewRows(page, "#legacy-preview-table");
-      expect(nonePreview.header).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
+      expect(nonePreview.header).toEqual([
+        "Date",
+        "Country",
+        "Impressions",
+        "Revenues (USD)",
+        "eCPM (USD)",
+        "Requests",
+      ]);
       expect(nonePreview.rows).toEqual(apiPreview.rows);
       await screenshot(page, "legacy-header-choice");
       const noneCsv = parseCsv((await download(page, "#legacy-export-csv")).bytes.toString("utf8"));
@@ -310,12 +379,23 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       }
     }
 
-    const actionIds = ["legacy-preview", "legacy-insert-formula", "legacy-insert-table", "legacy-export-csv", "legacy-export-xlsx"];
+    const actionIds = [
+      "legacy-preview",
+      "legacy-insert-formula",
+      "legacy-insert-table",
+      "legacy-export-csv",
+      "legacy-export-xlsx",
+    ];
 
     async function waitingWithCancel(): Promise<void> {
-      await page.waitForFunction(() => /^Waiting for the service… [1-9]\d* s$/.test(document.getElementById("legacy-action-progress")?.textContent ?? ""));
+      await page.waitForFunction(() =>
+        /^Waiting for the service… [1-9]\d* s$/.test(
+          document.getElementById("legacy-action-progress")?.textContent ?? "",
+        ),
+      );
       expect(await page.isVisible("#legacy-cancel")).toBe(true);
-      for (const id of actionIds) expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: true });
+      for (const id of actionIds)
+        expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: true });
     }
 
     async function cancelled(): Promise<void> {
@@ -323,12 +403,16 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       expect(done).toEqual({ kind: "info", text: "Cancelled. Nothing was changed." });
       expect(await page.isHidden("#legacy-cancel")).toBe(true);
       expect(await page.isHidden("#legacy-action-progress")).toBe(true);
-      for (const id of actionIds) expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: false });
+      for (const id of actionIds)
+        expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: false });
     }
 
     it("counts the seconds of a slow legacy preview and cancels it, leaving the previous preview as it was", async () => {
       expect((await statusAfter(page, () => page.click("#legacy-preview"))).kind).toBe("success");
-      const before = { rows: await previewRows(page, "#legacy-preview-table"), summary: await page.textContent("#legacy-preview-summary") };
+      const before = {
+        rows: await previewRows(page, "#legacy-preview-table"),
+        summary: await page.textContent("#legacy-preview-summary"),
+      };
       // Not asked yet, so not in the cache the preview shares with LEGACY.STATS.
       await page.selectOption("#legacy-period", "YESTERDAY");
       await slowLegacyStats(async () => {
@@ -350,7 +434,10 @@ describeWithBrowser("exports and the Legacy tab at 320 px, against the emulator"
       const onDownload = (file: Download) => downloads.push(file.suggestedFilename());
       page.on("download", onDownload);
       try {
-        for (const [period, button] of [["LAST_30_DAYS", "#legacy-export-csv"], ["LAST_MONTH", "#legacy-export-xlsx"]] as const) {
+        for (const [period, button] of [
+          ["LAST_30_DAYS", "#legacy-export-csv"],
+          ["LAST_MONTH", "#legacy-export-xlsx"],
+        ] as const) {
           await page.selectOption("#legacy-period", period);
           await slowLegacyStats(async () => {
             await page.click(button);

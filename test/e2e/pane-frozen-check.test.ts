@@ -34,7 +34,9 @@ function select(page: Page, address: string): Promise<void> {
 }
 
 /** The items of the check's report, as a reader sees them. */
-function reportItems(page: Page): Promise<{ sheet: string; className: string; line: string; totals: string[]; moves: string[] }[]> {
+function reportItems(
+  page: Page,
+): Promise<{ sheet: string; className: string; line: string; totals: string[]; moves: string[] }[]> {
   return page.$$eval("#queries-frozen-results > li", (items) =>
     items.map((item) => ({
       sheet: item.getAttribute("data-sheet") ?? "",
@@ -101,12 +103,15 @@ describeWithBrowser("Check frozen sheets, in Chromium at 320 px", (executablePat
     expect(item!.className).toBe(beyond ? "moved beyond" : "moved");
     const how = beyond ? "moved beyond 1 %" : "moved, within 1 %";
     const lead = `${sheet}: ${how}. Revenues ${metricFigure("revenues", frozenRevenue)} → ${metricFigure("revenues", freshRevenue)}, `;
-    expect(item!.line).toMatch(new RegExp(`^${escapeRegExp(lead)}[-+][\\d,.]+ \\([-+][\\d.]+ %\\); [\\d,]+ rows? changed\\.$`));
+    expect(item!.line).toMatch(
+      new RegExp(`^${escapeRegExp(lead)}[-+][\\d,.]+ \\([-+][\\d.]+ %\\); [\\d,]+ rows? changed\\.$`),
+    );
     expect(item!.totals.map((line) => line.split(" ")[0])).toEqual(["Impressions", "Revenues"]);
     expect(item!.totals[1]).toBe(item!.line.slice(item!.line.indexOf("Revenues"), item!.line.indexOf(";")));
     expect(item!.moves.length).toBeGreaterThan(0);
     expect(item!.moves.length).toBeLessThanOrEqual(10);
-    for (const move of item!.moves) expect(move).toMatch(/^\d{4}-\d{2}-\d{2} · .+: Revenues [\d,.]+ → [\d,.]+, [-+]?[\d,.]+$/);
+    for (const move of item!.moves)
+      expect(move).toMatch(/^\d{4}-\d{2}-\d{2} · .+: Revenues [\d,.]+ → [\d,.]+, [-+]?[\d,.]+$/);
     await page.click("#queries-frozen-results details > summary");
     await page.$eval("#queries-frozen-title", (title) => title.scrollIntoView());
     await screenshot(page, "frozen-check-320");
@@ -114,9 +119,14 @@ describeWithBrowser("Check frozen sheets, in Chromium at 320 px", (executablePat
     await screenshot(page, "frozen-check-350");
     await page.setViewportSize({ width: 320, height: 700 });
 
-    const written = await statusAfter(page, () => page.click('#queries-frozen-results button:has-text("Write the comparison")'));
+    const written = await statusAfter(page, () =>
+      page.click('#queries-frozen-results button:has-text("Write the comparison")'),
+    );
     const restated = `${periodLabel({ from, to })} restated`;
-    expect(written).toEqual({ kind: "success", text: `Wrote the comparison with ${sheet} on the new sheet "${restated}". The frozen sheet is unchanged.` });
+    expect(written).toEqual({
+      kind: "success",
+      text: `Wrote the comparison with ${sheet} on the new sheet "${restated}". The frozen sheet is unchanged.`,
+    });
     const comparison = await cells(page, `'${restated}'!A1:E8`);
     expect(comparison.values[0]![0]).toBe("Restated values");
     const revenues = comparison.values.find((row) => row[0] === "Revenues");

@@ -3,7 +3,13 @@ import { ReportingClient } from "../../src/client";
 import { addDays } from "../../src/core/calendar";
 import { describeWithBrowser } from "./support/browser";
 import { openMoreActions, pickerContent, saveProfile, screenshot, statusAfter } from "./support/pane-page";
-import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import {
+  fullProfile,
+  openExcelPane,
+  startPaneServices,
+  type ExcelPane,
+  type PaneServices,
+} from "./support/pane-services";
 import { chooseDays } from "./support/query-pane";
 
 jest.setTimeout(300_000);
@@ -18,13 +24,15 @@ function frameProblems(page: Page): Promise<string[]> {
     const root = document.scrollingElement ?? document.documentElement;
     const height = window.innerHeight;
     if (root.scrollTop !== 0) problems.push(`the document is scrolled by ${root.scrollTop} px`);
-    if (root.scrollHeight > height) problems.push(`the document is ${root.scrollHeight} px tall in a ${height} px window`);
+    if (root.scrollHeight > height)
+      problems.push(`the document is ${root.scrollHeight} px tall in a ${height} px window`);
     const header = document.querySelector("header")!.getBoundingClientRect();
     if (header.top !== 0) problems.push(`the header starts at ${header.top} px`);
     const tabs = document.getElementById("tabs-list")!.getBoundingClientRect();
     if (tabs.top < 0 || tabs.bottom > height) problems.push(`the tab bar is at ${tabs.top}-${tabs.bottom} px`);
     const footer = document.querySelector("footer")!.getBoundingClientRect();
-    if (Math.abs(footer.bottom - height) > 0.5) problems.push(`the status bar ends at ${footer.bottom} px, not at the window's bottom (${height} px)`);
+    if (Math.abs(footer.bottom - height) > 0.5)
+      problems.push(`the status bar ends at ${footer.bottom} px, not at the window's bottom (${height} px)`);
     return problems;
   });
 }
@@ -41,7 +49,10 @@ describeWithBrowser("the pane's frame stays in place at 320 px", (executablePath
 
   beforeAll(async () => {
     services = await startPaneServices(executablePath, { days: 60, seed: 7 });
-    dates = await new ReportingClient({ baseUrl: services.emulator.baseUrl, token: services.logins.widest.token }).dates();
+    dates = await new ReportingClient({
+      baseUrl: services.emulator.baseUrl,
+      token: services.logins.widest.token,
+    }).dates();
   });
 
   afterAll(async () => {
@@ -125,8 +136,12 @@ describeWithBrowser("the pane's frame stays in place at 320 px", (executablePath
       await after("Legacy insert formula", click("#legacy-insert-formula"));
       await after("Legacy insert as table", click("#legacy-insert-table"));
       await page.click("#tab-legacy");
-      await after("Legacy export CSV", () => Promise.all([page.waitForEvent("download"), click("#legacy-export-csv")()]));
-      await after("Legacy export Excel", () => Promise.all([page.waitForEvent("download"), click("#legacy-export-xlsx")()]));
+      await after("Legacy export CSV", () =>
+        Promise.all([page.waitForEvent("download"), click("#legacy-export-csv")()]),
+      );
+      await after("Legacy export Excel", () =>
+        Promise.all([page.waitForEvent("download"), click("#legacy-export-xlsx")()]),
+      );
     });
 
     it("keeps the header, the tab bar and the status bar in place after each of them", () => {

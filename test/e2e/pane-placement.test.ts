@@ -1,7 +1,13 @@
 import type { Page, Route } from "playwright-core";
 import { describeWithBrowser } from "./support/browser";
 import { openAdvanced, openMoreActions, saveProfile, screenshot, statusAfter } from "./support/pane-page";
-import { fullProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import {
+  fullProfile,
+  openExcelPane,
+  startPaneServices,
+  type ExcelPane,
+  type PaneServices,
+} from "./support/pane-services";
 
 jest.setTimeout(240_000);
 
@@ -25,7 +31,11 @@ function placement(page: Page, selector: string, bar?: string) {
       const main = document.querySelector("main")!.getBoundingClientRect();
       const box = document.querySelector(target)!.getBoundingClientRect();
       const barTop = barSelector ? document.querySelector(barSelector)!.getBoundingClientRect().top : main.bottom;
-      return { inView: box.height > 0 && box.top >= main.top - 0.5 && box.bottom <= Math.min(main.bottom, barTop) + 0.5, top: box.top, bottom: box.bottom };
+      return {
+        inView: box.height > 0 && box.top >= main.top - 0.5 && box.bottom <= Math.min(main.bottom, barTop) + 0.5,
+        top: box.top,
+        bottom: box.bottom,
+      };
     },
     { target: selector, barSelector: bar },
   );
@@ -74,7 +84,9 @@ describeWithBrowser("what shows where at 320 px", (executablePath) => {
         const actions = Array.from(details.querySelectorAll("button")).filter(shown);
         return {
           actions: actions.map((button) => button.id),
-          emptyRows: Array.from(details.querySelectorAll(".button-row")).filter((row) => shown(row) && !Array.from(row.children).some(shown)).length,
+          emptyRows: Array.from(details.querySelectorAll(".button-row")).filter(
+            (row) => shown(row) && !Array.from(row.children).some(shown),
+          ).length,
           gap: actions[0]!.getBoundingClientRect().top - summary.bottom,
         };
       });
@@ -90,7 +102,8 @@ describeWithBrowser("what shows where at 320 px", (executablePath) => {
     it("the Legacy tab offers no Insert, as the Query tab does not", async () => {
       await page.click("#tab-legacy");
       await page.waitForSelector("#legacy-preview", { state: "visible" });
-      for (const id of ["legacy-insert-formula", "legacy-insert-table", "legacy-insert-table-hint"]) expect({ id, hidden: await page.isHidden(`#${id}`) }).toEqual({ id, hidden: true });
+      for (const id of ["legacy-insert-formula", "legacy-insert-table", "legacy-insert-table-hint"])
+        expect({ id, hidden: await page.isHidden(`#${id}`) }).toEqual({ id, hidden: true });
       expect(await page.isVisible("#legacy-export-csv")).toBe(true);
       await shots(page, "legacy-outside-excel");
     });
@@ -103,7 +116,10 @@ describeWithBrowser("what shows where at 320 px", (executablePath) => {
       expect(await page.isDisabled("#queries-refresh-on-open")).toBe(true);
       const look = await page.evaluate(() => {
         const colour = (element: Element) => getComputedStyle(element).color;
-        return { label: colour(document.querySelector('label[for="queries-refresh-on-open"]')!), text: colour(document.querySelector("#queries-empty")!.closest("section")!.querySelector("h2")!) };
+        return {
+          label: colour(document.querySelector('label[for="queries-refresh-on-open"]')!),
+          text: colour(document.querySelector("#queries-empty")!.closest("section")!.querySelector("h2")!),
+        };
       });
       // Greyed as the pane's secondary text (#616161), unlike the tab's own text.
       expect(look.label).toBe("rgb(97, 97, 97)");
@@ -137,7 +153,8 @@ describeWithBrowser("what shows where at 320 px", (executablePath) => {
           context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
           // The content box, less room for the drop-down arrow.
           const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-          const options = select.id === "query-headers" ? Array.from(select.options) : Array.from(select.selectedOptions);
+          const options =
+            select.id === "query-headers" ? Array.from(select.options) : Array.from(select.selectedOptions);
           return options
             .map((option) => ({ text: option.text, width: Math.ceil(context.measureText(option.text).width) }))
             .filter((option) => option.width > room)
@@ -151,7 +168,8 @@ describeWithBrowser("what shows where at 320 px", (executablePath) => {
       const advanced = ["query-date-group-limit", "query-offset", "query-cache", "query-pin-profile"];
       const closedHeight = await page.$eval("main", (main) => main.scrollHeight);
       expect(await page.$eval("#query-advanced", (details) => (details as HTMLDetailsElement).open)).toBe(false);
-      for (const id of advanced) expect({ id, visible: await page.isVisible(`#${id}`) }).toEqual({ id, visible: false });
+      for (const id of advanced)
+        expect({ id, visible: await page.isVisible(`#${id}`) }).toEqual({ id, visible: false });
       await openAdvanced(page);
       for (const id of advanced) expect({ id, visible: await page.isVisible(`#${id}`) }).toEqual({ id, visible: true });
       const openHeight = await page.$eval("main", (main) => main.scrollHeight);

@@ -40,7 +40,11 @@ describeWithBrowser("Open in Power Query, at 320 px", (executablePath) => {
           await context.route(feed, (route) =>
             route.fulfill({
               status: 401,
-              headers: { "OData-Version": "4.0", "WWW-Authenticate": 'Basic realm="Reporting"', "content-type": "application/json" },
+              headers: {
+                "OData-Version": "4.0",
+                "WWW-Authenticate": 'Basic realm="Reporting"',
+                "content-type": "application/json",
+              },
               body: '{"error":{"code":"unauthorized","message":"Sign in"}}',
             }),
           );
@@ -58,14 +62,22 @@ describeWithBrowser("Open in Power Query, at 320 px", (executablePath) => {
       await chooseGroups(page, ["date", "country"]);
       await chooseMetrics(page, ["impressions", "revenues"]);
       await openMoreActions(page);
-      await page.waitForFunction(() => /refreshes from this add-in's server/.test(document.getElementById("query-power-query-note")?.textContent ?? ""));
+      await page.waitForFunction(() =>
+        /refreshes from this add-in's server/.test(
+          document.getElementById("query-power-query-note")?.textContent ?? "",
+        ),
+      );
       const { name, bytes } = await download(page, "#query-export-power-query");
       expect(name).toMatch(/^stats_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}_by-date-country_power-query\.xlsx$/);
       const m = section1Of(new Uint8Array(bytes));
       expect(m).toContain("From = Date.StartOfMonth(Date.AddMonths(Today, -1)),");
-      expect(m).toContain(`OData.Feed("${services.server.origin}/odata/Stats?$select=date%2Ccountry%2Cimpressions%2Crevenues&$filter=date%20ge%20"`);
+      expect(m).toContain(
+        `OData.Feed("${services.server.origin}/odata/Stats?$select=date%2Ccountry%2Cimpressions%2Crevenues&$filter=date%20ge%20"`,
+      );
       expect(m).toContain('{"revenues", "Revenues (USD)"}');
-      expect(await page.textContent("#status")).toMatch(/^Downloaded .*\.xlsx\. Open it in Excel; when Power Query asks, enter your access token once/);
+      expect(await page.textContent("#status")).toMatch(
+        /^Downloaded .*\.xlsx\. Open it in Excel; when Power Query asks, enter your access token once/,
+      );
       await screenshot(page, "power-query-downloaded");
     });
 
@@ -100,7 +112,11 @@ describeWithBrowser("Open in Power Query, at 320 px", (executablePath) => {
     it("says why, in the note under the buttons and when pressed, and downloads nothing", async () => {
       const { page } = pane;
       await openMoreActions(page);
-      await page.waitForFunction(() => /needs the add-in to come from its own server/.test(document.getElementById("query-power-query-note")?.textContent ?? ""));
+      await page.waitForFunction(() =>
+        /needs the add-in to come from its own server/.test(
+          document.getElementById("query-power-query-note")?.textContent ?? "",
+        ),
+      );
       let downloads = 0;
       page.on("download", () => (downloads += 1));
       const said = await statusAfter(page, () => page.click("#query-export-power-query"));

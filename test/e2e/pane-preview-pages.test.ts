@@ -6,7 +6,14 @@ import { localToday } from "../../src/core/periods";
 import { describeWithBrowser } from "./support/browser";
 import { gate } from "./support/held-requests";
 import { screenshot, statusAfter, waitForStatus } from "./support/pane-page";
-import { chooseDays, chooseGroups, openQueryPane, previewQuery, shownPreview, type QueryPane } from "./support/query-pane";
+import {
+  chooseDays,
+  chooseGroups,
+  openQueryPane,
+  previewQuery,
+  shownPreview,
+  type QueryPane,
+} from "./support/query-pane";
 import { startPaneServices, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(240_000);
@@ -92,13 +99,17 @@ describeWithBrowser("Preview of an answer longer than one page, at 320 px", (exe
     const total = (await client.stats({ ...request, limit: 1 })).total!;
     expect(total).toBeGreaterThan(10_000);
     const sent = statsRequests();
-    expect(await previewQuery(page)).toBe(`Preview ready: ${total.toLocaleString("en-US")} rows in total; the first 20 are shown.`);
+    expect(await previewQuery(page)).toBe(
+      `Preview ready: ${total.toLocaleString("en-US")} rows in total; the first 20 are shown.`,
+    );
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!.postData() ?? "{}")).toMatchObject({ limit: 10_000 });
     // The first page's sums are not the answer's: no totals row until every row is read.
     expect((await shownPreview(page)).totals).toEqual([]);
     expect(await page.textContent("#query-count-all-button")).toBe("Total all rows");
-    expect(await page.textContent("#query-count-note")).toBe("Totals need every row: Total all rows reads all 2 pages; you can cancel it.");
+    expect(await page.textContent("#query-count-note")).toBe(
+      "Totals need every row: Total all rows reads all 2 pages; you can cancel it.",
+    );
     await screenshot(page, "preview-first-page");
   });
 
@@ -129,14 +140,21 @@ describeWithBrowser("Preview of an answer longer than one page, at 320 px", (exe
       await screenshot(page, "preview-at-least");
 
       const done = statusAfter(page, () => page.click("#query-count-all-button"));
-      await page.waitForFunction(() => document.getElementById("query-count-progress-text")?.textContent === "1 page read (10,000 rows); at least 2 in all.");
+      await page.waitForFunction(
+        () =>
+          document.getElementById("query-count-progress-text")?.textContent ===
+          "1 page read (10,000 rows); at least 2 in all.",
+      );
       expect(await page.isVisible("#query-cancel")).toBe(true);
       expect(await page.getAttribute("#query-count-meter", "max")).toBe("2");
       expect(await page.getAttribute("#query-count-meter", "value")).toBe("1");
       await screenshot(page, "count-all-progress");
       release();
       const rows = all.stats.length.toLocaleString("en-US");
-      expect(await done).toEqual({ kind: "success", text: `All rows read: ${rows} rows in total; the first 20 are shown.` });
+      expect(await done).toEqual({
+        kind: "success",
+        text: `All rows read: ${rows} rows in total; the first 20 are shown.`,
+      });
       const { totals } = await shownPreview(page);
       expect(totals[0]).toMatchObject({ text: "Total", note: `all ${rows} rows` });
       const impressions = all.stats.reduce((sum, entry) => sum + (entry.metrics.impressions ?? 0), 0);
@@ -156,7 +174,9 @@ describeWithBrowser("Preview of an answer longer than one page, at 320 px", (exe
       const summary = await page.textContent("#query-preview-summary");
       const sent = statsRequests();
       await page.click("#query-count-all-button");
-      await page.waitForFunction(() => /^1 page read/.test(document.getElementById("query-count-progress-text")?.textContent ?? ""));
+      await page.waitForFunction(() =>
+        /^1 page read/.test(document.getElementById("query-count-progress-text")?.textContent ?? ""),
+      );
       const cancelled = await statusAfter(page, () => page.click("#query-cancel"));
       expect(cancelled).toEqual({ kind: "info", text: "Cancelled. Nothing was changed." });
       expect(await page.textContent("#query-preview-summary")).toBe(summary);

@@ -6,7 +6,15 @@ import { excelSerialFromIsoDate } from "../../src/core/excel-dates";
 import { localToday } from "../../src/core/periods";
 import { describeWithBrowser } from "./support/browser";
 import { screenshot } from "./support/pane-page";
-import { chooseDays, chooseGroups, chooseMetrics, openQueryPane, previewQuery, shownPreview, type QueryPane } from "./support/query-pane";
+import {
+  chooseDays,
+  chooseGroups,
+  chooseMetrics,
+  openQueryPane,
+  previewQuery,
+  shownPreview,
+  type QueryPane,
+} from "./support/query-pane";
 import { startPaneServices, type PaneServices } from "./support/pane-services";
 
 jest.setTimeout(180_000);
@@ -23,7 +31,9 @@ function tuesdayOnOrBefore(isoDate: string): string {
 }
 
 /** Where each heading's content sits against the scroll box, in the page's pixels. */
-async function headingBoxes(page: Page): Promise<{ view: { left: number; right: number }; headings: { text: string; left: number; right: number }[] }> {
+async function headingBoxes(
+  page: Page,
+): Promise<{ view: { left: number; right: number }; headings: { text: string; left: number; right: number }[] }> {
   return page.$eval(REGION, (region) => {
     const view = region.getBoundingClientRect();
     return {
@@ -31,7 +41,11 @@ async function headingBoxes(page: Page): Promise<{ view: { left: number; right: 
       headings: Array.from(region.querySelectorAll("thead th")).map((cell) => {
         // The content box: a column cut only in its padding shows all it holds.
         const box = cell.getBoundingClientRect();
-        return { text: cell.textContent ?? "", left: box.left, right: box.right - parseFloat(getComputedStyle(cell).paddingRight) };
+        return {
+          text: cell.textContent ?? "",
+          left: box.left,
+          right: box.right - parseFloat(getComputedStyle(cell).paddingRight),
+        };
       }),
     };
   });
@@ -109,19 +123,32 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
     let entries: StatsEntry[];
 
     beforeAll(async () => {
-      const request: StatsRequest = { filters: { from, to: dataThrough }, groups: ["date", "country"], metrics: ["impressions", "revenues", "ecpm", "requests"] };
+      const request: StatsRequest = {
+        filters: { from, to: dataThrough },
+        groups: ["date", "country"],
+        metrics: ["impressions", "revenues", "ecpm", "requests"],
+      };
       entries = (await client.statsAll(request)).stats;
       await chooseDays(page, from, dataThrough);
       await chooseGroups(page, ["date", "country"]);
       await chooseMetrics(page, ["impressions", "revenues", "ecpm", "requests"]);
       // All four metrics are the formula's default: it names none.
-      expect(await page.inputValue("#query-formula")).toBe(`=REPORTING.STATS("${from}","${dataThrough}","date,country")`);
+      expect(await page.inputValue("#query-formula")).toBe(
+        `=REPORTING.STATS("${from}","${dataThrough}","date,country")`,
+      );
       await previewQuery(page);
     });
 
     it("names the hidden columns' count, keeps the date and the country in view and reaches the last one by scrolling", async () => {
       const before = await headingBoxes(page);
-      expect(before.headings.map((heading) => heading.text)).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
+      expect(before.headings.map((heading) => heading.text)).toEqual([
+        "Date",
+        "Country",
+        "Impressions",
+        "Revenues (USD)",
+        "eCPM (USD)",
+        "Requests",
+      ]);
       const hidden = before.headings.filter((heading) => heading.right > before.view.right + 1).length;
       expect(hidden).toBeGreaterThanOrEqual(2);
       expect(await page.textContent(CUE)).toBe(`Scroll sideways for ${hidden} more columns →`);
@@ -141,7 +168,9 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
       const seen = await visibleFirstRowCells(page);
       const first = (await shownPreview(page)).rows[0]!;
       expect(seen.slice(0, 2)).toEqual([first[0]!.value, first[1]!.value]);
-      const entry = entries.find((candidate) => candidate.group.date === first[0]!.text && candidate.group.country === first[1]!.value);
+      const entry = entries.find(
+        (candidate) => candidate.group.date === first[0]!.text && candidate.group.country === first[1]!.value,
+      );
       expect(seen).toContain(String(entry?.metrics.requests));
       await page.locator("#query-preview-section").scrollIntoViewIfNeeded();
       await screenshot(page, "wide-preview-scrolled");
@@ -157,19 +186,31 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
         const [date, country, impressions, revenues, ecpm, requests] = row;
         expect(date!.text).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(date!.value).toBe(String(excelSerialFromIsoDate(date!.text)));
-        const entry = entries.find((candidate) => candidate.group.date === date!.text && candidate.group.country === country!.value);
+        const entry = entries.find(
+          (candidate) => candidate.group.date === date!.text && candidate.group.country === country!.value,
+        );
         expect(entry).toBeDefined();
         const label = countries.find((option) => option.value === entry!.group.country)?.label;
         expect(label).toBeDefined();
         expect(label).not.toBe(entry!.group.country);
-        expect(country).toEqual({ text: entry!.group.country, value: entry!.group.country, title: null, note: "", name: label });
+        expect(country).toEqual({
+          text: entry!.group.country,
+          value: entry!.group.country,
+          title: null,
+          note: "",
+          name: label,
+        });
         expect([impressions!.value, revenues!.value, ecpm!.value, requests!.value]).toEqual(
-          [entry!.metrics.impressions, entry!.metrics.revenues, entry!.metrics.ecpm, entry!.metrics.requests].map(String),
+          [entry!.metrics.impressions, entry!.metrics.revenues, entry!.metrics.ecpm, entry!.metrics.requests].map(
+            String,
+          ),
         );
         expect(revenues!.text).toMatch(/^\d{1,3}(,\d{3})*\.\d\d$/);
         expect(ecpm!.text).toMatch(/^\d{1,3}(,\d{3})*\.\d\d$/);
       }
-      const alignments = await page.$$eval(`${REGION} tbody tr:first-child td`, (cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
+      const alignments = await page.$$eval(`${REGION} tbody tr:first-child td`, (cells) =>
+        cells.map((cell) => getComputedStyle(cell).textAlign),
+      );
       expect(alignments).toEqual(["left", "left", "right", "right", "right", "right"]);
     });
 
@@ -184,7 +225,9 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
       expect(Number(totals[3]!.value)).toBeCloseTo(revenues, 6);
       expect(Number(totals[4]!.value)).toBeCloseTo((revenues / impressions) * 1000, 9);
       expect(Number(totals[5]!.value)).toBe(requests);
-      expect(totals[3]!.text).toBe(`${revenues.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+      expect(totals[3]!.text).toBe(
+        `${revenues.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      );
       expect(totals[2]!.text).toBe(impressions.toLocaleString("en-US"));
       expect(totals[5]!.text).toBe(requests.toLocaleString("en-US"));
       // The codes with their names and the currency in the headings, also at 350 px.
@@ -222,13 +265,26 @@ describeWithBrowser("the Query tab's preview at 320 px", (executablePath) => {
     await chooseGroups(page, ["date"]);
     await chooseMetrics(page, ["impressions", "revenues"]);
     await page.selectOption("#query-date-group", "week");
-    expect(await page.inputValue("#query-formula")).toBe(`=REPORTING.STATS("${from}","${periodEnd}","date","impressions,revenues",,,"date_group=week")`);
+    expect(await page.inputValue("#query-formula")).toBe(
+      `=REPORTING.STATS("${from}","${periodEnd}","date","impressions,revenues",,,"date_group=week")`,
+    );
     await previewQuery(page);
-    const weeks = (await client.statsAll({ filters: { from, to: periodEnd }, groups: ["date"], metrics: ["impressions", "revenues"], date_group: "week" })).stats;
+    const weeks = (
+      await client.statsAll({
+        filters: { from, to: periodEnd },
+        groups: ["date"],
+        metrics: ["impressions", "revenues"],
+        date_group: "week",
+      })
+    ).stats;
     const shown = await shownPreview(page);
     // The service lists no row for the week without data; the period's own note says why it stops.
     expect(shown.rows.map((row) => row[0]!.text)).toEqual(weeks.map((entry) => entry.group.date));
-    expect(shown.rows.map((row) => row[0]!.note)).toEqual(["partial: 5 of 7 days", "", `partial: 5 of 7 days, data through ${dataThrough}`]);
+    expect(shown.rows.map((row) => row[0]!.note)).toEqual([
+      "partial: 5 of 7 days",
+      "",
+      `partial: 5 of 7 days, data through ${dataThrough}`,
+    ]);
     expect(await page.textContent("#query-past-data")).toContain(`the last day with data is ${dataThrough}`);
     await page.locator("#query-preview-section").scrollIntoViewIfNeeded();
     await screenshot(page, "preview-partial-weeks");

@@ -6,7 +6,14 @@ import { describeWithBrowser } from "./support/browser";
 import { gate, givenUp, holdRequests } from "./support/held-requests";
 import { hiddenUnderStatus, screenshot, statusAfter, waitForStatus } from "./support/pane-page";
 import { startPaneServices, type PaneServices } from "./support/pane-services";
-import { addMetric, chooseDays, chooseMetrics, openQueryPane, removeMetric, type QueryPane } from "./support/query-pane";
+import {
+  addMetric,
+  chooseDays,
+  chooseMetrics,
+  openQueryPane,
+  removeMetric,
+  type QueryPane,
+} from "./support/query-pane";
 import type { StaticServer } from "./support/static-server";
 
 jest.setTimeout(240_000);
@@ -18,7 +25,15 @@ async function barPlacement(page: Page) {
     const bar = document.getElementById("query-actions")!.getBoundingClientRect();
     const preview = document.getElementById("query-preview")!.getBoundingClientRect();
     const footer = document.querySelector("footer")!.getBoundingClientRect();
-    return { mainTop: main.top, mainBottom: main.bottom, barTop: bar.top, barBottom: bar.bottom, previewTop: preview.top, previewBottom: preview.bottom, footerTop: footer.top };
+    return {
+      mainTop: main.top,
+      mainBottom: main.bottom,
+      barTop: bar.top,
+      barBottom: bar.bottom,
+      previewTop: preview.top,
+      previewBottom: preview.bottom,
+      footerTop: footer.top,
+    };
   });
 }
 
@@ -30,7 +45,10 @@ async function scrollMainTo(page: Page, top: number | "end"): Promise<number> {
   }, top);
 }
 
-async function fieldMessage(page: Page, id: string): Promise<{ invalid: string | null; describedBy: string; message: string | null }> {
+async function fieldMessage(
+  page: Page,
+  id: string,
+): Promise<{ invalid: string | null; describedBy: string; message: string | null }> {
   return page.evaluate((field) => {
     const element = document.getElementById(field)!;
     return {
@@ -75,7 +93,9 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     expect(await page.isHidden("#query-past-data")).toBe(true);
 
     await page.selectOption("#query-period", "TODAY");
-    expect(await page.textContent("#query-past-data")).toBe(`Today has no data yet: the last day with data is ${dates.to}.`);
+    expect(await page.textContent("#query-past-data")).toBe(
+      `Today has no data yet: the last day with data is ${dates.to}.`,
+    );
     await page.selectOption("#query-period", "MTD");
     expect(await page.textContent("#query-past-data")).toBe(
       `Month to date includes today, which has no data yet: the last day with data is ${dates.to}, so the figures stop there.`,
@@ -96,7 +116,9 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       expect(at.previewBottom).toBeLessThanOrEqual(at.barBottom);
     }
     // Scrolled to the end, the bar sits below the last content rather than over it.
-    const lastContentBottom = await page.evaluate(() => document.getElementById("query-preview-section")!.getBoundingClientRect().bottom);
+    const lastContentBottom = await page.evaluate(
+      () => document.getElementById("query-preview-section")!.getBoundingClientRect().bottom,
+    );
     expect(lastContentBottom).toBeLessThanOrEqual((await barPlacement(page)).barTop + 0.5);
     expect(await hiddenUnderStatus(page)).toEqual([]);
     await scrollMainTo(page, 0);
@@ -223,18 +245,24 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     const before = await page.inputValue("#query-formula");
     await page.selectOption("#query-order-field", "revenues");
     await page.selectOption("#query-order-direction", "desc");
-    expect(await page.textContent("#query-order-pending")).toBe("Not applied yet: choose Add to sort by Revenues, descending.");
+    expect(await page.textContent("#query-order-pending")).toBe(
+      "Not applied yet: choose Add to sort by Revenues, descending.",
+    );
     expect(await page.inputValue("#query-formula")).toBe(before);
     expect(await page.$$eval("#query-orders li", (items) => items.length)).toBe(0);
     await page.click("#query-order-add");
-    expect(await page.$$eval("#query-orders li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["revenues:desc"]);
+    expect(
+      await page.$$eval("#query-orders li", (items) => items.map((item) => item.getAttribute("data-value"))),
+    ).toEqual(["revenues:desc"]);
     expect(await page.inputValue("#query-formula")).toContain('"revenues:desc"');
     expect(await page.inputValue("#query-order-field")).toBe("");
     expect(await page.isDisabled("#query-order-add")).toBe(true);
   });
 
   it("leaves focus on Sort by once the last sort entry is removed by keyboard, not on the page", async () => {
-    expect(await page.$$eval("#query-orders li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["revenues:desc"]);
+    expect(
+      await page.$$eval("#query-orders li", (items) => items.map((item) => item.getAttribute("data-value"))),
+    ).toEqual(["revenues:desc"]);
     await page.focus('#query-orders [data-action="remove"]');
     await page.keyboard.press("Enter");
     expect(await page.$$eval("#query-orders li", (items) => items.length)).toBe(0);
@@ -246,7 +274,9 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     await page.selectOption("#query-order-field", "revenues");
     await page.selectOption("#query-order-direction", "desc");
     await page.click("#query-order-add");
-    expect(await page.$$eval("#query-orders li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["revenues:desc"]);
+    expect(
+      await page.$$eval("#query-orders li", (items) => items.map((item) => item.getAttribute("data-value"))),
+    ).toEqual(["revenues:desc"]);
   });
 
   it("offers a comparison with the previous period or year in the formula", async () => {
@@ -268,7 +298,10 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       const main = document.querySelector("main")!.getBoundingClientRect();
       const summary = document.getElementById("query-preview-summary")!.getBoundingClientRect();
       const bar = document.getElementById("query-actions")!.getBoundingClientRect();
-      return { inView: summary.top >= main.top && summary.bottom <= bar.top, scrolled: document.querySelector("main")!.scrollTop };
+      return {
+        inView: summary.top >= main.top && summary.bottom <= bar.top,
+        scrolled: document.querySelector("main")!.scrollTop,
+      };
     });
     expect(seen).toEqual({ inView: true, scrolled: expect.any(Number) });
     expect(seen.scrolled).toBeGreaterThan(0);
@@ -314,10 +347,18 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       const said = await waitForStatus(page, /^The service asked to wait 4 s; trying again at \d\d:\d\d:\d\d\.$/);
       expect(said).toBeTruthy();
       await page.waitForFunction(() =>
-        /^The service asked to wait 4 s; trying again at \d\d:\d\d:\d\d\. Waiting for the service… [1-9]\d* s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""),
+        /^The service asked to wait 4 s; trying again at \d\d:\d\d:\d\d\. Waiting for the service… [1-9]\d* s$/.test(
+          document.getElementById("query-action-progress")?.textContent ?? "",
+        ),
       );
       expect(await page.isVisible("#query-cancel")).toBe(true);
-      for (const id of ["query-preview", "query-export-csv", "query-export-xlsx", "query-insert-formula", "query-insert-table"]) {
+      for (const id of [
+        "query-preview",
+        "query-export-csv",
+        "query-export-xlsx",
+        "query-insert-formula",
+        "query-insert-table",
+      ]) {
         expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: true });
       }
       await screenshot(page, "long-wait-cancel");
@@ -326,7 +367,13 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       expect(cancelled).toEqual({ kind: "info", text: "Cancelled. Nothing was changed." });
       expect(await page.isHidden("#query-cancel")).toBe(true);
       expect(await page.isHidden("#query-action-progress")).toBe(true);
-      for (const id of ["query-preview", "query-export-csv", "query-export-xlsx", "query-insert-formula", "query-insert-table"]) {
+      for (const id of [
+        "query-preview",
+        "query-export-csv",
+        "query-export-xlsx",
+        "query-insert-formula",
+        "query-insert-table",
+      ]) {
         expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: false });
       }
       // The previous preview stays as it was, still marked out of date for the changed query.
@@ -352,7 +399,11 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     await page.route(`${emulator.baseUrl}/stats/xls`, slow.handler);
     try {
       await page.click("#query-export-xlsx");
-      await page.waitForFunction(() => /^Waiting for the service… [1-9]\d* s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""));
+      await page.waitForFunction(() =>
+        /^Waiting for the service… [1-9]\d* s$/.test(
+          document.getElementById("query-action-progress")?.textContent ?? "",
+        ),
+      );
       expect(await page.isVisible("#query-cancel")).toBe(true);
       for (const id of ["query-preview", "query-export-csv", "query-export-xlsx"]) {
         expect({ id, disabled: await page.isDisabled(`#${id}`) }).toEqual({ id, disabled: true });
@@ -385,7 +436,11 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     await page.route(`${emulator.baseUrl}/stats*`, slow.handler);
     try {
       await page.click("#query-preview");
-      await page.waitForFunction(() => /^Waiting for the service… ([2-9]|\d\d+) s$/.test(document.getElementById("query-action-progress")?.textContent ?? ""));
+      await page.waitForFunction(() =>
+        /^Waiting for the service… ([2-9]|\d\d+) s$/.test(
+          document.getElementById("query-action-progress")?.textContent ?? "",
+        ),
+      );
       expect(await page.isDisabled("#query-export-csv")).toBe(true);
       await slow.release();
       await waitForStatus(page, /^Preview ready/);
@@ -411,7 +466,11 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
         return request.fulfill({
           status: 429,
           contentType: "application/json",
-          headers: { "Retry-After": "2", "Access-Control-Allow-Origin": server.origin, "Access-Control-Expose-Headers": "Retry-After" },
+          headers: {
+            "Retry-After": "2",
+            "Access-Control-Allow-Origin": server.origin,
+            "Access-Control-Expose-Headers": "Retry-After",
+          },
           body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests.", details: {} } }),
         });
       }
@@ -428,9 +487,11 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       await page.evaluate(() => {
         const said: string[] = [];
         const observer = new MutationObserver(() => {
-          for (const id of ["query-action-progress", "status"]) said.push(document.getElementById(id)?.textContent ?? "");
+          for (const id of ["query-action-progress", "status"])
+            said.push(document.getElementById(id)?.textContent ?? "");
         });
-        for (const id of ["query-action-progress", "status"]) observer.observe(document.getElementById(id)!, { childList: true, characterData: true, subtree: true });
+        for (const id of ["query-action-progress", "status"])
+          observer.observe(document.getElementById(id)!, { childList: true, characterData: true, subtree: true });
         (window as unknown as { __said: () => string[] }).__said = () => {
           observer.disconnect();
           return said;
@@ -439,7 +500,10 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       await page.click("#query-preview");
       await page.evaluate(
         ([from, to]) => {
-          const win = window as unknown as { __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>>; __cell: Promise<unknown[][]> };
+          const win = window as unknown as {
+            __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>>;
+            __cell: Promise<unknown[][]>;
+          };
           win.__cell = win.__associatedFunctions.STATS!(from, to, "country", "revenues", null, null, null, {});
         },
         [cellFrom, addDays(cellFrom, 5)] as const,
@@ -447,7 +511,9 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
       await waitForStatus(page, /^Preview ready/);
       expect(cellRefused).toBe(1);
       // The cell got its numbers after the wait it was asked for.
-      expect(await page.evaluate(async () => (await (window as unknown as { __cell: Promise<unknown[][]> }).__cell).length)).toBeGreaterThan(1);
+      expect(
+        await page.evaluate(async () => (await (window as unknown as { __cell: Promise<unknown[][]> }).__cell).length),
+      ).toBeGreaterThan(1);
       const said = await page.evaluate(() => (window as unknown as { __said: () => string[] }).__said());
       expect(said.some((text) => /Waiting for the service… \d+ s$/.test(text))).toBe(true);
       expect(said.filter((text) => /asked to wait/.test(text))).toEqual([]);
@@ -460,7 +526,10 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
   it("lists the workbook's formulas and tables in Queries when it is shown, not while it is hidden", async () => {
     const listing = async () => {
       await page.waitForSelector("#panel-queries:not([aria-busy])");
-      return { formulas: await page.textContent("#queries-formulas"), tables: await page.$$eval("#queries-tables > li", (items) => items.length) };
+      return {
+        formulas: await page.textContent("#queries-formulas"),
+        tables: await page.$$eval("#queries-tables > li", (items) => items.length),
+      };
     };
     await page.click("#tab-queries");
     expect(await listing()).toEqual({ formulas: "No REPORTING formula in this workbook.", tables: 0 });
@@ -480,7 +549,10 @@ describeWithBrowser("the Query tab at 320 px", (executablePath) => {
     expect(await page.textContent("#queries-formulas")).toBe("No REPORTING formula in this workbook.");
 
     await page.click("#tab-queries");
-    expect(await listing()).toEqual({ formulas: "1 REPORTING formula: 1 on Sheet1. Refresh all recalculates them.", tables: 1 });
+    expect(await listing()).toEqual({
+      formulas: "1 REPORTING formula: 1 on Sheet1. Refresh all recalculates them.",
+      tables: 1,
+    });
     expect(pane.pageErrors).toEqual([]);
   });
 });

@@ -11,7 +11,13 @@ import { SAVED_NEEDS_EXCEL } from "../../src/taskpane/tabs/queries/queries-text"
 import { describeWithBrowser } from "./support/browser";
 import type { FakeOfficeState } from "./support/fake-office";
 import { officeState, pickerContent, saveProfile, screenshot, statusAfter } from "./support/pane-page";
-import { bearerProfile, openExcelPane, startPaneServices, type ExcelPane, type PaneServices } from "./support/pane-services";
+import {
+  bearerProfile,
+  openExcelPane,
+  startPaneServices,
+  type ExcelPane,
+  type PaneServices,
+} from "./support/pane-services";
 import { chooseGroups, chooseMetrics, openQueryPane } from "./support/query-pane";
 
 jest.setTimeout(240_000);
@@ -24,10 +30,19 @@ interface SavedEntry {
 /** The Queries tab's saved queries once listed, or its empty note. */
 async function savedList(page: Page): Promise<{ entries: SavedEntry[]; empty: string | null }> {
   await page.click("#tab-queries");
-  await page.waitForFunction(() => document.querySelectorAll("#queries-saved > li").length > 0 || !document.getElementById("queries-saved-empty")?.hidden);
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll("#queries-saved > li").length > 0 ||
+      !document.getElementById("queries-saved-empty")?.hidden,
+  );
   return page.evaluate(() => ({
-    entries: Array.from(document.querySelectorAll("#queries-saved > li"), (item) => ({ name: item.getAttribute("data-name") ?? "", text: item.textContent ?? "" })),
-    empty: document.getElementById("queries-saved-empty")?.hidden ? null : (document.getElementById("queries-saved-empty")?.textContent ?? null),
+    entries: Array.from(document.querySelectorAll("#queries-saved > li"), (item) => ({
+      name: item.getAttribute("data-name") ?? "",
+      text: item.textContent ?? "",
+    })),
+    empty: document.getElementById("queries-saved-empty")?.hidden
+      ? null
+      : (document.getElementById("queries-saved-empty")?.textContent ?? null),
   }));
 }
 
@@ -40,7 +55,8 @@ function linesOf(page: Page, selector: string): Promise<number> {
   });
 }
 
-const savedParts = (state: FakeOfficeState) => state.workbook.customXmlParts.filter((part) => part.namespaceUri === SAVED_QUERY_NAMESPACE);
+const savedParts = (state: FakeOfficeState) =>
+  state.workbook.customXmlParts.filter((part) => part.namespaceUri === SAVED_QUERY_NAMESPACE);
 
 describeWithBrowser("saved queries", (executablePath) => {
   let services: PaneServices;
@@ -70,7 +86,9 @@ describeWithBrowser("saved queries", (executablePath) => {
     // An empty name is the name field's error, said on the field, and nothing is kept.
     await page.click("#query-save-query");
     await page.waitForSelector("#query-save-name-error");
-    expect(await page.textContent("#query-save-name-error")).toBe("Type a name for the query, such as Revenue by country.");
+    expect(await page.textContent("#query-save-name-error")).toBe(
+      "Type a name for the query, such as Revenue by country.",
+    );
     expect(await page.getAttribute("#query-save-name", "aria-invalid")).toBe("true");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("query-save-name");
     expect(savedParts(await officeState(page))).toEqual([]);
@@ -78,14 +96,19 @@ describeWithBrowser("saved queries", (executablePath) => {
     await page.fill("#query-save-name", "Revenue by country");
     expect(await page.$("#query-save-name-error")).toBeNull();
     const done = await statusAfter(page, () => page.click("#query-save-query"));
-    expect(done).toEqual({ kind: "success", text: "Saved the query Revenue by country in this workbook: the Queries tab lists it, to load it here again." });
+    expect(done).toEqual({
+      kind: "success",
+      text: "Saved the query Revenue by country in this workbook: the Queries tab lists it, to load it here again.",
+    });
     expect(await page.inputValue("#query-save-name")).toBe("");
 
     // A name the workbook already has, in another case, is a field error too (Enter saves, it does not preview).
     await page.fill("#query-save-name", " revenue BY country");
     await page.press("#query-save-name", "Enter");
     await page.waitForSelector("#query-save-name-error");
-    expect(await page.textContent("#query-save-name-error")).toMatch(/^This workbook already has a saved query named Revenue by country: choose another name/);
+    expect(await page.textContent("#query-save-name-error")).toMatch(
+      /^This workbook already has a saved query named Revenue by country: choose another name/,
+    );
     await screenshot(page, "saved-query-clash-320");
     const state = await officeState(page);
     expect(savedParts(state)).toHaveLength(1);
@@ -95,8 +118,12 @@ describeWithBrowser("saved queries", (executablePath) => {
     expect(JSON.stringify(state.settings)).not.toContain(token);
 
     // The pane reopened on the saved workbook, by the same user (the profile is in OfficeRuntime.storage).
-    const file = await page.evaluate(() => (window as unknown as { __officeFakeControl: { save(): string } }).__officeFakeControl.save());
-    const reopened = await openExcelPane(services.browser, services.server.origin, { office: { workbook: file, runtimeStorage: state.runtimeStorage } });
+    const file = await page.evaluate(() =>
+      (window as unknown as { __officeFakeControl: { save(): string } }).__officeFakeControl.save(),
+    );
+    const reopened = await openExcelPane(services.browser, services.server.origin, {
+      office: { workbook: file, runtimeStorage: state.runtimeStorage },
+    });
     panes.push(reopened);
     const again = reopened.page;
     const listed = await savedList(again);
@@ -113,14 +140,19 @@ describeWithBrowser("saved queries", (executablePath) => {
     // Load: the Query tab's form holds the query again, ready to insert.
     await pickerContent(again, "organizations");
     const loaded = await statusAfter(again, () => again.click('#queries-saved [data-action="load"]'));
-    expect(loaded).toEqual({ kind: "info", text: "The saved query Revenue by country is in the builder: preview it, insert it as a table or a formula, or change it first." });
+    expect(loaded).toEqual({
+      kind: "info",
+      text: "The saved query Revenue by country is in the builder: preview it, insert it as a table or a formula, or change it first.",
+    });
     expect(await again.getAttribute("#tab-query", "aria-selected")).toBe("true");
     expect(await again.inputValue("#query-formula")).toBe(formula);
 
     // Insert as table from it: the message in two sentences.
     const inserted = await statusAfter(again, () => again.click("#query-insert-table"), 120_000);
     expect(inserted.kind).toBe("success");
-    expect(inserted.text).toMatch(/^[\d,]+ rows inserted as the table \S+ on Reporting, with a PivotTable\. Refresh both from the Queries tab\.$/);
+    expect(inserted.text).toMatch(
+      /^[\d,]+ rows inserted as the table \S+ on Reporting, with a PivotTable\. Refresh both from the Queries tab\.$/,
+    );
     // Two sentences: three lines of the status bar at 320 px (it took twelve with the eCPM note).
     expect(await linesOf(again, "#status")).toBeLessThanOrEqual(3);
     await screenshot(again, "saved-query-inserted-320");
@@ -128,7 +160,10 @@ describeWithBrowser("saved queries", (executablePath) => {
     // The Queries tab: the table's organization by name, its time in the pane's one format.
     await again.click("#tab-queries");
     await again.waitForSelector("#queries-tables > li");
-    await again.waitForFunction((name) => (document.querySelector("#queries-tables > li")?.textContent ?? "").includes(name), `Organizations: ${organizationName}`);
+    await again.waitForFunction(
+      (name) => (document.querySelector("#queries-tables > li")?.textContent ?? "").includes(name),
+      `Organizations: ${organizationName}`,
+    );
     const table = (await again.textContent("#queries-tables > li")) ?? "";
     expect(table).not.toContain(organization);
     expect(table).toMatch(/last refreshed \d{4}-\d{2}-\d{2} \d{2}:\d{2} with Analyst/);
@@ -138,7 +173,9 @@ describeWithBrowser("saved queries", (executablePath) => {
     await again.fill("#queries-saved input[type=text]", "  ");
     await again.click('#queries-saved [data-action="save-name"]');
     await again.waitForSelector("#queries-saved .field-error");
-    expect(await again.textContent("#queries-saved .field-error")).toBe("Type a name for the query, such as Revenue by country.");
+    expect(await again.textContent("#queries-saved .field-error")).toBe(
+      "Type a name for the query, such as Revenue by country.",
+    );
     await screenshot(again, "saved-query-rename-320");
     await again.fill("#queries-saved input[type=text]", "Zone revenue");
     const renamed = await statusAfter(again, () => again.press("#queries-saved input[type=text]", "Enter"));
@@ -146,7 +183,10 @@ describeWithBrowser("saved queries", (executablePath) => {
     await again.waitForSelector('#queries-saved > li[data-name="Zone revenue"]');
 
     const deleted = await statusAfter(again, () => again.click('#queries-saved [data-action="delete"]'));
-    expect(deleted).toEqual({ kind: "success", text: "Deleted the saved query Zone revenue. Tables and formulas made from it stay as they are." });
+    expect(deleted).toEqual({
+      kind: "success",
+      text: "Deleted the saved query Zone revenue. Tables and formulas made from it stay as they are.",
+    });
     await again.waitForSelector("#queries-saved-empty:not([hidden])");
     expect((await savedList(again)).entries).toEqual([]);
     expect(savedParts(await officeState(again))).toEqual([]);

@@ -6,8 +6,22 @@ import { ReportingClient } from "../../src/client";
 import { PANE_VIEWPORT, describeWithBrowser } from "./support/browser";
 import { installFakeUser } from "./support/fake-office-user";
 import { installFakeOffice } from "./support/fake-office";
-import { officeState, openMoreActions, saveProfile, screenshot, statusAfter, waitForStatus, type ProfileInput } from "./support/pane-page";
-import { bearerProfile, HOST_INFO, startPaneServices, type OfficePlatform, type PaneServices } from "./support/pane-services";
+import {
+  officeState,
+  openMoreActions,
+  saveProfile,
+  screenshot,
+  statusAfter,
+  waitForStatus,
+  type ProfileInput,
+} from "./support/pane-page";
+import {
+  bearerProfile,
+  HOST_INFO,
+  startPaneServices,
+  type OfficePlatform,
+  type PaneServices,
+} from "./support/pane-services";
 import { chooseDays } from "./support/query-pane";
 
 /** A valid Excel file of `rows` rows of random text, which zip cannot make smaller. */
@@ -63,11 +77,16 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
   afterAll(() => services?.close());
 
   /** A pane in the fake Excel of `platform`, at the address Office would open. */
-  async function openPane(platform: OfficePlatform, start: { delayMs?: number | null; clock?: boolean } = {}): Promise<Page> {
+  async function openPane(
+    platform: OfficePlatform,
+    start: { delayMs?: number | null; clock?: boolean } = {},
+  ): Promise<Page> {
     const context = await services.browser.newContext({ acceptDownloads: true, viewport: PANE_VIEWPORT });
     contexts.push(context);
     // The fake stands in for Office.js: the real script would replace it.
-    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.route("**/office-js/office.js", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
     await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1", platform });
     await context.addInitScript(installFakeUser);
     if (start.delayMs !== undefined) await context.addInitScript(delayOfficeStart, start.delayMs);
@@ -101,9 +120,13 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
       const before = (await officeState(page)).writes.length;
       const opened = await statusAfter(page, () => page.click("#query-open-sheet"));
       expect(opened.kind).toBe("success");
-      const write = (await officeState(page)).writes.slice(before).find((entry) => entry.kind === "insertWorksheetsFromBase64");
+      const write = (await officeState(page)).writes
+        .slice(before)
+        .find((entry) => entry.kind === "insertWorksheetsFromBase64");
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(Buffer.from((write?.value as { base64: string }).base64, "base64") as unknown as ArrayBuffer);
+      await workbook.xlsx.load(
+        Buffer.from((write?.value as { base64: string }).base64, "base64") as unknown as ArrayBuffer,
+      );
       expect(workbook.worksheets[0]?.rowCount).toBeGreaterThan(1);
     });
   });
@@ -126,7 +149,9 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
         `${period.from},"=HYPERLINK(""https://evil.example/?x=1,2"",""Click"")",-12.5\r\n` +
         `${period.from},@SUM(1+1)*cmd|' /C calc'!A0,3\r\n` +
         `${period.from},"multi\nline",+4\r\n`;
-      await page.route("**/stats/csv", async (route) => route.fulfill({ response: await route.fetch(), body: hostile }));
+      await page.route("**/stats/csv", async (route) =>
+        route.fulfill({ response: await route.fetch(), body: hostile }),
+      );
       const [download] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
       const saved = (await readFile((await download.path()) ?? "")).toString("utf8");
       expect(saved).toBe(
@@ -135,7 +160,9 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
           `${period.from},'@SUM(1+1)*cmd|' /C calc'!A0,3\r\n` +
           `${period.from},"multi\nline",+4\r\n`,
       );
-      expect(await waitForStatus(page, /^Downloaded /)).toMatch(/2 fields a spreadsheet would have read as a formula start with ' so that they stay text\.$/);
+      expect(await waitForStatus(page, /^Downloaded /)).toMatch(
+        /2 fields a spreadsheet would have read as a formula start with ' so that they stay text\.$/,
+      );
     });
   });
 
@@ -157,7 +184,9 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
         ),
       );
       expect(Number(/takes (\d+\.\d) MB/.exec(refused.text)?.[1])).toBeGreaterThan(4.9);
-      expect((await officeState(page)).writes.filter((entry) => entry.kind === "insertWorksheetsFromBase64")).toEqual([]);
+      expect((await officeState(page)).writes.filter((entry) => entry.kind === "insertWorksheetsFromBase64")).toEqual(
+        [],
+      );
       expect(await page.isVisible("#query-export-xlsx")).toBe(true);
     });
   });
@@ -179,7 +208,10 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
       await page.clock.runFor(3_000);
       await waitForStatus(page, /^Waiting for Excel to finish starting the add-in/);
       await page.clock.runFor(57_000);
-      await waitForStatus(page, /^The task pane could not start\. Excel did not finish starting the add-in within a minute\./);
+      await waitForStatus(
+        page,
+        /^The task pane could not start\. Excel did not finish starting the add-in within a minute\./,
+      );
       expect(await page.getAttribute("body", "data-ready")).toBeNull();
     });
   });
@@ -188,12 +220,17 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
     it("point 6: every REPORTING function is associated before the parser reaches the page's body", async () => {
       const context = await services.browser.newContext();
       contexts.push(context);
-      await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+      await context.route("**/office-js/office.js", (route) =>
+        route.fulfill({ contentType: "text/javascript", body: "" }),
+      );
       // An inline script at the top of <body> runs when the parser gets there: what is associated
       // then was associated by scripts that block the page, before Office could start the functions.
       await context.route("**/taskpane.html*", async (route) => {
         const response = await route.fetch();
-        const page = (await response.text()).replace(/<body([^>]*)>/i, "<body$1><script>window.__associatedAtBody = window.__officeFake.associated.slice()</script>");
+        const page = (await response.text()).replace(
+          /<body([^>]*)>/i,
+          "<body$1><script>window.__associatedAtBody = window.__officeFake.associated.slice()</script>",
+        );
         await route.fulfill({ response, body: page });
       });
       await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1" });
@@ -201,7 +238,9 @@ describeWithBrowser("the pane on each platform and on a slow start", (executable
       const page = await context.newPage();
       await page.goto(`${services.server.origin}/taskpane.html?${HOST_INFO.PC}`);
       await page.waitForSelector("body[data-ready=true]");
-      const atBody = await page.evaluate(() => (window as unknown as { __associatedAtBody: string[] }).__associatedAtBody);
+      const atBody = await page.evaluate(
+        () => (window as unknown as { __associatedAtBody: string[] }).__associatedAtBody,
+      );
       expect(atBody).toEqual((await officeState(page)).associated);
       expect(atBody).toContain("STATS");
     });

@@ -47,7 +47,8 @@ const PICKER_ROUTES = {
 /** What the page wrote anywhere a secret must never go, as one text to search. */
 async function everythingOutsideOfficeRuntimeStorage(page: Page, consoleLines: string[]): Promise<string> {
   const inPage = await page.evaluate(() => {
-    const dump = (area: Storage) => Object.fromEntries(Array.from({ length: area.length }, (_, i) => [area.key(i), area.getItem(area.key(i) ?? "")]));
+    const dump = (area: Storage) =>
+      Object.fromEntries(Array.from({ length: area.length }, (_, i) => [area.key(i), area.getItem(area.key(i) ?? "")]));
     const fake = (window as unknown as { __officeFake?: FakeOfficeState }).__officeFake;
     return JSON.stringify({
       writes: fake?.writes ?? [],
@@ -60,7 +61,6 @@ async function everythingOutsideOfficeRuntimeStorage(page: Page, consoleLines: s
   });
   return `${inPage}\n${consoleLines.join("\n")}`;
 }
-
 
 describeWithBrowser("task pane in Chromium against the emulator", (executablePath) => {
   let emulator: RunningEmulator;
@@ -79,7 +79,9 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
     const bearer = emulator.credentials.bearer;
     const legacy = emulator.credentials.legacy;
     // The demo credential that sees both organizations, and one that sees a single one.
-    const wide = bearer.reduce((best, credential) => (credential.organizations.length > best.organizations.length ? credential : best));
+    const wide = bearer.reduce((best, credential) =>
+      credential.organizations.length > best.organizations.length ? credential : best,
+    );
     const narrow = bearer.find((credential) => credential.organizations.length === 1);
     const legacyCredential = legacy[0];
     if (!narrow || !legacyCredential) throw new Error("the emulator's demo credentials changed shape");
@@ -92,7 +94,13 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       apiKey: legacyCredential.apiKey,
       apiSecret: legacyCredential.apiSecret,
     };
-    secondOrganization = { name: "Single org", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: narrow.token };
+    secondOrganization = {
+      name: "Single org",
+      kind: "bearer",
+      baseUrl: emulator.baseUrl,
+      legacyBaseUrl: emulator.legacyBaseUrl,
+      token: narrow.token,
+    };
     secrets.push(wide.token, narrow.token, legacyCredential.apiKey, legacyCredential.apiSecret);
     dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: wide.token }).dates();
   });
@@ -114,7 +122,9 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
     beforeAll(async () => {
       context = await browser.newContext({ acceptDownloads: true, viewport: PANE_VIEWPORT });
       // The fake stands in for Office.js: the real script would replace it.
-      await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+      await context.route("**/office-js/office.js", (route) =>
+        route.fulfill({ contentType: "text/javascript", body: "" }),
+      );
       await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1" });
       await context.addInitScript(installFakeUser);
       page = await context.newPage();
@@ -140,7 +150,10 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
           .filter((control) => {
             const element = control as HTMLInputElement;
             if (element.type === "hidden") return false;
-            const labelled = (element.labels?.length ?? 0) > 0 || element.getAttribute("aria-label") || element.getAttribute("aria-labelledby");
+            const labelled =
+              (element.labels?.length ?? 0) > 0 ||
+              element.getAttribute("aria-label") ||
+              element.getAttribute("aria-labelledby");
             const text = element.tagName === "BUTTON" && (element.textContent ?? "").trim() !== "";
             return !labelled && !text;
           })
@@ -168,7 +181,13 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const organizations = (await client.details()).organizations;
       for (const organization of organizations) expect(reached).toContain(organization.label);
       expect(reached).toContain(`Organizations reached (${organizations.length})`);
-      const applications = (await new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: bothOrganizations.apiKey ?? "", apiSecret: bothOrganizations.apiSecret ?? "" }).applications()).applications;
+      const applications = (
+        await new LegacyClient({
+          baseUrl: emulator.legacyBaseUrl,
+          apiKey: bothOrganizations.apiKey ?? "",
+          apiSecret: bothOrganizations.apiSecret ?? "",
+        }).applications()
+      ).applications;
       expect(reached).toContain(`Applications reached (${applications.length})`);
       expect(await hiddenUnderStatus(page)).toEqual([]);
       await screenshot(page, "connect-tested");
@@ -243,9 +262,7 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       );
       const { header, rows } = await previewRows(page, "#query-preview-table");
       expect(header).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)"]);
-      expect(rows).toEqual(
-        datedCountryPreview(direct.stats.slice(0, 20)),
-      );
+      expect(rows).toEqual(datedCountryPreview(direct.stats.slice(0, 20)));
       await screenshot(page, "query-preview");
     });
 
@@ -253,7 +270,10 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const formula = await page.inputValue("#query-formula");
       const before = (await officeState(page)).writes.length;
       const inserted = await statusAfter(page, () => page.click("#query-insert-formula"));
-      expect(inserted).toEqual({ kind: "success", text: "Formula inserted at Sheet1!B2. It recalculates with the active profile." });
+      expect(inserted).toEqual({
+        kind: "success",
+        text: "Formula inserted at Sheet1!B2. It recalculates with the active profile.",
+      });
       const writes = (await officeState(page)).writes.slice(before);
       // This fake Excel offers CustomFunctionsRuntime 1.4: STATS returns formatted dates, so no
       // format is written (test/e2e/workbook-writes.test.ts covers an Excel without it). The
@@ -267,7 +287,9 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       );
       // The same text read back by the formulas' own parser asks for the request compared above.
       const [from, to, groups, metrics, filters, orders, options] = formulaArguments(formula, "REPORTING.STATS");
-      expect(readStatsQuery({ from, to, groups, metrics, filters, orders, options }, () => dates.to).request).toEqual(request);
+      expect(readStatsQuery({ from, to, groups, metrics, filters, orders, options }, () => dates.to).request).toEqual(
+        request,
+      );
     });
 
     it("shares one runtime between the pane and the formulas: the inserted formula reuses the preview's answer, Refresh all asks again", async () => {
@@ -281,7 +303,11 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
         // As Excel would call the formula just inserted: its text arguments, then the invocation.
         const callStats = (args: (string | undefined)[]) =>
           page.evaluate(async (values) => {
-            const stats = (window as unknown as { __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>> }).__associatedFunctions.STATS;
+            const stats = (
+              window as unknown as {
+                __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>>;
+              }
+            ).__associatedFunctions.STATS;
             const padded = [...values.map((value) => value ?? null)];
             while (padded.length < 7) padded.push(null);
             return (await stats!(...padded, {})).length;
@@ -304,10 +330,14 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
     it("reorders the groups with the keyboard and the formula follows", async () => {
       await page.focus('#query-groups li[data-value="country"] [data-action="up"]');
       await page.keyboard.press("Enter");
-      expect(await page.$$eval("#query-groups li", (items) => items.map((item) => item.getAttribute("data-value")))).toEqual(["country", "date"]);
+      expect(
+        await page.$$eval("#query-groups li", (items) => items.map((item) => item.getAttribute("data-value"))),
+      ).toEqual(["country", "date"]);
       expect(await page.inputValue("#query-formula")).toContain('"country,date"');
       // Focus stays on the moved entry, so the next press moves it again.
-      expect(await page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-value"))).toBe("country");
+      expect(await page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-value"))).toBe(
+        "country",
+      );
       await page.click('#query-groups li[data-value="country"] [data-action="down"]');
       expect(await page.inputValue("#query-formula")).toContain('"date,country"');
     });
@@ -328,14 +358,18 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       await openMoreActions(page);
       const done = await statusAfter(page, () => page.click("#query-refresh-all"));
       expect(done.text).toBe("Cached answers cleared; every REPORTING formula is recalculating.");
-      expect((await officeState(page)).writes.slice(before)).toEqual([{ kind: "calculate", target: "application", value: "Full" }]);
+      expect((await officeState(page)).writes.slice(before)).toEqual([
+        { kind: "calculate", target: "application", value: "Full" },
+      ]);
     });
 
     it("exports CSV and Excel files whose content matches /stats", async () => {
       const exportRequest: StatsRequest = request;
       const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-csv")]);
       const countryPart = `country-${(request.filters.countries ?? []).join("-")}`;
-      expect(csvDownload.suggestedFilename()).toBe(`stats_${dates.from}_${dates.to}_by-date-country_${countryPart}.csv`);
+      expect(csvDownload.suggestedFilename()).toBe(
+        `stats_${dates.from}_${dates.to}_by-date-country_${countryPart}.csv`,
+      );
       const csvBytes = await readFile((await csvDownload.path()) ?? "");
       const csv = csvBytes.toString("utf8");
       expect(csv.startsWith("\uFEFF")).toBe(true);
@@ -346,12 +380,20 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       expect(lines[0]).toBe("Date,Country,Impressions,Revenues (USD),eCPM (USD)");
       expect(lines.slice(1)).toEqual(
         all.stats.map((entry) =>
-          [entry.group.date, entry.group.country, entry.metrics.impressions, entry.metrics.revenues, entry.metrics.ecpm].join(","),
+          [
+            entry.group.date,
+            entry.group.country,
+            entry.metrics.impressions,
+            entry.metrics.revenues,
+            entry.metrics.ecpm,
+          ].join(","),
         ),
       );
 
       const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), page.click("#query-export-xlsx")]);
-      expect(xlsxDownload.suggestedFilename()).toBe(`stats_${dates.from}_${dates.to}_by-date-country_${countryPart}.xlsx`);
+      expect(xlsxDownload.suggestedFilename()).toBe(
+        `stats_${dates.from}_${dates.to}_by-date-country_${countryPart}.xlsx`,
+      );
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.readFile((await xlsxDownload.path()) ?? "");
       const sheet = workbook.worksheets[0];
@@ -378,7 +420,9 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       await openMoreActions(page);
       const opened = await statusAfter(page, () => page.click("#query-open-sheet"));
       expect(opened.kind).toBe("success");
-      const write = (await officeState(page)).writes.slice(before).find((entry) => entry.kind === "insertWorksheetsFromBase64");
+      const write = (await officeState(page)).writes
+        .slice(before)
+        .find((entry) => entry.kind === "insertWorksheetsFromBase64");
       const inserted = write?.value as { base64: string; options: unknown } | undefined;
       expect(inserted?.options).toEqual({ positionType: "End" });
       const workbook = new ExcelJS.Workbook();
@@ -390,7 +434,9 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const before = (await officeState(page)).writes.length;
       const done = await statusAfter(page, () => page.click("#query-insert-table"));
       expect(done.text).toMatch(
-        new RegExp(`^${total} rows inserted as the table Stats_by_Date_Country on Reporting, with a PivotTable\\. Refresh both from the Queries tab\\.$`),
+        new RegExp(
+          `^${total} rows inserted as the table Stats_by_Date_Country on Reporting, with a PivotTable\\. Refresh both from the Queries tab\\.$`,
+        ),
       );
       const writes = (await officeState(page)).writes.slice(before);
       const values = writes.find((entry) => entry.kind === "values");
@@ -398,7 +444,11 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const rows = values?.value as unknown[][];
       expect(rows[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM"]);
       expect(rows).toHaveLength(total + 1);
-      expect(writes.find((entry) => entry.kind === "table")).toEqual({ kind: "table", target: `Reporting!A1:E${total + 1}`, value: { hasHeaders: true } });
+      expect(writes.find((entry) => entry.kind === "table")).toEqual({
+        kind: "table",
+        target: `Reporting!A1:E${total + 1}`,
+        value: { hasHeaders: true },
+      });
       expect(writes.find((entry) => entry.kind === "pivot")?.target).toBe("Stats_by_Date_Country Pivot!A4");
     });
 
@@ -414,10 +464,14 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const shown = await page.$$eval("#legacy-applications details", (items) =>
         items.map((item) => ({
           key: item.getAttribute("data-app-key"),
-          units: Array.from(item.querySelectorAll("tbody tr")).map((row) => row.querySelector("td:last-child")?.textContent),
+          units: Array.from(item.querySelectorAll("tbody tr")).map(
+            (row) => row.querySelector("td:last-child")?.textContent,
+          ),
         })),
       );
-      expect(shown).toEqual(applications.map((app) => ({ key: String(app.app_key), units: app.ad_unit_details.map((unit) => unit.id) })));
+      expect(shown).toEqual(
+        applications.map((app) => ({ key: String(app.app_key), units: app.ad_unit_details.map((unit) => unit.id) })),
+      );
 
       await page.selectOption("#legacy-period", "CUSTOM");
       await page.fill("#legacy-from", dates.from);
@@ -429,14 +483,20 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const done = await statusAfter(page, () => page.click("#legacy-preview"));
       expect(done.kind).toBe("success");
       const query = readLegacyQuery({ from: dates.from, to: dates.to, groupBy: "day,ad_unit_type" }, () => dates.to);
-      const response = await legacyClient.stats({ from: dates.from, to: dates.to, groupBy: serviceGroupBy(query.groupBy) });
+      const response = await legacyClient.stats({
+        from: dates.from,
+        to: dates.to,
+        groupBy: serviceGroupBy(query.groupBy),
+      });
       const expected = legacyStatsRows(response, query.groupBy, "readable", applications);
       const { header, rows } = await previewRows(page, "#legacy-preview-table");
       // The preview states the money columns' currency in their headings, as the files do.
       expect(expected.rows[0]).toEqual(["Date", "Ad unit type", "Impressions", "Revenues", "eCPM", "Requests"]);
       expect(header).toEqual(["Date", "Ad unit type", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
       expect(rows).toEqual(expected.rows.slice(1, 21).map((row) => row.map(String)));
-      expect(await page.textContent("#legacy-preview-summary")).toContain(`${expected.dataRowCount.toLocaleString("en-US")} rows in total`);
+      expect(await page.textContent("#legacy-preview-summary")).toContain(
+        `${expected.dataRowCount.toLocaleString("en-US")} rows in total`,
+      );
       expect(await hiddenUnderStatus(page)).toEqual([]);
       await screenshot(page, "legacy");
     });
@@ -450,7 +510,8 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const organizations = (await narrowClient.details()).organizations;
       await page.click("#tab-query");
       await page.waitForFunction(
-        (count) => document.querySelectorAll('details[data-filter="organizations"] .picker-options input').length === count,
+        (count) =>
+          document.querySelectorAll('details[data-filter="organizations"] .picker-options input').length === count,
         organizations.length,
       );
       expect((await pickerContent(page, "organizations")).values).toEqual(organizations.map((option) => option.value));
@@ -475,13 +536,17 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
     it("signs out: the secrets are forgotten and the query needs a sign-in", async () => {
       const calculationsBefore = (await officeState(page)).writes.filter((entry) => entry.kind === "calculate").length;
       const done = await statusAfter(page, () => page.click("#sign-out"));
-      expect(done.text).toBe("Signed out of Demo: its token, key and secret are forgotten. Formulas ask you to sign in again.");
+      expect(done.text).toBe(
+        "Signed out of Demo: its token, key and secret are forgotten. Formulas ask you to sign in again.",
+      );
       expect(await page.textContent("#active-profile-summary")).toBe("Not signed in");
       const stored = JSON.stringify((await officeState(page)).runtimeStorage);
       expect(stored).not.toContain(bothOrganizations.token);
       expect(stored).not.toContain(bothOrganizations.apiSecret);
       expect(stored).toContain("Demo");
-      expect(await page.textContent('li[data-profile="Demo"] .profile-meta')).toContain("needs its token, API key, API secret");
+      expect(await page.textContent('li[data-profile="Demo"] .profile-meta')).toContain(
+        "needs its token, API key, API secret",
+      );
       await page.click("#tab-query");
       expect(await page.isVisible("#query-signed-out")).toBe(true);
       expect(await page.isHidden("#query-form")).toBe(true);
@@ -525,7 +590,14 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       const previewed = await statusAfter(page, () => page.click("#query-preview"));
       expect(previewed.kind).toBe("success");
       // Buttons that can never work outside Excel are not shown; the host notice says why.
-      for (const id of ["query-insert-formula", "query-insert-table", "query-open-sheet", "query-edit-formula", "query-freeze", "query-table-options"]) {
+      for (const id of [
+        "query-insert-formula",
+        "query-insert-table",
+        "query-open-sheet",
+        "query-edit-formula",
+        "query-freeze",
+        "query-table-options",
+      ]) {
         expect({ id, hidden: await page.isHidden(`#${id}`) }).toEqual({ id, hidden: true });
       }
       expect(await page.isVisible("#query-export-csv")).toBe(true);
@@ -542,7 +614,9 @@ describeWithBrowser("task pane in Chromium against the emulator", (executablePat
       for (const secret of secrets) expect(written.includes(secret)).toBe(false);
       await page.reload();
       await page.waitForSelector("body[data-ready=true]");
-      expect(await page.textContent('li[data-profile="Demo"] .profile-meta')).toContain("needs its token, API key, API secret");
+      expect(await page.textContent('li[data-profile="Demo"] .profile-meta')).toContain(
+        "needs its token, API key, API secret",
+      );
     });
   });
 });

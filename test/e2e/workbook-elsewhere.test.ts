@@ -34,11 +34,21 @@ async function workbookWithTable(refreshOnOpen: boolean): Promise<FakeSavedWorkb
 async function queriesTab(page: Page): Promise<{ empty: string | null; notice: string | null; tables: string[] }> {
   await page.click("#tab-queries");
   await page.waitForSelector("#panel-queries:not([aria-busy])");
-  await page.waitForFunction(() => document.querySelectorAll("#queries-tables li").length > 0 || !document.getElementById("queries-empty")?.hidden);
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll("#queries-tables li").length > 0 || !document.getElementById("queries-empty")?.hidden,
+  );
   return page.evaluate(() => ({
-    empty: document.getElementById("queries-empty")?.hidden ? null : (document.getElementById("queries-empty")?.textContent ?? null),
-    notice: document.getElementById("queries-unreadable")?.hidden ? null : (document.getElementById("queries-unreadable")?.textContent ?? null),
-    tables: Array.from(document.querySelectorAll("#queries-tables > li"), (item) => item.getAttribute("data-table") ?? ""),
+    empty: document.getElementById("queries-empty")?.hidden
+      ? null
+      : (document.getElementById("queries-empty")?.textContent ?? null),
+    notice: document.getElementById("queries-unreadable")?.hidden
+      ? null
+      : (document.getElementById("queries-unreadable")?.textContent ?? null),
+    tables: Array.from(
+      document.querySelectorAll("#queries-tables > li"),
+      (item) => item.getAttribute("data-table") ?? "",
+    ),
   }));
 }
 
@@ -57,18 +67,24 @@ describeWithBrowser("a workbook made elsewhere", (executablePath) => {
   it("whose custom XML parts Excel lost lists its tables from the settings copy, or names them and says why", async () => {
     const saved = await workbookWithTable(false);
     saved.workbook.customXmlParts = [];
-    const withCopy = await openExcelPane(services.browser, services.server.origin, { office: { workbook: JSON.stringify(saved) } });
+    const withCopy = await openExcelPane(services.browser, services.server.origin, {
+      office: { workbook: JSON.stringify(saved) },
+    });
     closing.push(() => withCopy.context.close());
     const recovered = await queriesTab(withCopy.page);
     expect(recovered.tables).toEqual(["Stats_by_Date_Country"]);
     expect(recovered.notice).toMatch(/^Excel did not give back the tables' stored queries \(as happens on some Macs/);
 
     saved.workbook.settings = {};
-    const lost = await openExcelPane(services.browser, services.server.origin, { office: { workbook: JSON.stringify(saved) } });
+    const lost = await openExcelPane(services.browser, services.server.origin, {
+      office: { workbook: JSON.stringify(saved) },
+    });
     closing.push(() => lost.context.close());
     const named = await queriesTab(lost.page);
     expect(named.tables).toEqual([]);
-    expect(named.empty).toMatch(/^This workbook has 1 table named like the add-in's \(Stats_by_Date_Country\), but Excel did not give back their stored queries/);
+    expect(named.empty).toMatch(
+      /^This workbook has 1 table named like the add-in's \(Stats_by_Date_Country\), but Excel did not give back their stored queries/,
+    );
     expect([...withCopy.pageErrors, ...lost.pageErrors]).toEqual([]);
   });
 
@@ -76,14 +92,19 @@ describeWithBrowser("a workbook made elsewhere", (executablePath) => {
     const signIn = await openExcelPane(services.browser, services.server.origin);
     closing.push(() => signIn.context.close());
     expect((await saveProfile(signIn.page, bearerProfile(services.emulator, "Finance"))).kind).toBe("success");
-    const runtimeStorage = await signIn.page.evaluate(() => (window as unknown as { __officeFake: { runtimeStorage: Record<string, string> } }).__officeFake.runtimeStorage);
+    const runtimeStorage = await signIn.page.evaluate(
+      () =>
+        (window as unknown as { __officeFake: { runtimeStorage: Record<string, string> } }).__officeFake.runtimeStorage,
+    );
 
     const saved = await workbookWithTable(true);
     const opened = await openExcelPane(services.browser, services.server.origin, {
       office: { workbook: JSON.stringify(saved), runtimeStorage },
       // The user is already typing in a cell when the workbook's refresh starts.
       prepare: async (context) => {
-        await context.addInitScript(() => (window as unknown as { __officeFakeUser: FakeUserControl }).__officeFakeUser.startEditing());
+        await context.addInitScript(() =>
+          (window as unknown as { __officeFakeUser: FakeUserControl }).__officeFakeUser.startEditing(),
+        );
       },
       waitForReady: false,
     });
@@ -93,10 +114,16 @@ describeWithBrowser("a workbook made elsewhere", (executablePath) => {
         const control = (window as unknown as { __officeFakeUser: FakeUserControl }).__officeFakeUser;
         return { held: control.heldForCellEdit(), failed: control.failedInCellEdit() };
       });
-    await opened.page.waitForFunction(() => (window as unknown as { __officeFakeUser: FakeUserControl }).__officeFakeUser.heldForCellEdit() > 0, undefined, { timeout: 60_000 });
+    await opened.page.waitForFunction(
+      () => (window as unknown as { __officeFakeUser: FakeUserControl }).__officeFakeUser.heldForCellEdit() > 0,
+      undefined,
+      { timeout: 60_000 },
+    );
     expect((await user()).failed).toBe(0);
 
-    await opened.page.evaluate(() => (window as unknown as { __officeFakeUser: FakeUserControl }).__officeFakeUser.stopEditing());
+    await opened.page.evaluate(() =>
+      (window as unknown as { __officeFakeUser: FakeUserControl }).__officeFakeUser.stopEditing(),
+    );
     const status = await waitForStatus(opened.page, /^This workbook refreshes when it opens\. /, 120_000);
     expect(status).not.toMatch(/failed|could not|cell-editing/i);
     expect((await user()).failed).toBe(0);

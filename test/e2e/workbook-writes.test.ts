@@ -28,8 +28,16 @@ const SERIAL_DATES = ["CustomFunctionsRuntime 1.3", "ExcelApi 1.19", "SharedRunt
 function answer(count: number, countries: readonly string[]): StatsEntry[] {
   const first = Date.UTC(2020, 0, 1);
   return Array.from({ length: count }, (_, index) => ({
-    group: { date: new Date(first + (index % 1500) * 86_400_000).toISOString().slice(0, 10), country: countries[index % countries.length]! },
-    metrics: { impressions: 100_000 + index, revenues: 12.345678 + index / 7, ecpm: 1.5 + index / 1000, requests: 200_000 + index },
+    group: {
+      date: new Date(first + (index % 1500) * 86_400_000).toISOString().slice(0, 10),
+      country: countries[index % countries.length]!,
+    },
+    metrics: {
+      impressions: 100_000 + index,
+      revenues: 12.345678 + index / 7,
+      ecpm: 1.5 + index / 1000,
+      requests: 200_000 + index,
+    },
   }));
 }
 
@@ -42,18 +50,27 @@ interface WritesSummary {
   texts: { text: string; numberFormat: string }[];
 }
 
-async function writesSince(page: Page, from: { writes: number; syncs: number }, texts: string[] = []): Promise<WritesSummary> {
+async function writesSince(
+  page: Page,
+  from: { writes: number; syncs: number },
+  texts: string[] = [],
+): Promise<WritesSummary> {
   return page.evaluate(
     ({ from, texts }) => {
       type Write = { kind: string; target: string; value: unknown; numberFormat?: string[][] };
-      const fake = (window as unknown as { __officeFake: { writes: Write[]; syncs: WritesSummary["syncs"]; formulaLike: WritesSummary["formulaLike"] } }).__officeFake;
+      const fake = (
+        window as unknown as {
+          __officeFake: { writes: Write[]; syncs: WritesSummary["syncs"]; formulaLike: WritesSummary["formulaLike"] };
+        }
+      ).__officeFake;
       const writes = fake.writes.slice(from.writes);
       const found: WritesSummary["texts"] = [];
       for (const write of writes) {
         if (write.kind !== "values") continue;
         (write.value as unknown[][]).forEach((row, r) =>
           row.forEach((cell, c) => {
-            if (typeof cell === "string" && texts.includes(cell)) found.push({ text: cell, numberFormat: write.numberFormat?.[r]?.[c] ?? "?" });
+            if (typeof cell === "string" && texts.includes(cell))
+              found.push({ text: cell, numberFormat: write.numberFormat?.[r]?.[c] ?? "?" });
           }),
         );
       }
@@ -81,14 +98,23 @@ function mark(page: Page): Promise<{ writes: number; syncs: number }> {
 }
 
 /** Calls REPORTING.STATS in the page as Excel would, and measures what it returns. */
-async function callStats(page: Page, formula: string): Promise<{ rows: number; bytes: number; lastFirstCell: unknown }> {
+async function callStats(
+  page: Page,
+  formula: string,
+): Promise<{ rows: number; bytes: number; lastFirstCell: unknown }> {
   const args = formulaArguments(formula, "REPORTING.STATS");
   return page.evaluate(async (values) => {
-    const stats = (window as unknown as { __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>> }).__associatedFunctions.STATS!;
+    const stats = (
+      window as unknown as { __associatedFunctions: Record<string, (...args: unknown[]) => Promise<unknown[][]>> }
+    ).__associatedFunctions.STATS!;
     const padded = values.map((value) => value ?? null);
     while (padded.length < 7) padded.push(null);
     const spill = await stats(...padded, {});
-    return { rows: spill.length, bytes: new TextEncoder().encode(JSON.stringify(spill)).length, lastFirstCell: spill[spill.length - 1]?.[0] };
+    return {
+      rows: spill.length,
+      bytes: new TextEncoder().encode(JSON.stringify(spill)).length,
+      lastFirstCell: spill[spill.length - 1]?.[0],
+    };
   }, args);
 }
 
@@ -108,7 +134,13 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
     browser = await launchChromium(executablePath);
     const bearer = emulator.credentials.bearer[0];
     if (!bearer) throw new Error("the emulator has no bearer credential");
-    profile = { name: "Demo", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token: bearer.token };
+    profile = {
+      name: "Demo",
+      kind: "bearer",
+      baseUrl: emulator.baseUrl,
+      legacyBaseUrl: emulator.legacyBaseUrl,
+      token: bearer.token,
+    };
     dates = await new ReportingClient({ baseUrl: emulator.baseUrl, token: bearer.token }).dates();
   });
 
@@ -119,16 +151,23 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
   });
 
   /** A pane in the fake Excel, signed in, its /stats answered from `served`. */
-  async function openPane(fakeOptions: Partial<FakeOfficeOptions>): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  async function openPane(
+    fakeOptions: Partial<FakeOfficeOptions>,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport: PANE_VIEWPORT });
-    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.route("**/office-js/office.js", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
     await context.route(
       (url) => url.href.startsWith(emulator.baseUrl) && url.pathname.endsWith("/stats"),
       (route) => {
         const body = JSON.parse(route.request().postData() ?? "{}") as { offset?: number; limit?: number };
         const offset = body.offset ?? 0;
         const stats = served.slice(offset, offset + (body.limit ?? served.length));
-        return route.fulfill({ contentType: "application/json", body: JSON.stringify({ stats, total: served.length }) });
+        return route.fulfill({
+          contentType: "application/json",
+          body: JSON.stringify({ stats, total: served.length }),
+        });
       },
     );
     await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1", ...fakeOptions });
@@ -172,7 +211,10 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
       const formula = await choosePeriod(page, 60);
       const before = await mark(page);
       const done = await statusAfter(page, () => page.click("#query-insert-formula"), 120_000);
-      expect(done).toEqual({ kind: "success", text: "Formula inserted at Sheet1!B2. It recalculates with the active profile." });
+      expect(done).toEqual({
+        kind: "success",
+        text: "Formula inserted at Sheet1!B2. It recalculates with the active profile.",
+      });
       const spill = await callStats(page, formula);
       const shown = spill.rows - 2;
       expect(shown).toBeGreaterThan(10_000);
@@ -182,7 +224,11 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
       expect(summary.syncs.filter((sync) => sync.refused || sync.bytes > EXCEL_LIMIT_BYTES)).toEqual([]);
       expect(summary.writes[0]).toMatchObject({ kind: "formulas", target: "Sheet1!B2" });
       const formats = summary.writes.filter((write) => write.kind === "numberFormat");
-      expect(formats.every((write) => /^Sheet1!B\d+:B\d+$/.test(write.target) && JSON.stringify(write.firstValue) === '["yyyy-mm-dd"]')).toBe(true);
+      expect(
+        formats.every(
+          (write) => /^Sheet1!B\d+:B\d+$/.test(write.target) && JSON.stringify(write.firstValue) === '["yyyy-mm-dd"]',
+        ),
+      ).toBe(true);
       expect(formats.reduce((sum, write) => sum + write.rows, 0)).toBe(shown);
       expect(formats[0]!.target.startsWith("Sheet1!B3:")).toBe(true);
       expect(formats.at(-1)!.target.endsWith(`:B${2 + shown}`)).toBe(true);
@@ -194,13 +240,19 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
       const before = await mark(page);
       const done = await statusAfter(page, () => page.click("#query-insert-table"), 240_000);
       expect(done.text).toMatch(
-        new RegExp(`^${LARGE.toLocaleString("en-US")} rows inserted as the table Stats_by_Date_Country on Reporting, with a PivotTable\\. Refresh both from the Queries tab\\.$`),
+        new RegExp(
+          `^${LARGE.toLocaleString("en-US")} rows inserted as the table Stats_by_Date_Country on Reporting, with a PivotTable\\. Refresh both from the Queries tab\\.$`,
+        ),
       );
       const summary = await writesSince(page, before);
       expect(summary.syncs.length).toBeGreaterThan(1);
       expect(summary.syncs.filter((sync) => sync.refused || sync.bytes > EXCEL_LIMIT_BYTES)).toEqual([]);
       // The table's rows; the PivotTable's sheet gets its two lines of note besides.
-      expect(summary.writes.filter((write) => write.kind === "values" && write.target.startsWith("Reporting!")).reduce((sum, write) => sum + write.rows, 0)).toBe(LARGE + 1);
+      expect(
+        summary.writes
+          .filter((write) => write.kind === "values" && write.target.startsWith("Reporting!"))
+          .reduce((sum, write) => sum + write.rows, 0),
+      ).toBe(LARGE + 1);
       expect(summary.writes.find((write) => write.kind === "table")?.target).toBe(`Reporting!A1:E${LARGE + 1}`);
     });
 
@@ -208,7 +260,10 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
       const refused = await page.evaluate(async (rows) => {
         try {
           await Excel.run(async (context) => {
-            context.workbook.worksheets.getItem("Sheet1").getRange(`H2:H${rows + 1}`).numberFormat = Array.from({ length: rows }, () => ["yyyy-mm-dd"]);
+            context.workbook.worksheets.getItem("Sheet1").getRange(`H2:H${rows + 1}`).numberFormat = Array.from(
+              { length: rows },
+              () => ["yyyy-mm-dd"],
+            );
             await context.sync();
           });
           return "accepted";
@@ -252,7 +307,9 @@ describeWithBrowser("workbook writes in Chromium, large and hostile answers", (e
       const spill = await callStats(page, formula);
       expect(spill.bytes).toBeLessThanOrEqual(SPILL_BUDGET_BYTES);
       expect(spill.bytes).toBeGreaterThan(SPILL_BUDGET_BYTES * 0.99);
-      expect(spill.lastFirstCell).toBe(`${(LARGE - (spill.rows - 2)).toLocaleString("en-US")} more rows not shown: use Insert as table in the Reporting task pane to bring them all.`);
+      expect(spill.lastFirstCell).toBe(
+        `${(LARGE - (spill.rows - 2)).toLocaleString("en-US")} more rows not shown: use Insert as table in the Reporting task pane to bring them all.`,
+      );
     });
 
     it("point 2: Insert formula writes no date format: the spill's dates carry their own", async () => {

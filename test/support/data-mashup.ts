@@ -16,7 +16,9 @@ export function partText(bytes: Uint8Array): string {
 /** Formulas/Section1.m of the workbook's Power Query package. */
 export function section1Of(workbook: Uint8Array): string {
   const entries = unzipSync(workbook);
-  const part = Object.entries(entries).find(([name, bytes]) => name.startsWith("customXml/item") && partText(bytes).includes("<DataMashup"));
+  const part = Object.entries(entries).find(
+    ([name, bytes]) => name.startsWith("customXml/item") && partText(bytes).includes("<DataMashup"),
+  );
   if (!part) throw new Error("no DataMashup part in the workbook");
   const base64 = /<DataMashup[^>]*>([^<]+)<\/DataMashup>/.exec(partText(part[1]))?.[1];
   const mashup = Buffer.from(base64 ?? "", "base64");

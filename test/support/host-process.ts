@@ -31,8 +31,15 @@ export interface SpawnedHost {
  * read, or a host with a full pipe stops. A host that exits or stays silent for 60 s instead
  * rejects with what it wrote.
  */
-export async function spawnHost(args: readonly string[], onLine: (line: string) => void = () => undefined): Promise<SpawnedHost> {
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } });
+export async function spawnHost(
+  args: readonly string[],
+  onLine: (line: string) => void = () => undefined,
+): Promise<SpawnedHost> {
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   // Kept until the host listens, for the error of one that does not; after that only passed on.
   let startup: string[] | undefined = [];
@@ -87,7 +94,19 @@ export interface HostProcess {
  * static folder: for the load script and the proxy benchmark, which measure it from outside.
  */
 export async function startHostProcess(serviceUrl: string): Promise<HostProcess> {
-  const flags = ["--plain-http", "--trust-proxy", "loopback", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", minimalBuild(), "--service-url", serviceUrl];
+  const flags = [
+    "--plain-http",
+    "--trust-proxy",
+    "loopback",
+    "--listen-host",
+    "127.0.0.1",
+    "--port",
+    "0",
+    "--static-dir",
+    minimalBuild(),
+    "--service-url",
+    serviceUrl,
+  ];
   const { url, child, exited } = await spawnHost([...HOST_FROM_SOURCE, ...flags]);
   return {
     url,

@@ -113,7 +113,8 @@ export function brokenLinks(files: readonly string[], sources: LinkSources): str
         anchors = headingAnchors(sources.readText(path) ?? "");
         anchorsOf.set(path, anchors);
       }
-      if (!anchors.has(decodeURIComponent(anchor).toLowerCase())) broken.push(`${where} (no heading "${anchor}" in ${path})`);
+      if (!anchors.has(decodeURIComponent(anchor).toLowerCase()))
+        broken.push(`${where} (no heading "${anchor}" in ${path})`);
     }
   }
   return broken;

@@ -51,18 +51,31 @@ export function withStoredQueries(workbook: Uint8Array, contents: readonly PartC
       text: `${DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELS}/customXmlProps" Target="itemProps${n}.xml"/></Relationships>`,
     });
     workbookRels.push(`<Relationship Id="rIdQ${n}" Type="${RELS}/customXml" Target="../customXml/item${n}.xml"/>`);
-    overrides.push(`<Override PartName="/customXml/itemProps${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.customXmlProperties+xml"/>`);
+    overrides.push(
+      `<Override PartName="/customXml/itemProps${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.customXmlProperties+xml"/>`,
+    );
   });
   const output: OutputEntry[] = entries.map((entry): OutputEntry => {
     if (entry.name === "xl/_rels/workbook.xml.rels") {
-      return { kind: "new", name: entry.name, mtime: entry.mtime, chunks: [entryText(entry).replace("</Relationships>", `${workbookRels.join("")}</Relationships>`)] };
+      return {
+        kind: "new",
+        name: entry.name,
+        mtime: entry.mtime,
+        chunks: [entryText(entry).replace("</Relationships>", `${workbookRels.join("")}</Relationships>`)],
+      };
     }
     if (entry.name === "[Content_Types].xml") {
-      return { kind: "new", name: entry.name, mtime: entry.mtime, chunks: [entryText(entry).replace("</Types>", `${overrides.join("")}</Types>`)] };
+      return {
+        kind: "new",
+        name: entry.name,
+        mtime: entry.mtime,
+        chunks: [entryText(entry).replace("</Types>", `${overrides.join("")}</Types>`)],
+      };
     }
     return { kind: "kept", entry };
   });
-  for (const part of added) output.push({ kind: "new", name: part.name, mtime: new Date(2024, 0, 1), chunks: [part.text] });
+  for (const part of added)
+    output.push({ kind: "new", name: part.name, mtime: new Date(2024, 0, 1), chunks: [part.text] });
   const chunks: Uint8Array[] = [];
   writeZip(output, (chunk) => chunks.push(chunk));
   return new Uint8Array(Buffer.concat(chunks));
@@ -78,14 +91,19 @@ function hex(digits: number): string {
  * have no table, and the add-in's tables are always Excel tables. `columns` must be the header
  * cells' texts, as Excel requires.
  */
-export function withTable(workbook: Uint8Array, table: { sheetPath: string; name: string; ref: string; columns: readonly string[] }): Uint8Array {
+export function withTable(
+  workbook: Uint8Array,
+  table: { sheetPath: string; name: string; ref: string; columns: readonly string[] },
+): Uint8Array {
   const entries = readZip(workbook);
   let number = 1;
   while (entries.some((entry) => entry.name === `xl/tables/table${number}.xml`)) number++;
   const slash = table.sheetPath.lastIndexOf("/");
   const relsPath = `${table.sheetPath.slice(0, slash)}/_rels/${table.sheetPath.slice(slash + 1)}.rels`;
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
-  const columns = table.columns.map((name, index) => `<tableColumn id="${index + 1}" name="${escape(name)}"/>`).join("");
+  const columns = table.columns
+    .map((name, index) => `<tableColumn id="${index + 1}" name="${escape(name)}"/>`)
+    .join("");
   const tableXml =
     `${DECLARATION}<table xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" id="${number}" name="${table.name}" displayName="${table.name}" ref="${table.ref}">` +
     `<autoFilter ref="${table.ref}"/><tableColumns count="${table.columns.length}">${columns}</tableColumns>` +
@@ -93,19 +111,34 @@ export function withTable(workbook: Uint8Array, table: { sheetPath: string; name
   const relationship = `<Relationship Id="rIdT${number}" Type="${RELS}/table" Target="../tables/table${number}.xml"/>`;
   const output: OutputEntry[] = entries.map((entry): OutputEntry => {
     const edit = (text: string): OutputEntry => ({ kind: "new", name: entry.name, mtime: entry.mtime, chunks: [text] });
-    if (entry.name === relsPath) return edit(entryText(entry).replace("</Relationships>", `${relationship}</Relationships>`));
+    if (entry.name === relsPath)
+      return edit(entryText(entry).replace("</Relationships>", `${relationship}</Relationships>`));
     if (entry.name === table.sheetPath) {
       const text = entryText(entry);
       const at = text.includes("<extLst") ? text.indexOf("<extLst") : text.lastIndexOf("</worksheet>");
-      return edit(`${text.slice(0, at)}<tableParts count="1"><tablePart r:id="rIdT${number}"/></tableParts>${text.slice(at)}`);
+      return edit(
+        `${text.slice(0, at)}<tableParts count="1"><tablePart r:id="rIdT${number}"/></tableParts>${text.slice(at)}`,
+      );
     }
     if (entry.name === "[Content_Types].xml") {
-      return edit(entryText(entry).replace("</Types>", `<Override PartName="/xl/tables/table${number}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml"/></Types>`));
+      return edit(
+        entryText(entry).replace(
+          "</Types>",
+          `<Override PartName="/xl/tables/table${number}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml"/></Types>`,
+        ),
+      );
     }
     return { kind: "kept", entry };
   });
   if (!entries.some((entry) => entry.name === relsPath)) {
-    output.push({ kind: "new", name: relsPath, mtime: new Date(2024, 0, 1), chunks: [`${DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationship}</Relationships>`] });
+    output.push({
+      kind: "new",
+      name: relsPath,
+      mtime: new Date(2024, 0, 1),
+      chunks: [
+        `${DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationship}</Relationships>`,
+      ],
+    });
   }
   output.push({ kind: "new", name: `xl/tables/table${number}.xml`, mtime: new Date(2024, 0, 1), chunks: [tableXml] });
   const chunks: Uint8Array[] = [];
@@ -115,7 +148,11 @@ export function withTable(workbook: Uint8Array, table: { sheetPath: string; name
 
 /** Rewrites one entry's text (a pivot cache sourced by name instead of by range, say). */
 export function withEntryText(workbook: Uint8Array, name: string, edit: (text: string) => string): Uint8Array {
-  const output = readZip(workbook).map((entry): OutputEntry => (entry.name === name ? { kind: "new", name, mtime: entry.mtime, chunks: [edit(entryText(entry))] } : { kind: "kept", entry }));
+  const output = readZip(workbook).map((entry): OutputEntry =>
+    entry.name === name
+      ? { kind: "new", name, mtime: entry.mtime, chunks: [edit(entryText(entry))] }
+      : { kind: "kept", entry },
+  );
   const chunks: Uint8Array[] = [];
   writeZip(output, (chunk) => chunks.push(chunk));
   return new Uint8Array(Buffer.concat(chunks));

@@ -4,7 +4,15 @@ import ExcelJS from "exceljs";
 export async function sheetsOf(bytes: Uint8Array): Promise<Map<string, unknown[][]>> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  return new Map(workbook.worksheets.map((sheet) => [sheet.name, sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))]));
+  return new Map(
+    workbook.worksheets.map((sheet) => [
+      sheet.name,
+      sheet
+        .getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1)),
+    ]),
+  );
 }
 
 /** An export's Query sheet as its labels' values, below its header row. */

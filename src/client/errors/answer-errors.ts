@@ -13,7 +13,8 @@ import { errorInitOf } from "./messages";
  * `too_many_headers`: a head past the HTTP client's limit (16 KB in Node's fetch); `not_http`:
  * the address answered, but not in HTTP (another protocol, or a broken proxy).
  */
-export type UnreadableAnswer = "not_json" | "empty" | "cut_off" | "malformed" | "damaged" | "too_deep" | "too_many_headers" | "not_http";
+export type UnreadableAnswer =
+  "not_json" | "empty" | "cut_off" | "malformed" | "damaged" | "too_deep" | "too_many_headers" | "not_http";
 
 export interface ResponseValidationErrorInit {
   route: string;
@@ -35,11 +36,20 @@ export class ResponseValidationError extends ReportingError {
   constructor(init: ResponseValidationErrorInit) {
     const redactor = init.redactor ?? patternRedactor;
     const facts = { route: init.route, issues: init.issues, issueCount: init.issueCount };
-    super({ ...errorInitOf(init.unreadable === undefined ? "unexpected_response" : `unexpected_response:${init.unreadable}`, facts), redactor });
+    super({
+      ...errorInitOf(
+        init.unreadable === undefined ? "unexpected_response" : `unexpected_response:${init.unreadable}`,
+        facts,
+      ),
+      redactor,
+    });
     this.name = "ResponseValidationError";
     this.route = init.route;
     this.unreadable = init.unreadable;
-    this.issues = init.issues.map((issue) => ({ path: redactor.redact(issue.path), message: redactor.redact(issue.message) }));
+    this.issues = init.issues.map((issue) => ({
+      path: redactor.redact(issue.path),
+      message: redactor.redact(issue.message),
+    }));
   }
 }
 
@@ -52,6 +62,9 @@ export class InvalidRequestError extends ReportingError {
     // Requests checked before sending have no route: the messages name the problems instead.
     super({ ...errorInitOf("invalid_request", { route: "", issues: init.issues }), redactor });
     this.name = "InvalidRequestError";
-    this.issues = init.issues.map((issue) => ({ path: redactor.redact(issue.path), message: redactor.redact(issue.message) }));
+    this.issues = init.issues.map((issue) => ({
+      path: redactor.redact(issue.path),
+      message: redactor.redact(issue.message),
+    }));
   }
 }

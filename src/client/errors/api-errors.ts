@@ -51,10 +51,16 @@ export class ApiError extends ReportingError {
   /** `message` names the entry of MESSAGES a subclass words itself with; the pane's gets the reference for support here. */
   constructor(init: ApiErrorInit, message: MessageId = unclassifiedMessage(init.status)) {
     const redactor = init.redactor ?? patternRedactor;
-    const serviceMessage = init.serviceMessage === undefined ? undefined : clip(init.serviceMessage, MAX_SERVICE_MESSAGE_CHARS);
+    const serviceMessage =
+      init.serviceMessage === undefined ? undefined : clip(init.serviceMessage, MAX_SERVICE_MESSAGE_CHARS);
     const requestId = init.requestId?.trim() ? clip(init.requestId.trim(), 100) : undefined;
     const entry: MessageEntry = MESSAGES[message];
-    const facts = { route: init.route, status: init.status, serviceMessage: init.serviceMessage, retryAfterSeconds: init.retryAfterSeconds };
+    const facts = {
+      route: init.route,
+      status: init.status,
+      serviceMessage: init.serviceMessage,
+      retryAfterSeconds: init.retryAfterSeconds,
+    };
     const userMessage = entry.cell(facts);
     super({
       code: entry.code,
@@ -64,7 +70,11 @@ export class ApiError extends ReportingError {
       cellMessage: withServiceReason(userMessage, serviceMessage),
       paneMessage:
         entry.pane(facts) +
-        supportReference([answeredReference(init.status, init.route), init.serviceCode && `code ${init.serviceCode}`, requestReference(requestId)]),
+        supportReference([
+          answeredReference(init.status, init.route),
+          init.serviceCode && `code ${init.serviceCode}`,
+          requestReference(requestId),
+        ]),
       redactor,
     });
     this.name = "ApiError";
@@ -73,7 +83,9 @@ export class ApiError extends ReportingError {
     this.requestId = requestId === undefined ? undefined : redactor.redact(requestId);
     this.serviceCode = init.serviceCode === undefined ? undefined : redactor.redact(init.serviceCode);
     this.serviceMessage =
-      init.serviceMessage === undefined ? undefined : clip(redactor.redact(init.serviceMessage), MAX_SERVICE_MESSAGE_CHARS);
+      init.serviceMessage === undefined
+        ? undefined
+        : clip(redactor.redact(init.serviceMessage), MAX_SERVICE_MESSAGE_CHARS);
     this.body = clip(redactor.redact(init.body ?? ""), MAX_BODY_CHARS);
   }
 }

@@ -83,7 +83,13 @@ export class ReportingError extends Error {
     const userMessage = redactor.redact(init.userMessage);
     super(userMessage);
     // Set here rather than through super's options, which older web views ignore.
-    if (init.cause !== undefined) Object.defineProperty(this, "cause", { value: init.cause, enumerable: false, writable: true, configurable: true });
+    if (init.cause !== undefined)
+      Object.defineProperty(this, "cause", {
+        value: init.cause,
+        enumerable: false,
+        writable: true,
+        configurable: true,
+      });
     // Explicit names survive minification, unlike `new.target.name`.
     this.name = "ReportingError";
     this.code = init.code;
@@ -91,14 +97,17 @@ export class ReportingError extends Error {
     this.userMessage = userMessage;
     this.cellMessage = init.cellMessage === undefined ? userMessage : redactor.redact(init.cellMessage);
     this.paneMessage = init.paneMessage === undefined ? userMessage : redactor.redact(init.paneMessage);
-    this.commandMessage = init.commandMessage === undefined ? commandWording(this.paneMessage) : redactor.redact(init.commandMessage);
+    this.commandMessage =
+      init.commandMessage === undefined ? commandWording(this.paneMessage) : redactor.redact(init.commandMessage);
     this.retryable = init.retryable;
   }
 }
 
 /** True for any error of the contract, from this bundle or another realm. */
 export function isReportingError(error: unknown): error is ReportingError {
-  return typeof error === "object" && error !== null && (error as { [REPORTING_ERROR]?: unknown })[REPORTING_ERROR] === true;
+  return (
+    typeof error === "object" && error !== null && (error as { [REPORTING_ERROR]?: unknown })[REPORTING_ERROR] === true
+  );
 }
 
 /**
@@ -106,7 +115,13 @@ export function isReportingError(error: unknown): error is ReportingError {
  * add-in's in a test sandbox (and `instanceof Error` is false there).
  */
 export function isErrorLike(value: unknown): value is Error {
-  return value instanceof Error || (typeof value === "object" && value !== null && typeof (value as Error).message === "string" && typeof (value as Error).name === "string");
+  return (
+    value instanceof Error ||
+    (typeof value === "object" &&
+      value !== null &&
+      typeof (value as Error).message === "string" &&
+      typeof (value as Error).name === "string")
+  );
 }
 
 /**
@@ -118,7 +133,13 @@ export function redactedCause(failure: unknown, redactor: Redactor = patternReda
   if (isErrorLike(failure)) {
     copy.name = redactor.redact(failure.name);
     const inner = (failure as { cause?: unknown }).cause;
-    if (inner !== undefined && depth < 2) Object.defineProperty(copy, "cause", { value: redactedCause(inner, redactor, depth + 1), enumerable: false, writable: true, configurable: true });
+    if (inner !== undefined && depth < 2)
+      Object.defineProperty(copy, "cause", {
+        value: redactedCause(inner, redactor, depth + 1),
+        enumerable: false,
+        writable: true,
+        configurable: true,
+      });
   }
   // The copy's own stack points here, not at the failure's origin: keep only the redacted line.
   copy.stack = `${copy.name}: ${copy.message}`;

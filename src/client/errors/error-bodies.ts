@@ -30,12 +30,16 @@ export function readServiceError(body: string | undefined): { serviceCode?: stri
   if (ours.success) return { serviceCode: ours.data.error.code, serviceMessage: ours.data.error.message };
   if (typeof json !== "object" || json === null) return {};
   const record = json as Record<string, unknown>;
-  const nested = typeof record.error === "object" && record.error !== null ? (record.error as Record<string, unknown>) : {};
+  const nested =
+    typeof record.error === "object" && record.error !== null ? (record.error as Record<string, unknown>) : {};
   const message = [record.message, nested.message, record.error, record.detail, record.error_description].find(
     (value): value is string => typeof value === "string" && value.trim() !== "",
   );
   const code = [nested.code, record.code].find((value): value is string => typeof value === "string");
-  return { ...(code === undefined ? {} : { serviceCode: code }), ...(message === undefined ? {} : { serviceMessage: message }) };
+  return {
+    ...(code === undefined ? {} : { serviceCode: code }),
+    ...(message === undefined ? {} : { serviceMessage: message }),
+  };
 }
 
 export interface ErrorContext {
@@ -46,7 +50,12 @@ export interface ErrorContext {
 }
 
 /** The error for a non-2xx answer; copes with any body (JSON, text, HTML, empty). */
-export function errorFromResponse(status: number, body: string | undefined, route: string, context: ErrorContext = {}): ApiError {
+export function errorFromResponse(
+  status: number,
+  body: string | undefined,
+  route: string,
+  context: ErrorContext = {},
+): ApiError {
   const init: ApiErrorInit = { status, route, body, ...readServiceError(body), ...context };
   if (status === 400 || status === 422) return new BadRequestError(init);
   if (status === 401) return new AuthenticationError(init);

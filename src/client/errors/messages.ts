@@ -2,7 +2,15 @@ import type { PlainIssue } from "../issues";
 import { commandWording } from "../command-text";
 import { IN_PROFILE, supportReference, withoutInternalTerms } from "../pane-text";
 import type { ErrorKind } from "./contract";
-import { clip, formatDuration, formatMegabytes, formatSeconds, lowerFirst, MAX_SERVICE_MESSAGE_CHARS, sentence } from "./formatting";
+import {
+  clip,
+  formatDuration,
+  formatMegabytes,
+  formatSeconds,
+  lowerFirst,
+  MAX_SERVICE_MESSAGE_CHARS,
+  sentence,
+} from "./formatting";
 
 /**
  * Every message the client's errors show, in one table (as fastify keeps its errors in one
@@ -57,7 +65,8 @@ function cellSaid(serviceMessage: string | undefined, otherwise: string): string
 
 /** `: <the service's words>` for a pane sentence, without internal terms; empty without words. */
 function paneSaid(serviceMessage: string | undefined): string {
-  const words = serviceMessage === undefined ? "" : sentence(withoutInternalTerms(clip(serviceMessage, MAX_SERVICE_MESSAGE_CHARS)));
+  const words =
+    serviceMessage === undefined ? "" : sentence(withoutInternalTerms(clip(serviceMessage, MAX_SERVICE_MESSAGE_CHARS)));
   return words === "" ? "" : `: ${words}`;
 }
 
@@ -86,7 +95,8 @@ const unexpectedStatus = (kind: ErrorKind): MessageEntry => ({
   code: "http_error",
   kind,
   retryable: false,
-  cell: (facts) => `The service answered ${facts.route} with an unexpected error (HTTP ${facts.status}). Try again; if it keeps happening, contact support.`,
+  cell: (facts) =>
+    `The service answered ${facts.route} with an unexpected error (HTTP ${facts.status}). Try again; if it keeps happening, contact support.`,
   pane: fixed("The service answered with an unexpected error. Try again; if it keeps happening, contact support."),
 });
 
@@ -127,7 +137,10 @@ function firstIssue(facts: MessageFacts): { where: string; what: string; more: s
 
 function problemsOf(facts: MessageFacts): { problems: string; these: string } {
   const issues = facts.issues ?? [];
-  return { problems: issues.map((issue) => sentence(issue.message)).join("; "), these: issues.length === 1 ? "this" : "these" };
+  return {
+    problems: issues.map((issue) => sentence(issue.message)).join("; "),
+    these: issues.length === 1 ? "this" : "these",
+  };
 }
 
 export const MESSAGES = {
@@ -136,22 +149,28 @@ export const MESSAGES = {
     code: "bad_request",
     kind: "input",
     retryable: false,
-    cell: (facts) => `The service rejected the request${cellSaid(facts.serviceMessage, ` (HTTP ${facts.status})`)}. Check the dates, filters and groups, then try again.`,
-    pane: (facts) => `The service did not accept the query${paneSaid(facts.serviceMessage)}. Check the dates, filters and groups, then try again.`,
+    cell: (facts) =>
+      `The service rejected the request${cellSaid(facts.serviceMessage, ` (HTTP ${facts.status})`)}. Check the dates, filters and groups, then try again.`,
+    pane: (facts) =>
+      `The service did not accept the query${paneSaid(facts.serviceMessage)}. Check the dates, filters and groups, then try again.`,
   },
   "authentication_failed:token": {
     code: "authentication_failed",
     kind: "sign_in",
     retryable: false,
     cell: fixed(`The service refused the access token. Check the token in ${CONNECT_HINT} and sign in again.`),
-    pane: fixed(`The service did not accept the access token. Copy it again from where you got it and paste it ${IN_PROFILE}.`),
+    pane: fixed(
+      `The service did not accept the access token. Copy it again from where you got it and paste it ${IN_PROFILE}.`,
+    ),
   },
   "authentication_failed:apiKey": {
     code: "authentication_failed",
     kind: "sign_in",
     retryable: false,
     cell: fixed(`The service refused the API key and secret. Check them in ${CONNECT_HINT} and connect again.`),
-    pane: fixed(`The service did not accept the API key and secret. Copy them again from where you got them and paste them ${IN_PROFILE}.`),
+    pane: fixed(
+      `The service did not accept the API key and secret. Copy them again from where you got them and paste them ${IN_PROFILE}.`,
+    ),
   },
   permission_denied: {
     code: "permission_denied",
@@ -171,7 +190,9 @@ export const MESSAGES = {
     cell: (facts) =>
       `The service found nothing${cellSaid(facts.serviceMessage, ` at ${facts.route} (HTTP 404)`)}. Check the service address in ${CONNECT_HINT} and the values in the filters.`,
     // The service's own words name the route: they stay in the cell's message and the body.
-    pane: fixed(`Nothing was found at this service address: it is probably wrong or incomplete. Copy it again from where you got it and paste it ${IN_PROFILE}.`),
+    pane: fixed(
+      `Nothing was found at this service address: it is probably wrong or incomplete. Copy it again from where you got it and paste it ${IN_PROFILE}.`,
+    ),
   },
   rate_limited: {
     code: "rate_limited",
@@ -187,33 +208,50 @@ export const MESSAGES = {
     ),
   ),
   "server_error:upstream_unknown_host": serverError(
-    fixed("The add-in's server could not find the reporting service: the address it was set up with names no known computer. Tell your IT team."),
+    fixed(
+      "The add-in's server could not find the reporting service: the address it was set up with names no known computer. Tell your IT team.",
+    ),
   ),
   "server_error:upstream_timeout": serverError(
-    fixed("The reporting service did not answer the add-in's server in time. Try again, or ask for less data (a shorter period or fewer groups)."),
+    fixed(
+      "The reporting service did not answer the add-in's server in time. Try again, or ask for less data (a shorter period or fewer groups).",
+    ),
   ),
   "server_error:upstream_unreachable": serverError(
-    fixed("The add-in's server could not reach the reporting service. Try again later; if it keeps happening, tell your IT team."),
+    fixed(
+      "The add-in's server could not reach the reporting service. Try again later; if it keeps happening, tell your IT team.",
+    ),
   ),
   "server_error:proxy_not_configured": serverError(
-    fixed("The add-in's server has no reporting service set up behind this address. Tell your IT team, who sets it up on the server."),
+    fixed(
+      "The add-in's server has no reporting service set up behind this address. Tell your IT team, who sets it up on the server.",
+    ),
   ),
   "server_error:exports_busy": serverError(
-    (facts) => `The add-in's server is busy with other exports. Try again in ${waitOf(facts)}, or export less data (a shorter period or fewer groups).`,
+    (facts) =>
+      `The add-in's server is busy with other exports. Try again in ${waitOf(facts)}, or export less data (a shorter period or fewer groups).`,
   ),
   "server_error:too_many_exports": serverError(
     (facts) =>
       `You have as many exports waiting for their download as the add-in's server keeps for one person. Download them, or export again in ${waitOf(facts)}, when they expire.`,
   ),
-  "server_error:export_too_large": serverError(fixed("This export is larger than the add-in's server can prepare. Export less data: a shorter period or fewer groups.")),
+  "server_error:export_too_large": serverError(
+    fixed(
+      "This export is larger than the add-in's server can prepare. Export less data: a shorter period or fewer groups.",
+    ),
+  ),
   // A status without a class of its own. Another 4xx refuses this very request, so trying again
   // cannot help (unlike 408): the user learns what to change, or that the add-in is at fault.
   request_timeout: {
     code: "request_timeout",
     kind: "timeout",
     retryable: true,
-    cell: fixed(`The service gave up waiting for the request (HTTP 408). Try again in a moment; if it keeps happening, try a shorter period.`),
-    pane: fixed("The service gave up waiting for the request. Try again in a moment; if it keeps happening, choose a shorter period."),
+    cell: fixed(
+      `The service gave up waiting for the request (HTTP 408). Try again in a moment; if it keeps happening, try a shorter period.`,
+    ),
+    pane: fixed(
+      "The service gave up waiting for the request. Try again in a moment; if it keeps happening, choose a shorter period.",
+    ),
   },
   "http_error:too_large": {
     code: "http_error",
@@ -221,7 +259,9 @@ export const MESSAGES = {
     retryable: false,
     cell: (facts) =>
       `The request to ${facts.route} is too large for the service (HTTP 413). Use fewer values in the filters, or split the request into several, then refresh.`,
-    pane: fixed("The request is too large for the service. Use fewer values in the filters, or split it into several requests."),
+    pane: fixed(
+      "The request is too large for the service. Use fewer values in the filters, or split it into several requests.",
+    ),
   },
   "http_error:refused": {
     code: "http_error",
@@ -284,9 +324,11 @@ export const MESSAGES = {
     code: "redirect_loop",
     kind: "unavailable",
     retryable: false,
-    cell: (facts) => `The service address keeps redirecting (more than ${facts.hops ?? 0} times in a row). ${CHECK_ADDRESS}`,
+    cell: (facts) =>
+      `The service address keeps redirecting (more than ${facts.hops ?? 0} times in a row). ${CHECK_ADDRESS}`,
     pane: (facts) =>
-      `The service address keeps sending the add-in on from one address to the next. ${PANE_CHECK_ADDRESS}.` + supportReference([`redirect on ${facts.route}`]),
+      `The service address keeps sending the add-in on from one address to the next. ${PANE_CHECK_ADDRESS}.` +
+      supportReference([`redirect on ${facts.route}`]),
   },
 
   // An answer larger than the add-in reads at once, cut off rather than read whole.
@@ -312,8 +354,10 @@ export const MESSAGES = {
     code: "timeout",
     kind: "timeout",
     retryable: true,
-    cell: (facts) => `The service did not answer within ${formatDuration(facts.timeoutMs ?? 0)}. Try a shorter period or fewer groups, then refresh.`,
-    pane: (facts) => `The service did not answer within ${formatDuration(facts.timeoutMs ?? 0)}. Try again; for a query, choose a shorter period or fewer groups.`,
+    cell: (facts) =>
+      `The service did not answer within ${formatDuration(facts.timeoutMs ?? 0)}. Try a shorter period or fewer groups, then refresh.`,
+    pane: (facts) =>
+      `The service did not answer within ${formatDuration(facts.timeoutMs ?? 0)}. Try again; for a query, choose a shorter period or fewer groups.`,
   },
   // The user (or the add-in on their behalf) cancelled: there is nothing to do next.
   aborted: {
@@ -326,21 +370,28 @@ export const MESSAGES = {
 
   // An answer the add-in cannot use. The pane's words say what to do first, the route and field for support last.
   "unexpected_response:not_json": unreadable(
-    (route) => `The service answered ${route} with something that is not JSON (for example a sign-in page of a proxy). Check the service address in ${CONNECT_HINT}.`,
-    (answer) => `The service address leads to something other than the reporting service (a web page, say). ${PANE_CHECK_ADDRESS}.${supportReference([`${answer} is not JSON`])}`,
+    (route) =>
+      `The service answered ${route} with something that is not JSON (for example a sign-in page of a proxy). Check the service address in ${CONNECT_HINT}.`,
+    (answer) =>
+      `The service address leads to something other than the reporting service (a web page, say). ${PANE_CHECK_ADDRESS}.${supportReference([`${answer} is not JSON`])}`,
   ),
   "unexpected_response:empty": unreadable(
-    (route) => `The service sent an empty answer to ${route}. Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`,
-    (answer) => `The service sent an empty answer. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`empty ${answer}`])}`,
+    (route) =>
+      `The service sent an empty answer to ${route}. Refresh to try again; if it keeps happening, check the service address in ${CONNECT_HINT}.`,
+    (answer) =>
+      `The service sent an empty answer. Try again; if it keeps happening, ${lowerFirst(PANE_CHECK_ADDRESS)}.${supportReference([`empty ${answer}`])}`,
   ),
   "unexpected_response:cut_off": unreadable(
     (route) =>
       `The service's answer to ${route} was cut off before its end. Refresh to try again; if it keeps happening, check the connection and the service address in ${CONNECT_HINT}.`,
-    (answer) => `The service's answer was cut off before its end. Try again; if it keeps happening, check the network connection.${supportReference([`${answer} cut off`])}`,
+    (answer) =>
+      `The service's answer was cut off before its end. Try again; if it keeps happening, check the network connection.${supportReference([`${answer} cut off`])}`,
   ),
   "unexpected_response:malformed": unreadable(
-    (route) => `The service answered ${route} with broken JSON. Refresh to try again; if it keeps happening, contact support.`,
-    (answer) => `The service's answer was broken. Try again; if it keeps happening, contact support.${supportReference([`malformed JSON in the ${answer}`])}`,
+    (route) =>
+      `The service answered ${route} with broken JSON. Refresh to try again; if it keeps happening, contact support.`,
+    (answer) =>
+      `The service's answer was broken. Try again; if it keeps happening, contact support.${supportReference([`malformed JSON in the ${answer}`])}`,
   ),
   "unexpected_response:damaged": unreadable(
     (route) =>
@@ -416,5 +467,11 @@ export function errorInitOf(
   facts: MessageFacts,
 ): { code: string; kind: ErrorKind; retryable: boolean; userMessage: string; paneMessage: string } {
   const entry: MessageEntry = MESSAGES[id];
-  return { code: entry.code, kind: entry.kind, retryable: entry.retryable, userMessage: entry.cell(facts), paneMessage: entry.pane(facts) };
+  return {
+    code: entry.code,
+    kind: entry.kind,
+    retryable: entry.retryable,
+    userMessage: entry.cell(facts),
+    paneMessage: entry.pane(facts),
+  };
 }

@@ -19,7 +19,15 @@ import { errorInitOf } from "./messages";
  * - `interrupted`: the answer had begun to arrive, so the address works;
  * - `network`: anything else (a page's own server not answering, no origin known).
  */
-export type ConnectionCause = "network" | "offline" | "refused" | "unknown_host" | "unreachable" | "cross_origin" | "insecure_address" | "interrupted";
+export type ConnectionCause =
+  | "network"
+  | "offline"
+  | "refused"
+  | "unknown_host"
+  | "unreachable"
+  | "cross_origin"
+  | "insecure_address"
+  | "interrupted";
 
 export interface ConnectionErrorInit {
   route: string;
@@ -74,7 +82,10 @@ export class RedirectError extends ReportingError {
 
   constructor(init: RedirectErrorInit) {
     const facts = { route: init.route, target: init.target, scheme: init.scheme, hops: init.hops };
-    super({ ...errorInitOf(init.problem === "loop" ? "redirect_loop" : "redirected_elsewhere", facts), redactor: init.redactor });
+    super({
+      ...errorInitOf(init.problem === "loop" ? "redirect_loop" : "redirected_elsewhere", facts),
+      redactor: init.redactor,
+    });
     this.name = "RedirectError";
     this.route = init.route;
     this.target = init.target === undefined ? undefined : (init.redactor ?? patternRedactor).redact(init.target);
@@ -86,9 +97,17 @@ export class AnswerTooLargeError extends ReportingError {
   readonly route: string;
   readonly limitBytes: number;
 
-  constructor(init: { route: string; limitBytes: number; isExport?: boolean | undefined; redactor?: Redactor | undefined }) {
+  constructor(init: {
+    route: string;
+    limitBytes: number;
+    isExport?: boolean | undefined;
+    redactor?: Redactor | undefined;
+  }) {
     const facts = { route: init.route, limitBytes: init.limitBytes };
-    super({ ...errorInitOf(init.isExport ? "answer_too_large:file" : "answer_too_large:answer", facts), redactor: init.redactor });
+    super({
+      ...errorInitOf(init.isExport ? "answer_too_large:file" : "answer_too_large:answer", facts),
+      redactor: init.redactor,
+    });
     this.name = "AnswerTooLargeError";
     this.route = init.route;
     this.limitBytes = init.limitBytes;

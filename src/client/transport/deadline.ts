@@ -53,7 +53,13 @@ export function startDeadline(ms: number, callerSignal: AbortSignal | undefined)
 }
 
 /** Waits between attempts; the caller cancelling ends the wait with an AbortedError. */
-export async function pause(sleep: Sleep, ms: number, route: string, callerSignal: AbortSignal | undefined, redactor: Redactor): Promise<void> {
+export async function pause(
+  sleep: Sleep,
+  ms: number,
+  route: string,
+  callerSignal: AbortSignal | undefined,
+  redactor: Redactor,
+): Promise<void> {
   const signal = callerSignal ?? NEVER_ABORTED;
   try {
     // The race guards against an injected sleep that ignores the signal.

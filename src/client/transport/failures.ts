@@ -33,7 +33,8 @@ function isDecompressionFailure(error: unknown): boolean {
  */
 function unreadableHead(error: unknown): "too_many_headers" | "not_http" | undefined {
   const codes = failureCodesOf(error);
-  if (codes.some((code) => code === "UND_ERR_HEADERS_OVERFLOW" || code === "HPE_HEADER_OVERFLOW")) return "too_many_headers";
+  if (codes.some((code) => code === "UND_ERR_HEADERS_OVERFLOW" || code === "HPE_HEADER_OVERFLOW"))
+    return "too_many_headers";
   if (codes.some((code) => code.startsWith("HPE_"))) return "not_http";
   return undefined;
 }
@@ -43,7 +44,11 @@ export type Probe = () => Promise<ConnectionCause>;
 type UnansweredOptions = Pick<TransportOptions, "probeReachable" | "pageOrigin" | "isOnline">;
 
 /** Whether something answers at another origin: only CORS stands in the way when it does. */
-export async function probe(options: UnansweredOptions, url: string, signal: AbortSignal | undefined): Promise<ConnectionCause> {
+export async function probe(
+  options: UnansweredOptions,
+  url: string,
+  signal: AbortSignal | undefined,
+): Promise<ConnectionCause> {
   if (!options.probeReachable) return "cross_origin";
   // classifyUnanswered asks for a probe only of a URL that parsed, so the address exists.
   const address = probeAddress(url)!;
@@ -58,8 +63,18 @@ export async function probe(options: UnansweredOptions, url: string, signal: Abo
 }
 
 /** What most likely stopped a request that got no answer at all (src/client/unanswered.ts). */
-async function unansweredCause(options: UnansweredOptions, url: string, failure: unknown, probeOnce: Probe): Promise<ConnectionCause> {
-  const verdict = classifyUnanswered({ url, pageOrigin: options.pageOrigin, online: options.isOnline?.(), failureCode: failureCodeOf(failure) });
+async function unansweredCause(
+  options: UnansweredOptions,
+  url: string,
+  failure: unknown,
+  probeOnce: Probe,
+): Promise<ConnectionCause> {
+  const verdict = classifyUnanswered({
+    url,
+    pageOrigin: options.pageOrigin,
+    online: options.isOnline?.(),
+    failureCode: failureCodeOf(failure),
+  });
   return verdict === "probe" ? probeOnce() : verdict;
 }
 
@@ -67,24 +82,45 @@ async function unansweredCause(options: UnansweredOptions, url: string, failure:
 export async function failedAttempt(
   failure: unknown,
   request: TransportRequest,
-  { answered, redactor, probeOnce, options }: { answered: boolean; redactor: Redactor; probeOnce: Probe; options: UnansweredOptions },
+  {
+    answered,
+    redactor,
+    probeOnce,
+    options,
+  }: { answered: boolean; redactor: Redactor; probeOnce: Probe; options: UnansweredOptions },
 ): Promise<AttemptResult<never>> {
   if (answered && isDecompressionFailure(failure)) {
     return {
-      error: new ResponseValidationError({ route: request.route, issues: [{ path: "", message: "damaged" }], unreadable: "damaged", redactor }),
+      error: new ResponseValidationError({
+        route: request.route,
+        issues: [{ path: "", message: "damaged" }],
+        unreadable: "damaged",
+        redactor,
+      }),
       outcome: { kind: "final" },
     };
   }
   const head = unreadableHead(failure);
   if (head !== undefined) {
     return {
-      error: new ResponseValidationError({ route: request.route, issues: [{ path: "", message: head.replace(/_/g, " ") }], unreadable: head, redactor }),
+      error: new ResponseValidationError({
+        route: request.route,
+        issues: [{ path: "", message: head.replace(/_/g, " ") }],
+        unreadable: head,
+        redactor,
+      }),
       outcome: { kind: "final" },
     };
   }
   const likelyCause = answered ? "interrupted" : await unansweredCause(options, request.url, failure, probeOnce);
   return {
-    error: new ConnectionError({ route: request.route, detail: describeFailure(failure), cause: failure, likelyCause, redactor }),
+    error: new ConnectionError({
+      route: request.route,
+      detail: describeFailure(failure),
+      cause: failure,
+      likelyCause,
+      redactor,
+    }),
     outcome: { kind: "network" },
   };
 }

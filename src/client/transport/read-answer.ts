@@ -46,7 +46,10 @@ async function readSuccess(
 ): Promise<AttemptResult<string | Uint8Array>> {
   const isExport = request.responseType === "bytes" || request.isExport === true;
   const limitBytes = isExport ? limits.maxExportBytes : limits.maxJsonBytes;
-  const tooLarge = () => ({ error: new AnswerTooLargeError({ route: request.route, limitBytes, isExport, redactor }), outcome: { kind: "final" } as const });
+  const tooLarge = () => ({
+    error: new AnswerTooLargeError({ route: request.route, limitBytes, isExport, redactor }),
+    outcome: { kind: "final" } as const,
+  });
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
   if (declared > limitBytes) {
     discard(response);
@@ -59,12 +62,18 @@ async function readSuccess(
 }
 
 /** An answer outside 2xx as an error of the contract, with what the retry policy needs (the status, Retry-After). */
-async function readFailure(response: FetchResponse, request: TransportRequest, { signal, redactor, now }: ReadContext): Promise<AttemptResult<never>> {
+async function readFailure(
+  response: FetchResponse,
+  request: TransportRequest,
+  { signal, redactor, now }: ReadContext,
+): Promise<AttemptResult<never>> {
   // An unreadable error body must not hide the status, which says more than the body.
-  const { bytes } = await readUpTo(response, MAX_ERROR_BODY_BYTES, signal, { keepPartial: true }).catch((failure: unknown) => {
-    if (signal.aborted) throw failure;
-    return { bytes: new Uint8Array(0) };
-  });
+  const { bytes } = await readUpTo(response, MAX_ERROR_BODY_BYTES, signal, { keepPartial: true }).catch(
+    (failure: unknown) => {
+      if (signal.aborted) throw failure;
+      return { bytes: new Uint8Array(0) };
+    },
+  );
   const text = utf8.decode(bytes);
   // Read once: the message says it, and the retry decision waits it.
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now());
@@ -83,5 +92,7 @@ export function readAnswer(
   limits: AnswerLimits,
   context: ReadContext,
 ): Promise<AttemptResult<string | Uint8Array>> {
-  return response.status >= 200 && response.status <= 299 ? readSuccess(response, request, limits, context) : readFailure(response, request, context);
+  return response.status >= 200 && response.status <= 299
+    ? readSuccess(response, request, limits, context)
+    : readFailure(response, request, context);
 }

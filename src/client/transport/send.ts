@@ -58,7 +58,8 @@ export async function send(
     };
     const response = await untilAborted(fetchImpl(url, init), signal);
     if (!guarded) return { response };
-    if (response.type === "opaqueredirect") return { error: new RedirectError({ route: request.route, problem: "elsewhere", redactor }) };
+    if (response.type === "opaqueredirect")
+      return { error: new RedirectError({ route: request.route, problem: "elsewhere", redactor }) };
     const location = isRedirectStatus(response.status) ? response.headers.get("location") : null;
     if (location === null) return { response };
     discard(response);
@@ -69,9 +70,16 @@ export async function send(
       return { error: new RedirectError({ route: request.route, problem: "elsewhere", redactor }) };
     }
     // `javascript:`, `data:` or `file:` have no origin (URL says "null"): name the scheme instead.
-    if (next.protocol !== "http:" && next.protocol !== "https:") return { error: new RedirectError({ route: request.route, problem: "elsewhere", scheme: next.protocol, redactor }) };
-    if (next.origin !== originOf(url)) return { error: new RedirectError({ route: request.route, problem: "elsewhere", target: next.origin, redactor }) };
-    if (hops + 1 > MAX_REDIRECTS) return { error: new RedirectError({ route: request.route, problem: "loop", hops: MAX_REDIRECTS, redactor }) };
+    if (next.protocol !== "http:" && next.protocol !== "https:")
+      return {
+        error: new RedirectError({ route: request.route, problem: "elsewhere", scheme: next.protocol, redactor }),
+      };
+    if (next.origin !== originOf(url))
+      return {
+        error: new RedirectError({ route: request.route, problem: "elsewhere", target: next.origin, redactor }),
+      };
+    if (hops + 1 > MAX_REDIRECTS)
+      return { error: new RedirectError({ route: request.route, problem: "loop", hops: MAX_REDIRECTS, redactor }) };
     // As fetch does: 303 always, and 301 and 302 after a POST, continue as a GET without the body.
     if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
       method = "GET";

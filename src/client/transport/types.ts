@@ -125,4 +125,5 @@ export interface Transport {
 }
 
 /** One attempt's end: an answer to give the caller, or an error and what the retry policy needs to know of it. */
-export type AttemptResult<Body> = { response: TransportResponse<Body> } | { error: ReportingError; outcome: AttemptOutcome };
+export type AttemptResult<Body> =
+  { response: TransportResponse<Body> } | { error: ReportingError; outcome: AttemptOutcome };

@@ -1,7 +1,12 @@
 import { FIRST_DATE, LAST_DATE } from "../../api";
 import { parseIsoDate } from "../calendar";
 import { isBlank, isRange, type CellInput, type CellValue } from "../cell-values";
-import { FICTITIOUS_LEAP_DAY_SERIAL, isExcelDateSerial, isoDateFromExcelSerial, LAST_EXCEL_SERIAL } from "../excel-dates";
+import {
+  FICTITIOUS_LEAP_DAY_SERIAL,
+  isExcelDateSerial,
+  isoDateFromExcelSerial,
+  LAST_EXCEL_SERIAL,
+} from "../excel-dates";
 import { normalisePeriodWord, periodOfWord, PERIOD_WORDS, type DateRange, type Today } from "../periods";
 import { ArgumentError, quoted } from "./argument-error";
 
@@ -41,12 +46,18 @@ export function readDate(value: CellValue, argument: string): string {
     if (parseIsoDate(text)) {
       // The service's schema refuses these as well; here the user learns why, by the argument's name.
       if (text < FIRST_DATE) {
-        throw new ArgumentError(argument, `${quoted(text)} is before ${FIRST_DATE}, the first day Excel can show. Use ${EXCEL_RANGE}`);
+        throw new ArgumentError(
+          argument,
+          `${quoted(text)} is before ${FIRST_DATE}, the first day Excel can show. Use ${EXCEL_RANGE}`,
+        );
       }
       return text;
     }
     if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-      throw new ArgumentError(argument, `${quoted(text)} is not a real date. Use a day that exists, written YYYY-MM-DD`);
+      throw new ArgumentError(
+        argument,
+        `${quoted(text)} is not a real date. Use a day that exists, written YYYY-MM-DD`,
+      );
     }
     throw new ArgumentError(argument, `${quoted(text)} is not a date. Use ${ACCEPTED}`);
   }
@@ -72,17 +83,26 @@ export function readPeriod(fromInput: CellInput, toInput: CellInput, today: Toda
       const period = periodOfWord(word, today());
       // Only a clock set before 1900 gets here; the request schema would refuse the days anyway.
       if (period.from < FIRST_DATE) {
-        throw new ArgumentError("from", `${word} starts on ${period.from}, before ${FIRST_DATE}, the first day Excel can show. Use ${EXCEL_RANGE}`);
+        throw new ArgumentError(
+          "from",
+          `${word} starts on ${period.from}, before ${FIRST_DATE}, the first day Excel can show. Use ${EXCEL_RANGE}`,
+        );
       }
       return period;
     }
     if (!parseIsoDate(from.trim()) && !/^\d{4}-\d{2}-\d{2}$/.test(from.trim())) {
-      throw new ArgumentError("from", `${quoted(from)} is not a date. Use ${ACCEPTED} or a period word: ${PERIOD_WORD_LIST}`);
+      throw new ArgumentError(
+        "from",
+        `${quoted(from)} is not a date. Use ${ACCEPTED} or a period word: ${PERIOD_WORD_LIST}`,
+      );
     }
   }
   const fromDate = readDate(from, "from");
   if (isEmptyDate(to)) {
-    throw new ArgumentError("to", `missing. Give the last day (${ACCEPTED}), or put a period word such as LAST_MONTH in from`);
+    throw new ArgumentError(
+      "to",
+      `missing. Give the last day (${ACCEPTED}), or put a period word such as LAST_MONTH in from`,
+    );
   }
   const toDate = readDate(to, "to");
   if (toDate < fromDate) {

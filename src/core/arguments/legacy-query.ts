@@ -48,7 +48,10 @@ function readGroupBy(input: CellInput): LegacyFunctionGroup[] {
   const groups = readListItems(input).map((item) => {
     const group = GROUP_BY_ALIASES.get(nameKey(item));
     if (!group) {
-      throw new ArgumentError("group_by", `${quoted(item)} is not a grouping. Use one of: ${LEGACY_FUNCTION_GROUPS.join(", ")}`);
+      throw new ArgumentError(
+        "group_by",
+        `${quoted(item)} is not a grouping. Use one of: ${LEGACY_FUNCTION_GROUPS.join(", ")}`,
+      );
     }
     return group;
   });
@@ -74,7 +77,10 @@ export function readLegacyQuery(args: LegacyArguments, today: Today): LegacyQuer
     const issue = checked.error.issues[0];
     const argument = issue?.path[0] === "from_date" ? "from" : "to";
     const value = period?.[argument];
-    throw new ArgumentError(argument, `${value === undefined ? "" : `${quoted(value)} `}${issue?.message ?? "is not accepted"}`);
+    throw new ArgumentError(
+      argument,
+      `${value === undefined ? "" : `${quoted(value)} `}${issue?.message ?? "is not accepted"}`,
+    );
   }
   return {
     ...(period ? { period } : {}),

@@ -18,7 +18,10 @@ export function readListItems(input: CellInput): string[] {
 
 /** `Device type`, `device-type` and `DEVICE_TYPE` share the key `device_type`. */
 export function nameKey(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 }
 
 /**

@@ -73,7 +73,8 @@ export function readMetricNames(items: string[], argument = "metrics"): MetricNa
   return unique(
     items.map((item) => {
       const metric = metricOfName(item);
-      if (!metric) throw new ArgumentError(argument, `${quoted(item)} is not a metric. Use one of: ${METRICS.join(", ")}`);
+      if (!metric)
+        throw new ArgumentError(argument, `${quoted(item)} is not a metric. Use one of: ${METRICS.join(", ")}`);
       return metric;
     }),
   );
@@ -99,7 +100,10 @@ export function readOrderEntries(items: string[], argument = "orders"): string[]
     // The same entry twice is the same sort; one field both ways cannot be.
     const earlier = entries.get(field);
     if (earlier !== undefined && earlier !== entry) {
-      throw new ArgumentError(argument, `${quoted(item)} sorts by ${field} again, the other way. List each field once, with :desc to sort descending`);
+      throw new ArgumentError(
+        argument,
+        `${quoted(item)} sorts by ${field} again, the other way. List each field once, with :desc to sort descending`,
+      );
     }
     entries.set(field, entry);
   }

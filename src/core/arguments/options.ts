@@ -6,7 +6,16 @@ import { aliasMap, nameKey } from "./list-text";
 export const HEADER_STYLES = ["readable", "api", "none"] as const;
 export type HeaderStyle = (typeof HEADER_STYLES)[number];
 
-export const OPTION_NAMES = ["date_group", "limit", "offset", "date_group_limit", "headers", "profile", "cache", "compare"] as const;
+export const OPTION_NAMES = [
+  "date_group",
+  "limit",
+  "offset",
+  "date_group_limit",
+  "headers",
+  "profile",
+  "cache",
+  "compare",
+] as const;
 export type OptionName = (typeof OPTION_NAMES)[number];
 
 /**
@@ -46,14 +55,28 @@ const OPTION_ALIASES = aliasMap<OptionName>({
   compare_with: "compare",
 });
 
-const DATE_GROUP_ALIASES = aliasMap<string>({ daily: "day", weekly: "week", monthly: "month", days: "day", weeks: "week", months: "month" });
+const DATE_GROUP_ALIASES = aliasMap<string>({
+  daily: "day",
+  weekly: "week",
+  monthly: "month",
+  days: "day",
+  weeks: "week",
+  months: "month",
+});
 const COMPARE_ALIASES = aliasMap<CompareMode>({
   previous_period: "previous_period",
   previous_year: "previous_year",
   prior_period: "previous_period",
   prior_year: "previous_year",
 });
-const HEADER_ALIASES = aliasMap<HeaderStyle>({ readable: "readable", api: "api", none: "none", no: "none", off: "none", false: "none" });
+const HEADER_ALIASES = aliasMap<HeaderStyle>({
+  readable: "readable",
+  api: "api",
+  none: "none",
+  no: "none",
+  off: "none",
+  false: "none",
+});
 
 function cellText(value: CellValue): string {
   return typeof value === "string" ? value.trim() : String(value);
@@ -68,9 +91,16 @@ function readNumberLike(text: string): number | string {
   return number === 0 ? 0 : number;
 }
 
-function setOption(options: CallOptions, nameText: string, valueText: string, allowed: readonly OptionName[], functionName: string): void {
+function setOption(
+  options: CallOptions,
+  nameText: string,
+  valueText: string,
+  allowed: readonly OptionName[],
+  functionName: string,
+): void {
   const name = OPTION_ALIASES.get(nameKey(nameText));
-  if (!name) throw new ArgumentError("options", `${quoted(nameText.trim())} is not an option. Use: ${allowed.join(", ")}`);
+  if (!name)
+    throw new ArgumentError("options", `${quoted(nameText.trim())} is not an option. Use: ${allowed.join(", ")}`);
   if (!allowed.includes(name)) {
     throw new ArgumentError("options", `${name} does not apply to ${functionName}. Use: ${allowed.join(", ")}`);
   }
@@ -79,7 +109,8 @@ function setOption(options: CallOptions, nameText: string, valueText: string, al
   switch (name) {
     case "headers": {
       const style = HEADER_ALIASES.get(nameKey(value));
-      if (!style) throw new ArgumentError("options", `headers=${value} is not accepted. Use headers=readable, api or none`);
+      if (!style)
+        throw new ArgumentError("options", `headers=${value} is not accepted. Use headers=readable, api or none`);
       options.headers = style;
       return;
     }
@@ -88,7 +119,11 @@ function setOption(options: CallOptions, nameText: string, valueText: string, al
       return;
     case "compare": {
       const mode = COMPARE_ALIASES.get(nameKey(value));
-      if (!mode) throw new ArgumentError("options", `compare=${value} is not accepted. Use compare=${COMPARE_MODES.join(" or compare=")}`);
+      if (!mode)
+        throw new ArgumentError(
+          "options",
+          `compare=${value} is not accepted. Use compare=${COMPARE_MODES.join(" or compare=")}`,
+        );
       options.compare = mode;
       return;
     }
@@ -140,7 +175,13 @@ export function readOptions(input: CellInput, allowed: readonly OptionName[], fu
       if (part.trim() === "") continue;
       const equals = part.indexOf("=");
       if (equals < 0) {
-        throw new ArgumentError("options", `${quoted(part.trim())} is not name=value. Write e.g. ${allowed.map((name) => `${name}=${exampleOf(name)}`).slice(0, 2).join("; ")}`);
+        throw new ArgumentError(
+          "options",
+          `${quoted(part.trim())} is not name=value. Write e.g. ${allowed
+            .map((name) => `${name}=${exampleOf(name)}`)
+            .slice(0, 2)
+            .join("; ")}`,
+        );
       }
       pairs.push([part.slice(0, equals), part.slice(equals + 1)]);
     }
@@ -151,7 +192,11 @@ export function readOptions(input: CellInput, allowed: readonly OptionName[], fu
       const [name, value, ...rest] = cells;
       if (name === undefined) continue;
       if (value === undefined) addText(name);
-      else if (rest.length > 0) throw new ArgumentError("options", `the row of ${name} has more than one value: give one name and one value per row`);
+      else if (rest.length > 0)
+        throw new ArgumentError(
+          "options",
+          `the row of ${name} has more than one value: give one name and one value per row`,
+        );
       else pairs.push([name, value]);
     }
   } else if (!isBlank(input)) {

@@ -48,9 +48,16 @@ export function argumentErrorOfIssues(issues: readonly z.core.$ZodIssue[], reque
   const field = String(path[argument === "filters" ? 1 : 0] ?? "");
   const accepts = ACCEPTS.get(field) ?? issue.message;
   const value = valueAt(request, path);
-  if (argument === "options") return new ArgumentError(argument, `${field}=${String(value)} is not accepted: ${accepts}`);
+  if (argument === "options")
+    return new ArgumentError(argument, `${field}=${String(value)} is not accepted: ${accepts}`);
   if (argument === "filters") {
-    return new ArgumentError(argument, value === undefined || Array.isArray(value) ? `${field} ${accepts}` : `${field} ${quoted(value)}: ${accepts}`);
+    return new ArgumentError(
+      argument,
+      value === undefined || Array.isArray(value) ? `${field} ${accepts}` : `${field} ${quoted(value)}: ${accepts}`,
+    );
   }
-  return new ArgumentError(argument, value === undefined || typeof value === "object" ? accepts : `${quoted(value)} ${accepts}`);
+  return new ArgumentError(
+    argument,
+    value === undefined || typeof value === "object" ? accepts : `${quoted(value)} ${accepts}`,
+  );
 }

@@ -32,7 +32,16 @@ export interface StatsArguments {
   options?: CellInput;
 }
 
-export const STATS_OPTIONS: readonly OptionName[] = ["date_group", "limit", "offset", "date_group_limit", "headers", "profile", "cache", "compare"];
+export const STATS_OPTIONS: readonly OptionName[] = [
+  "date_group",
+  "limit",
+  "offset",
+  "date_group_limit",
+  "headers",
+  "profile",
+  "cache",
+  "compare",
+];
 
 /** Reads and checks every argument; throws an ArgumentError naming the first one that is wrong. */
 export function readStatsQuery(args: StatsArguments, today: Today): StatsQuery {

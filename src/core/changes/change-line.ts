@@ -21,7 +21,10 @@ const signed = (text: string, value: number) => (value > 0 ? `+${text}` : text);
 export function differenceText(total: MetricChange): string {
   const difference = signed(metricFigure(total.metric, total.difference), total.difference);
   if (total.percent === undefined) return `${difference} (new)`;
-  const percent = signed(total.percent.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }), total.percent);
+  const percent = signed(
+    total.percent.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    total.percent,
+  );
   return `${difference} (${percent} %)`;
 }
 
@@ -33,7 +36,8 @@ export function totalText(total: MetricChange): string {
 const rows = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "row" : "rows"}`;
 
 function rowCounts(changes: TableChanges): string {
-  if (!changes.matched) return `${rows(changes.rowsBefore)} → ${rows(changes.rowsAfter)} (the query changed, rows not compared)`;
+  if (!changes.matched)
+    return `${rows(changes.rowsBefore)} → ${rows(changes.rowsAfter)} (the query changed, rows not compared)`;
   const parts = [`${rows(changes.changed)} changed`];
   if (changes.added > 0) parts.push(`${changes.added.toLocaleString("en-US")} added`);
   if (changes.removed > 0) parts.push(`${changes.removed.toLocaleString("en-US")} removed`);
@@ -49,7 +53,9 @@ export function leadingTotal(changes: TableChanges): MetricChange | undefined {
 export function changeLine(changes: TableChanges): string {
   const lead = leadingTotal(changes);
   if (!hasChanges(changes)) {
-    return lead === undefined ? `No change: ${rows(changes.rowsAfter)}` : `No change: ${READABLE_METRIC_HEADERS[lead.metric]} ${metricFigure(lead.metric, lead.after)}, ${rows(changes.rowsAfter)}`;
+    return lead === undefined
+      ? `No change: ${rows(changes.rowsAfter)}`
+      : `No change: ${READABLE_METRIC_HEADERS[lead.metric]} ${metricFigure(lead.metric, lead.after)}, ${rows(changes.rowsAfter)}`;
   }
   return lead === undefined ? rowCounts(changes) : `${totalText(lead)}; ${rowCounts(changes)}`;
 }

@@ -80,7 +80,10 @@ export function fingerprintOf(input: FingerprintInput): Fingerprint {
  * The frozen rows as a change report compares them. A column the add-in did not name (a user's
  * table's header) has a key no query has: it is matched as a group, by its text.
  */
-export const frozenTable = (columns: readonly FrozenColumn[], rows: readonly (readonly TableCell[])[]): TableRows => ({ columns: columns as TableRows["columns"], rows });
+export const frozenTable = (columns: readonly FrozenColumn[], rows: readonly (readonly TableCell[])[]): TableRows => ({
+  columns: columns as TableRows["columns"],
+  rows,
+});
 
 /**
  * The query's columns of values frozen from a table the add-in does not refresh: a header that
@@ -89,7 +92,9 @@ export const frozenTable = (columns: readonly FrozenColumn[], rows: readonly (re
  */
 export function columnsFromHeader(header: readonly unknown[]): FrozenColumn[] {
   return header.map((cell) => {
-    const text = String(cell ?? "").trim().toLowerCase();
+    const text = String(cell ?? "")
+      .trim()
+      .toLowerCase();
     const metric = METRICS.find((name) => name === text || READABLE_METRIC_HEADERS[name].toLowerCase() === text);
     return metric ? { key: metric, isMetric: true } : { key: text, isMetric: false };
   });
@@ -135,7 +140,10 @@ class Fnv1a64 {
   }
 
   hex(): string {
-    return [...this.limbs].reverse().map((limb) => limb.toString(16).padStart(4, "0")).join("");
+    return [...this.limbs]
+      .reverse()
+      .map((limb) => limb.toString(16).padStart(4, "0"))
+      .join("");
   }
 }
 

@@ -37,7 +37,11 @@ function queryOf(input: FreezeFingerprintInput): { query: FrozenQuery; columns?:
   }
   const call = source.formula && source.kind !== "cell" ? formulaStatsCall(source.formula, frozenDay) : undefined;
   if (source.formula && call) {
-    return { query: { words: source.formula, run: { formula: source.formula } }, columns: tableColumnsOf(call.request, call.compare), header: call.headers !== "none" };
+    return {
+      query: { words: source.formula, run: { formula: source.formula } },
+      columns: tableColumnsOf(call.request, call.compare),
+      header: call.headers !== "none",
+    };
   }
   return { query: { words: input.noteQuery } };
 }
@@ -51,7 +55,16 @@ export function freezeFingerprint(input: FreezeFingerprintInput): FreezeFingerpr
   const end = source.totalsRow ? -1 : undefined;
   const rows = source.rows.slice(header ? 1 : 0, end) as TableCell[][];
   const columns = (found.columns ?? (header ? columnsFromHeader(source.rows[0] ?? []) : [])).slice(0, width);
-  return { fingerprint: fingerprintOf({ query: found.query, frozenDay: input.frozenDay, dataThrough: input.dataThrough, columns, rows }), header };
+  return {
+    fingerprint: fingerprintOf({
+      query: found.query,
+      frozenDay: input.frozenDay,
+      dataThrough: input.dataThrough,
+      columns,
+      rows,
+    }),
+    header,
+  };
 }
 
 /** A table's record as the freeze note takes it: the query in words, its period, profile, last refresh. */

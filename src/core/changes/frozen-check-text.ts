@@ -15,7 +15,13 @@ const percentText = (threshold: number) => `${threshold.toLocaleString("en-US", 
 /** A moved row's group values: `2026-06-03 · FR`; a table without groups: `(all)`. */
 export function keyText(key: readonly TableCell[], dateColumns: readonly boolean[]): string {
   if (key.length === 0) return "(all)";
-  return key.map((cell, index) => (dateColumns[index] && typeof cell === "number" && isExcelDateSerial(cell) ? isoDateFromExcelSerial(cell) : String(cell === "" ? "(blank)" : cell))).join(" · ");
+  return key
+    .map((cell, index) =>
+      dateColumns[index] && typeof cell === "number" && isExcelDateSerial(cell)
+        ? isoDateFromExcelSerial(cell)
+        : String(cell === "" ? "(blank)" : cell),
+    )
+    .join(" · ");
 }
 
 /** One sentence per sheet: `Jun 2026 (frozen): moved beyond 1 %. Revenues 1,000.00 → 1,020.00, +20.00 (+2.00 %); 3 rows changed.` */
@@ -29,7 +35,9 @@ export function frozenCheckLine(check: FrozenCheck, thresholdPercent: number): s
     const rows = check.changes.rowsBefore;
     return `${name}: unchanged.${total} ${rows.toLocaleString("en-US")} ${rows === 1 ? "row" : "rows"}, as frozen on ${check.record.fingerprint.frozenDay}.${edited}`;
   }
-  const how = check.beyond ? `moved beyond ${percentText(thresholdPercent)}` : `moved, within ${percentText(thresholdPercent)}`;
+  const how = check.beyond
+    ? `moved beyond ${percentText(thresholdPercent)}`
+    : `moved, within ${percentText(thresholdPercent)}`;
   return `${name}: ${how}. ${changeLine(check.changes)}.${edited}`;
 }
 
@@ -50,7 +58,8 @@ export function frozenMoveLines(check: FrozenCheck, count = 10): string[] {
 
 /** `Checked 3 frozen sheets: 1 unchanged, 1 moved beyond 1 %, 1 not checked.` */
 export function frozenChecksSummary(checks: readonly FrozenCheck[], thresholdPercent: number): string {
-  if (checks.length === 0) return "No frozen sheet to check: use Freeze selection as values on the Query tab to freeze one.";
+  if (checks.length === 0)
+    return "No frozen sheet to check: use Freeze selection as values on the Query tab to freeze one.";
   const count = (test: (check: FrozenCheck) => boolean) => checks.filter(test).length;
   const parts = [
     [count((check) => check.kind === "unchanged"), "unchanged"],

@@ -6,7 +6,13 @@ import { legacyTableData } from "../workbook-queries/legacy-table-data";
 import { periodOfWord, type Today } from "../periods";
 import { isLegacyModel, type StoredTableModel } from "../workbook-queries/stored-query";
 import type { TableCell, TableData } from "../workbook-queries/table-columns";
-import { failureReason, legacyTableArguments, statsTableData, tableStatsQuery, type TableRefreshDependencies } from "../workbook-queries/table-refresh";
+import {
+  failureReason,
+  legacyTableArguments,
+  statsTableData,
+  tableStatsQuery,
+  type TableRefreshDependencies,
+} from "../workbook-queries/table-refresh";
 import { frozenTable, valuesHash, type FrozenColumn, type FrozenRun } from "./fingerprint";
 import type { FrozenSheetRecord } from "./frozen-sheet-record";
 import { hasChanges, movedBeyond, tableChanges, type TableChanges } from "./table-changes";
@@ -32,8 +38,15 @@ export function recordColumns(keys: readonly string[]): FrozenColumn[] {
 /** A REPORTING.STATS formula's query as typed, read as it was read on `frozenDay`; undefined for another call, or one with cell references. */
 export function formulaStatsCall(formula: string, frozenDay: string): StatsQuery | undefined {
   const read = readFormulaCall(formula);
-  if ("problem" in read || !callsAddinFunction(read.call, "STATS") || read.call.args.some((arg) => arg.kind === "expression")) return undefined;
-  const [from, to, groups, metrics, filters, orders, options] = read.call.args.map((arg) => ("value" in arg ? arg.value : null));
+  if (
+    "problem" in read ||
+    !callsAddinFunction(read.call, "STATS") ||
+    read.call.args.some((arg) => arg.kind === "expression")
+  )
+    return undefined;
+  const [from, to, groups, metrics, filters, orders, options] = read.call.args.map((arg) =>
+    "value" in arg ? arg.value : null,
+  );
   try {
     return readStatsQuery({ from, to, groups, metrics, filters, orders, options }, () => frozenDay);
   } catch {
@@ -55,7 +68,12 @@ export function canRun(run: FrozenRun | undefined, frozenDay: string): run is Fr
 export type FrozenFetchDependencies = Pick<TableRefreshDependencies, "fetch" | "fetchLegacy">;
 
 /** The rows `run` gives now, asked afresh (never from a cache). */
-export async function fetchFrozenQuery(run: FrozenRun, frozenDay: string, deps: FrozenFetchDependencies, signal: AbortSignal): Promise<TableData> {
+export async function fetchFrozenQuery(
+  run: FrozenRun,
+  frozenDay: string,
+  deps: FrozenFetchDependencies,
+  signal: AbortSignal,
+): Promise<TableData> {
   const today: Today = () => frozenDay;
   if ("formula" in run) {
     const query = formulaStatsQuery(run.formula, frozenDay);
@@ -63,7 +81,8 @@ export async function fetchFrozenQuery(run: FrozenRun, frozenDay: string, deps: 
     return statsTableData(await deps.fetch(query, signal), query);
   }
   const model = run.table;
-  if (isLegacyModel(model)) return legacyTableData(await deps.fetchLegacy(legacyTableArguments(model, true), signal), model.groupBy);
+  if (isLegacyModel(model))
+    return legacyTableData(await deps.fetchLegacy(legacyTableArguments(model, true), signal), model.groupBy);
   const query = tableStatsQuery(model, today, true);
   return statsTableData(await deps.fetch(query, signal), query);
 }
@@ -83,9 +102,17 @@ export type FrozenCheck =
   | { kind: "unchecked"; record: FrozenSheetRecord; reason: string };
 
 /** The comparison of the frozen rows (as the sheet holds them now) with the rows the service gives now. */
-export function frozenCheckOf(record: FrozenSheetRecord, frozenNow: readonly (readonly TableCell[])[], fresh: TableData, thresholdPercent: number): FrozenCheck {
+export function frozenCheckOf(
+  record: FrozenSheetRecord,
+  frozenNow: readonly (readonly TableCell[])[],
+  fresh: TableData,
+  thresholdPercent: number,
+): FrozenCheck {
   const { fingerprint } = record;
-  const changes = tableChanges(frozenTable(fingerprint.columns, frozenNow), { columns: fresh.columns, rows: fresh.rows });
+  const changes = tableChanges(frozenTable(fingerprint.columns, frozenNow), {
+    columns: fresh.columns,
+    rows: fresh.rows,
+  });
   return {
     kind: hasChanges(changes) ? "moved" : "unchanged",
     record,
@@ -105,7 +132,12 @@ const CANNOT_ASK =
   "its values came from something the add-in cannot ask again (a table it does not refresh, or a formula with cell references)";
 
 /** One frozen sheet checked; a failure is a reason in words, never an exception, so that the others are still checked. */
-export async function checkFrozenSheet(record: FrozenSheetRecord, deps: FrozenCheckDependencies, thresholdPercent: number, signal: AbortSignal): Promise<FrozenCheck> {
+export async function checkFrozenSheet(
+  record: FrozenSheetRecord,
+  deps: FrozenCheckDependencies,
+  thresholdPercent: number,
+  signal: AbortSignal,
+): Promise<FrozenCheck> {
   const { run } = record.fingerprint.query;
   if (!canRun(run, record.fingerprint.frozenDay)) return { kind: "unchecked", record, reason: CANNOT_ASK };
   try {

@@ -22,7 +22,12 @@ const fingerprintSchema = z
     query: z
       .object({
         words: z.string().max(10_000),
-        run: z.union([z.object({ table: storedTableQuery.shape.query }).strict(), z.object({ formula: z.string().min(1).max(8_192) }).strict()]).optional(),
+        run: z
+          .union([
+            z.object({ table: storedTableQuery.shape.query }).strict(),
+            z.object({ formula: z.string().min(1).max(8_192) }).strict(),
+          ])
+          .optional(),
       })
       .strict(),
     frozenDay: isoDay,
@@ -44,7 +49,13 @@ export const frozenSheetRecord = z
     /** Where the values were copied from (`Sheet1!B2:F40`). */
     source: z.string().max(300),
     /** Where the values are on the frozen sheet: the first row copied (1-based), the header's when `header`. */
-    values: z.object({ firstRow: z.number().int().min(1).max(1_048_576), header: z.boolean(), columns: z.number().int().min(1).max(16_384) }).strict(),
+    values: z
+      .object({
+        firstRow: z.number().int().min(1).max(1_048_576),
+        header: z.boolean(),
+        columns: z.number().int().min(1).max(16_384),
+      })
+      .strict(),
     fingerprint: fingerprintSchema,
   })
   .strict();

@@ -40,7 +40,12 @@ export const REFRESH_LOG_COLUMNS: readonly RefreshLogColumn[] = [
   { header: "Rows changed", format: NUMBER_FORMATS.count },
   { header: "Rows added", format: NUMBER_FORMATS.count },
   { header: "Rows removed", format: NUMBER_FORMATS.count },
-  ...METRICS.flatMap((metric) => METRIC_PARTS.map((part) => ({ header: `${READABLE_METRIC_HEADERS[metric]} ${part}`, format: METRIC_FORMATS[metric] }))),
+  ...METRICS.flatMap((metric) =>
+    METRIC_PARTS.map((part) => ({
+      header: `${READABLE_METRIC_HEADERS[metric]} ${part}`,
+      format: METRIC_FORMATS[metric],
+    })),
+  ),
   { header: "Data through", format: NUMBER_FORMATS.date },
 ];
 

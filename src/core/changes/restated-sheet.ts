@@ -14,7 +14,11 @@ import type { RowMove } from "./table-changes";
 /** `Jun 2026 restated` from `Jun 2026 (frozen)`, numbered past the names `taken`, within Excel's rules. */
 export function restatedSheetName(frozenSheet: string, taken: readonly string[]): string {
   const base = frozenSheet.replace(/\s*\(frozen(?: \d+)?\)$/i, "");
-  return uniqueSheetName(base, taken, { replacement: "-", fallback: "Values", suffix: (n) => (n === 1 ? " restated" : ` restated ${n}`) });
+  return uniqueSheetName(base, taken, {
+    replacement: "-",
+    fallback: "Values",
+    suffix: (n) => (n === 1 ? " restated" : ` restated ${n}`),
+  });
 }
 
 export interface RestatedSheet {
@@ -35,7 +39,9 @@ const text = (value: string): [TableCell, string] => [value, TEXT_FORMAT];
 const blank: Line = [];
 
 function groupHeader(key: string): string {
-  return Object.prototype.hasOwnProperty.call(READABLE_GROUP_HEADERS, key) ? READABLE_GROUP_HEADERS[key as GroupName] : key;
+  return Object.prototype.hasOwnProperty.call(READABLE_GROUP_HEADERS, key)
+    ? READABLE_GROUP_HEADERS[key as GroupName]
+    : key;
 }
 
 /** The sheet's cells: a note, the totals, the moved rows. `checkedAt` is the local time of the check. */
@@ -45,7 +51,12 @@ export function restatedSheet(check: Extract<FrozenCheck, { changes: unknown }>,
   const frozen = `on ${fingerprint.frozenDay}${fingerprint.dataThrough ? `, data through ${fingerprint.dataThrough}` : ""}`;
   const edited = check.edited ? " Its values were edited after the freeze: they are compared as they are now." : "";
   const lines: Line[] = [
-    [text("Restated values"), text(`The frozen sheet ${record.sheet.name} compared with the service at ${checkedAt}. The frozen sheet was not changed.${edited}`)],
+    [
+      text("Restated values"),
+      text(
+        `The frozen sheet ${record.sheet.name} compared with the service at ${checkedAt}. The frozen sheet was not changed.${edited}`,
+      ),
+    ],
     [text("Query"), text(fingerprint.query.words)],
     [text("Frozen"), text(frozen)],
     [text("Result"), text(changeLine(changes))],
@@ -68,23 +79,34 @@ export function restatedSheet(check: Extract<FrozenCheck, { changes: unknown }>,
     lines.push([
       ...groups.map((column) => text(groupHeader(column.key))),
       text("Change"),
-      ...metrics.flatMap((metric) => ["frozen", "now", "difference"].map((word) => text(`${READABLE_METRIC_HEADERS[metric]} ${word}`))),
+      ...metrics.flatMap((metric) =>
+        ["frozen", "now", "difference"].map((word) => text(`${READABLE_METRIC_HEADERS[metric]} ${word}`)),
+      ),
     ]);
     for (const move of changes.moves) {
       lines.push([
         ...move.key.map((cell, index): [TableCell, string] =>
-          typeof cell === "string" ? text(cell) : [cell, groups[index]?.kind === "date" ? NUMBER_FORMATS.date : GENERAL],
+          typeof cell === "string"
+            ? text(cell)
+            : [cell, groups[index]?.kind === "date" ? NUMBER_FORMATS.date : GENERAL],
         ),
         text(CHANGE_WORDS[move.change]),
         ...metrics.flatMap((metric): Line => {
           const [before, after] = [move.before?.[metric], move.after?.[metric]];
           const format = metricFormat(metric);
-          return [before === undefined ? text("") : [before, format], after === undefined ? text("") : [after, format], [(after ?? 0) - (before ?? 0), format]];
+          return [
+            before === undefined ? text("") : [before, format],
+            after === undefined ? text("") : [after, format],
+            [(after ?? 0) - (before ?? 0), format],
+          ];
         }),
       ]);
     }
   }
   const width = Math.max(...lines.map((line) => line.length));
   const padded = lines.map((line) => [...line, ...Array.from({ length: width - line.length }, () => text(""))]);
-  return { values: padded.map((line) => line.map(([value]) => value)), formats: padded.map((line) => line.map(([, format]) => format)) };
+  return {
+    values: padded.map((line) => line.map(([value]) => value)),
+    formats: padded.map((line) => line.map(([, format]) => format)),
+  };
 }

@@ -22,6 +22,8 @@ const isBlank = (cell: unknown) => cell === "" || cell === null || cell === unde
  * blank row when its query had none: a row with nothing in it is no row of the answer.
  */
 export function rowsReadBack(keys: readonly string[], cells: readonly (readonly unknown[])[]): TableRows {
-  const rows = cells.filter((row) => !row.every(isBlank)).map((row) => row.map((cell): TableCell => (isBlank(cell) ? "" : (cell as TableCell))));
+  const rows = cells
+    .filter((row) => !row.every(isBlank))
+    .map((row) => row.map((cell): TableCell => (isBlank(cell) ? "" : (cell as TableCell))));
   return { columns: recordedColumns(keys), rows };
 }

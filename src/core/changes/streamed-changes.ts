@@ -61,9 +61,14 @@ export interface GroupColumn {
   isDate: boolean;
 }
 
-const groupValue = (cell: TableCell, column: GroupColumn): TableCell => (column.isDate && typeof cell === "number" && isExcelDateSerial(cell) ? isoDateFromExcelSerial(cell) : cell);
+const groupValue = (cell: TableCell, column: GroupColumn): TableCell =>
+  column.isDate && typeof cell === "number" && isExcelDateSerial(cell) ? isoDateFromExcelSerial(cell) : cell;
 
-export function loggedChanges(changes: TableChanges, groups: readonly GroupColumn[], thresholdPercent: number): LoggedChanges {
+export function loggedChanges(
+  changes: TableChanges,
+  groups: readonly GroupColumn[],
+  thresholdPercent: number,
+): LoggedChanges {
   const dates = groups.map((group) => group.isDate);
   const metric = changes.totals.some((total) => total.metric === "revenues") ? "revenues" : changes.totals[0]?.metric;
   return {
@@ -87,4 +92,6 @@ export function loggedChanges(changes: TableChanges, groups: readonly GroupColum
 
 /** The group columns of a table, in order: the keys of a logged move's `group`. */
 export const groupColumnsOf = (columns: readonly Pick<TableColumn, "key" | "isMetric" | "kind">[]): GroupColumn[] =>
-  columns.filter((column) => !column.isMetric).map((column) => ({ key: String(column.key), isDate: column.kind === "date" }));
+  columns
+    .filter((column) => !column.isMetric)
+    .map((column) => ({ key: String(column.key), isDate: column.kind === "date" }));

@@ -1,7 +1,18 @@
 import { METRICS, type MetricName } from "../../api";
 import { ecpmOf } from "../ecpm";
 import type { TableCell, TableColumn } from "../workbook-queries/table-columns";
-import { differs, groupIndexes, metricIndexes, moveSize, numberIn, totalledMetrics, type MetricChange, type MetricValues, type RowMove, type TableChanges } from "./table-changes";
+import {
+  differs,
+  groupIndexes,
+  metricIndexes,
+  moveSize,
+  numberIn,
+  totalledMetrics,
+  type MetricChange,
+  type MetricValues,
+  type RowMove,
+  type TableChanges,
+} from "./table-changes";
 
 /**
  * tableChanges computed as the rows stream past, for a table of 100,000 rows: the old rows
@@ -23,7 +34,8 @@ const NUMBER = 1;
 const BOOLEAN = 2;
 const MINUS_ZERO = 3;
 
-const typeOf = (cell: TableCell): number => (typeof cell === "number" ? (Object.is(cell, -0) ? MINUS_ZERO : NUMBER) : typeof cell === "boolean" ? BOOLEAN : STRING);
+const typeOf = (cell: TableCell): number =>
+  typeof cell === "number" ? (Object.is(cell, -0) ? MINUS_ZERO : NUMBER) : typeof cell === "boolean" ? BOOLEAN : STRING;
 
 function cellOf(text: string, type: number): TableCell {
   if (type === NUMBER) return Number(text);
@@ -151,7 +163,13 @@ export function streamedDiff(columns: readonly Pick<TableColumn, "key" | "isMetr
       const [before, after] = [totalsOf(sumsBefore), totalsOf(sumsAfter)];
       const totals = totalled.map((metric): MetricChange => {
         const [old, fresh] = [before[metric], after[metric]];
-        return { metric, before: old, after: fresh, difference: fresh - old, percent: old === 0 ? undefined : ((fresh - old) / Math.abs(old)) * 100 };
+        return {
+          metric,
+          before: old,
+          after: fresh,
+          difference: fresh - old,
+          percent: old === 0 ? undefined : ((fresh - old) / Math.abs(old)) * 100,
+        };
       });
       // Removed rows come last, in the old table's order, as in tableChanges; counted, not kept.
       const board = new LargestMoves(keep);
@@ -161,10 +179,23 @@ export function streamedDiff(columns: readonly Pick<TableColumn, "key" | "isMetr
         if (matched[slot]) continue;
         removed += 1;
         const texts = JSON.parse(id.slice(0, id.lastIndexOf("]") + 1)) as string[];
-        const move: RowMove = { key: texts.map((text, at) => cellOf(text, oldTypes[slot * groups + at]!)), change: "removed", before: slotValues(slot) };
+        const move: RowMove = {
+          key: texts.map((text, at) => cellOf(text, oldTypes[slot * groups + at]!)),
+          change: "removed",
+          before: slotValues(slot),
+        };
         board.offer(move, moveSize(move, ordering));
       }
-      return { rowsBefore, rowsAfter, totals, added, removed, changed, matched: true, moves: board.moves.map((entry) => entry.move) };
+      return {
+        rowsBefore,
+        rowsAfter,
+        totals,
+        added,
+        removed,
+        changed,
+        matched: true,
+        moves: board.moves.map((entry) => entry.move),
+      };
     },
   };
 }

@@ -56,15 +56,18 @@ export interface TableChanges {
 export function metricIndexes(columns: TableRows["columns"]): Map<MetricName, number> {
   const indexes = new Map<MetricName, number>();
   columns.forEach((column, index) => {
-    if (column.isMetric && (METRICS as readonly string[]).includes(column.key)) indexes.set(column.key as MetricName, index);
+    if (column.isMetric && (METRICS as readonly string[]).includes(column.key))
+      indexes.set(column.key as MetricName, index);
   });
   return indexes;
 }
 
-export const groupIndexes = (columns: TableRows["columns"]) => columns.flatMap((column, index) => (column.isMetric ? [] : [index]));
+export const groupIndexes = (columns: TableRows["columns"]) =>
+  columns.flatMap((column, index) => (column.isMetric ? [] : [index]));
 
 /** A cell a user cleared or typed text into counts as nothing, as a sum in Excel would. */
-export const numberIn = (cell: TableCell | undefined): number => (typeof cell === "number" && Number.isFinite(cell) ? cell : 0);
+export const numberIn = (cell: TableCell | undefined): number =>
+  typeof cell === "number" && Number.isFinite(cell) ? cell : 0;
 
 /**
  * Excel keeps 15 significant digits: a revenue of 1234.5678901234567 reads back a hair apart.
@@ -114,7 +117,11 @@ interface KeyedRow {
  * Rows by their group values. Two rows with the same group values (a table without groups, a
  * user's duplicated row) are told apart by their order, so that nothing is lost.
  */
-function keyedRows(rows: TableRows, keyOrder: readonly string[], metrics: readonly MetricName[]): Map<string, KeyedRow> {
+function keyedRows(
+  rows: TableRows,
+  keyOrder: readonly string[],
+  metrics: readonly MetricName[],
+): Map<string, KeyedRow> {
   const byKey = new Map<string, KeyedRow>();
   const keyIndexes = keyOrder.map((key) => rows.columns.findIndex((column) => !column.isMetric && column.key === key));
   const indexes = metricIndexes(rows.columns);
@@ -131,7 +138,8 @@ function keyedRows(rows: TableRows, keyOrder: readonly string[], metrics: readon
   return byKey;
 }
 
-export const differs = (a: MetricValues, b: MetricValues, metrics: readonly MetricName[]) => metrics.some((metric) => !sameNumber(a[metric] ?? 0, b[metric] ?? 0));
+export const differs = (a: MetricValues, b: MetricValues, metrics: readonly MetricName[]) =>
+  metrics.some((metric) => !sameNumber(a[metric] ?? 0, b[metric] ?? 0));
 
 /** How far a move went, for ordering: revenue when the table has it, else its first metric. */
 export function moveSize(move: RowMove, metric: MetricName | undefined): number {
@@ -145,7 +153,13 @@ export function tableChanges(before: TableRows, after: TableRows): TableChanges 
   const [totalsBefore, totalsAfter] = [totalsOf(before, totalled), totalsOf(after, totalled)];
   const totals = totalled.map((metric): MetricChange => {
     const [old, fresh] = [totalsBefore[metric], totalsAfter[metric]];
-    return { metric, before: old, after: fresh, difference: fresh - old, percent: old === 0 ? undefined : ((fresh - old) / Math.abs(old)) * 100 };
+    return {
+      metric,
+      before: old,
+      after: fresh,
+      difference: fresh - old,
+      percent: old === 0 ? undefined : ((fresh - old) / Math.abs(old)) * 100,
+    };
   });
   const groupsAfter = groupIndexes(after.columns).map((index) => String(after.columns[index]!.key));
   const groupsBefore = groupIndexes(before.columns).map((index) => String(before.columns[index]!.key));
@@ -158,7 +172,8 @@ export function tableChanges(before: TableRows, after: TableRows): TableChanges 
   for (const [id, row] of fresh) {
     const was = old.get(id);
     if (was === undefined) moves.push({ key: row.key, change: "added", after: row.values });
-    else if (differs(was.values, row.values, metrics)) moves.push({ key: row.key, change: "changed", before: was.values, after: row.values });
+    else if (differs(was.values, row.values, metrics))
+      moves.push({ key: row.key, change: "changed", before: was.values, after: row.values });
   }
   for (const [id, row] of old) if (!fresh.has(id)) moves.push({ key: row.key, change: "removed", before: row.values });
   const ordering = metrics.includes("revenues") ? "revenues" : metrics[0];
@@ -172,7 +187,8 @@ export function tableChanges(before: TableRows, after: TableRows): TableChanges 
 export const largestMoves = (changes: TableChanges, count = 10): RowMove[] => changes.moves.slice(0, count);
 
 /** The total of one metric, or undefined when the table does not compare it. */
-export const totalOf = (changes: TableChanges, metric: MetricName): MetricChange | undefined => changes.totals.find((total) => total.metric === metric);
+export const totalOf = (changes: TableChanges, metric: MetricName): MetricChange | undefined =>
+  changes.totals.find((total) => total.metric === metric);
 
 /**
  * A table whose revenue moved more than `thresholdPercent` (either way) stands out. Revenue that

@@ -21,7 +21,13 @@ export function comparedStatsTable(
 ): SpillTable {
   const groups = request.groups ?? [];
   const period = { from: request.filters.from, to: request.filters.to };
-  const dates = groups.includes("date") ? dateMatching(period, comparisonPeriod(period, mode), request.date_group ?? "day", mode) : undefined;
-  const merged = mergeComparison(current, comparison, { groups, ...(dates ? { dates } : {}), includeComparisonOnly: !cutsRows(request) });
+  const dates = groups.includes("date")
+    ? dateMatching(period, comparisonPeriod(period, mode), request.date_group ?? "day", mode)
+    : undefined;
+  const merged = mergeComparison(current, comparison, {
+    groups,
+    ...(dates ? { dates } : {}),
+    includeComparisonOnly: !cutsRows(request),
+  });
   return comparisonRows(merged, request, headers, mode);
 }

@@ -13,7 +13,9 @@ export function comparisonRequest(request: StatsRequest, mode: CompareMode): Sta
   const { limit: _limit, offset: _offset, date_group_limit: _dateGroupLimit, filters, ...rest } = request;
   const compared: StatsRequest = { ...rest, filters: { ...filters, ...comparisonPeriod(filters, mode) } };
   if (request.metrics?.includes("ecpm")) {
-    const needed: MetricName[] = ["revenues", "impressions"].filter((metric) => !request.metrics!.includes(metric as MetricName)) as MetricName[];
+    const needed: MetricName[] = ["revenues", "impressions"].filter(
+      (metric) => !request.metrics!.includes(metric as MetricName),
+    ) as MetricName[];
     compared.metrics = [...request.metrics, ...needed];
   }
   return compared;

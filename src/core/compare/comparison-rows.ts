@@ -29,12 +29,22 @@ export function comparisonCell(entry: ComparedEntry, metric: MetricName, part: C
  * comparison's value, the change and the change %. The change % columns are listed in
  * `percentColumns`, the date column in `dateColumns`.
  */
-export function comparisonRows(entries: readonly ComparedEntry[], request: StatsRequest, headers: HeaderStyle, mode: CompareMode): SpillTable {
+export function comparisonRows(
+  entries: readonly ComparedEntry[],
+  request: StatsRequest,
+  headers: HeaderStyle,
+  mode: CompareMode,
+): SpillTable {
   const groups = request.groups ?? [];
   const metrics = metricsOf(request);
   const toDate = createGroupDateConverter();
-  const columns: { api: string; readable: string }[] = groups.map((group) => ({ api: group, readable: READABLE_GROUP_HEADERS[group] }));
-  const cells: ((entry: ComparedEntry) => SpillCell)[] = groups.map((group) => (entry) => groupCell(entry.group, group, toDate));
+  const columns: { api: string; readable: string }[] = groups.map((group) => ({
+    api: group,
+    readable: READABLE_GROUP_HEADERS[group],
+  }));
+  const cells: ((entry: ComparedEntry) => SpillCell)[] = groups.map(
+    (group) => (entry) => groupCell(entry.group, group, toDate),
+  );
   const percentColumns: number[] = [];
   for (const metric of metrics) {
     columns.push({ api: metric, readable: READABLE_METRIC_HEADERS[metric] });

@@ -85,12 +85,19 @@ function sameDayAYearBefore(period: DateRange): DateMatching {
       const sameDay = addMonths(key, 12);
       // A 28 February key also stands for 29 February of a leap year.
       const candidates = sameDay.endsWith("-02-28") ? [sameDay, `${sameDay.slice(0, 8)}29`] : [sameDay];
-      return candidates.find((candidate) => parseIsoDate(candidate) && candidate >= period.from && candidate <= period.to);
+      return candidates.find(
+        (candidate) => parseIsoDate(candidate) && candidate >= period.from && candidate <= period.to,
+      );
     },
   };
 }
 
-export function dateMatching(period: DateRange, comparison: DateRange, dateGroup: DateGroup, mode: CompareMode): DateMatching {
+export function dateMatching(
+  period: DateRange,
+  comparison: DateRange,
+  dateGroup: DateGroup,
+  mode: CompareMode,
+): DateMatching {
   if (mode === "previous_year" && dateGroup === "day") return sameDayAYearBefore(period);
   return byPosition(period, comparison, dateGroup);
 }

@@ -32,13 +32,15 @@ function addMetrics(into: StatsMetrics, more: StatsMetrics): void {
     const value = more[name];
     if (value !== undefined) into[name] = (into[name] ?? 0) + value;
   }
-  if (into.revenues !== undefined && into.impressions !== undefined) into.ecpm = ecpmOf(into.revenues, into.impressions);
+  if (into.revenues !== undefined && into.impressions !== undefined)
+    into.ecpm = ecpmOf(into.revenues, into.impressions);
 }
 
 /** The comparison's metrics, with eCPM recomputed from its revenues and impressions as the service does. */
 function comparisonMetrics(metrics: StatsMetrics): StatsMetrics {
   const copy: StatsMetrics = { ...metrics };
-  if (copy.revenues !== undefined && copy.impressions !== undefined) copy.ecpm = ecpmOf(copy.revenues, copy.impressions);
+  if (copy.revenues !== undefined && copy.impressions !== undefined)
+    copy.ecpm = ecpmOf(copy.revenues, copy.impressions);
   return copy;
 }
 
@@ -54,13 +56,18 @@ const ZEROS: StatsMetrics = { impressions: 0, revenues: 0, ecpm: 0, requests: 0 
  * its key (two period rows may share one, as 28 and 29 February do a year apart). Comparison
  * rows of one key are added together.
  */
-export function mergeComparison(current: readonly StatsEntry[], comparison: readonly StatsEntry[], options: MergeOptions): ComparedEntry[] {
+export function mergeComparison(
+  current: readonly StatsEntry[],
+  comparison: readonly StatsEntry[],
+  options: MergeOptions,
+): ComparedEntry[] {
   const { groups } = options;
   if (groups.includes("date") && !options.dates) throw new Error("comparing by date needs a date matching");
   const currentDateKey = options.dates?.currentKey ?? (() => "");
   const comparisonDateKey = options.dates?.comparisonKey ?? (() => "");
   // Without groups the service answers one totals row, zeros when nothing matched; an empty answer means the same.
-  const totals = (entries: readonly StatsEntry[]) => (groups.length === 0 && entries.length === 0 ? [{ group: {}, metrics: ZEROS }] : entries);
+  const totals = (entries: readonly StatsEntry[]) =>
+    groups.length === 0 && entries.length === 0 ? [{ group: {}, metrics: ZEROS }] : entries;
 
   const dateAt = groups.indexOf("date");
   const previousByKey = new Map<string, { group: StatsGroup; metrics: StatsMetrics; dateKey: string }>();
@@ -82,7 +89,11 @@ export function mergeComparison(current: readonly StatsEntry[], comparison: read
     const key = keyOf(entry.group, groups, dateKey);
     const previous = previousByKey.get(key);
     matched.add(key);
-    merged.push(previous ? { group: entry.group, current: entry.metrics, previous: previous.metrics } : { group: entry.group, current: entry.metrics });
+    merged.push(
+      previous
+        ? { group: entry.group, current: entry.metrics, previous: previous.metrics }
+        : { group: entry.group, current: entry.metrics },
+    );
   }
   if (!options.includeComparisonOnly) return merged;
 
@@ -90,7 +101,9 @@ export function mergeComparison(current: readonly StatsEntry[], comparison: read
     if (matched.has(key)) continue;
     let group = previous.group;
     if (dateAt >= 0) {
-      const date = periodDates.has(previous.dateKey) ? periodDates.get(previous.dateKey) : periodDateOf(previous, options.dates!);
+      const date = periodDates.has(previous.dateKey)
+        ? periodDates.get(previous.dateKey)
+        : periodDateOf(previous, options.dates!);
       // The comparison spans a week or month the period does not have: no row of the period to show it in.
       if (date === undefined) continue;
       group = { ...group, date };
@@ -101,7 +114,10 @@ export function mergeComparison(current: readonly StatsEntry[], comparison: read
 }
 
 /** The period's date for a row found only in the comparison; undefined when the period has no such date. */
-function periodDateOf(previous: { group: StatsGroup; dateKey: string }, dates: DateMatching): string | null | undefined {
+function periodDateOf(
+  previous: { group: StatsGroup; dateKey: string },
+  dates: DateMatching,
+): string | null | undefined {
   if (previous.group.date === null || previous.group.date === undefined) return previous.group.date;
   return dates.currentDateOfKey(previous.dateKey);
 }

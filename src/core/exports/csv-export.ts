@@ -31,7 +31,11 @@ export function prepareStatsCsv(serviceCsv: string, headers: HeaderStyle): Check
 }
 
 /** A CSV file of rows the add-in holds (the legacy service has no export); date serials become `YYYY-MM-DD`. */
-export function rowsCsv(header: readonly string[] | undefined, rows: readonly (readonly SpillCell[])[], dateColumns: readonly number[]): CheckedCsv {
+export function rowsCsv(
+  header: readonly string[] | undefined,
+  rows: readonly (readonly SpillCell[])[],
+  dateColumns: readonly number[],
+): CheckedCsv {
   const dates = new Set(dateColumns);
   const text = (cell: SpillCell, column: number): string =>
     dates.has(column) && typeof cell === "number" ? isoDateFromExcelSerial(cell) : String(cell);

@@ -30,7 +30,10 @@ function safePart(text: string, maxLength = VALUE_LENGTH): string {
 
 /** `country-US-FR-DE+3`: up to `shown` values, then how many more; `country+6` when none are shown. */
 function filterPart(name: FilterName, values: readonly string[], shown: number): string {
-  const listed = values.slice(0, shown).map((value) => safePart(value)).filter(Boolean);
+  const listed = values
+    .slice(0, shown)
+    .map((value) => safePart(value))
+    .filter(Boolean);
   const more = values.length - Math.min(shown, values.length);
   return [GROUP_OF_FILTER[name], ...listed].join("-") + (more > 0 ? `+${more}` : "");
 }

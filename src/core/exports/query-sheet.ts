@@ -17,7 +17,11 @@ export const QUERY_SHEET_HEADER: QuerySheetRow = ["Field", "Value"];
 /** Labels the reference routes give for filter values (`US` → `United States`), where known. */
 export type FilterLabels = Partial<Record<FilterName, Readonly<Record<string, string>>>>;
 
-const HEADER_WORDS: Record<HeaderStyle, string> = { readable: "Readable names", api: "Service names", none: "No header row" };
+const HEADER_WORDS: Record<HeaderStyle, string> = {
+  readable: "Readable names",
+  api: "Service names",
+  none: "No header row",
+};
 
 /** What every export's sheet says of when and with what it was made. */
 export interface ExportCircumstances {
@@ -69,26 +73,32 @@ function closingRows(facts: ExportCircumstances, headers: HeaderStyle): QueryShe
 }
 
 /** The Query sheet of a REPORTING.STATS export. */
-export function statsQueryRows(model: StatsQueryModel, request: StatsRequest, facts: ExportCircumstances, labels: FilterLabels = {}): QuerySheetRow[] {
+export function statsQueryRows(
+  model: StatsQueryModel,
+  request: StatsRequest,
+  facts: ExportCircumstances,
+  labels: FilterLabels = {},
+): QuerySheetRow[] {
   const metrics = model.metrics.length === 0 ? METRICS : model.metrics;
   const rows: QuerySheetRow[] = [
     ["Query", "Reporting statistics (REPORTING.STATS)"],
     ...periodRows(request.filters, facts.periodName),
-    ["Groups", model.groups.length === 0 ? "None: totals of the period" : model.groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", ")],
+    [
+      "Groups",
+      model.groups.length === 0
+        ? "None: totals of the period"
+        : model.groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", "),
+    ],
   ];
   const dateGroup = coarserDateGroup(model);
   if (dateGroup) rows.push(["Dates grouped by", dateGroup]);
   rows.push(["Metrics", metrics.map((metric) => READABLE_METRIC_HEADERS[metric]).join(", ")]);
   if (metrics.includes("revenues") || metrics.includes("ecpm")) rows.push(CURRENCY_ROW);
   const filters = chosenFilters(model.filters);
-  for (const { name, title, values } of filters) rows.push([`Filter: ${title}`, values.map((value) => labelled(value, labels[name])).join(", ")]);
+  for (const { name, title, values } of filters)
+    rows.push([`Filter: ${title}`, values.map((value) => labelled(value, labels[name])).join(", ")]);
   if (filters.length === 0) rows.push(["Filters", "None"]);
-  rows.push([
-    "Sort",
-    model.orders.length === 0
-      ? "The service's order"
-      : model.orders.map(sortText).join("; "),
-  ]);
+  rows.push(["Sort", model.orders.length === 0 ? "The service's order" : model.orders.map(sortText).join("; ")]);
   if (model.dateGroupLimit !== undefined) rows.push(["Most recent periods", String(model.dateGroupLimit)]);
   if (model.limit !== undefined) rows.push(["Maximum rows", String(model.limit)]);
   if (model.offset !== undefined && model.offset > 0) rows.push(["Rows skipped", String(model.offset)]);
@@ -96,7 +106,12 @@ export function statsQueryRows(model: StatsQueryModel, request: StatsRequest, fa
 }
 
 /** The Query sheet of a LEGACY.STATS export; `groupNames` are the column names of its groupings. */
-export function legacyQueryRows(model: LegacyQueryModel, period: DateRange, groupNames: readonly string[], facts: ExportCircumstances): QuerySheetRow[] {
+export function legacyQueryRows(
+  model: LegacyQueryModel,
+  period: DateRange,
+  groupNames: readonly string[],
+  facts: ExportCircumstances,
+): QuerySheetRow[] {
   return [
     ["Query", "Legacy statistics (REPORTING.LEGACY.STATS)"],
     ...periodRows(period, facts.periodName),

@@ -45,7 +45,10 @@ async function excelJs(): Promise<ExcelJs> {
 }
 
 function addQuerySheet(workbook: Workbook, rows: readonly QuerySheetRow[]): Worksheet {
-  const name = sheetNameFor(QUERY_SHEET_NAME, workbook.worksheets.map((sheet) => sheet.name));
+  const name = sheetNameFor(
+    QUERY_SHEET_NAME,
+    workbook.worksheets.map((sheet) => sheet.name),
+  );
   const sheet = workbook.addWorksheet(name);
   sheet.columns = [{ width: 22 }, { width: 70 }];
   sheet.addRow([...QUERY_SHEET_HEADER]).font = { bold: true };
@@ -67,12 +70,17 @@ const MONEY_COLUMNS = new Set(["revenues", "ecpm"]);
  */
 function moneyInTwoDecimals(sheet: Worksheet): void {
   sheet.getRow(1).eachCell((cell, column) => {
-    if (typeof cell.value === "string" && MONEY_COLUMNS.has(cell.value.trim().toLowerCase())) sheet.getColumn(column).numFmt = NUMBER_FORMATS.money;
+    if (typeof cell.value === "string" && MONEY_COLUMNS.has(cell.value.trim().toLowerCase()))
+      sheet.getColumn(column).numFmt = NUMBER_FORMATS.money;
   });
 }
 
 /** The service's Excel file with its first sheet's header row in `style`, money in two decimals, and the Query sheet. */
-export async function rewriteStatsXlsx(bytes: Uint8Array, style: HeaderStyle, queryRows: readonly QuerySheetRow[]): Promise<Uint8Array> {
+export async function rewriteStatsXlsx(
+  bytes: Uint8Array,
+  style: HeaderStyle,
+  queryRows: readonly QuerySheetRow[],
+): Promise<Uint8Array> {
   const ExcelJS = await excelJs();
   const workbook = new ExcelJS.Workbook();
   try {
@@ -112,7 +120,10 @@ export async function rowsXlsx(table: RowsSheet, queryRows: readonly QuerySheetR
   const ExcelJS = await excelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(table.sheetName, table.header ? { views: [{ state: "frozen", ySplit: 1 }] } : {});
-  sheet.columns = table.numberFormats.map((numFmt, index) => ({ width: index < 1 ? 14 : 16, ...(numFmt ? { style: { numFmt } } : {}) }));
+  sheet.columns = table.numberFormats.map((numFmt, index) => ({
+    width: index < 1 ? 14 : 16,
+    ...(numFmt ? { style: { numFmt } } : {}),
+  }));
   if (table.header) sheet.addRow([...table.header]).font = { bold: true };
   for (const row of table.rows) sheet.addRow(row.map((cell) => (typeof cell === "boolean" ? String(cell) : cell)));
   addQuerySheet(workbook, queryRows);

@@ -28,7 +28,8 @@ function applicationLabels(applications: readonly Application[]): Map<Applicatio
   return new Map(
     applications.map((app) => {
       if ((byName.get(app.name) ?? 0) === 1) return [app, app.name];
-      if ((byNameAndPlatform.get(`${app.name}\u0000${app.platform}`) ?? 0) === 1) return [app, `${app.name} (${app.platform})`];
+      if ((byNameAndPlatform.get(`${app.name}\u0000${app.platform}`) ?? 0) === 1)
+        return [app, `${app.name} (${app.platform})`];
       return [app, `${app.name} (${app.app_key})`];
     }),
   );

@@ -26,7 +26,8 @@ function tokens(text: string): string[] {
       list.push(text.slice(index, end));
       index = end;
     }
-    if (list.length > MAX_APPLY_TOKENS) throw refuse(`the transformation is longer than this feed reads: write it as ${EXAMPLE}.`);
+    if (list.length > MAX_APPLY_TOKENS)
+      throw refuse(`the transformation is longer than this feed reads: write it as ${EXAMPLE}.`);
   }
   return list;
 }
@@ -45,7 +46,8 @@ class Reader {
     return token;
   }
   expect(token: string): void {
-    if (this.take() !== token) throw refuse(`this feed reads groupby and aggregate with sum only, written as ${EXAMPLE}.`);
+    if (this.take() !== token)
+      throw refuse(`this feed reads groupby and aggregate with sum only, written as ${EXAMPLE}.`);
   }
   done(): boolean {
     return this.at >= this.list.length;
@@ -69,10 +71,14 @@ function aggregate(reader: Reader): string[] {
     const property = reader.take();
     reader.expect("with");
     const method = reader.take();
-    if (method !== "sum") throw refuse(`${property.slice(0, 40)} is aggregated with sum only (eCPM is always recomputed from revenues and impressions).`);
+    if (method !== "sum")
+      throw refuse(
+        `${property.slice(0, 40)} is aggregated with sum only (eCPM is always recomputed from revenues and impressions).`,
+      );
     reader.expect("as");
     const alias = reader.take();
-    if (alias !== property) throw refuse(`name each sum as its property (${property.slice(0, 40)} with sum as ${property.slice(0, 40)}).`);
+    if (alias !== property)
+      throw refuse(`name each sum as its property (${property.slice(0, 40)} with sum as ${property.slice(0, 40)}).`);
     summed.push(property);
     const next = reader.take();
     if (next === ")") return summed;

@@ -3,10 +3,19 @@ import { ecpmOf } from "../ecpm";
 import { isDimension, STATS_KEY, type StatsColumn, type StatsProperty } from "./feed-model";
 
 /** A property's value in an entity: null for what the row lacks (OData's JSON has no "missing"). */
-function entityValue(group: StatsEntry["group"], metrics: StatsEntry["metrics"], property: StatsProperty, dimension: boolean): unknown {
+function entityValue(
+  group: StatsEntry["group"],
+  metrics: StatsEntry["metrics"],
+  property: StatsProperty,
+  dimension: boolean,
+): unknown {
   if (dimension) return (group as Record<string, unknown>)[property] ?? null;
   if (property !== "ecpm") return (metrics as Record<string, unknown>)[property] ?? null;
-  return (metrics.revenues === undefined || metrics.impressions === undefined ? metrics.ecpm : ecpmOf(metrics.revenues, metrics.impressions)) ?? null;
+  return (
+    (metrics.revenues === undefined || metrics.impressions === undefined
+      ? metrics.ecpm
+      : ecpmOf(metrics.revenues, metrics.impressions)) ?? null
+  );
 }
 
 /** The entity's key (feed-model.ts, STATS_KEY): its dimension values, in the entity's order, as JSON. */
@@ -31,7 +40,8 @@ export function entitiesJson(entries: readonly StatsEntry[], properties: readonl
     const entity: Record<string, unknown> = {};
     for (let column = 0; column < properties.length; column += 1) {
       const property = properties[column]!;
-      entity[property] = property === STATS_KEY ? keyOf(group, keyParts) : entityValue(group, metrics, property, dimensions[column]!);
+      entity[property] =
+        property === STATS_KEY ? keyOf(group, keyParts) : entityValue(group, metrics, property, dimensions[column]!);
     }
     entities[index] = entity;
   }
@@ -44,17 +54,15 @@ export function entitiesJson(entries: readonly StatsEntry[], properties: readonl
  * itself) and with `$skiptoken` counting the rows sent so far. So no credential is ever in it.
  */
 export function nextLinkOf(address: string, rawQuery: string, sent: number): string {
-  const kept = rawQuery
-    .split("&")
-    .filter((part) => {
-      const name = part.split("=", 1)[0] ?? "";
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(name.replaceAll("+", " ")).toLowerCase();
-      } catch {
-        return false;
-      }
-      return decoded.startsWith("$") && decoded !== "$skiptoken";
-    });
+  const kept = rawQuery.split("&").filter((part) => {
+    const name = part.split("=", 1)[0] ?? "";
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(name.replaceAll("+", " ")).toLowerCase();
+    } catch {
+      return false;
+    }
+    return decoded.startsWith("$") && decoded !== "$skiptoken";
+  });
   return `${address}?${[...kept, `$skiptoken=${sent}`].join("&")}`;
 }

@@ -33,12 +33,18 @@ function listAt(text: string, open: number): { items: string[]; end: number } {
   while (index < text.length) {
     const char = text[index];
     if (char === "'") index = endOfString(text, index);
-    else if (char === "(") throw new FeedRefusal("$filter", "an in (...) list holds values only, such as country in ('FR','DE').");
+    else if (char === "(")
+      throw new FeedRefusal("$filter", "an in (...) list holds values only, such as country in ('FR','DE').");
     else if (char === "," || char === ")") {
       const item = text.slice(start, index).trim();
-      if (item === "") throw new FeedRefusal("$filter", "an in (...) list has an empty value: list values such as country in ('FR','DE').");
+      if (item === "")
+        throw new FeedRefusal(
+          "$filter",
+          "an in (...) list has an empty value: list values such as country in ('FR','DE').",
+        );
       items.push(item);
-      if (items.length > MAX_IN_VALUES) throw new FeedRefusal("$filter", `an in (...) list holds more than ${MAX_IN_VALUES} values: split the query.`);
+      if (items.length > MAX_IN_VALUES)
+        throw new FeedRefusal("$filter", `an in (...) list holds more than ${MAX_IN_VALUES} values: split the query.`);
       if (char === ")") return { items, end: index + 1 };
       start = index + 1;
       index += 1;
@@ -55,7 +61,11 @@ function listAt(text: string, open: number): { items: string[]; end: number } {
  * deep its parentheses nest (the parser recurses once per level).
  */
 export function expandInLists(text: string): string {
-  if (text.length > MAX_FILTER_CHARS) throw new FeedRefusal("$filter", `the filter is longer than ${MAX_FILTER_CHARS} characters: filter on fewer values.`);
+  if (text.length > MAX_FILTER_CHARS)
+    throw new FeedRefusal(
+      "$filter",
+      `the filter is longer than ${MAX_FILTER_CHARS} characters: filter on fewer values.`,
+    );
   let out = "";
   let depth = 0;
   let index = 0;
@@ -69,7 +79,11 @@ export function expandInLists(text: string): string {
     }
     if (char === "(" || char === ")") {
       depth += char === "(" ? 1 : -1;
-      if (depth > MAX_FILTER_NESTING) throw new FeedRefusal("$filter", `the filter nests parentheses more than ${MAX_FILTER_NESTING} deep: write it flatter.`);
+      if (depth > MAX_FILTER_NESTING)
+        throw new FeedRefusal(
+          "$filter",
+          `the filter nests parentheses more than ${MAX_FILTER_NESTING} deep: write it flatter.`,
+        );
       out += char;
       index += 1;
       continue;
@@ -79,9 +93,14 @@ export function expandInLists(text: string): string {
       while (end < text.length && WORD.test(text[end]!)) end += 1;
       const word = text.slice(index, end);
       const operator = skipSpaces(text, end);
-      if (operator > end && text.startsWith("in", operator) && (text[operator + 2] === " " || text[operator + 2] === "(")) {
+      if (
+        operator > end &&
+        text.startsWith("in", operator) &&
+        (text[operator + 2] === " " || text[operator + 2] === "(")
+      ) {
         const open = skipSpaces(text, operator + 2);
-        if (text[open] !== "(") throw new FeedRefusal("$filter", "in takes a list in parentheses, such as country in ('FR','DE').");
+        if (text[open] !== "(")
+          throw new FeedRefusal("$filter", "in takes a list in parentheses, such as country in ('FR','DE').");
         const list = listAt(text, open);
         out += `(${list.items.map((item) => `${word} eq ${item}`).join(" or ")})`;
         index = list.end;

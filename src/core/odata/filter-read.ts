@@ -55,17 +55,20 @@ function propertyOf(token: Token): string {
   for (const wrapper of ["FirstMemberExpression", "MemberExpression", "PropertyPathExpression"]) {
     if (current.type !== wrapper) break;
     const inner = current.value as Token | { current?: unknown };
-    if (!inner || typeof inner !== "object" || !("type" in inner)) throw refuse("compare a property of Stats with a value, such as country eq 'FR'.");
+    if (!inner || typeof inner !== "object" || !("type" in inner))
+      throw refuse("compare a property of Stats with a value, such as country eq 'FR'.");
     current = inner;
   }
-  if (current.type !== "ODataIdentifier") throw refuse("compare a property of Stats with a value, such as country eq 'FR'.");
+  if (current.type !== "ODataIdentifier")
+    throw refuse("compare a property of Stats with a value, such as country eq 'FR'.");
   return (current.value as { name: string }).name;
 }
 
 function comparisonOf(token: Token): { property: string; operator: (typeof COMPARISONS)[string]; literal: Token } {
   const operator = COMPARISONS[token.type];
   if (!operator) {
-    const what = token.type === "NotExpression" ? "not" : token.type === "MethodCallExpression" ? "functions" : "this expression";
+    const what =
+      token.type === "NotExpression" ? "not" : token.type === "MethodCallExpression" ? "functions" : "this expression";
     throw refuse(`the Reporting service cannot filter with ${what}: use eq, ne, in, and date ge/le, as in ${EXAMPLE}.`);
   }
   const { left, right } = token.value as { left: Token; right: Token };
@@ -75,12 +78,14 @@ function comparisonOf(token: Token): { property: string; operator: (typeof COMPA
 
 function dateOf(literal: Token): string {
   if (literal.value === "Edm.String") throw refuse(`write dates without quotes, such as date ge 2026-06-01.`);
-  if (literal.value !== "Edm.Date" || !isCalendarDate(literal.raw)) throw refuse("compare date with a real date written YYYY-MM-DD, without quotes, such as date ge 2026-06-01.");
+  if (literal.value !== "Edm.Date" || !isCalendarDate(literal.raw))
+    throw refuse("compare date with a real date written YYYY-MM-DD, without quotes, such as date ge 2026-06-01.");
   return literal.raw;
 }
 
 function textOf(property: string, literal: Token): string {
-  if (literal.value !== "Edm.String") throw refuse(`compare ${property} with a text in quotes, such as ${property} eq 'value'.`);
+  if (literal.value !== "Edm.String")
+    throw refuse(`compare ${property} with a text in quotes, such as ${property} eq 'value'.`);
   return literal.raw.slice(1, -1).replaceAll("''", "'");
 }
 
@@ -90,8 +95,14 @@ function intersect(earlier: string[] | undefined, values: string[]): string[] {
 
 function checkedProperty(property: string): GroupName | "date" {
   if (property === "date") return "date";
-  if (isMetric(property)) throw refuse(`the Reporting service cannot filter on ${property}: filter on the dimensions (date, country, format...) only.`);
-  if (property === STATS_KEY) throw refuse(`${STATS_KEY} is the key made of each entity's dimensions: filter on the dimensions themselves, such as country eq 'FR'.`);
+  if (isMetric(property))
+    throw refuse(
+      `the Reporting service cannot filter on ${property}: filter on the dimensions (date, country, format...) only.`,
+    );
+  if (property === STATS_KEY)
+    throw refuse(
+      `${STATS_KEY} is the key made of each entity's dimensions: filter on the dimensions themselves, such as country eq 'FR'.`,
+    );
   if (!isDimension(property)) throw refuse(`Stats has no property ${property.slice(0, 60)}.`);
   return property;
 }
@@ -99,9 +110,14 @@ function checkedProperty(property: string): GroupName | "date" {
 function readDate(filter: FeedFilter, operator: string, day: string): void {
   const later = (a: string | undefined, b: string) => (a === undefined || b > a ? b : a);
   const earlier = (a: string | undefined, b: string) => (a === undefined || b < a ? b : a);
-  if (operator === "eq" || operator === "ge" || operator === "gt") filter.from = later(filter.from, operator === "gt" ? addDays(day, 1) : day);
-  if (operator === "eq" || operator === "le" || operator === "lt") filter.to = earlier(filter.to, operator === "lt" ? addDays(day, -1) : day);
-  if (operator === "ne") throw refuse("the Reporting service cannot leave out a single date: ask for a period, date ge ... and date le ....");
+  if (operator === "eq" || operator === "ge" || operator === "gt")
+    filter.from = later(filter.from, operator === "gt" ? addDays(day, 1) : day);
+  if (operator === "eq" || operator === "le" || operator === "lt")
+    filter.to = earlier(filter.to, operator === "lt" ? addDays(day, -1) : day);
+  if (operator === "ne")
+    throw refuse(
+      "the Reporting service cannot leave out a single date: ask for a period, date ge ... and date le ....",
+    );
 }
 
 function parse(text: string): Token {
@@ -142,13 +158,22 @@ export function readFilter(text: string | undefined): FeedFilter {
     }
     const names = new Set(disjuncts.map((each) => checkedProperty(each.property)));
     const [name] = names;
-    if (names.size > 1 || name === undefined) throw refuse("or joins values of one dimension only (country eq 'FR' or country eq 'DE'); join different dimensions with and.");
+    if (names.size > 1 || name === undefined)
+      throw refuse(
+        "or joins values of one dimension only (country eq 'FR' or country eq 'DE'); join different dimensions with and.",
+      );
     if (name === "date") throw refuse("a period is one range: write date ge ... and date le ..., not or.");
-    if (disjuncts.some((each) => each.operator !== "eq")) throw refuse(`or joins eq comparisons only, such as ${name} eq 'a' or ${name} eq 'b'.`);
-    filter.include[name] = intersect(filter.include[name], [...new Set(disjuncts.map((each) => textOf(name, each.literal)))]);
+    if (disjuncts.some((each) => each.operator !== "eq"))
+      throw refuse(`or joins eq comparisons only, such as ${name} eq 'a' or ${name} eq 'b'.`);
+    filter.include[name] = intersect(filter.include[name], [
+      ...new Set(disjuncts.map((each) => textOf(name, each.literal))),
+    ]);
   }
   for (const [name, values] of Object.entries(filter.include)) {
-    if (values.length === 0) throw refuse(`no value of ${name} satisfies every comparison: no row could match. Ask for values that can occur together.`);
+    if (values.length === 0)
+      throw refuse(
+        `no value of ${name} satisfies every comparison: no row could match. Ask for values that can occur together.`,
+      );
   }
   return filter;
 }

@@ -14,7 +14,15 @@ import { readCount, readSent, rowsOption } from "./stats-query";
  * is the service's `day`; `month` is the first day of the month (an Edm.Date, so that Power
  * Query sees a date, as Excel does in LEGACY.STATS).
  */
-export const LEGACY_DIMENSIONS = ["date", "month", "ad_unit_id", "ad_unit_name", "ad_unit_type", "application", "country"] as const;
+export const LEGACY_DIMENSIONS = [
+  "date",
+  "month",
+  "ad_unit_id",
+  "ad_unit_name",
+  "ad_unit_type",
+  "application",
+  "country",
+] as const;
 export const LEGACY_METRICS = ["impressions", "requests", "revenues", "ecpm"] as const;
 export type LegacyDimension = (typeof LEGACY_DIMENSIONS)[number];
 export type LegacyMetric = (typeof LEGACY_METRICS)[number];
@@ -56,7 +64,11 @@ function readProperties(text: string | undefined): LegacyProperty[] {
   const selected = readSelect(text);
   if (selected === undefined || selected === "all") return [...LEGACY_DIMENSIONS, ...LEGACY_METRICS];
   const unknown = selected.find((name) => !isLegacyProperty(name));
-  if (unknown !== undefined) throw new FeedRefusal("$select", `LegacyStats has no property ${unknown.slice(0, 60)}: use ${[...LEGACY_DIMENSIONS, ...LEGACY_METRICS].join(", ")}.`);
+  if (unknown !== undefined)
+    throw new FeedRefusal(
+      "$select",
+      `LegacyStats has no property ${unknown.slice(0, 60)}: use ${[...LEGACY_DIMENSIONS, ...LEGACY_METRICS].join(", ")}.`,
+    );
   const twice = selected.find((name, index) => selected.indexOf(name) !== index);
   if (twice !== undefined) throw new FeedRefusal("$select", `${twice} is named twice: name each property once.`);
   return selected as LegacyProperty[];
@@ -69,18 +81,31 @@ function readProperties(text: string | undefined): LegacyProperty[] {
  */
 export function readLegacyStatsQuery(options: QueryOptions["system"]): FeedLegacyQuery {
   for (const option of ["$apply", "$orderby"] as const) {
-    if (options[option] !== undefined) throw new FeedRefusal(option, "LegacyStats comes in the legacy service's order and columns: leave this option out, choose columns with $select and sort in Power Query.");
+    if (options[option] !== undefined)
+      throw new FeedRefusal(
+        option,
+        "LegacyStats comes in the legacy service's order and columns: leave this option out, choose columns with $select and sort in Power Query.",
+      );
   }
   const properties = readProperties(options.$select);
   const filter = readFilter(options.$filter);
   if (Object.keys(filter.include).length > 0 || Object.keys(filter.exclude).length > 0) {
-    throw new FeedRefusal("$filter", `the legacy service filters by period only: keep ${PERIOD_EXAMPLE} and filter other columns in Power Query.`);
+    throw new FeedRefusal(
+      "$filter",
+      `the legacy service filters by period only: keep ${PERIOD_EXAMPLE} and filter other columns in Power Query.`,
+    );
   }
   const { from, to } = filter;
   if (from === undefined || to === undefined) {
-    throw new FeedRefusal("$filter", `LegacyStats needs a period: add ${PERIOD_EXAMPLE} to $filter.`, { code: "period_required" });
+    throw new FeedRefusal("$filter", `LegacyStats needs a period: add ${PERIOD_EXAMPLE} to $filter.`, {
+      code: "period_required",
+    });
   }
-  if (from > to) throw new FeedRefusal("$filter", `the period runs from ${from} to ${to}, which holds no day: put the first day before the last.`);
+  if (from > to)
+    throw new FeedRefusal(
+      "$filter",
+      `the period runs from ${from} to ${to}, which holds no day: put the first day before the last.`,
+    );
   return {
     properties,
     groups: properties.filter(isLegacyDimension).map((name) => GROUP_OF_DIMENSION[name]),
@@ -102,7 +127,11 @@ export function needsApplications(query: FeedLegacyQuery): boolean {
  * Every entity of the answer, with LEGACY.STATS's own regrouping (src/core/legacy), so that the
  * feed's numbers are the function's: eCPM is the service's, or recomputed where rows merge.
  */
-export function legacyEntities(response: LegacyStatsResponse, query: FeedLegacyQuery, applications: readonly Application[]): Record<string, string | number | null>[] {
+export function legacyEntities(
+  response: LegacyStatsResponse,
+  query: FeedLegacyQuery,
+  applications: readonly Application[],
+): Record<string, string | number | null>[] {
   const sent = serviceGroupBy(query.groups);
   const leaves = flattenLegacyAggregation(response, sent.length);
   const rows = regroupLegacyLeaves(leaves, sent, query.groups, indexAdUnits(applications));
@@ -112,7 +141,8 @@ export function legacyEntities(response: LegacyStatsResponse, query: FeedLegacyQ
     for (const property of query.properties) {
       if (isLegacyDimension(property)) {
         const key = keys[dimensions.indexOf(property)] ?? "";
-        entity[property] = property === "month" ? (key === "" ? null : `${key}-01`) : property === "date" && key === "" ? null : key;
+        entity[property] =
+          property === "month" ? (key === "" ? null : `${key}-01`) : property === "date" && key === "" ? null : key;
       } else if (property === "revenues") entity[property] = stats.revenue;
       else entity[property] = stats[property];
     }

@@ -29,7 +29,8 @@ function nameIn(option: string, token: Token): string {
   for (let depth = 0; depth < 8; depth++) {
     if (!current || typeof current !== "object") break;
     const value = (current as { value?: unknown }).value;
-    if (value && typeof value === "object" && typeof (value as { name?: unknown }).name === "string") return (value as { name: string }).name;
+    if (value && typeof value === "object" && typeof (value as { name?: unknown }).name === "string")
+      return (value as { name: string }).name;
     current = value;
   }
   throw new FeedRefusal(option, `name properties of Stats only, such as date or revenues (no paths, functions or *).`);
@@ -43,7 +44,8 @@ export function readSelect(text: string | undefined): string[] | "all" | undefin
   if (items.length === 1 && items[0]!.raw === "*") return "all";
   return items.map((item) => {
     const path = (item.value as Token | undefined)?.type;
-    if (path !== "SelectPath" || item.raw.includes("/")) throw new FeedRefusal("$select", "name properties of Stats only, such as date or revenues (no paths).");
+    if (path !== "SelectPath" || item.raw.includes("/"))
+      throw new FeedRefusal("$select", "name properties of Stats only, such as date or revenues (no paths).");
     return nameIn("$select", item);
   });
 }
@@ -57,7 +59,8 @@ export function readOrderBy(text: string | undefined): { name: string; descendin
     const { expr, direction } = item.value as { expr: Token; direction: number };
     // expr is a CommonExpression around a FirstMemberExpression: a bare name, nothing computed.
     const member = expr.value as Token;
-    if (member.type !== "FirstMemberExpression" || member.raw.includes("/")) throw new FeedRefusal("$orderby", "sort by properties of Stats only, such as date or revenues desc.");
+    if (member.type !== "FirstMemberExpression" || member.raw.includes("/"))
+      throw new FeedRefusal("$orderby", "sort by properties of Stats only, such as date or revenues desc.");
     return { name: nameIn("$orderby", member), descending: direction === -1 };
   });
 }

@@ -1,9 +1,26 @@
 import { SERVICE_LIMITS } from "../../api/routes";
 import { MAX_ROW_COUNT } from "../../api/primitives";
-import { GROUP_OF_FILTER, statsRequest, type FilterName, type GroupName, type MetricName, type StatsFilters, type StatsRequest } from "../../api/stats-request";
+import {
+  GROUP_OF_FILTER,
+  statsRequest,
+  type FilterName,
+  type GroupName,
+  type MetricName,
+  type StatsFilters,
+  type StatsRequest,
+} from "../../api/stats-request";
 import { daysIncluded } from "../calendar";
 import { readApply } from "./apply-read";
-import { FEED_PAGE_SIZE, isDimension, isMetric, STATS_DIMENSIONS, STATS_KEY, STATS_METRICS, type StatsColumn, type StatsProperty } from "./feed-model";
+import {
+  FEED_PAGE_SIZE,
+  isDimension,
+  isMetric,
+  STATS_DIMENSIONS,
+  STATS_KEY,
+  STATS_METRICS,
+  type StatsColumn,
+  type StatsProperty,
+} from "./feed-model";
 import { readFilter, type FeedFilter } from "./filter-read";
 import type { QueryOptions } from "./query-options";
 import { FeedRefusal } from "./refusal";
@@ -25,14 +42,17 @@ export interface FeedStatsQuery {
   sent: number;
 }
 
-export const FILTER_OF_GROUP = Object.fromEntries(Object.entries(GROUP_OF_FILTER).map(([filter, group]) => [group, filter])) as Record<Exclude<GroupName, "date">, FilterName>;
+export const FILTER_OF_GROUP = Object.fromEntries(
+  Object.entries(GROUP_OF_FILTER).map(([filter, group]) => [group, filter]),
+) as Record<Exclude<GroupName, "date">, FilterName>;
 
 const PERIOD_EXAMPLE = "date ge 2026-06-01 and date le 2026-06-30";
 
 /** A whole number of rows; a $top beyond any answer reads as "all" (the pages bound each request). */
 export function rowsOption(option: "$top" | "$skip" | "$skiptoken", text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (text === "" || text.length > 30 || [...text].some((char) => char < "0" || char > "9")) throw new FeedRefusal(option, "give a whole number of rows, such as 100.");
+  if (text === "" || text.length > 30 || [...text].some((char) => char < "0" || char > "9"))
+    throw new FeedRefusal(option, "give a whole number of rows, such as 100.");
   const value = Number(text);
   return value > MAX_ROW_COUNT ? Number.POSITIVE_INFINITY : value;
 }
@@ -50,22 +70,36 @@ export function readCount(text: string | undefined): boolean {
 
 function checkedName(option: string, name: string): StatsProperty {
   if (isDimension(name) || isMetric(name)) return name;
-  if (name === STATS_KEY) throw new FeedRefusal(option, `${STATS_KEY} is the key each entity carries, made of its dimensions: name the dimensions themselves here.`);
-  throw new FeedRefusal(option, `Stats has no property ${name.slice(0, 60)}: use ${[STATS_KEY, ...STATS_DIMENSIONS, ...STATS_METRICS].join(", ")}.`);
+  if (name === STATS_KEY)
+    throw new FeedRefusal(
+      option,
+      `${STATS_KEY} is the key each entity carries, made of its dimensions: name the dimensions themselves here.`,
+    );
+  throw new FeedRefusal(
+    option,
+    `Stats has no property ${name.slice(0, 60)}: use ${[STATS_KEY, ...STATS_DIMENSIONS, ...STATS_METRICS].join(", ")}.`,
+  );
 }
 
 /** The columns asked for: $apply's groupby and sums, or $select's names, or every property. */
 function readColumns(options: QueryOptions["system"]): StatsColumn[] {
   const apply = readApply(options.$apply);
-  if (apply && options.$select !== undefined) throw new FeedRefusal("$select", "give the columns either in $select or in $apply, not both.");
+  if (apply && options.$select !== undefined)
+    throw new FeedRefusal("$select", "give the columns either in $select or in $apply, not both.");
   if (apply) {
     const groups = apply.groupBy.map((name) => checkedName("$apply", name));
     const metric = groups.find(isMetric);
-    if (metric) throw new FeedRefusal("$apply", `${metric} is a metric: sum it in aggregate(...), group by dimensions only.`);
+    if (metric)
+      throw new FeedRefusal("$apply", `${metric} is a metric: sum it in aggregate(...), group by dimensions only.`);
     const sums = apply.aggregate.map((name) => checkedName("$apply", name));
     const dimension = sums.find(isDimension);
-    if (dimension) throw new FeedRefusal("$apply", `${dimension} is a dimension: group by it in groupby((...)), sum metrics only.`);
-    if (sums.includes("ecpm")) throw new FeedRefusal("$apply", "eCPM is never summed: select ecpm in $select instead, and the feed recomputes it from revenues and impressions.");
+    if (dimension)
+      throw new FeedRefusal("$apply", `${dimension} is a dimension: group by it in groupby((...)), sum metrics only.`);
+    if (sums.includes("ecpm"))
+      throw new FeedRefusal(
+        "$apply",
+        "eCPM is never summed: select ecpm in $select instead, and the feed recomputes it from revenues and impressions.",
+      );
     return [...groups, ...sums];
   }
   const selected = readSelect(options.$select);
@@ -80,13 +114,28 @@ function repeated(names: readonly string[]): string | undefined {
 function periodOf(filter: FeedFilter): { from: string; to: string } {
   const { from, to } = filter;
   if (from === undefined || to === undefined) {
-    const missing = from === undefined && to === undefined ? "a period" : from === undefined ? "a first day (date ge ...)" : "a last day (date le ...)";
-    throw new FeedRefusal("$filter", `Stats needs ${missing}: add ${PERIOD_EXAMPLE} to $filter.`, { code: "period_required" });
+    const missing =
+      from === undefined && to === undefined
+        ? "a period"
+        : from === undefined
+          ? "a first day (date ge ...)"
+          : "a last day (date le ...)";
+    throw new FeedRefusal("$filter", `Stats needs ${missing}: add ${PERIOD_EXAMPLE} to $filter.`, {
+      code: "period_required",
+    });
   }
-  if (from > to) throw new FeedRefusal("$filter", `the period runs from ${from} to ${to}, which holds no day: put the first day before the last.`);
+  if (from > to)
+    throw new FeedRefusal(
+      "$filter",
+      `the period runs from ${from} to ${to}, which holds no day: put the first day before the last.`,
+    );
   const days = daysIncluded(from, to);
   if (days > SERVICE_LIMITS.maxPeriodDays) {
-    throw new FeedRefusal("$filter", `the period from ${from} to ${to} covers ${days} days, more than the ${SERVICE_LIMITS.maxPeriodDays} the Reporting service answers at once: ask for a shorter period and append the results.`, { code: "period_too_long" });
+    throw new FeedRefusal(
+      "$filter",
+      `the period from ${from} to ${to} covers ${days} days, more than the ${SERVICE_LIMITS.maxPeriodDays} the Reporting service answers at once: ask for a shorter period and append the results.`,
+      { code: "period_too_long" },
+    );
   }
   return { from, to };
 }
@@ -108,17 +157,27 @@ function optionOfPath(path: readonly PropertyKey[]): string {
 export function readStatsQuery(options: QueryOptions["system"]): FeedStatsQuery {
   const properties = readColumns(options);
   const twice = repeated(properties);
-  if (twice) throw new FeedRefusal(options.$apply !== undefined ? "$apply" : "$select", `${twice} is named twice: name each property once.`);
+  if (twice)
+    throw new FeedRefusal(
+      options.$apply !== undefined ? "$apply" : "$select",
+      `${twice} is named twice: name each property once.`,
+    );
   const groups = properties.filter(isDimension);
   const shown = properties.filter(isMetric);
-  const metrics: MetricName[] = shown.includes("ecpm") ? [...new Set<MetricName>([...shown, "revenues", "impressions"])] : shown;
+  const metrics: MetricName[] = shown.includes("ecpm")
+    ? [...new Set<MetricName>([...shown, "revenues", "impressions"])]
+    : shown;
 
   const orderBy = readOrderBy(options.$orderby);
   const orderTwice = repeated(orderBy.map((order) => order.name));
   if (orderTwice) throw new FeedRefusal("$orderby", `${orderTwice} is named twice: sort by each property once.`);
   for (const order of orderBy) {
     checkedName("$orderby", order.name);
-    if (isDimension(order.name) && !groups.includes(order.name)) throw new FeedRefusal("$orderby", `sorts by ${order.name}, which is not among the columns asked: add it to $select, or sort by a column asked.`);
+    if (isDimension(order.name) && !groups.includes(order.name))
+      throw new FeedRefusal(
+        "$orderby",
+        `sorts by ${order.name}, which is not among the columns asked: add it to $select, or sort by a column asked.`,
+      );
   }
   const orders = [
     ...orderBy.map((order) => (order.descending ? `${order.name}:desc` : order.name)),
@@ -129,10 +188,17 @@ export function readStatsQuery(options: QueryOptions["system"]): FeedStatsQuery 
   const period = periodOf(filter);
   const filters: StatsFilters = { ...period };
   const exclude: FeedStatsQuery["exclude"] = {};
-  for (const [group, values] of Object.entries(filter.include) as [Exclude<GroupName, "date">, string[]][]) filters[FILTER_OF_GROUP[group]] = values as never;
-  for (const [group, values] of Object.entries(filter.exclude) as [Exclude<GroupName, "date">, string[]][]) exclude[FILTER_OF_GROUP[group]] = values;
+  for (const [group, values] of Object.entries(filter.include) as [Exclude<GroupName, "date">, string[]][])
+    filters[FILTER_OF_GROUP[group]] = values as never;
+  for (const [group, values] of Object.entries(filter.exclude) as [Exclude<GroupName, "date">, string[]][])
+    exclude[FILTER_OF_GROUP[group]] = values;
 
-  const request: StatsRequest = { filters, groups, ...(metrics.length > 0 ? { metrics } : {}), ...(orders.length > 0 ? { orders } : {}) };
+  const request: StatsRequest = {
+    filters,
+    groups,
+    ...(metrics.length > 0 ? { metrics } : {}),
+    ...(orders.length > 0 ? { orders } : {}),
+  };
   // The service's own rules (a country is two capitals, a UUID is a UUID...), said against the option.
   const checked = statsRequest.safeParse(request);
   if (!checked.success) {
@@ -152,7 +218,10 @@ export function readStatsQuery(options: QueryOptions["system"]): FeedStatsQuery 
 }
 
 /** The window of the service's rows this page reads, or undefined once $top rows were sent. */
-export function pageWindow(query: FeedStatsQuery, pageSize = FEED_PAGE_SIZE): { offset: number; limit: number } | undefined {
+export function pageWindow(
+  query: FeedStatsQuery,
+  pageSize = FEED_PAGE_SIZE,
+): { offset: number; limit: number } | undefined {
   const left = query.top === undefined ? Number.POSITIVE_INFINITY : query.top - query.sent;
   if (left <= 0) return undefined;
   const offset = query.skip + query.sent;
@@ -165,12 +234,19 @@ export function pageWindow(query: FeedStatsQuery, pageSize = FEED_PAGE_SIZE): { 
  * 'FR'` is every country the caller's organization has but FR), kept within any values the
  * filter also asks for. `valuesOf` reads the list of a filter (the service's reference lists).
  */
-export async function withExclusions(query: FeedStatsQuery, valuesOf: (filter: FilterName) => Promise<string[]>): Promise<StatsRequest> {
+export async function withExclusions(
+  query: FeedStatsQuery,
+  valuesOf: (filter: FilterName) => Promise<string[]>,
+): Promise<StatsRequest> {
   const filters: Record<string, unknown> = { ...query.request.filters };
   for (const [name, left] of Object.entries(query.exclude) as [FilterName, string[]][]) {
     const asked = filters[name] as string[] | undefined;
     const kept = (asked ?? (await valuesOf(name))).filter((value) => !left.includes(value));
-    if (kept.length === 0) throw new FeedRefusal("$filter", `leaving out ${left.length === 1 ? "this value" : "these values"} leaves no value of ${GROUP_OF_FILTER[name]}: no row could match.`);
+    if (kept.length === 0)
+      throw new FeedRefusal(
+        "$filter",
+        `leaving out ${left.length === 1 ? "this value" : "these values"} leaves no value of ${GROUP_OF_FILTER[name]}: no row could match.`,
+      );
     filters[name] = kept;
   }
   return { ...query.request, filters: filters as StatsFilters };

@@ -32,14 +32,19 @@ export class PowerQueryRefusal extends ReportingError {
 
 /** The request for `model`; throws a PowerQueryRefusal for what the feed has no way to ask. */
 export function feedRequestOf(model: StatsQueryModel): FeedRequest {
-  if (model.compare) throw new PowerQueryRefusal("Power Query cannot compare periods: set Compare with to Nothing, then choose Open in Power Query again.");
+  if (model.compare)
+    throw new PowerQueryRefusal(
+      "Power Query cannot compare periods: set Compare with to Nothing, then choose Open in Power Query again.",
+    );
   if (model.dateGroup && model.dateGroup !== "day") {
     throw new PowerQueryRefusal(
       "Power Query gets one row per day: set Dates by to Day, then choose Open in Power Query again. In Excel, a PivotTable can group the days by week or month.",
     );
   }
   if (model.dateGroupLimit !== undefined) {
-    throw new PowerQueryRefusal("Power Query gets every day of the period: empty Most recent periods only (Advanced), or choose a shorter period, then try again.");
+    throw new PowerQueryRefusal(
+      "Power Query gets every day of the period: empty Most recent periods only (Advanced), or choose a shorter period, then try again.",
+    );
   }
   const clauses: string[] = [];
   for (const name of FILTER_NAMES) {

@@ -27,7 +27,9 @@ function columnType(name: GroupName | MetricName): string {
 function readableName(name: GroupName | MetricName): string {
   if ((GROUPS as readonly string[]).includes(name)) return READABLE_GROUP_HEADERS[name as GroupName];
   const metric = name as MetricName;
-  return metric === "revenues" || metric === "ecpm" ? withCurrency(READABLE_METRIC_HEADERS[metric]) : READABLE_METRIC_HEADERS[metric];
+  return metric === "revenues" || metric === "ecpm"
+    ? withCurrency(READABLE_METRIC_HEADERS[metric])
+    : READABLE_METRIC_HEADERS[metric];
 }
 
 /** The columns of the query's table, as the query names them. */
@@ -39,7 +41,9 @@ export function outputColumnNames(request: FeedRequest, headers: HeaderStyle = "
 /** The feed's URL as an M expression: one literal, or literals joined to the days' arithmetic. */
 function urlExpression(pieces: readonly UrlPiece[], request: FeedRequest): string {
   if (!("word" in request.period)) return mText(fixedFeedUrl(pieces, request.period));
-  return pieces.map((piece) => (typeof piece === "string" ? mText(piece) : mIsoDate(piece.day === "from" ? "From" : "To"))).join(" & ");
+  return pieces
+    .map((piece) => (typeof piece === "string" ? mText(piece) : mIsoDate(piece.day === "from" ? "From" : "To")))
+    .join(" & ");
 }
 
 /**
@@ -47,7 +51,11 @@ function urlExpression(pieces: readonly UrlPiece[], request: FeedRequest): strin
  * pane's order, typed, and named as the query's header style asks (a table needs a header row,
  * so "none" keeps the service's names).
  */
-export function statsMQuery(pieces: readonly UrlPiece[], request: FeedRequest, headers: HeaderStyle = "readable"): string {
+export function statsMQuery(
+  pieces: readonly UrlPiece[],
+  request: FeedRequest,
+  headers: HeaderStyle = "readable",
+): string {
   const columns = [...request.groups, ...request.metrics];
   const steps: string[] = [];
   if ("word" in request.period) {
@@ -67,7 +75,9 @@ export function statsMQuery(pieces: readonly UrlPiece[], request: FeedRequest, h
   let last = "Typed";
   if (headers === "readable") {
     steps[steps.length - 1] += ",";
-    steps.push(`Named = Table.RenameColumns(Typed, {${columns.map((name) => `{${mText(name)}, ${mText(readableName(name))}}`).join(", ")}})`);
+    steps.push(
+      `Named = Table.RenameColumns(Typed, {${columns.map((name) => `{${mText(name)}, ${mText(readableName(name))}}`).join(", ")}})`,
+    );
     last = "Named";
   }
   return ["let", ...steps.map((step) => `    ${step}`), "in", `    ${last}`].join("\n");

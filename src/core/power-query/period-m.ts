@@ -17,9 +17,15 @@ export const PERIOD_EXPRESSIONS: Record<PeriodWord, PeriodExpressions> = {
   LAST_7_DAYS: { from: "Date.AddDays(Today, -7)", to: "Date.AddDays(Today, -1)" },
   LAST_30_DAYS: { from: "Date.AddDays(Today, -30)", to: "Date.AddDays(Today, -1)" },
   MTD: { from: "Date.StartOfMonth(Today)", to: "Today" },
-  LAST_MONTH: { from: "Date.StartOfMonth(Date.AddMonths(Today, -1))", to: "Date.EndOfMonth(Date.AddMonths(Today, -1))" },
+  LAST_MONTH: {
+    from: "Date.StartOfMonth(Date.AddMonths(Today, -1))",
+    to: "Date.EndOfMonth(Date.AddMonths(Today, -1))",
+  },
   QTD: { from: "Date.StartOfQuarter(Today)", to: "Today" },
-  LAST_QUARTER: { from: "Date.StartOfQuarter(Date.AddQuarters(Today, -1))", to: "Date.EndOfQuarter(Date.AddQuarters(Today, -1))" },
+  LAST_QUARTER: {
+    from: "Date.StartOfQuarter(Date.AddQuarters(Today, -1))",
+    to: "Date.EndOfQuarter(Date.AddQuarters(Today, -1))",
+  },
   YTD: { from: "Date.StartOfYear(Today)", to: "Today" },
   LAST_YEAR: { from: "Date.StartOfYear(Date.AddYears(Today, -1))", to: "Date.EndOfYear(Date.AddYears(Today, -1))" },
 };

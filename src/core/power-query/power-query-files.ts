@@ -35,7 +35,10 @@ export const MAX_FEED_URL_LENGTH = 1_800;
  * The query text and the Power BI file of `model`, reading the feed of the server at `origin`;
  * throws a PowerQueryRefusal (feed-request.ts) for a query the feed cannot answer.
  */
-export function powerQueryFiles(model: StatsQueryModel, options: { origin: string; today: string; headers?: HeaderStyle }): PowerQueryFiles {
+export function powerQueryFiles(
+  model: StatsQueryModel,
+  options: { origin: string; today: string; headers?: HeaderStyle },
+): PowerQueryFiles {
   const request = feedRequestOf(model);
   const pieces = feedUrlPieces(feedRoot(options.origin), request);
   const days = daysOf(request, options.today);
@@ -45,6 +48,19 @@ export function powerQueryFiles(model: StatsQueryModel, options: { origin: strin
       `The filters make a web address of ${fixedUrl.length.toLocaleString("en-US")} characters, longer than the ${MAX_FEED_URL_LENGTH.toLocaleString("en-US")} Power Query takes: pick fewer filter values, then try again.`,
     );
   }
-  const stem = exportFileName({ prefix: "stats", period: days, groups: model.groups, filters: model.filters, extension: "xlsx" }).replace(/\.xlsx$/, "");
-  return { mQuery: statsMQuery(pieces, request, options.headers), columns: outputColumnNames(request, options.headers), pbids: pbidsText(fixedUrl), fixedUrl, days, fileStem: `${stem}_power-query` };
+  const stem = exportFileName({
+    prefix: "stats",
+    period: days,
+    groups: model.groups,
+    filters: model.filters,
+    extension: "xlsx",
+  }).replace(/\.xlsx$/, "");
+  return {
+    mQuery: statsMQuery(pieces, request, options.headers),
+    columns: outputColumnNames(request, options.headers),
+    pbids: pbidsText(fixedUrl),
+    fixedUrl,
+    days,
+    fileStem: `${stem}_power-query`,
+  };
 }

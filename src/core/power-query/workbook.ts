@@ -25,12 +25,19 @@ function loadConnectedWorkbooks(): Promise<ConnectedWorkbooks> {
  * The library has no way to add a PivotTable on the Data Model: the user adds one in Excel
  * (docs/power-query.md).
  */
-export async function powerQueryWorkbook(files: Pick<PowerQueryFiles, "mQuery" | "columns" | "days">): Promise<Uint8Array> {
+export async function powerQueryWorkbook(
+  files: Pick<PowerQueryFiles, "mQuery" | "columns" | "days">,
+): Promise<Uint8Array> {
   const { workbookManager } = await loadConnectedWorkbooks();
   const blob = await workbookManager.generateSingleQueryWorkbook(
     { queryMashup: files.mQuery, refreshOnOpen: true, queryName: POWER_QUERY_NAME },
     { data: [files.columns], config: { promoteHeaders: true, adjustColumnNames: false } },
-    { docProps: { title: "Reporting stats (Power Query)", description: `Refreshes from the add-in's OData feed. Days when made: ${files.days.from} to ${files.days.to}.` } },
+    {
+      docProps: {
+        title: "Reporting stats (Power Query)",
+        description: `Refreshes from the add-in's OData feed. Days when made: ${files.days.from} to ${files.days.to}.`,
+      },
+    },
   );
   return new Uint8Array(await blob.arrayBuffer());
 }

@@ -52,8 +52,11 @@ export function previewCell(column: PreviewColumn, value: unknown, context: Cell
   }
   if (column.kind === "group" && column.group !== undefined) {
     const label = context.labelOf(column.group, raw);
-    return label !== undefined && label !== raw ? { text: raw, value: raw, numeric: false, name: label } : { text: raw, value: raw, numeric: false };
+    return label !== undefined && label !== raw
+      ? { text: raw, value: raw, numeric: false, name: label }
+      : { text: raw, value: raw, numeric: false };
   }
-  if (typeof value === "number") return { text: numberText(column, value), value: raw, numeric: column.kind !== "date" && column.kind !== "group" };
+  if (typeof value === "number")
+    return { text: numberText(column, value), value: raw, numeric: column.kind !== "date" && column.kind !== "group" };
   return { text: raw, value: raw, numeric: false };
 }

@@ -49,8 +49,15 @@ function suffixPattern(part: ComparisonPart): string {
 // The metric columns and their comparison columns (src/core/compare) in either header style:
 // "Revenues", "Revenues (previous period)", "Revenues change %", "revenues_change_pct"... The
 // legacy interface writes "revenue".
-const METRIC_HEADING = new RegExp(`^(${[...METRICS, "revenue"].join("|")})(?:${COMPARISON_PARTS.map(suffixPattern).join("|")})?$`, "i");
-const VARIANTS: Record<ComparisonPart, Variant> = { previous: "previous", change: "change", change_pct: "change_percent" };
+const METRIC_HEADING = new RegExp(
+  `^(${[...METRICS, "revenue"].join("|")})(?:${COMPARISON_PARTS.map(suffixPattern).join("|")})?$`,
+  "i",
+);
+const VARIANTS: Record<ComparisonPart, Variant> = {
+  previous: "previous",
+  change: "change",
+  change_pct: "change_percent",
+};
 
 /** The metric and variant a header names, or undefined for any other heading. */
 export function metricOfHeading(heading: string): { metric: Metric; variant: Variant } | undefined {
@@ -65,7 +72,11 @@ export function metricOfHeading(heading: string): { metric: Metric; variant: Var
 /** Whether a heading names money: revenues or eCPM, of the period, the previous one or their change (not a change %). */
 export function isMoneyHeading(heading: string): boolean {
   const named = metricOfHeading(heading);
-  return named !== undefined && (named.metric === "revenues" || named.metric === "ecpm") && named.variant !== "change_percent";
+  return (
+    named !== undefined &&
+    (named.metric === "revenues" || named.metric === "ecpm") &&
+    named.variant !== "change_percent"
+  );
 }
 
 function metricKind(metric: Metric, variant: Variant): ColumnKind {
@@ -88,7 +99,11 @@ function readableName(name: string): string {
  * recognised by their heading or, without a header row, by the order of `facts.metrics`. A column
  * neither names is text.
  */
-export function previewColumns(header: readonly unknown[] | undefined, width: number, facts: ColumnFacts): PreviewColumn[] {
+export function previewColumns(
+  header: readonly unknown[] | undefined,
+  width: number,
+  facts: ColumnFacts,
+): PreviewColumn[] {
   const columns: PreviewColumn[] = [];
   for (let index = 0; index < width; index++) {
     const given = header?.[index];
@@ -96,7 +111,12 @@ export function previewColumns(header: readonly unknown[] | undefined, width: nu
     const group = facts.groups[index];
     const isDate = facts.dateColumns.includes(index);
     if (group !== undefined || isDate) {
-      columns.push({ index, heading: headingText || readableName(group ?? "date"), kind: isDate ? "date" : "group", ...(group !== undefined ? { group } : {}) });
+      columns.push({
+        index,
+        heading: headingText || readableName(group ?? "date"),
+        kind: isDate ? "date" : "group",
+        ...(group !== undefined ? { group } : {}),
+      });
       continue;
     }
     const named = header ? metricOfHeading(headingText) : undefined;
@@ -109,7 +129,12 @@ export function previewColumns(header: readonly unknown[] | undefined, width: nu
       const kind = metricKind(metric.metric, metric.variant);
       const heading = headingText || readableName(byOrder ?? metric.metric);
       // The currency in the heading, as the files say it: the cells then need no sign.
-      columns.push({ index, heading: kind === "currency" || kind === "ecpm" ? withCurrency(heading) : heading, kind, ...metric });
+      columns.push({
+        index,
+        heading: kind === "currency" || kind === "ecpm" ? withCurrency(heading) : heading,
+        kind,
+        ...metric,
+      });
     } else {
       // An empty heading leaves a screen reader nothing to announce for the column's cells.
       columns.push({ index, heading: headingText || `Column ${index + 1}`, kind: "text" });

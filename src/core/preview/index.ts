@@ -1,4 +1,11 @@
-export { PREVIEW_ROWS, previewModel, textTableModel, type AnswerReach, type PreviewFacts, type PreviewModel } from "./preview-model";
+export {
+  PREVIEW_ROWS,
+  previewModel,
+  textTableModel,
+  type AnswerReach,
+  type PreviewFacts,
+  type PreviewModel,
+} from "./preview-model";
 export { isNumericKind } from "./columns";
 export type { PreviewCell } from "./cell-text";
 export { bucketNote } from "./date-buckets";

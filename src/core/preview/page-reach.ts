@@ -20,7 +20,11 @@ export function firstPageRequest(request: StatsRequest, pageSize: number = SERVI
   return { ...request, limit: Math.min(request.limit ?? pageSize, pageSize) };
 }
 
-export function pageReach(request: StatsRequest, response: Pick<StatsResponse, "stats" | "total">, pageSize: number = SERVICE_LIMITS.maxLimit): PageReach {
+export function pageReach(
+  request: StatsRequest,
+  response: Pick<StatsResponse, "stats" | "total">,
+  pageSize: number = SERVICE_LIMITS.maxLimit,
+): PageReach {
   const asked = firstPageRequest(request, pageSize).limit!;
   // A page longer than asked (a service ignoring `limit`) holds rows that are not the query's.
   const rows = response.stats.slice(0, asked);
@@ -29,7 +33,9 @@ export function pageReach(request: StatsRequest, response: Pick<StatsResponse, "
   if (rows.length >= wanted) return { rows, complete: true, rowCount: rows.length };
   if (total !== undefined) {
     const rowCount = Math.min(wanted, Math.max(rows.length, total - (request.offset ?? 0)));
-    return rows.length >= rowCount ? { rows, complete: true, rowCount: rows.length } : { rows, complete: false, rowCount };
+    return rows.length >= rowCount
+      ? { rows, complete: true, rowCount: rows.length }
+      : { rows, complete: false, rowCount };
   }
   // Without `total`, only a page shorter than asked shows the end of the answer.
   return rows.length < asked ? { rows, complete: true, rowCount: rows.length } : { rows, complete: false };

@@ -80,7 +80,11 @@ export function previewModel(table: SpillTable, facts: PreviewFacts): PreviewMod
   const shown = Math.min(held, facts.shownRows ?? PREVIEW_ROWS);
   let width = header?.length ?? 0;
   for (const row of data) width = Math.max(width, row.length);
-  const columns = previewColumns(header, width, { ...facts, dateColumns: table.dateColumns, percentColumns: table.percentColumns ?? [] });
+  const columns = previewColumns(header, width, {
+    ...facts,
+    dateColumns: table.dateColumns,
+    percentColumns: table.percentColumns ?? [],
+  });
   const context = {
     labelOf: facts.labelOf ?? NO_LABELS,
     buckets: {
@@ -95,8 +99,21 @@ export function previewModel(table: SpillTable, facts: PreviewFacts): PreviewMod
   });
   const complete = facts.reach?.complete ?? true;
   const rowCount = complete ? table.dataRowCount : facts.reach?.rowCount;
-  const model: PreviewModel = { columns, hasHeaderRow, rows, dataRowCount: rowCount ?? table.dataRowCount, countExact: rowCount !== undefined, complete };
-  const totals = complete && held > 1 && columns[0]?.kind !== undefined && (columns[0].kind === "group" || columns[0].kind === "date") ? columnTotals(columns, data) : undefined;
+  const model: PreviewModel = {
+    columns,
+    hasHeaderRow,
+    rows,
+    dataRowCount: rowCount ?? table.dataRowCount,
+    countExact: rowCount !== undefined,
+    complete,
+  };
+  const totals =
+    complete &&
+    held > 1 &&
+    columns[0]?.kind !== undefined &&
+    (columns[0].kind === "group" || columns[0].kind === "date")
+      ? columnTotals(columns, data)
+      : undefined;
   if (totals && totals.some((total) => total !== undefined)) {
     const detail = rowsCovered(table.dataRowCount, shown);
     model.totals = {

@@ -26,7 +26,10 @@ export function statsPreviewFacts(query: StatsQuery, known: KnownToThePane = {})
     groups: request.groups ?? [],
     // Read only where the table has no header row to name its columns. With compare=, each
     // metric is followed by its comparison columns (src/core/compare).
-    metrics: metricsOf(request).flatMap((metric) => [metric, ...(compare === undefined ? [] : comparisonColumnsOf(metric, compare).map((column) => column.api))]),
+    metrics: metricsOf(request).flatMap((metric) => [
+      metric,
+      ...(compare === undefined ? [] : comparisonColumnsOf(metric, compare).map((column) => column.api)),
+    ]),
     headers: query.headers,
     dateBucket: request.date_group ?? "day",
     period: { from: request.filters.from, to: request.filters.to },
@@ -35,7 +38,10 @@ export function statsPreviewFacts(query: StatsQuery, known: KnownToThePane = {})
 }
 
 /** LEGACY.STATS: its four figures after the groups, monthly or daily dates. */
-export function legacyPreviewFacts(query: Pick<LegacyQuery, "groupBy" | "headers" | "period">, known: KnownToThePane = {}): PreviewFacts {
+export function legacyPreviewFacts(
+  query: Pick<LegacyQuery, "groupBy" | "headers" | "period">,
+  known: KnownToThePane = {},
+): PreviewFacts {
   return {
     groups: query.groupBy,
     metrics: LEGACY_STAT_COLUMNS.map((column) => column.api),

@@ -8,7 +8,10 @@ import type { Metric, PreviewColumn, Variant } from "./columns";
  * never a sum of percentages. Undefined where no total makes sense (groups, text, or a figure
  * whose parts the table lacks).
  */
-export function columnTotals(columns: readonly PreviewColumn[], rows: readonly (readonly unknown[])[]): (number | undefined)[] {
+export function columnTotals(
+  columns: readonly PreviewColumn[],
+  rows: readonly (readonly unknown[])[],
+): (number | undefined)[] {
   const width = Math.max(0, ...columns.map((column) => column.index + 1));
   const sums = new Array<number>(width).fill(0);
   const counted = new Array<boolean>(width).fill(false);
@@ -40,7 +43,9 @@ export function columnTotals(columns: readonly PreviewColumn[], rows: readonly (
       const current = totalOf(metric, "current");
       const previous = totalOf(metric, "previous");
       // As in the rows: no percentage of a change from nothing.
-      return current === undefined || previous === undefined || previous === 0 ? undefined : (current - previous) / previous;
+      return current === undefined || previous === undefined || previous === 0
+        ? undefined
+        : (current - previous) / previous;
     }
     if (column.kind !== "count" && column.kind !== "currency" && column.kind !== "ecpm") return undefined;
     if (!metric || !variant) return undefined;

@@ -1,7 +1,9 @@
 import type { KeyValueStorage } from "./profile-store";
 
 /** Wraps a synchronous Web Storage-like map (tests, a plain browser's memory). */
-export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { snapshot(): Record<string, string> } {
+export function memoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { snapshot(): Record<string, string> } {
   const map = new Map(Object.entries(initial));
   return {
     async getItem(key) {

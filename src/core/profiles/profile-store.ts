@@ -102,10 +102,15 @@ export class ProfileStore {
   save(input: unknown, previousName?: string): Promise<Profile> {
     return this.write(async () => {
       const profile = parseProfile(input);
-      const index = previousName === undefined ? -1 : this.profiles.findIndex((existing) => sameProfileName(existing.name, previousName));
-      if (previousName !== undefined && index === -1) throw new ProfileError(`There is no profile named "${previousName}".`);
+      const index =
+        previousName === undefined
+          ? -1
+          : this.profiles.findIndex((existing) => sameProfileName(existing.name, previousName));
+      if (previousName !== undefined && index === -1)
+        throw new ProfileError(`There is no profile named "${previousName}".`);
       const clash = this.profiles.find((existing, at) => at !== index && sameProfileName(existing.name, profile.name));
-      if (clash) throw new ProfileError(`A profile named "${clash.name}" already exists. Choose another name.`, ["name"]);
+      if (clash)
+        throw new ProfileError(`A profile named "${clash.name}" already exists. Choose another name.`, ["name"]);
       if (index === -1) this.profiles.push(profile);
       else this.profiles[index] = profile;
       if (previousName !== undefined && this.activeName !== null && sameProfileName(this.activeName, previousName)) {
@@ -239,4 +244,3 @@ function parseStored<T>(text: string | null, schema: z.ZodType<T>): T | undefine
     return undefined;
   }
 }
-

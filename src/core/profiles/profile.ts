@@ -14,7 +14,10 @@ const serviceUrl = z
   .string()
   .trim()
   // abort: reachableServiceUrl then parses the text, which only works once it is a web address.
-  .refine(isServiceUrl, { message: "must be a web address starting with https:// (http:// only for localhost)", abort: true });
+  .refine(isServiceUrl, {
+    message: "must be a web address starting with https:// (http:// only for localhost)",
+    abort: true,
+  });
 
 /**
  * The pane is an HTTPS page, and an HTTPS page cannot call an http:// address (mixed content),
@@ -111,7 +114,10 @@ function describeIssues(error: z.ZodError): string {
 /** Parses a profile typed by a user; throws a `ProfileError` naming each bad field. */
 export function parseProfile(input: unknown): Profile {
   const result = enteredProfileSchema.safeParse(input);
-  if (!result.success) throw new ProfileError(describeIssues(result.error), [...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? "")))]);
+  if (!result.success)
+    throw new ProfileError(describeIssues(result.error), [
+      ...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? ""))),
+    ]);
   return dropUnusedSecrets(result.data);
 }
 
@@ -135,11 +141,17 @@ export function usesLegacy(profile: Pick<Profile, "kind">): boolean {
 }
 
 /** Each secret in words a user recognises. */
-export const SECRET_WORDS: Readonly<Record<SecretField, string>> = { token: "token", apiKey: "API key", apiSecret: "API secret" };
+export const SECRET_WORDS: Readonly<Record<SecretField, string>> = {
+  token: "token",
+  apiKey: "API key",
+  apiSecret: "API secret",
+};
 
 /** The secrets a profile still lacks for its interface, the token first: the fields to fill. */
 export function missingSecretFields(profile: Profile): SecretField[] {
-  return SECRET_FIELDS.filter((field) => (field === "token" ? usesBearer(profile) : usesLegacy(profile)) && !profile[field]);
+  return SECRET_FIELDS.filter(
+    (field) => (field === "token" ? usesBearer(profile) : usesLegacy(profile)) && !profile[field],
+  );
 }
 
 /** The secrets a profile still lacks for its interface, in words a user recognises. */

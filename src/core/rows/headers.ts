@@ -22,8 +22,10 @@ export const READABLE_METRIC_HEADERS: Record<MetricName, string> = {
 
 /** The readable name of a group or metric the service names `api`, or undefined for any other name. */
 export function knownReadableName(api: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(READABLE_GROUP_HEADERS, api)) return READABLE_GROUP_HEADERS[api as GroupName];
-  if (Object.prototype.hasOwnProperty.call(READABLE_METRIC_HEADERS, api)) return READABLE_METRIC_HEADERS[api as MetricName];
+  if (Object.prototype.hasOwnProperty.call(READABLE_GROUP_HEADERS, api))
+    return READABLE_GROUP_HEADERS[api as GroupName];
+  if (Object.prototype.hasOwnProperty.call(READABLE_METRIC_HEADERS, api))
+    return READABLE_METRIC_HEADERS[api as MetricName];
   return undefined;
 }
 

@@ -18,7 +18,12 @@ export interface SpillTable {
 }
 
 /** Excel cannot spill an empty array: an answer with no row and no header becomes one blank row. */
-export function spillTable(rows: SpillRows, dateColumns: number[], dataRowCount: number, columnCount: number): SpillTable {
+export function spillTable(
+  rows: SpillRows,
+  dateColumns: number[],
+  dataRowCount: number,
+  columnCount: number,
+): SpillTable {
   const nonEmpty = rows.length > 0 ? rows : [new Array<string>(Math.max(columnCount, 1)).fill("")];
   return { rows: nonEmpty, dateColumns, dataRowCount };
 }

@@ -1,4 +1,11 @@
-import { METRICS, type GroupName, type MetricName, type StatsEntry, type StatsGroup, type StatsRequest } from "../../api";
+import {
+  METRICS,
+  type GroupName,
+  type MetricName,
+  type StatsEntry,
+  type StatsGroup,
+  type StatsRequest,
+} from "../../api";
 import type { HeaderStyle } from "../arguments/options";
 import type { SpillCell, SpillRows } from "../cell-values";
 import { createGroupDateConverter } from "../excel-dates";

@@ -28,4 +28,3 @@ export function buildClients(profile: Profile, transport?: TransportOptions | Tr
   }
   return clients;
 }
-

@@ -59,7 +59,9 @@ export class ProfileConnections {
   }
 
   private profileNamed(state: ProfileState, name: string | undefined): Profile | undefined {
-    return name === undefined ? state.active : state.profiles.find((candidate) => sameProfileName(candidate.name, name));
+    return name === undefined
+      ? state.active
+      : state.profiles.find((candidate) => sameProfileName(candidate.name, name));
   }
 
   private resolve(state: ProfileState, name: string | undefined): ProfileConnection {
@@ -73,7 +75,11 @@ export class ProfileConnections {
     const known = this.byProfile.get(id);
     if (known) return known;
     const clients = buildClients(profile, this.transport);
-    const connection: ProfileConnection = { key: `${profile.name}#${this.revision}`, profileName: profile.name, clients };
+    const connection: ProfileConnection = {
+      key: `${profile.name}#${this.revision}`,
+      profileName: profile.name,
+      clients,
+    };
     if (clients.reporting) connection.bearer = clients.reporting;
     if (clients.legacy) connection.legacy = clients.legacy;
     this.byProfile.set(id, connection);

@@ -5,7 +5,12 @@ import type { Today } from "../periods";
 import type { Profile } from "../profiles/profile";
 import type { ProfileListener, ProfileState, ProfileStore } from "../profiles/profile-store";
 import { QueryCache } from "../query-cache";
-import { createReportingFunctions, DEFAULT_CACHE_TTL_MS, type ReportingFunctions, type ReportingFunctionsDependencies } from "../reporting-functions";
+import {
+  createReportingFunctions,
+  DEFAULT_CACHE_TTL_MS,
+  type ReportingFunctions,
+  type ReportingFunctionsDependencies,
+} from "../reporting-functions";
 import { requireBearer, requireLegacy, ServiceCache } from "../service-cache";
 import { buildClients, type ProfileClients } from "./profile-clients";
 import { ProfileConnections } from "./profile-connections";
@@ -56,8 +61,10 @@ export interface ReferenceOptions {
   profile?: string | undefined;
 }
 
-export interface ReportingRuntimeDependencies
-  extends Pick<ReportingFunctionsDependencies, "schedule" | "maxValueBatchSize" | "cacheTtlMs"> {
+export interface ReportingRuntimeDependencies extends Pick<
+  ReportingFunctionsDependencies,
+  "schedule" | "maxValueBatchSize" | "cacheTtlMs"
+> {
   store: ProfileStore;
   /** The user's calendar day, YYYY-MM-DD, for period words. */
   today: Today;
@@ -72,7 +79,9 @@ export interface ReportingRuntimeDependencies
 /** What decides the answers a formula gets: a change of it must recalculate them. */
 function activeIdentity(state: ProfileState): string {
   const active = state.active;
-  return active ? JSON.stringify([active.name, active.baseUrl, active.legacyBaseUrl, active.token, active.apiKey, active.apiSecret]) : "";
+  return active
+    ? JSON.stringify([active.name, active.baseUrl, active.legacyBaseUrl, active.token, active.apiKey, active.apiSecret])
+    : "";
 }
 
 export function createReportingRuntime(deps: ReportingRuntimeDependencies): ReportingRuntime {

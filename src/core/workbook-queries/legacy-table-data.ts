@@ -24,7 +24,11 @@ const TABLE_KEYS: Record<LegacyFunctionGroup, GroupName> = {
 /** The columns of LEGACY.STATS rows grouped by `groups`, in order, and how each is shown. */
 export function legacyTableColumns(groups: readonly LegacyFunctionGroup[]): TableColumn[] {
   return [
-    ...groups.map((group): TableColumn => ({ key: TABLE_KEYS[group], kind: group === "day" || group === "month" ? "date" : "text", isMetric: false })),
+    ...groups.map((group): TableColumn => ({
+      key: TABLE_KEYS[group],
+      kind: group === "day" || group === "month" ? "date" : "text",
+      isMetric: false,
+    })),
     ...LEGACY_STAT_COLUMNS.map((column) => metricColumn(column.metric)),
   ];
 }

@@ -35,7 +35,11 @@ function nameWord(text: string): string {
  * A readable, valid, free table name from what the table holds and its groupings' readable
  * names: `Stats_by_Date_Country`, `Legacy_by_Day_Application`, `Stats_Totals`.
  */
-export function addinTableName(source: "Stats" | "Legacy", groupHeadings: readonly string[], existing: Iterable<string>): string {
+export function addinTableName(
+  source: "Stats" | "Legacy",
+  groupHeadings: readonly string[],
+  existing: Iterable<string>,
+): string {
   const words = groupHeadings.map(nameWord);
   return safeTableName(words.length === 0 ? `${source}_Totals` : `${source}_by_${words.join("_")}`, existing);
 }
@@ -47,7 +51,11 @@ export function looksLikeAddinTableName(name: string): boolean {
 
 /** The name of a REPORTING.STATS table grouped by `groups`: `Stats_by_Date_Country`. */
 export function statsTableName(groups: readonly GroupName[], existing: Iterable<string>): string {
-  return addinTableName("Stats", groups.map((group) => READABLE_GROUP_HEADERS[group]), existing);
+  return addinTableName(
+    "Stats",
+    groups.map((group) => READABLE_GROUP_HEADERS[group]),
+    existing,
+  );
 }
 
 /** `wanted` made valid and free (the PivotTable beside a table: `<table>_Pivot`). */

@@ -38,16 +38,30 @@ export interface PivotPlan {
  * The plan for a table whose columns are `columns` with headers `headers` (same order).
  * `rowGroups` are the groups the user picked for rows, in order; the first group otherwise.
  */
-export function pivotPlan(columns: readonly TableColumn[], headers: readonly string[], rowGroups?: readonly GroupName[]): PivotPlan | { problem: string } {
+export function pivotPlan(
+  columns: readonly TableColumn[],
+  headers: readonly string[],
+  rowGroups?: readonly GroupName[],
+): PivotPlan | { problem: string } {
   const headerOf = (key: string) => headers[columns.findIndex((column) => column.key === key)];
   const groups = columns.filter((column) => !column.isMetric).map((column) => column.key as GroupName);
-  const wanted = rowGroups && rowGroups.length > 0 ? rowGroups.filter((group) => groups.includes(group)) : groups.slice(0, 1);
-  const values = SUMMABLE.filter((metric) => columns.some((column) => column.key === metric)).map((metric): PivotValue => {
-    const field = headerOf(metric) ?? metric;
-    return { field, name: `Sum of ${field}`, numberFormat: metric === "revenues" ? NUMBER_FORMATS.money : NUMBER_FORMATS.count };
-  });
+  const wanted =
+    rowGroups && rowGroups.length > 0 ? rowGroups.filter((group) => groups.includes(group)) : groups.slice(0, 1);
+  const values = SUMMABLE.filter((metric) => columns.some((column) => column.key === metric)).map(
+    (metric): PivotValue => {
+      const field = headerOf(metric) ?? metric;
+      return {
+        field,
+        name: `Sum of ${field}`,
+        numberFormat: metric === "revenues" ? NUMBER_FORMATS.money : NUMBER_FORMATS.count,
+      };
+    },
+  );
   if (values.length === 0) {
-    return { problem: "No PivotTable was added: the query has no impressions, revenues or requests to sum (eCPM cannot be summed)." };
+    return {
+      problem:
+        "No PivotTable was added: the query has no impressions, revenues or requests to sum (eCPM cannot be summed).",
+    };
   }
   const plan: PivotPlan = { rows: wanted.map((group) => headerOf(group) ?? group), values };
   if (columns.some((column) => column.key === "ecpm")) plan.note = ECPM_PIVOT_NOTE;

@@ -17,7 +17,9 @@ export function tableQueryXml(record: StoredTableQuery): string {
 export function readTableQueryXml(xml: string): { record: StoredTableQuery } | { problem: string } {
   try {
     const parsed = storedTableQuery.safeParse(jsonInside(xml));
-    return parsed.success ? { record: parsed.data } : { problem: "its content is not a query this version of the add-in reads" };
+    return parsed.success
+      ? { record: parsed.data }
+      : { problem: "its content is not a query this version of the add-in reads" };
   } catch {
     return { problem: "its content is not readable" };
   }

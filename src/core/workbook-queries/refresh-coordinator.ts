@@ -1,4 +1,10 @@
-import { refreshTables, refreshWorkbook, type RefreshProgress, type RefreshReport, type WorkbookRefreshOperations } from "./refresh-run";
+import {
+  refreshTables,
+  refreshWorkbook,
+  type RefreshProgress,
+  type RefreshReport,
+  type WorkbookRefreshOperations,
+} from "./refresh-run";
 import type { StoredTableQuery } from "./stored-query";
 
 export type ProgressListener = (progress: RefreshProgress) => void;
@@ -9,7 +15,9 @@ export type ProgressListener = (progress: RefreshProgress) => void;
  * (its listener hears the same progress) instead of starting another.
  */
 export class RefreshCoordinator {
-  private running: { promise: Promise<unknown>; controller: AbortController; listeners: Set<ProgressListener>; all: boolean } | undefined;
+  private running:
+    | { promise: Promise<unknown>; controller: AbortController; listeners: Set<ProgressListener>; all: boolean }
+    | undefined;
 
   constructor(private readonly ops: WorkbookRefreshOperations) {}
 
@@ -26,7 +34,9 @@ export class RefreshCoordinator {
   }
 
   refreshTables(records: readonly StoredTableQuery[], listener?: ProgressListener): Promise<RefreshReport> {
-    return this.start(false, listener, (signal, onProgress) => refreshTables(this.ops, records, { signal, onProgress }));
+    return this.start(false, listener, (signal, onProgress) =>
+      refreshTables(this.ops, records, { signal, onProgress }),
+    );
   }
 
   /**
@@ -42,7 +52,11 @@ export class RefreshCoordinator {
     this.running?.controller.abort();
   }
 
-  private async start<T>(all: boolean, listener: ProgressListener | undefined, run: (signal: AbortSignal, onProgress: ProgressListener) => Promise<T>): Promise<T> {
+  private async start<T>(
+    all: boolean,
+    listener: ProgressListener | undefined,
+    run: (signal: AbortSignal, onProgress: ProgressListener) => Promise<T>,
+  ): Promise<T> {
     // Waits for a refresh in flight: two refreshes writing one table at once would mix their rows.
     while (this.running) await this.running.promise.catch(() => undefined);
     const controller = new AbortController();

@@ -78,7 +78,8 @@ export interface RefreshOptions {
 export const DEFAULT_CONCURRENCY = 3;
 export const FORMULAS_LABEL = "REPORTING formulas";
 const CANCELLED_BEFORE = "Not refreshed: Refresh was cancelled before this table's turn. It keeps its previous rows.";
-const CANCELLED_DURING = "Not refreshed: Refresh was cancelled while its rows were on their way. It keeps its previous rows.";
+const CANCELLED_DURING =
+  "Not refreshed: Refresh was cancelled while its rows were on their way. It keeps its previous rows.";
 
 const FINISHED: ReadonlySet<ItemState> = new Set(["refreshed", "failed", "not_refreshed"]);
 
@@ -120,7 +121,10 @@ class Run {
   }
 
   async tables(records: readonly StoredTableQuery[]): Promise<StoredTableQuery[]> {
-    const entries = records.map((record) => ({ record, item: this.add({ id: record.id, kind: "table", label: record.table.name, state: "waiting" }) }));
+    const entries = records.map((record) => ({
+      record,
+      item: this.add({ id: record.id, kind: "table", label: record.table.name, state: "waiting" }),
+    }));
     this.tell();
     const refreshed: { record: StoredTableQuery; item: RefreshItem }[] = [];
     let next = 0;
@@ -161,7 +165,10 @@ class Run {
         const pivots = await this.ops.refreshPivots(record);
         this.update(item, { pivots });
       } catch (error) {
-        this.update(item, { pivots: 0, warning: `Its PivotTable was not refreshed: ${(this.options.reasonOf ?? failureReason)(error)}` });
+        this.update(item, {
+          pivots: 0,
+          warning: `Its PivotTable was not refreshed: ${(this.options.reasonOf ?? failureReason)(error)}`,
+        });
       }
     }
     await this.log(refreshed.map((entry) => entry.record));
@@ -186,7 +193,10 @@ class Run {
 }
 
 /** Refresh all: the formulas, then every stored table and their PivotTables. */
-export async function refreshWorkbook(ops: WorkbookRefreshOperations, options: RefreshOptions = {}): Promise<RefreshReport> {
+export async function refreshWorkbook(
+  ops: WorkbookRefreshOperations,
+  options: RefreshOptions = {},
+): Promise<RefreshReport> {
   const startedAt = ops.now();
   const run = new Run(ops, options);
   const formulas = run.add({ id: "formulas", kind: "formulas", label: FORMULAS_LABEL, state: "running" });
@@ -206,14 +216,24 @@ export async function refreshWorkbook(ops: WorkbookRefreshOperations, options: R
     run.update(formulas, { state: "failed", reason: failureReason(error) });
   }
   if (listFailure !== undefined) {
-    run.add({ id: "tables", kind: "table", label: "Tables", state: "failed", reason: `The workbook's stored queries could not be read. ${listFailure}` });
+    run.add({
+      id: "tables",
+      kind: "table",
+      label: "Tables",
+      state: "failed",
+      reason: `The workbook's stored queries could not be read. ${listFailure}`,
+    });
   }
   await run.tables(records);
   return { ...run.progress(), startedAt, finishedAt: ops.now() };
 }
 
 /** Refreshes some tables only (the Queries view's per-table Refresh), with their PivotTables. */
-export async function refreshTables(ops: WorkbookRefreshOperations, records: readonly StoredTableQuery[], options: RefreshOptions = {}): Promise<RefreshReport> {
+export async function refreshTables(
+  ops: WorkbookRefreshOperations,
+  records: readonly StoredTableQuery[],
+  options: RefreshOptions = {},
+): Promise<RefreshReport> {
   const startedAt = ops.now();
   const run = new Run(ops, options);
   await run.tables(records);

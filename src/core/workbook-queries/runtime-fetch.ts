@@ -17,7 +17,8 @@ export function runtimeFetchDependencies(runtime: ReportingRuntime): TableFetchD
     today: localToday(),
     now: () => Date.now(),
     fetch: (query, signal) => runtime.functions.statsTable(query, signal),
-    fetchLegacy: (args, signal) => runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options, signal),
+    fetchLegacy: (args, signal) =>
+      runtime.functions.legacyStats(args.from, args.to, args.groupBy, args.options, signal),
     async dataThrough(profile, signal) {
       // The runtime's own clients of that profile: a refresh wants today's answer, not a cached one.
       const client = runtime.clients(profile).reporting;
@@ -32,11 +33,21 @@ export function runtimeFetchDependencies(runtime: ReportingRuntime): TableFetchD
  * handed to `onPage` in order and not kept, and not cached: the headless refresh writes a table
  * of any length in the memory of a few pages.
  */
-export async function runtimeStatsPages(runtime: ReportingRuntime, query: StatsQuery, signal: AbortSignal, onPage: (entries: readonly StatsEntry[]) => void): Promise<void> {
+export async function runtimeStatsPages(
+  runtime: ReportingRuntime,
+  query: StatsQuery,
+  signal: AbortSignal,
+  onPage: (entries: readonly StatsEntry[]) => void,
+): Promise<void> {
   const client = runtime.clients(query.profile).reporting;
   if (!client) {
-    const known = query.profile === undefined || runtime.profiles().profiles.some((profile) => profile.name.toLowerCase() === query.profile!.toLowerCase());
-    throw new MissingCredentialsError({ profile: query.profile ?? runtime.profiles().active?.name, ...(known ? { needs: "bearer" } : { unknownProfile: true }) });
+    const known =
+      query.profile === undefined ||
+      runtime.profiles().profiles.some((profile) => profile.name.toLowerCase() === query.profile!.toLowerCase());
+    throw new MissingCredentialsError({
+      profile: query.profile ?? runtime.profiles().active?.name,
+      ...(known ? { needs: "bearer" } : { unknownProfile: true }),
+    });
   }
   await client.statsAll(query.request, { signal, onPage });
 }

@@ -15,7 +15,9 @@ export const SAVED_QUERY_NAME_MAX = 60;
 const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, { message: "must be a UTC time" });
 
 /** The builder's whole query: unlike a table's, a formula started from it keeps `cache=` and `headers=none`. */
-const savedQueryModel = storedQueryModel.extend({ cacheSeconds: z.number().int().min(0).max(86_400).optional() }).strict();
+const savedQueryModel = storedQueryModel
+  .extend({ cacheSeconds: z.number().int().min(0).max(86_400).optional() })
+  .strict();
 
 export const savedQuery = z
   .object({
@@ -51,17 +53,26 @@ const nameKey = (name: string) => name.trim().toLocaleLowerCase();
  * can. `others` are the workbook's saved queries; `renaming` is the id of the one being renamed
  * (its own name is no clash).
  */
-export function savedQueryNameProblem(name: string, others: readonly Pick<SavedQuery, "id" | "name">[], renaming?: string): string | undefined {
+export function savedQueryNameProblem(
+  name: string,
+  others: readonly Pick<SavedQuery, "id" | "name">[],
+  renaming?: string,
+): string | undefined {
   const trimmed = name.trim();
   if (trimmed === "") return "Type a name for the query, such as Revenue by country.";
-  if (trimmed.length > SAVED_QUERY_NAME_MAX) return `Use at most ${SAVED_QUERY_NAME_MAX} characters (this name has ${trimmed.length}).`;
+  if (trimmed.length > SAVED_QUERY_NAME_MAX)
+    return `Use at most ${SAVED_QUERY_NAME_MAX} characters (this name has ${trimmed.length}).`;
   const clash = others.find((other) => other.id !== renaming && nameKey(other.name) === nameKey(trimmed));
-  return clash ? `This workbook already has a saved query named ${clash.name}: choose another name, or delete that one in the Queries tab.` : undefined;
+  return clash
+    ? `This workbook already has a saved query named ${clash.name}: choose another name, or delete that one in the Queries tab.`
+    : undefined;
 }
 
 /** Saved queries in the order the Queries tab lists them: by name, as a person reads a list. */
 export function byName(queries: readonly SavedQuery[]): SavedQuery[] {
-  return [...queries].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }) || a.savedAt.localeCompare(b.savedAt));
+  return [...queries].sort(
+    (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }) || a.savedAt.localeCompare(b.savedAt),
+  );
 }
 
 /** The custom XML parts of saved queries: one part per query, found by namespace, as the tables' records are. */

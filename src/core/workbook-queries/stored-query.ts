@@ -22,10 +22,18 @@ const count = z.number().int().min(0).max(1_000_000_000);
 
 const filterValues = z.array(z.string().min(1).max(200)).max(10_000);
 const filters = z
-  .object(Object.fromEntries(FILTER_NAMES.map((name) => [name, filterValues.optional()])) as Record<FilterName, z.ZodOptional<typeof filterValues>>)
+  .object(
+    Object.fromEntries(FILTER_NAMES.map((name) => [name, filterValues.optional()])) as Record<
+      FilterName,
+      z.ZodOptional<typeof filterValues>
+    >,
+  )
   .strict();
 
-const storedPeriod = z.union([z.object({ word: z.enum(PERIOD_WORDS) }).strict(), z.object({ from: isoDay, to: isoDay }).strict()]);
+const storedPeriod = z.union([
+  z.object({ word: z.enum(PERIOD_WORDS) }).strict(),
+  z.object({ from: isoDay, to: isoDay }).strict(),
+]);
 
 /** A REPORTING.STATS query: what every record held before legacy tables, so it has no `source`. */
 export const storedQueryModel = z
@@ -56,7 +64,9 @@ const storedLegacyQueryModel = z
   .strict();
 
 /** Where something of Excel's is: its id survives a rename, the name is the fallback and what the pane shows. */
-const excelObject = z.object({ excelId: z.string().max(200), name: z.string().min(1).max(255), sheet: z.string().max(31) }).strict();
+const excelObject = z
+  .object({ excelId: z.string().max(200), name: z.string().min(1).max(255), sheet: z.string().max(31) })
+  .strict();
 
 export const storedTableQuery = z
   .object({
@@ -66,7 +76,10 @@ export const storedTableQuery = z
     query: z.union([storedQueryModel, storedLegacyQueryModel]),
     table: excelObject,
     /** The query's columns (API names) in order: the first columns of the table; any further ones are the user's. */
-    columns: z.array(z.string().max(40)).min(1).max(GROUPS.length + METRICS.length * (1 + COMPARISON_PARTS.length)),
+    columns: z
+      .array(z.string().max(40))
+      .min(1)
+      .max(GROUPS.length + METRICS.length * (1 + COMPARISON_PARTS.length)),
     pivots: z.array(excelObject).max(50),
     createdAt: isoTime,
     lastRefresh: z
@@ -83,7 +96,10 @@ export const storedTableQuery = z
       .strict()
       .optional(),
     /** Why the last refresh failed (the old rows stayed); cleared by the next success. */
-    lastFailure: z.object({ at: isoTime, reason: z.string().max(1_000) }).strict().optional(),
+    lastFailure: z
+      .object({ at: isoTime, reason: z.string().max(1_000) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -117,7 +133,11 @@ export function storedModelOf(model: StatsQueryModel): StoredQueryModel {
     period: storedPeriodOf(model.period),
     groups: [...model.groups],
     metrics: [...model.metrics],
-    filters: Object.fromEntries(Object.entries(model.filters).filter(([, values]) => values && values.length > 0).map(([name, values]) => [name, [...(values ?? [])]])),
+    filters: Object.fromEntries(
+      Object.entries(model.filters)
+        .filter(([, values]) => values && values.length > 0)
+        .map(([name, values]) => [name, [...(values ?? [])]]),
+    ),
     orders: [...model.orders],
   };
   if (model.dateGroup !== undefined) stored.dateGroup = model.dateGroup;
@@ -132,7 +152,12 @@ export function storedModelOf(model: StatsQueryModel): StoredQueryModel {
 
 /** The Legacy tab's query as a table keeps it: a table always has its readable header row. */
 export function storedLegacyModelOf(model: LegacyQueryModel): StoredLegacyQueryModel {
-  return storedLegacyQueryModel.parse({ source: "legacy", period: storedPeriodOf(model.period), groupBy: [...model.groupBy], ...(model.profile ? { profile: model.profile } : {}) });
+  return storedLegacyQueryModel.parse({
+    source: "legacy",
+    period: storedPeriodOf(model.period),
+    groupBy: [...model.groupBy],
+    ...(model.profile ? { profile: model.profile } : {}),
+  });
 }
 
 /** The stored legacy query as the Legacy tab's formula text takes it. */

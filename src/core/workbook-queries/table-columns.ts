@@ -52,12 +52,18 @@ export interface TableColumn {
  */
 export function tableColumnsOf(request: StatsRequest, compare?: CompareMode): TableColumn[] {
   return [
-    ...(request.groups ?? []).map((group): TableColumn => ({ key: group, kind: group === "date" ? "date" : "text", isMetric: false })),
+    ...(request.groups ?? []).map((group): TableColumn => ({
+      key: group,
+      kind: group === "date" ? "date" : "text",
+      isMetric: false,
+    })),
     ...metricsOf(request).flatMap((metric): TableColumn[] => [
       metricColumn(metric),
-      ...(compare === undefined ? [] : comparisonColumnsOf(metric, compare)).map(
-        (column): TableColumn => ({ key: column.api, kind: column.part === "change_pct" ? "percent" : METRIC_KINDS[metric], isMetric: true }),
-      ),
+      ...(compare === undefined ? [] : comparisonColumnsOf(metric, compare)).map((column): TableColumn => ({
+        key: column.api,
+        kind: column.part === "change_pct" ? "percent" : METRIC_KINDS[metric],
+        isMetric: true,
+      })),
     ]),
   ];
 }

@@ -47,7 +47,11 @@ export interface KeptChanges {
  */
 export function tableStatsQuery(model: StoredQueryModel, today: Today, fresh: boolean): StatsQuery {
   const query = readStatsQuery(statsArgumentsOf(queryModelOf(model)), today);
-  return { ...query, headers: query.headers === "none" ? "readable" : query.headers, ...(fresh ? { cacheSeconds: 0 } : {}) };
+  return {
+    ...query,
+    headers: query.headers === "none" ? "readable" : query.headers,
+    ...(fresh ? { cacheSeconds: 0 } : {}),
+  };
 }
 
 /**
@@ -95,7 +99,11 @@ export interface TableRefreshDependencies {
 export const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** The rows of a table's query, asked of its source afresh, and the profile it pins. */
-export async function fetchTableData(model: StoredTableModel, deps: Pick<TableRefreshDependencies, "today" | "fetch" | "fetchLegacy">, signal: AbortSignal): Promise<{ data: TableData; profile: string | undefined }> {
+export async function fetchTableData(
+  model: StoredTableModel,
+  deps: Pick<TableRefreshDependencies, "today" | "fetch" | "fetchLegacy">,
+  signal: AbortSignal,
+): Promise<{ data: TableData; profile: string | undefined }> {
   if (isLegacyModel(model)) {
     const table = await deps.fetchLegacy(legacyTableArguments(model, true), signal);
     return { data: legacyTableData(table, model.groupBy), profile: model.profile };
@@ -125,9 +133,19 @@ export async function refreshStoredTable(
   if (signal.aborted) throw cancelledError("the table's query");
   const written = await deps.write({ ...record, query: model }, data);
   const changes = written.before && tableChanges(written.before, { columns: data.columns, rows: data.rows });
-  const next = refreshedRecord(record, model, data.columns, written, { dataThrough, profile: pinned ?? deps.activeProfile(), at: deps.now(), changes });
+  const next = refreshedRecord(record, model, data.columns, written, {
+    dataThrough,
+    profile: pinned ?? deps.activeProfile(),
+    at: deps.now(),
+    changes,
+  });
   await deps.save(next);
-  if (changes) deps.keepChanges?.(next, { at: next.lastRefresh!.at, groups: data.columns.filter((column) => !column.isMetric).map((column) => column.key), changes });
+  if (changes)
+    deps.keepChanges?.(next, {
+      at: next.lastRefresh!.at,
+      groups: data.columns.filter((column) => !column.isMetric).map((column) => column.key),
+      changes,
+    });
   return next;
 }
 

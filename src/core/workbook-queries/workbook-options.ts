@@ -17,7 +17,8 @@ export const DEFAULT_WORKBOOK_OPTIONS: WorkbookQueryOptions = { refreshOnOpen: f
 export const DEFAULT_CHANGE_THRESHOLD = 1;
 
 /** The percentage beyond which a table's revenue move is flagged in this workbook. */
-export const changeThresholdOf = (options: WorkbookQueryOptions): number => options.changeThreshold ?? DEFAULT_CHANGE_THRESHOLD;
+export const changeThresholdOf = (options: WorkbookQueryOptions): number =>
+  options.changeThreshold ?? DEFAULT_CHANGE_THRESHOLD;
 
 export const WORKBOOK_OPTIONS_NAMESPACE = "urn:ad-reporting-excel:workbook-options:1";
 

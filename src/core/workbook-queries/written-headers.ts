@@ -16,13 +16,20 @@ export function writtenHeaderNames(record: Pick<StoredTableQuery, "query" | "col
     return record.columns.map((key, index) => lowered([key, names[index]?.api, names[index]?.readable]));
   }
   const compared = query.compare ? METRICS.flatMap((metric) => comparisonColumnsOf(metric, query.compare!)) : [];
-  return record.columns.map((key) => lowered([key, knownReadableName(key), compared.find((column) => column.api === key)?.readable]));
+  return record.columns.map((key) =>
+    lowered([key, knownReadableName(key), compared.find((column) => column.api === key)?.readable]),
+  );
 }
 
 /** Whether `headers` (a table's column names, left to right) begin with the record's query columns. */
-export function holdsQueryColumns(record: Pick<StoredTableQuery, "query" | "columns">, headers: readonly string[]): boolean {
+export function holdsQueryColumns(
+  record: Pick<StoredTableQuery, "query" | "columns">,
+  headers: readonly string[],
+): boolean {
   const written = writtenHeaderNames(record);
-  return written.length <= headers.length && written.every((names, index) => names.includes(headers[index]!.toLowerCase()));
+  return (
+    written.length <= headers.length && written.every((names, index) => names.includes(headers[index]!.toLowerCase()))
+  );
 }
 
 function lowered(names: (string | undefined)[]): string[] {

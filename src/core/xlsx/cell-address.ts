@@ -15,7 +15,8 @@ export interface CellBlock {
 
 export function columnLetters(column: number): string {
   let letters = "";
-  for (let rest = column + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  for (let rest = column + 1; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return letters;
 }
 
@@ -40,15 +41,28 @@ export function parseBlock(text: string): CellBlock | undefined {
   const start = parseCell(from ?? "");
   const end = parseCell(to ?? "");
   if (!start || !end) return undefined;
-  return { top: Math.min(start.row, end.row), left: Math.min(start.column, end.column), bottom: Math.max(start.row, end.row), right: Math.max(start.column, end.column) };
+  return {
+    top: Math.min(start.row, end.row),
+    left: Math.min(start.column, end.column),
+    bottom: Math.max(start.row, end.row),
+    right: Math.max(start.column, end.column),
+  };
 }
 
-export const blockText = (block: CellBlock) => `${cellAddress({ row: block.top, column: block.left })}:${cellAddress({ row: block.bottom, column: block.right })}`;
+export const blockText = (block: CellBlock) =>
+  `${cellAddress({ row: block.top, column: block.left })}:${cellAddress({ row: block.bottom, column: block.right })}`;
 
 export function insideBlock(block: CellBlock, position: CellPosition): boolean {
-  return position.row >= block.top && position.row <= block.bottom && position.column >= block.left && position.column <= block.right;
+  return (
+    position.row >= block.top &&
+    position.row <= block.bottom &&
+    position.column >= block.left &&
+    position.column <= block.right
+  );
 }
 
 export function containsBlock(outer: CellBlock, inner: CellBlock): boolean {
-  return inner.top >= outer.top && inner.bottom <= outer.bottom && inner.left >= outer.left && inner.right <= outer.right;
+  return (
+    inner.top >= outer.top && inner.bottom <= outer.bottom && inner.left >= outer.left && inner.right <= outer.right
+  );
 }

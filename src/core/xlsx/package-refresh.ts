@@ -9,7 +9,14 @@ import { failureReason, withFailure } from "../workbook-queries/table-refresh";
 import { appendRefreshLog, withObservedChanges, type RefreshLogOutcome } from "./refresh-log-append";
 import { storedQueryParts } from "./stored-query-parts";
 import { memorySpool, refreshTableRows, type PagedFetchDependencies, type RowSpool } from "./table-fetch";
-import { findTableInfo, rewriteTable, TableWriteError, type TableRewrite, type TableRowObserver, type TableRows } from "./table-rewrite";
+import {
+  findTableInfo,
+  rewriteTable,
+  TableWriteError,
+  type TableRewrite,
+  type TableRowObserver,
+  type TableRows,
+} from "./table-rewrite";
 import { dropStaleCalcChain, markPivotCaches, setFullCalcOnLoad, type RefreshedExtent } from "./workbook-recalc";
 import { WorkbookPackage } from "./workbook-package";
 import type { ZipSource } from "./zip-package";
@@ -65,11 +72,17 @@ export interface PackageRefreshOptions {
 }
 
 /** A failure as an operator reads it in the run log: the error contract's command-line wording. */
-export const commandFailureReason = (error: unknown): string => (isReportingError(error) ? error.commandMessage : commandWording(failureReason(error)));
+export const commandFailureReason = (error: unknown): string =>
+  isReportingError(error) ? error.commandMessage : commandWording(failureReason(error));
 
-const nameIn = (names: readonly string[], name: string) => names.some((candidate) => candidate.toLowerCase() === name.toLowerCase());
+const nameIn = (names: readonly string[], name: string) =>
+  names.some((candidate) => candidate.toLowerCase() === name.toLowerCase());
 
-export async function refreshPackage(input: Uint8Array | ZipSource, deps: FetchDependencies, options: PackageRefreshOptions = {}): Promise<PackageRefresh> {
+export async function refreshPackage(
+  input: Uint8Array | ZipSource,
+  deps: FetchDependencies,
+  options: PackageRefreshOptions = {},
+): Promise<PackageRefresh> {
   const pkg = new WorkbookPackage(input);
   const parts = storedQueryParts(pkg);
   const outcomes: TableOutcome[] = [];
@@ -91,7 +104,13 @@ export async function refreshPackage(input: Uint8Array | ZipSource, deps: FetchD
   }
   for (const name of options.only ?? []) {
     if (!records.some((record) => record.table.name.toLowerCase() === name.toLowerCase())) {
-      outcomes.push({ table: name, outcome: "failed", reason: `This workbook has no table named ${name} that the add-in refreshes. Check the name (as on Excel's Table Design tab).`, seconds: 0, pivots: [] });
+      outcomes.push({
+        table: name,
+        outcome: "failed",
+        reason: `This workbook has no table named ${name} that the add-in refreshes. Check the name (as on Excel's Table Design tab).`,
+        seconds: 0,
+        pivots: [],
+      });
     }
   }
 
@@ -173,7 +192,10 @@ export async function refreshPackage(input: Uint8Array | ZipSource, deps: FetchD
     },
     now: deps.now,
   };
-  const report = await refreshTables(ops, records, { reasonOf: commandFailureReason, ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }) });
+  const report = await refreshTables(ops, records, {
+    reasonOf: commandFailureReason,
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+  });
   for (const item of report.items) {
     const record = records.find((candidate) => candidate.id === item.id)!;
     const rewrite = rewrites.get(item.id);
@@ -193,15 +215,32 @@ export async function refreshPackage(input: Uint8Array | ZipSource, deps: FetchD
         ...(item.warning ? { reason: item.warning } : {}),
       });
     } else {
-      outcomes.push({ table: record.table.name, sheet: record.table.sheet, outcome: "failed", reason: item.reason ?? "It was not refreshed.", seconds: took, pivots: [] });
+      outcomes.push({
+        table: record.table.name,
+        sheet: record.table.sheet,
+        outcome: "failed",
+        reason: item.reason ?? "It was not refreshed.",
+        seconds: took,
+        pivots: [],
+      });
     }
   }
-  const log = appendRefreshLog(pkg, report.items.flatMap((item) => (item.state === "refreshed" && saved.has(item.id) ? [saved.get(item.id)!] : [])));
+  const log = appendRefreshLog(
+    pkg,
+    report.items.flatMap((item) => (item.state === "refreshed" && saved.has(item.id) ? [saved.get(item.id)!] : [])),
+  );
   if (log.extent) extents.push(log.extent);
   let calcChainDropped = false;
   if (extents.length > 0) {
     setFullCalcOnLoad(pkg);
     calcChainDropped = dropStaleCalcChain(pkg, extents);
   }
-  return { tables: outcomes, changed: report.items.length > 0, calcChainDropped, refreshLog: log.outcome, package: pkg, dispose };
+  return {
+    tables: outcomes,
+    changed: report.items.length > 0,
+    calcChainDropped,
+    refreshLog: log.outcome,
+    package: pkg,
+    dispose,
+  };
 }

@@ -33,7 +33,8 @@ export function followRef(ref: string, resize: TableResize): string {
   const [topRow, bottomRow] = [Number(top) - 1, Number(bottom) - 1];
   const [leftColumn, rightColumn] = [columnOf(left), columnOf(right)];
   const { oldData, newData } = resize;
-  const spansRows = (topRow === oldData.top || topRow === oldData.top + 1) && bottomRow === oldData.bottom && topRow < bottomRow;
+  const spansRows =
+    (topRow === oldData.top || topRow === oldData.top + 1) && bottomRow === oldData.bottom && topRow < bottomRow;
   const overlaps = leftColumn <= oldData.right && rightColumn >= oldData.left;
   if (!spansRows || !overlaps || newData.bottom === oldData.bottom || newData.bottom < topRow) return ref;
   return `${c1}${left}${r1}${top}:${c2}${right}${r2}${newData.bottom + 1}`;
@@ -52,8 +53,14 @@ export const followSqref = (sqref: string, resize: TableResize) =>
  */
 export function followSheetTail(text: string, resize: TableResize): string {
   return text
-    .replace(/(<(?:[\w.-]+:)?(?:conditionalFormatting|dataValidation)\b[^>]*?\ssqref=")([^"]*)(")/g, (_all, open: string, sqref: string, close: string) => open + followSqref(sqref, resize) + close)
-    .replace(/(<xm:sqref>)([^<]*)(<\/xm:sqref>)/g, (_all, open: string, sqref: string, close: string) => open + followSqref(sqref, resize) + close);
+    .replace(
+      /(<(?:[\w.-]+:)?(?:conditionalFormatting|dataValidation)\b[^>]*?\ssqref=")([^"]*)(")/g,
+      (_all, open: string, sqref: string, close: string) => open + followSqref(sqref, resize) + close,
+    )
+    .replace(
+      /(<xm:sqref>)([^<]*)(<\/xm:sqref>)/g,
+      (_all, open: string, sqref: string, close: string) => open + followSqref(sqref, resize) + close,
+    );
 }
 
 const quotedSheet = (name: string) => (/^[A-Za-z_][\w.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
@@ -64,7 +71,11 @@ export function followDefinedNames(pkg: WorkbookPackage, resize: TableResize): v
   const names = firstElement(childrenOf(rootOf(part)), "definedNames");
   if (!names) return;
   let changed = false;
-  const prefixes = new Set([`${quotedSheet(resize.sheetName)}!`, `'${resize.sheetName.replace(/'/g, "''")}'!`, `${resize.sheetName}!`]);
+  const prefixes = new Set([
+    `${quotedSheet(resize.sheetName)}!`,
+    `'${resize.sheetName.replace(/'/g, "''")}'!`,
+    `${resize.sheetName}!`,
+  ]);
   for (const name of elementsNamed(childrenOf(names), "definedName")) {
     for (const child of childrenOf(name) as XmlNode[]) {
       const text = child["#text"];

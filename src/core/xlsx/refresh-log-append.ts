@@ -21,7 +21,10 @@ import type { RefreshedExtent } from "./workbook-recalc";
  * stay refreshed.
  */
 
-export type RefreshLogOutcome = { state: "appended"; rows: number; sheet: string; created: boolean } | { state: "refused"; reason: string } | { state: "none" };
+export type RefreshLogOutcome =
+  | { state: "appended"; rows: number; sheet: string; created: boolean }
+  | { state: "refused"; reason: string }
+  | { state: "none" };
 
 export interface RefreshLogAppend {
   outcome: RefreshLogOutcome;
@@ -66,7 +69,9 @@ function appendRows(pkg: WorkbookPackage, table: TableInfo, rows: readonly (read
   const sheet = table.sheet.name;
   const block = parseBlock(table.ref);
   if (!block || table.headerRows !== 1) {
-    return refused(`The Refresh log on the sheet ${sheet} was not added to: its table's header row is off or its address could not be read. Open the workbook in Excel, check the ${REFRESH_LOG_TABLE} table (Table Design tab), save, then refresh again.`);
+    return refused(
+      `The Refresh log on the sheet ${sheet} was not added to: its table's header row is off or its address could not be read. Open the workbook in Excel, check the ${REFRESH_LOG_TABLE} table (Table Design tab), save, then refresh again.`,
+    );
   }
   const totals = table.totalsRows > 0 ? 1 : 0;
   const lastBody = block.bottom - totals;
@@ -80,7 +85,8 @@ function appendRows(pkg: WorkbookPackage, table: TableInfo, rows: readonly (read
   let totalsCells = new Map<number, SheetCell>();
   const blocking: SheetCell[] = [];
   visitBlock(source(), { ...block, top: lastBody, bottom: newBottom }, (row, cells) => {
-    if (row === lastBody && lastBody > block.top) styles = Array.from({ length: width }, (_, column) => cells.get(block.left + column)?.attribute("s"));
+    if (row === lastBody && lastBody > block.top)
+      styles = Array.from({ length: width }, (_, column) => cells.get(block.left + column)?.attribute("s"));
     if (totals && row === block.bottom) totalsCells = cells;
     if (row > block.bottom) for (const cell of cells.values()) if (holdsData(cell)) blocking.push(cell);
   });
@@ -102,19 +108,35 @@ function appendRows(pkg: WorkbookPackage, table: TableInfo, rows: readonly (read
         return text ? [{ column: block.left + column, text }] : [];
       });
     }
-    return [...totalsCells.values()].map((cell) => ({ column: cell.column, text: formulaOnly(cell, row) })).sort((a, b) => a.column - b.column);
+    return [...totalsCells.values()]
+      .map((cell) => ({ column: cell.column, text: formulaOnly(cell, row) }))
+      .sort((a, b) => a.column - b.column);
   };
   const grown: CellBlock = { ...block, bottom: newBottom };
   const touched: CellBlock = { ...block, top: firstNew, bottom: newBottom };
   const dimension = (head: string) =>
     growDimension(head, grown, (ref, wanted) => {
       const current = parseBlock(ref);
-      return current ? blockText({ top: Math.min(current.top, wanted.top), left: Math.min(current.left, wanted.left), bottom: Math.max(current.bottom, wanted.bottom), right: Math.max(current.right, wanted.right) }) : ref;
+      return current
+        ? blockText({
+            top: Math.min(current.top, wanted.top),
+            left: Math.min(current.left, wanted.left),
+            bottom: Math.max(current.bottom, wanted.bottom),
+            right: Math.max(current.right, wanted.right),
+          })
+        : ref;
     });
   pkg.replace(table.sheet.path, () => rewriteSheet(source(), touched, cellsOfRow, dimension));
   updateTablePart(pkg, table, grown, totals);
   return {
     outcome: { state: "appended", rows: rows.length, sheet, created: false },
-    extent: { tableName: table.displayName, sheetName: sheet, sheetId: table.sheet.sheetId, oldData: { ...block, bottom: lastBody }, newData: { ...block, bottom: newBottom - totals }, touched },
+    extent: {
+      tableName: table.displayName,
+      sheetName: sheet,
+      sheetId: table.sheet.sheetId,
+      oldData: { ...block, bottom: lastBody },
+      newData: { ...block, bottom: newBottom - totals },
+      touched,
+    },
   };
 }

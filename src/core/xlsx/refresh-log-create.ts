@@ -48,12 +48,22 @@ function relativeTarget(source: string, target: string): string {
   return [...from.slice(common).map(() => ".."), ...to.slice(common)].join("/");
 }
 
-const maxNumber = (values: Iterable<string>, floor: number) => Math.max(floor, ...Array.from(values, (value) => Number(value)).filter(Number.isFinite));
+const maxNumber = (values: Iterable<string>, floor: number) =>
+  Math.max(floor, ...Array.from(values, (value) => Number(value)).filter(Number.isFinite));
 
 /** A relationship id not used in the relationships part `relsText`. */
 function freeRelationshipId(relsText: string): string {
   const used = new Set([...relsText.matchAll(/\bId\s*=\s*"([^"]*)"/g)].map((match) => match[1]));
-  for (let n = maxNumber([...used].map((id) => id?.replace(/^rId/, "") ?? ""), 0) + 1; ; n++) if (!used.has(`rId${n}`)) return `rId${n}`;
+  for (
+    let n =
+      maxNumber(
+        [...used].map((id) => id?.replace(/^rId/, "") ?? ""),
+        0,
+      ) + 1;
+    ;
+    n++
+  )
+    if (!used.has(`rId${n}`)) return `rId${n}`;
 }
 
 /** Inserts `text` before the closing tag of `element` (with any prefix); undefined when there is none. */
@@ -97,7 +107,9 @@ function addFormats(pkg: WorkbookPackage, formats: readonly string[]): Map<strin
       xml = xml.replace(numFmts[0], `<numFmts count="${added.length}">${added.join("")}</numFmts>`);
     } else if (numFmts) {
       const count = formatsIn(declared).length + added.length;
-      xml = insertBeforeClose(xml, "numFmts", added.join(""))!.replace(/<numFmts\b[^>]*>/, (open) => setCount(open, count));
+      xml = insertBeforeClose(xml, "numFmts", added.join(""))!.replace(/<numFmts\b[^>]*>/, (open) =>
+        setCount(open, count),
+      );
     } else {
       const root = /<styleSheet\b[^>]*>/.exec(xml);
       if (!root) return new Map();
@@ -118,11 +130,14 @@ function addFormats(pkg: WorkbookPackage, formats: readonly string[]): Map<strin
   return styles;
 }
 
-const setCount = (open: string, count: number) => (/\bcount="/.test(open) ? open.replace(/\bcount="\d*"/, `count="${count}"`) : open.replace(/>$/, ` count="${count}">`));
+const setCount = (open: string, count: number) =>
+  /\bcount="/.test(open) ? open.replace(/\bcount="\d*"/, `count="${count}"`) : open.replace(/>$/, ` count="${count}">`);
 
 /** Names a table may not take: the workbook's defined names and its tables' names. */
 function namesInUse(pkg: WorkbookPackage, workbook: string): string[] {
-  const defined = [...workbook.matchAll(/<(?:[\w.-]+:)?definedName\b[^>]*?\bname="([^"]*)"/g)].map((match) => match[1]!);
+  const defined = [...workbook.matchAll(/<(?:[\w.-]+:)?definedName\b[^>]*?\bname="([^"]*)"/g)].map(
+    (match) => match[1]!,
+  );
   return [...defined, ...tablesOf(pkg).flatMap((table) => [table.name, table.displayName])];
 }
 
@@ -144,15 +159,34 @@ export function createRefreshLog(pkg: WorkbookPackage, rows: readonly (readonly 
   }
   const prefix = new RegExp(`xmlns:([\\w.-]+)="${OFFICE_RELS}"`).exec(workbook)?.[1];
   const sheetsClose = /<\/((?:[\w.-]+:)?)sheets\s*>/.exec(workbook);
-  if (!prefix || !sheetsClose) throw new LogCreationRefused("The Refresh log was not made: the workbook's list of sheets could not be read. Open the workbook in Excel and save it; the next refresh makes the log.");
+  if (!prefix || !sheetsClose)
+    throw new LogCreationRefused(
+      "The Refresh log was not made: the workbook's list of sheets could not be read. Open the workbook in Excel and save it; the next refresh makes the log.",
+    );
 
-  const sheetName = sheetNameFor(REFRESH_LOG_SHEET, pkg.sheets().map((sheet) => sheet.name).concat([...workbook.matchAll(/<(?:[\w.-]+:)?sheet\b[^>]*?\bname="([^"]*)"/g)].map((match) => match[1]!)));
+  const sheetName = sheetNameFor(
+    REFRESH_LOG_SHEET,
+    pkg
+      .sheets()
+      .map((sheet) => sheet.name)
+      .concat([...workbook.matchAll(/<(?:[\w.-]+:)?sheet\b[^>]*?\bname="([^"]*)"/g)].map((match) => match[1]!)),
+  );
   const sheetPath = freePath(pkg, "xl/worksheets/sheet", ".xml");
   const tablePath = freePath(pkg, "xl/tables/table", ".xml");
-  const tableId = maxNumber(tablesOf(pkg).map((table) => /<(?:[\w.-]+:)?table\b[^>]*?\bid="(\d+)"/.exec(pkg.text(table.path))?.[1] ?? "0"), 0) + 1;
-  const sheetId = maxNumber([...workbook.matchAll(/<(?:[\w.-]+:)?sheet\b[^>]*?\bsheetId="(\d+)"/g)].map((match) => match[1]!), 0) + 1;
+  const tableId =
+    maxNumber(
+      tablesOf(pkg).map((table) => /<(?:[\w.-]+:)?table\b[^>]*?\bid="(\d+)"/.exec(pkg.text(table.path))?.[1] ?? "0"),
+      0,
+    ) + 1;
+  const sheetId =
+    maxNumber(
+      [...workbook.matchAll(/<(?:[\w.-]+:)?sheet\b[^>]*?\bsheetId="(\d+)"/g)].map((match) => match[1]!),
+      0,
+    ) + 1;
   const workbookRels = relsPathOf(workbookPath);
-  const relsText = pkg.has(workbookRels) ? pkg.text(workbookRels) : `${DECLARATION}<Relationships xmlns="${RELS}"></Relationships>`;
+  const relsText = pkg.has(workbookRels)
+    ? pkg.text(workbookRels)
+    : `${DECLARATION}<Relationships xmlns="${RELS}"></Relationships>`;
   const relId = freeRelationshipId(relsText);
 
   const headerFormat = "@";
@@ -163,28 +197,55 @@ export function createRefreshLog(pkg: WorkbookPackage, rows: readonly (readonly 
   const header = `<row r="1">${REFRESH_LOG_HEADERS.map((name, column) => valueCellText(`${letters[column]}1`, name, styles.get(headerFormat))).join("")}</row>`;
   const body = rows
     .map((row, index) => {
-      const cells = REFRESH_LOG_COLUMNS.map((column, at) => valueCellText(`${letters[at]}${index + 2}`, row[at] ?? "", styles.get(column.format)) ?? "").join("");
+      const cells = REFRESH_LOG_COLUMNS.map(
+        (column, at) => valueCellText(`${letters[at]}${index + 2}`, row[at] ?? "", styles.get(column.format)) ?? "",
+      ).join("");
       return `<row r="${index + 2}">${cells}</row>`;
     })
     .join("");
-  const cols = REFRESH_LOG_HEADERS.map((name, column) => `<col min="${column + 1}" max="${column + 1}" width="${widthOf(name)}" customWidth="1"/>`).join("");
+  const cols = REFRESH_LOG_HEADERS.map(
+    (name, column) => `<col min="${column + 1}" max="${column + 1}" width="${widthOf(name)}" customWidth="1"/>`,
+  ).join("");
   pkg.replace(
     sheetPath,
     `${DECLARATION}<worksheet xmlns="${MAIN}" xmlns:r="${OFFICE_RELS}"><dimension ref="${ref}"/><sheetViews><sheetView workbookViewId="0"/></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>${header}${body}</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/><tableParts count="1"><tablePart r:id="rId1"/></tableParts></worksheet>`,
   );
-  pkg.replace(relsPathOf(sheetPath), `${DECLARATION}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${REL.table}" Target="${relativeTarget(sheetPath, tablePath)}"/></Relationships>`);
-  const columns = REFRESH_LOG_HEADERS.map((name, index) => `<tableColumn id="${index + 1}" name="${escapeXmlText(name)}"/>`).join("");
+  pkg.replace(
+    relsPathOf(sheetPath),
+    `${DECLARATION}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${REL.table}" Target="${relativeTarget(sheetPath, tablePath)}"/></Relationships>`,
+  );
+  const columns = REFRESH_LOG_HEADERS.map(
+    (name, index) => `<tableColumn id="${index + 1}" name="${escapeXmlText(name)}"/>`,
+  ).join("");
   pkg.replace(
     tablePath,
     `${DECLARATION}<table xmlns="${MAIN}" id="${tableId}" name="${REFRESH_LOG_TABLE}" displayName="${REFRESH_LOG_TABLE}" ref="${ref}" totalsRowShown="0"><autoFilter ref="${ref}"/><tableColumns count="${REFRESH_LOG_HEADERS.length}">${columns}</tableColumns><tableStyleInfo name="${TABLE_STYLE}" showFirstColumn="0" showLastColumn="0" showRowStripes="1" showColumnStripes="0"/></table>`,
   );
-  pkg.replace(workbookRels, insertBeforeClose(relsText, "Relationships", `<Relationship Id="${relId}" Type="${REL.worksheet}" Target="${relativeTarget(workbookPath, sheetPath)}"/>`)!);
+  pkg.replace(
+    workbookRels,
+    insertBeforeClose(
+      relsText,
+      "Relationships",
+      `<Relationship Id="${relId}" Type="${REL.worksheet}" Target="${relativeTarget(workbookPath, sheetPath)}"/>`,
+    )!,
+  );
   const types = pkg.text("[Content_Types].xml");
   pkg.replace(
     "[Content_Types].xml",
-    insertBeforeClose(types, "Types", `<Override PartName="/${sheetPath}" ContentType="${WORKSHEET_TYPE}"/><Override PartName="/${tablePath}" ContentType="${TABLE_TYPE}"/>`)!,
+    insertBeforeClose(
+      types,
+      "Types",
+      `<Override PartName="/${sheetPath}" ContentType="${WORKSHEET_TYPE}"/><Override PartName="/${tablePath}" ContentType="${TABLE_TYPE}"/>`,
+    )!,
   );
   const sheetPrefix = sheetsClose[1] ?? "";
-  pkg.replace(workbookPath, insertBeforeClose(workbook, "sheets", `<${sheetPrefix}sheet name="${escapeXmlText(sheetName)}" sheetId="${sheetId}" ${prefix}:id="${relId}"/>`)!);
+  pkg.replace(
+    workbookPath,
+    insertBeforeClose(
+      workbook,
+      "sheets",
+      `<${sheetPrefix}sheet name="${escapeXmlText(sheetName)}" sheetId="${sheetId}" ${prefix}:id="${relId}"/>`,
+    )!,
+  );
   return { sheet: sheetName };
 }

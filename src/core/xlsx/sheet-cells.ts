@@ -93,7 +93,9 @@ export function holdsData(cell: SheetCell): boolean {
 export function cellValue(cell: SheetCell, sharedStrings: readonly string[]): string | number | boolean | undefined {
   const type = cell.attribute("t");
   if (type === "inlineStr") {
-    return [...cell.inner.matchAll(/<(?:[\w.-]+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?t>)/g)].map((match) => unescapeXmlText(match[1] ?? "")).join("");
+    return [...cell.inner.matchAll(/<(?:[\w.-]+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?t>)/g)]
+      .map((match) => unescapeXmlText(match[1] ?? ""))
+      .join("");
   }
   const raw = /<(?:[\w.-]+:)?v\b[^>]*>([\s\S]*?)<\/(?:[\w.-]+:)?v>/.exec(cell.inner)?.[1];
   if (raw === undefined) return undefined;
@@ -119,13 +121,20 @@ export function movedCell(cell: SheetCell, row: number, column = cell.column): s
 
 /** The sheet's `<dimension ref>` grown to cover `block`. */
 export function growDimension(xml: string, block: CellBlock, union: (a: string, b: CellBlock) => string): string {
-  return xml.replace(/(<(?:[\w.-]+:)?dimension\b[^>]*?\bref\s*=\s*")([^"]*)(")/, (_all, open: string, ref: string, close: string) => open + union(ref, block) + close);
+  return xml.replace(
+    /(<(?:[\w.-]+:)?dimension\b[^>]*?\bref\s*=\s*")([^"]*)(")/,
+    (_all, open: string, ref: string, close: string) => open + union(ref, block) + close,
+  );
 }
 
 /** Shared strings by index (their text, runs joined), for reading a table's key and metric cells. */
 export function sharedStringsOf(xml: string): string[] {
   return [...xml.matchAll(/<(?:[\w.-]+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?si>)/g)].map((item) =>
-    [...(item[1] ?? "").replace(/<(?:[\w.-]+:)?rPh\b[\s\S]*?<\/(?:[\w.-]+:)?rPh>/g, "").matchAll(/<(?:[\w.-]+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?t>)/g)]
+    [
+      ...(item[1] ?? "")
+        .replace(/<(?:[\w.-]+:)?rPh\b[\s\S]*?<\/(?:[\w.-]+:)?rPh>/g, "")
+        .matchAll(/<(?:[\w.-]+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?t>)/g),
+    ]
       .map((text) => unescapeXmlText(text[1] ?? ""))
       .join(""),
   );

@@ -8,7 +8,8 @@ import { cellMatches, rowText, SheetCell, SheetFormatError, type RowText } from 
  * kilobytes; a sheet rewritten this way is written the same way.
  */
 
-export type SheetPiece = { kind: "head"; text: string } | { kind: "row"; row: RowText } | { kind: "tail"; text: string };
+export type SheetPiece =
+  { kind: "head"; text: string } | { kind: "row"; row: RowText } | { kind: "tail"; text: string };
 
 const SHEET_DATA = /<(?:[\w.-]+:)?sheetData\b[^>]*?(\/?)>/;
 const ROW_OPEN = /^<row[\s/>]/;
@@ -89,7 +90,8 @@ export function* sheetPieces(chunks: Iterable<string>): Generator<SheetPiece> {
 export function cellsOfRowIn(row: RowText, left: number, right: number): Map<number, SheetCell> {
   const cells = new Map<number, SheetCell>();
   for (const cell of cellMatches(row)) {
-    if (cell.column >= left && cell.column <= right) cells.set(cell.column, new SheetCell(row.row, cell.column, cell.open, cell.inner));
+    if (cell.column >= left && cell.column <= right)
+      cells.set(cell.column, new SheetCell(row.row, cell.column, cell.open, cell.inner));
   }
   return cells;
 }
@@ -98,7 +100,11 @@ export function cellsOfRowIn(row: RowText, left: number, right: number): Map<num
  * Visits the rows `block.top`..`block.bottom` that exist, with their cells inside the block's
  * columns, and stops reading once past them.
  */
-export function visitBlock(chunks: Iterable<string>, block: CellBlock, visit: (row: number, cells: Map<number, SheetCell>) => void): void {
+export function visitBlock(
+  chunks: Iterable<string>,
+  block: CellBlock,
+  visit: (row: number, cells: Map<number, SheetCell>) => void,
+): void {
   for (const piece of sheetPieces(chunks)) {
     if (piece.kind !== "row") continue;
     if (piece.row.row > block.bottom) return;
@@ -183,7 +189,8 @@ export function* rewriteSheet(
     next = row.row + 1;
     // Cells beside the block stay in their row: their text as written.
     const kept: NewCell[] = [];
-    for (const cell of cellMatches(row)) if (cell.column < block.left || cell.column > block.right) kept.push({ column: cell.column, text: cell.text });
+    for (const cell of cellMatches(row))
+      if (cell.column < block.left || cell.column > block.right) kept.push({ column: cell.column, text: cell.text });
     const made = cells(row.row);
     const merged = kept.length === 0 ? made : [...kept, ...made].sort((a, b) => a.column - b.column);
     const open = row.open.replace(/\sspans\s*=\s*("[^"]*"|'[^']*')/, "").replace(/\s+$/, "");

@@ -1,6 +1,10 @@
 import { readTableQueryXml, TABLE_QUERY_NAMESPACE } from "../workbook-queries/record-xml";
 import type { StoredTableQuery } from "../workbook-queries/stored-query";
-import { readWorkbookOptionsXml, WORKBOOK_OPTIONS_NAMESPACE, type WorkbookQueryOptions } from "../workbook-queries/workbook-options";
+import {
+  readWorkbookOptionsXml,
+  WORKBOOK_OPTIONS_NAMESPACE,
+  type WorkbookQueryOptions,
+} from "../workbook-queries/workbook-options";
 import type { WorkbookPackage } from "./workbook-package";
 import { rootNamespace } from "./xml-part";
 

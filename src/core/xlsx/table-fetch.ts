@@ -55,15 +55,22 @@ export interface PagedFetchDependencies extends TableFetchDependencies {
 const CONVERT_SLICE = 500;
 
 /** Fetches `model`'s rows into `spool`; resolves with the table's columns and the profile the query pins. */
-export async function fetchRowsInto(model: StoredTableModel, deps: PagedFetchDependencies, spool: RowSpool, signal: AbortSignal): Promise<{ columns: TableColumn[]; profile: string | undefined }> {
+export async function fetchRowsInto(
+  model: StoredTableModel,
+  deps: PagedFetchDependencies,
+  spool: RowSpool,
+  signal: AbortSignal,
+): Promise<{ columns: TableColumn[]; profile: string | undefined }> {
   if (!isLegacyModel(model) && deps.statsPages) {
     const query = tableStatsQuery(model, deps.today, true);
     if (query.compare === undefined) {
-      const cells = (entries: readonly StatsEntry[]) => dataRows(statsRows(entries, query.request, query.headers)) as TableCell[][];
+      const cells = (entries: readonly StatsEntry[]) =>
+        dataRows(statsRows(entries, query.request, query.headers)) as TableCell[][];
       await deps.statsPages(query, signal, (entries) => {
         if (entries.length === 0) spool.append(cells(entries));
         // A slice at a time: a whole page converted (10,000 rows) would outlive young collections and pile up in the old generation.
-        for (let from = 0; from < entries.length; from += CONVERT_SLICE) spool.append(cells(entries.slice(from, from + CONVERT_SLICE)));
+        for (let from = 0; from < entries.length; from += CONVERT_SLICE)
+          spool.append(cells(entries.slice(from, from + CONVERT_SLICE)));
       });
       // Totals over a period with no activity are a row of zeros, as statsRows writes them.
       if (spool.count === 0) spool.append(cells([]));
@@ -94,5 +101,9 @@ export async function refreshTableRows(
   ]);
   if (signal.aborted) throw cancelledError("the table's query");
   const written = write({ columns, count: spool.count, rows: () => spool.rows() });
-  return refreshedRecord(record, model, columns, written, { dataThrough, profile: pinned ?? deps.activeProfile(), at: deps.now() });
+  return refreshedRecord(record, model, columns, written, {
+    dataThrough,
+    profile: pinned ?? deps.activeProfile(),
+    at: deps.now(),
+  });
 }

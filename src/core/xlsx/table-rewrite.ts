@@ -2,11 +2,28 @@ import { ReportingError } from "../../client/errors";
 import type { TableChanges } from "../changes/table-changes";
 import type { TableCell, TableColumn } from "../workbook-queries/table-columns";
 import { blockText, columnLetters, parseBlock, type CellBlock } from "./cell-address";
-import { cellText, cellValue, growDimension, holdsData, movedCell, SheetFormatError, type SheetCell } from "./sheet-cells";
+import {
+  cellText,
+  cellValue,
+  growDimension,
+  holdsData,
+  movedCell,
+  SheetFormatError,
+  type SheetCell,
+} from "./sheet-cells";
 import { followDefinedNames, followSheetTail, type TableResize } from "./range-follow";
 import { rewriteSheet, visitBlock, type NewCell } from "./sheet-stream";
 import { tablesOf, type TableInfo, type WorkbookPackage } from "./workbook-package";
-import { attribute, buildXmlPart, childrenOf, elementsNamed, escapeXmlText, firstElement, rootOf, setAttribute } from "./xml-part";
+import {
+  attribute,
+  buildXmlPart,
+  childrenOf,
+  elementsNamed,
+  escapeXmlText,
+  firstElement,
+  rootOf,
+  setAttribute,
+} from "./xml-part";
 
 /**
  * Writes a refreshed answer into a table of the package, as the pane's refresh writes it in
@@ -65,7 +82,8 @@ export function formulaOnly(cell: SheetCell, row: number): string {
   return cellText(row, cell.column, attributes, formula);
 }
 
-const keyOf = (values: readonly unknown[]) => JSON.stringify(values.map((value) => (value === undefined ? "" : String(value))));
+const keyOf = (values: readonly unknown[]) =>
+  JSON.stringify(values.map((value) => (value === undefined ? "" : String(value))));
 
 /** A running sum per metric column, rounded as the run log shows it. */
 class MetricSums {
@@ -125,16 +143,37 @@ interface OldTable {
   blocking: SheetCell[];
 }
 
-function readOldTable(source: Iterable<string>, table: TableInfo, block: CellBlock, owned: number, columns: readonly TableColumn[], newBottom: number, sharedStrings: readonly string[], observer: TableRowObserver | undefined): OldTable {
+function readOldTable(
+  source: Iterable<string>,
+  table: TableInfo,
+  block: CellBlock,
+  owned: number,
+  columns: readonly TableColumn[],
+  newBottom: number,
+  sharedStrings: readonly string[],
+  observer: TableRowObserver | undefined,
+): OldTable {
   const width = block.right - block.left + 1;
   const totals = table.totalsRows > 0 ? 1 : 0;
   const lastBody = block.bottom - totals;
   const keyIndexes = columns.flatMap((column, index) => (column.isMetric ? [] : [index]));
-  const typedColumns = Array.from({ length: width - owned }, (_, offset) => owned + offset).filter((column) => table.columns[column]?.formula === undefined);
-  const sums = new MetricSums(columns.flatMap((column, index): [string, number][] => (column.isMetric ? [[column.key, index]] : [])));
-  const old: OldTable = { rowsBefore: lastBody - block.top, totalsBefore: {}, styles: [], typed: new Map(), totalsCells: new Map(), blocking: [] };
+  const typedColumns = Array.from({ length: width - owned }, (_, offset) => owned + offset).filter(
+    (column) => table.columns[column]?.formula === undefined,
+  );
+  const sums = new MetricSums(
+    columns.flatMap((column, index): [string, number][] => (column.isMetric ? [[column.key, index]] : [])),
+  );
+  const old: OldTable = {
+    rowsBefore: lastBody - block.top,
+    totalsBefore: {},
+    styles: [],
+    typed: new Map(),
+    totalsCells: new Map(),
+    blocking: [],
+  };
   const body = (index: number, cells: Map<number, SheetCell>) => {
-    if (index === 0) old.styles = Array.from({ length: width }, (_, column) => cells.get(block.left + column)?.attribute("s"));
+    if (index === 0)
+      old.styles = Array.from({ length: width }, (_, column) => cells.get(block.left + column)?.attribute("s"));
     const values = Array.from({ length: owned }, (_, column) => {
       const cell = cells.get(block.left + column);
       return cell ? cellValue(cell, sharedStrings) : undefined;
@@ -192,17 +231,34 @@ function* rowsToWrite(data: TableRows): Generator<readonly TableCell[]> {
  * is written, reading the old sheet and the rows again, when the package is written, so neither
  * sheet is ever held whole. `observer` hears the old and new rows as they are read.
  */
-export function rewriteTable(pkg: WorkbookPackage, table: TableInfo, queryColumns: number, data: TableRows, sharedStrings: readonly string[], observer?: TableRowObserver): TableRewrite {
+export function rewriteTable(
+  pkg: WorkbookPackage,
+  table: TableInfo,
+  queryColumns: number,
+  data: TableRows,
+  sharedStrings: readonly string[],
+  observer?: TableRowObserver,
+): TableRewrite {
   const name = table.displayName;
   const block = parseBlock(table.ref);
-  if (!block) refuse(name, "its address in the file could not be read. Open the workbook in Excel, save it, then run the refresh again.");
+  if (!block)
+    refuse(
+      name,
+      "its address in the file could not be read. Open the workbook in Excel, save it, then run the refresh again.",
+    );
   if (table.headerRows !== 1) {
-    refuse(name, "its header row is turned off. Open the workbook in Excel, select a cell of the table, tick Header Row on the Table Design tab, save, then run the refresh again.");
+    refuse(
+      name,
+      "its header row is turned off. Open the workbook in Excel, select a cell of the table, tick Header Row on the Table Design tab, save, then run the refresh again.",
+    );
   }
   const width = block.right - block.left + 1;
   const owned = Math.min(queryColumns, width);
   if (data.columns.length !== owned) {
-    refuse(name, "its query now has a different number of columns than the table. Refresh it once in Excel with the add-in, save, then run the refresh again.");
+    refuse(
+      name,
+      "its query now has a different number of columns than the table. Refresh it once in Excel with the add-in, save, then run the refresh again.",
+    );
   }
   const totals = table.totalsRows > 0 ? 1 : 0;
   const newCount = Math.max(1, data.count);
@@ -218,14 +274,17 @@ export function rewriteTable(pkg: WorkbookPackage, table: TableInfo, queryColumn
       left: Math.min(...used.map((cell) => cell.column)),
       right: Math.max(...used.map((cell) => cell.column)),
     };
-    const where = taken.top === taken.bottom && taken.left === taken.right ? blockText(taken).split(":")[0] : blockText(taken);
+    const where =
+      taken.top === taken.bottom && taken.left === taken.right ? blockText(taken).split(":")[0] : blockText(taken);
     refuse(
       name,
       `it needs ${(newBottom - block.bottom).toLocaleString("en-US")} more rows below it, but ${where} on the sheet ${table.sheet.name} holds data that the refresh will not overwrite or move. Move that data away from the table, save, then run the refresh again.`,
     );
   }
 
-  const sumsAfter = new MetricSums(data.columns.flatMap((column, index): [string, number][] => (column.isMetric ? [[column.key, index]] : [])));
+  const sumsAfter = new MetricSums(
+    data.columns.flatMap((column, index): [string, number][] => (column.isMetric ? [[column.key, index]] : [])),
+  );
   for (const row of data.rows()) {
     sumsAfter.add(row);
     observer?.after?.(row);
@@ -234,7 +293,12 @@ export function rewriteTable(pkg: WorkbookPackage, table: TableInfo, queryColumn
   const { styles, typed, totalsCells } = old;
   const letters = Array.from({ length: width }, (_, column) => columnLetters(block.left + column));
   const keyIndexes = data.columns.flatMap((column, index) => (column.isMetric ? [] : [index]));
-  const touched: CellBlock = { top: block.top + 1, left: block.left, bottom: Math.max(block.bottom, newBottom), right: block.right };
+  const touched: CellBlock = {
+    top: block.top + 1,
+    left: block.left,
+    bottom: Math.max(block.bottom, newBottom),
+    right: block.right,
+  };
   const newBlock: CellBlock = { ...block, bottom: newBottom };
 
   // Each writing of the package reads the old sheet and the rows afresh, from the start.
@@ -272,11 +336,20 @@ export function rewriteTable(pkg: WorkbookPackage, table: TableInfo, queryColumn
           const formula = table.columns[column]?.formula;
           const at = block.left + column;
           if (formula !== undefined) {
-            made.push({ column: at, text: cellText(row, at, styles[column] === undefined ? [] : [["s", styles[column]!]], `<f>${escapeXmlText(formula)}</f>`) });
+            made.push({
+              column: at,
+              text: cellText(
+                row,
+                at,
+                styles[column] === undefined ? [] : [["s", styles[column]!]],
+                `<f>${escapeXmlText(formula)}</f>`,
+              ),
+            });
           } else {
             const cell = mine?.get(column);
             if (cell) made.push({ column: at, text: movedCell(cell, row, at) });
-            else if (styles[column] !== undefined) made.push({ column: at, text: cellText(row, at, [["s", styles[column]!]], "") });
+            else if (styles[column] !== undefined)
+              made.push({ column: at, text: cellText(row, at, [["s", styles[column]!]], "") });
           }
         }
       } else if (totals && row === newBottom) {
@@ -288,12 +361,23 @@ export function rewriteTable(pkg: WorkbookPackage, table: TableInfo, queryColumn
     const dimension = (head: string) =>
       growDimension(head, newBlock, (ref, grown) => {
         const current = parseBlock(ref);
-        return current ? blockText({ top: Math.min(current.top, grown.top), left: Math.min(current.left, grown.left), bottom: Math.max(current.bottom, grown.bottom), right: Math.max(current.right, grown.right) }) : ref;
+        return current
+          ? blockText({
+              top: Math.min(current.top, grown.top),
+              left: Math.min(current.left, grown.left),
+              bottom: Math.max(current.bottom, grown.bottom),
+              right: Math.max(current.right, grown.right),
+            })
+          : ref;
       });
     return rewriteSheet(previous(), touched, cellsOfRow, dimension, (tail) => followSheetTail(tail, resize));
   };
   // Names, conditional formats and validations over the table's rows follow them, as in Excel.
-  const resize: TableResize = { sheetName: table.sheet.name, oldData: { ...block, bottom: block.bottom - totals }, newData: { ...block, bottom: newBottom - totals } };
+  const resize: TableResize = {
+    sheetName: table.sheet.name,
+    oldData: { ...block, bottom: block.bottom - totals },
+    newData: { ...block, bottom: newBottom - totals },
+  };
   pkg.replace(table.sheet.path, written);
   updateTablePart(pkg, table, newBlock, totals);
   followDefinedNames(pkg, resize);
@@ -321,11 +405,17 @@ export function updateTablePart(pkg: WorkbookPackage, table: TableInfo, block: C
   for (const holder of [root, ...(autoFilter ? [autoFilter] : [])]) {
     const sort = firstElement(childrenOf(holder), "sortState");
     if (!sort) continue;
-    if (attribute(sort, "ref") !== undefined) setAttribute(sort, "ref", blockText({ ...filterBlock, top: filterBlock.top + 1 }));
+    if (attribute(sort, "ref") !== undefined)
+      setAttribute(sort, "ref", blockText({ ...filterBlock, top: filterBlock.top + 1 }));
     // Each sort key names its column's data cells: the same column, down to the new last row.
     for (const condition of elementsNamed(childrenOf(sort), "sortCondition")) {
       const keyBlock = parseBlock(attribute(condition, "ref") ?? "");
-      if (keyBlock) setAttribute(condition, "ref", blockText({ ...keyBlock, top: filterBlock.top + 1, bottom: filterBlock.bottom }));
+      if (keyBlock)
+        setAttribute(
+          condition,
+          "ref",
+          blockText({ ...keyBlock, top: filterBlock.top + 1, bottom: filterBlock.bottom }),
+        );
     }
   }
   pkg.replace(table.path, buildXmlPart(part));

@@ -1,6 +1,23 @@
-import { attribute, elementsNamed, childrenOf, firstElement, parseXmlPart, rootOf, textOf, type XmlPart } from "./xml-part";
+import {
+  attribute,
+  elementsNamed,
+  childrenOf,
+  firstElement,
+  parseXmlPart,
+  rootOf,
+  textOf,
+  type XmlPart,
+} from "./xml-part";
 import { sharedStringsOf as sharedStringsText } from "./sheet-cells";
-import { entryText, entryTextChunks, PackageError, readZip, type OutputEntry, type ZipEntry, type ZipSource } from "./zip-package";
+import {
+  entryText,
+  entryTextChunks,
+  PackageError,
+  readZip,
+  type OutputEntry,
+  type ZipEntry,
+  type ZipSource,
+} from "./zip-package";
 
 /**
  * An Excel workbook package: its zip entries, and the parts the refresh edits, read on demand.
@@ -62,7 +79,9 @@ export class WorkbookPackage {
     const main = this.relationships("").find((rel) => rel.type === REL.officeDocument);
     this.workbookPath = main?.path ?? "xl/workbook.xml";
     if (!this.has(this.workbookPath)) {
-      throw new PackageError("The file is a zip archive but holds no Excel workbook. Check that you chose an .xlsx file saved by Excel.");
+      throw new PackageError(
+        "The file is a zip archive but holds no Excel workbook. Check that you chose an .xlsx file saved by Excel.",
+      );
     }
   }
 
@@ -119,7 +138,12 @@ export class WorkbookPackage {
     return elementsNamed(childrenOf(rootOf(this.part(relsPath))), "Relationship").map((rel) => {
       const external = attribute(rel, "TargetMode") === "External";
       const target = attribute(rel, "Target") ?? "";
-      return { id: attribute(rel, "Id") ?? "", type: attribute(rel, "Type") ?? "", path: external ? target : resolveTarget(source || "x", target), external };
+      return {
+        id: attribute(rel, "Id") ?? "",
+        type: attribute(rel, "Type") ?? "",
+        path: external ? target : resolveTarget(source || "x", target),
+        external,
+      };
     });
   }
 
@@ -128,7 +152,9 @@ export class WorkbookPackage {
     const sheets = firstElement(childrenOf(rootOf(this.part(this.workbookPath))), "sheets");
     return elementsNamed(sheets ? childrenOf(sheets) : [], "sheet").flatMap((sheet) => {
       const rel = rels.find((candidate) => candidate.id === attribute(sheet, "r:id"));
-      return rel && rel.type === REL.worksheet ? [{ name: attribute(sheet, "name") ?? "", sheetId: attribute(sheet, "sheetId") ?? "", path: rel.path }] : [];
+      return rel && rel.type === REL.worksheet
+        ? [{ name: attribute(sheet, "name") ?? "", sheetId: attribute(sheet, "sheetId") ?? "", path: rel.path }]
+        : [];
     });
   }
 
@@ -144,10 +170,17 @@ export class WorkbookPackage {
       if (this.removed.has(entry.name)) continue;
       const edited = this.edited.get(entry.name);
       if (edited === undefined) out.push({ kind: "kept", entry });
-      else out.push({ kind: "new", name: entry.name, mtime: entry.mtime, chunks: typeof edited === "string" ? [edited] : edited() });
+      else
+        out.push({
+          kind: "new",
+          name: entry.name,
+          mtime: entry.mtime,
+          chunks: typeof edited === "string" ? [edited] : edited(),
+        });
     }
     for (const [name, edited] of this.edited) {
-      if (!this.byName.has(name)) out.push({ kind: "new", name, mtime: new Date(), chunks: typeof edited === "string" ? [edited] : edited() });
+      if (!this.byName.has(name))
+        out.push({ kind: "new", name, mtime: new Date(), chunks: typeof edited === "string" ? [edited] : edited() });
     }
     return out;
   }

@@ -1,6 +1,16 @@
 import { containsBlock, insideBlock, parseBlock, parseCell, blockText, type CellBlock } from "./cell-address";
 import { REL, relsPathOf, type WorkbookPackage } from "./workbook-package";
-import { attribute, buildXmlPart, childrenOf, elementsNamed, firstElement, rootOf, setAttribute, tagOf, type XmlNode } from "./xml-part";
+import {
+  attribute,
+  buildXmlPart,
+  childrenOf,
+  elementsNamed,
+  firstElement,
+  rootOf,
+  setAttribute,
+  tagOf,
+  type XmlNode,
+} from "./xml-part";
 
 /**
  * What Excel recomputes when it next opens the file: the PivotTables built on a refreshed table
@@ -25,7 +35,9 @@ function pivotTablesOf(pkg: WorkbookPackage, cachePath: string): string[] {
     pkg
       .relationships(sheet.path)
       .filter((rel) => rel.type === REL.pivotTable && pkg.has(rel.path))
-      .filter((rel) => pkg.relationships(rel.path).some((own) => own.type === REL.pivotCacheDefinition && own.path === cachePath))
+      .filter((rel) =>
+        pkg.relationships(rel.path).some((own) => own.type === REL.pivotCacheDefinition && own.path === cachePath),
+      )
       .map((rel) => attribute(rootOf(pkg.part(rel.path)), "name") ?? rel.path),
   );
 }
@@ -51,7 +63,11 @@ export function markPivotCaches(pkg: WorkbookPackage, extent: RefreshedExtent): 
     } else if (!range || attribute(worksheet, "sheet") !== extent.sheetName || !containsBlock(range, extent.oldData)) {
       continue;
     } else if (range.bottom >= extent.oldData.bottom) {
-      setAttribute(worksheet, "ref", blockText({ ...range, bottom: range.bottom + extent.newData.bottom - extent.oldData.bottom }));
+      setAttribute(
+        worksheet,
+        "ref",
+        blockText({ ...range, bottom: range.bottom + extent.newData.bottom - extent.oldData.bottom }),
+      );
     }
     setAttribute(root, "refreshOnLoad", "1");
     pkg.replace(rel.path, buildXmlPart(part));
@@ -61,7 +77,17 @@ export function markPivotCaches(pkg: WorkbookPackage, extent: RefreshedExtent): 
 }
 
 // CT_Workbook's elements before calcPr, in schema order: calcPr goes after the last of them present.
-const BEFORE_CALC_PR = ["fileVersion", "fileSharing", "workbookPr", "workbookProtection", "bookViews", "sheets", "functionGroups", "externalReferences", "definedNames"];
+const BEFORE_CALC_PR = [
+  "fileVersion",
+  "fileSharing",
+  "workbookPr",
+  "workbookProtection",
+  "bookViews",
+  "sheets",
+  "functionGroups",
+  "externalReferences",
+  "definedNames",
+];
 
 /** `fullCalcOnLoad="1"` on workbook.xml's calcPr, adding calcPr where the schema puts it. */
 export function setFullCalcOnLoad(pkg: WorkbookPackage): void {
@@ -95,14 +121,19 @@ export function dropStaleCalcChain(pkg: WorkbookPackage, extents: readonly Refre
   const stale = elementsNamed(childrenOf(rootOf(pkg.part(rel.path))), "c").some((cell) => {
     sheetId = attribute(cell, "i") ?? sheetId;
     const position = parseCell(attribute(cell, "r") ?? "");
-    return position !== undefined && extents.some((extent) => extent.sheetId === sheetId && insideBlock(extent.touched, position));
+    return (
+      position !== undefined &&
+      extents.some((extent) => extent.sheetId === sheetId && insideBlock(extent.touched, position))
+    );
   });
   if (!stale) return false;
   pkg.remove(rel.path);
   const relsPath = relsPathOf(pkg.workbookPath);
   const rels = pkg.part(relsPath);
   const relsRoot = rootOf(rels);
-  relsRoot[tagOf(relsRoot)!] = childrenOf(relsRoot).filter((node) => attribute(node, "Id") !== rel.id || tagOf(node) === undefined);
+  relsRoot[tagOf(relsRoot)!] = childrenOf(relsRoot).filter(
+    (node) => attribute(node, "Id") !== rel.id || tagOf(node) === undefined,
+  );
   pkg.replace(relsPath, buildXmlPart(rels));
   const types = pkg.part("[Content_Types].xml");
   const typesRoot = rootOf(types);

@@ -110,6 +110,8 @@ export function rootNamespace(text: string): string | undefined {
   const open = /<([\w.-]+:)?[\w.-]+(\s[^>]*)?>/.exec(text.replace(PROLOG, "").replace(/^(\s*<!--[\s\S]*?-->)*\s*/, ""));
   if (!open) return undefined;
   const prefix = open[1] ? open[1].slice(0, -1) : undefined;
-  const declaration = new RegExp(`\\sxmlns${prefix ? `:${prefix}` : ""}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(open[2] ?? "");
+  const declaration = new RegExp(`\\sxmlns${prefix ? `:${prefix}` : ""}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(
+    open[2] ?? "",
+  );
   return declaration ? (declaration[2] ?? declaration[3]) : undefined;
 }

@@ -23,7 +23,10 @@ export interface ZipSource {
   read(at: number, length: number): Uint8Array;
 }
 
-export const bytesSource = (bytes: Uint8Array): ZipSource => ({ size: bytes.length, read: (at, length) => bytes.subarray(at, at + length) });
+export const bytesSource = (bytes: Uint8Array): ZipSource => ({
+  size: bytes.length,
+  read: (at, length) => bytes.subarray(at, at + length),
+});
 
 export interface ZipEntry {
   name: string;
@@ -43,17 +46,20 @@ export interface ZipEntry {
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
-const NOT_A_WORKBOOK = "The file is not an Excel workbook (.xlsx): it could not be opened as one. Check that you chose the right file and that it is not damaged.";
+const NOT_A_WORKBOOK =
+  "The file is not an Excel workbook (.xlsx): it could not be opened as one. Check that you chose the right file and that it is not damaged.";
 
 const u16 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
-const u32 = (bytes: Uint8Array, at: number) => (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+const u32 = (bytes: Uint8Array, at: number) =>
+  (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
 
 function dosTime(time: number, date: number): Date {
   return new Date(1980 + (date >> 9), ((date >> 5) & 15) - 1, date & 31, time >> 11, (time >> 5) & 63, (time & 31) * 2);
 }
 
 const SLICE = 8 * 1024;
-const damaged = (name: string) => new PackageError(`The workbook's part ${name} is damaged. Open the file in Excel, save it, then try again.`);
+const damaged = (name: string) =>
+  new PackageError(`The workbook's part ${name} is damaged. Open the file in Excel, save it, then try again.`);
 
 /** The end record's offset in `tail` (the record is 22 bytes plus a comment of at most 65,535). */
 function endOfCentralDirectory(tail: Uint8Array): number {
@@ -95,7 +101,8 @@ export function readZip(input: Uint8Array | ZipSource): ZipEntry[] {
   const end = endOfCentralDirectory(tail);
   const count = u16(tail, end + 10);
   const directoryAt = u32(tail, end + 16);
-  if (count === 0xffff || directoryAt === 0xffffffff) throw new PackageError("The workbook is too large to refresh without Excel (it is a Zip64 archive).");
+  if (count === 0xffff || directoryAt === 0xffffffff)
+    throw new PackageError("The workbook is too large to refresh without Excel (it is a Zip64 archive).");
   if (directoryAt > tailAt + end) throw new PackageError(NOT_A_WORKBOOK);
   const directory = source.read(directoryAt, tailAt + end - directoryAt);
   const entries: ZipEntry[] = [];
@@ -117,7 +124,10 @@ export function readZip(input: Uint8Array | ZipSource): ZipEntry[] {
     if (local.length !== 30 || u32(local, 0) !== LOCAL) throw new PackageError(NOT_A_WORKBOOK);
     const dataAt = localAt + 30 + u16(local, 26) + u16(local, 28);
     if (dataAt + compressedSize > source.size) throw new PackageError(NOT_A_WORKBOOK);
-    if (method !== 0 && method !== 8) throw new PackageError(`The workbook's part ${name} is compressed in a way this command does not read. Open the file in Excel, save it, then try again.`);
+    if (method !== 0 && method !== 8)
+      throw new PackageError(
+        `The workbook's part ${name} is compressed in a way this command does not read. Open the file in Excel, save it, then try again.`,
+      );
     entries.push(storedEntry(source, { name, method, crc, compressedSize, size, mtime: dosTime(time, date) }, dataAt));
     at += 46 + nameLength + extraLength + commentLength;
   }
@@ -173,7 +183,8 @@ export function* entryTextChunks(entry: ZipEntry): Generator<string> {
 }
 
 /** What goes into the written archive for one name: the entry as it was, or new content. */
-export type OutputEntry = { kind: "kept"; entry: ZipEntry } | { kind: "new"; name: string; mtime: Date; chunks: Iterable<string | Uint8Array> };
+export type OutputEntry =
+  { kind: "kept"; entry: ZipEntry } | { kind: "new"; name: string; mtime: Date; chunks: Iterable<string | Uint8Array> };
 
 /** An untouched entry: its stored bytes, CRC and sizes handed to the writer as they were. */
 function keptInput(entry: ZipEntry): ZipInputFile & { push(): void } {

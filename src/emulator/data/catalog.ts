@@ -203,7 +203,11 @@ export function buildCatalog(seed: number, scale: number): Catalog {
   const organizations: Organization[] = [];
   const publishers: Publisher[] = [];
   for (let index = 0; index < ORGANIZATION_COUNT; index++) {
-    const name = uniqueDraw(() => orgRandom.pick(ORGANIZATION_NAMES), (text) => text, takenNames);
+    const name = uniqueDraw(
+      () => orgRandom.pick(ORGANIZATION_NAMES),
+      (text) => text,
+      takenNames,
+    );
     const organization = { id: orgRandom.uuid(), name };
     organizations.push(organization);
     for (let publisherIndex = 0; publisherIndex < PUBLISHERS_PER_ORGANIZATION; publisherIndex++) {
@@ -232,8 +236,20 @@ export function buildCatalog(seed: number, scale: number): Catalog {
           takenNames,
         );
         const prefix = isWeb ? "WEB" : "APP";
-        const id = uniqueDraw(() => `${prefix}-${assetRandom.text(8, ASSET_ID_ALPHABET)}`, (text) => text, takenIds);
-        const appKey = isWeb ? null : Number(uniqueDraw(() => String(assetRandom.int(100000, 999999)), (text) => text, takenKeys));
+        const id = uniqueDraw(
+          () => `${prefix}-${assetRandom.text(8, ASSET_ID_ALPHABET)}`,
+          (text) => text,
+          takenIds,
+        );
+        const appKey = isWeb
+          ? null
+          : Number(
+              uniqueDraw(
+                () => String(assetRandom.int(100000, 999999)),
+                (text) => text,
+                takenKeys,
+              ),
+            );
         const bundle = isWeb
           ? `${slug(name)}.example.com`
           : `com.${orgSlug}.${slug(name)}${assetType === "IOS" ? ".ios" : ""}`;

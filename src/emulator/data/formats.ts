@@ -14,7 +14,13 @@ export interface FormatProfile {
 export const FORMAT_PROFILES = {
   interstitial: { name: "interstitial", label: "Interstitial", ecpm: 7.5, fill: 0.9, requestWeight: 1 },
   optin_video: { name: "optin_video", label: "Rewarded video", ecpm: 14, fill: 0.85, requestWeight: 0.45 },
-  overlay_thumbnail: { name: "overlay_thumbnail", label: "Overlay thumbnail", ecpm: 1.6, fill: 0.8, requestWeight: 1.6 },
+  overlay_thumbnail: {
+    name: "overlay_thumbnail",
+    label: "Overlay thumbnail",
+    ecpm: 1.6,
+    fill: 0.8,
+    requestWeight: 1.6,
+  },
   banner_320x50: { name: "banner_320x50", label: "Banner", ecpm: 0.45, fill: 0.95, requestWeight: 6 },
   medium_rectangle: { name: "medium_rectangle", label: "Medium rectangle", ecpm: 1.9, fill: 0.85, requestWeight: 2.2 },
 } as const satisfies Record<string, FormatProfile>;

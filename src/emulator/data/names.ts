@@ -11,22 +11,75 @@ export const ORGANIZATION_NAMES: readonly string[] = [
 export const PUBLISHER_SUFFIXES: readonly string[] = ["Publishing", "Labs", "Casual", "Mobile"];
 
 export const APP_FIRST_WORDS: readonly string[] = [
-  "Puzzle", "Galaxy", "Pixel", "Candy", "Ocean", "Tiny", "Royal", "Turbo", "Mystic", "Happy",
-  "Jungle", "Crystal", "Sky", "Castle", "Word", "Bubble", "Rocket", "Garden", "Ninja", "Solitaire",
+  "Puzzle",
+  "Galaxy",
+  "Pixel",
+  "Candy",
+  "Ocean",
+  "Tiny",
+  "Royal",
+  "Turbo",
+  "Mystic",
+  "Happy",
+  "Jungle",
+  "Crystal",
+  "Sky",
+  "Castle",
+  "Word",
+  "Bubble",
+  "Rocket",
+  "Garden",
+  "Ninja",
+  "Solitaire",
 ];
 
 export const APP_SECOND_WORDS: readonly string[] = [
-  "Quest", "Blast", "Racer", "Kingdom", "Match", "Builder", "Saga", "Heroes", "Dash", "Tycoon",
-  "Legends", "Mania", "Island", "Farm", "Jump", "Crush", "Empire", "Story", "Run", "Master",
+  "Quest",
+  "Blast",
+  "Racer",
+  "Kingdom",
+  "Match",
+  "Builder",
+  "Saga",
+  "Heroes",
+  "Dash",
+  "Tycoon",
+  "Legends",
+  "Mania",
+  "Island",
+  "Farm",
+  "Jump",
+  "Crush",
+  "Empire",
+  "Story",
+  "Run",
+  "Master",
 ];
 
 export const SITE_FIRST_WORDS: readonly string[] = [
-  "Daily", "Weekend", "Smart", "Urban", "Green", "Open", "Bright", "Local", "Quick", "Modern",
+  "Daily",
+  "Weekend",
+  "Smart",
+  "Urban",
+  "Green",
+  "Open",
+  "Bright",
+  "Local",
+  "Quick",
+  "Modern",
 ];
 
 export const SITE_SECOND_WORDS: readonly string[] = [
-  "Recipes", "Gardener", "Traveller", "Tech News", "Sports Desk", "Money Guide", "Crosswords", "Weather",
-  "Car Reviews", "Parenting",
+  "Recipes",
+  "Gardener",
+  "Traveller",
+  "Tech News",
+  "Sports Desk",
+  "Money Guide",
+  "Crosswords",
+  "Weather",
+  "Car Reviews",
+  "Parenting",
 ];
 
 export function slug(text: string): string {

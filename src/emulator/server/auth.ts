@@ -28,7 +28,10 @@ export interface Caller<Credential> {
 export function bearerCaller(req: IncomingMessage, credentials: DemoCredentials): Caller<BearerCredential> {
   const authorization = header(req, "authorization");
   if (!authorization) {
-    throw unauthorized("This request carries no credential. Send the header Authorization: Bearer <your access token>.", BEARER_CHALLENGE);
+    throw unauthorized(
+      "This request carries no credential. Send the header Authorization: Bearer <your access token>.",
+      BEARER_CHALLENGE,
+    );
   }
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
   if (!match) {
@@ -37,7 +40,10 @@ export function bearerCaller(req: IncomingMessage, credentials: DemoCredentials)
   const token = match[1]!;
   const credential = credentials.bearer.find((candidate) => sameSecret(token, candidate.token));
   if (!credential) {
-    throw unauthorized("The access token was not recognised. Check that it was copied whole, or ask for a new one.", BEARER_CHALLENGE);
+    throw unauthorized(
+      "The access token was not recognised. Check that it was copied whole, or ask for a new one.",
+      BEARER_CHALLENGE,
+    );
   }
   return { credential, key: `bearer:${digest(token).toString("hex")}` };
 }
@@ -46,7 +52,9 @@ export function legacyCaller(req: IncomingMessage, credentials: DemoCredentials)
   const apiKey = header(req, "x-auth-apikey");
   const apiSecret = header(req, "x-auth-secret");
   if (!apiKey || !apiSecret) {
-    throw unauthorized("This request needs both headers x-auth-apikey and x-auth-secret, with your API key and secret.");
+    throw unauthorized(
+      "This request needs both headers x-auth-apikey and x-auth-secret, with your API key and secret.",
+    );
   }
   const credential = credentials.legacy.find(
     // Both comparisons always run, so a known key with a wrong secret takes as long as an unknown key.

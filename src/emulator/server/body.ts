@@ -10,7 +10,9 @@ const DRAIN_FACTOR = 16;
 
 function isJsonContentType(header: string | undefined): boolean {
   const mediaType = header?.split(";")[0]?.trim().toLowerCase();
-  return mediaType === "application/json" || (mediaType?.startsWith("application/") === true && mediaType.endsWith("+json"));
+  return (
+    mediaType === "application/json" || (mediaType?.startsWith("application/") === true && mediaType.endsWith("+json"))
+  );
 }
 
 function tooLarge(maxBytes: number, headers: Record<string, string> = {}): HttpError {

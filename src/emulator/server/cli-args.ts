@@ -82,7 +82,9 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
       options.restatements = arg === "--restatements";
       continue;
     }
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
     const value = inline ?? args[++index];
     const numberFlag = NUMBER_FLAGS.get(flag);
     if (flag !== "--host" && flag !== "--today" && numberFlag === undefined) {

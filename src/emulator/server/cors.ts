@@ -31,7 +31,11 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, rules: read
 }
 
 export function isPreflight(req: IncomingMessage): boolean {
-  return req.method === "OPTIONS" && req.headers.origin !== undefined && req.headers["access-control-request-method"] !== undefined;
+  return (
+    req.method === "OPTIONS" &&
+    req.headers.origin !== undefined &&
+    req.headers["access-control-request-method"] !== undefined
+  );
 }
 
 /** Headers answering a preflight from an allowed origin for a route accepting `methods`. */

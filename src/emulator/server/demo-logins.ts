@@ -17,7 +17,11 @@ function distinct(names: readonly string[]): string[] {
 }
 
 /** What a bearer token sees, in words: "Northwind only", "all 3 organizations: A, B and C". */
-export function bearerScope(organizationIds: readonly string[], names: DemoLoginNames, organizationCount: number): string {
+export function bearerScope(
+  organizationIds: readonly string[],
+  names: DemoLoginNames,
+  organizationCount: number,
+): string {
   const shown = organizationIds.map((id) => names.organizations.get(id) ?? id);
   if (shown.length === 1) return `sees ${shown[0]} only`;
   const all = shown.length === organizationCount ? "all " : "";
@@ -38,11 +42,18 @@ export function legacyScope(appKeys: readonly number[], names: DemoLoginNames): 
 export function demoLoginLines(credentials: DemoCredentials, names: DemoLoginNames): string[] {
   const lines = ["Demo logins (paste one in the task pane's Connect tab):", "  Reporting access tokens:"];
   for (const credential of credentials.bearer) {
-    lines.push(`    ${bearerScope(credential.organizations, names, names.organizations.size)}:`, `      ${credential.token}`);
+    lines.push(
+      `    ${bearerScope(credential.organizations, names, names.organizations.size)}:`,
+      `      ${credential.token}`,
+    );
   }
   lines.push("  Legacy API keys and secrets:");
   for (const credential of credentials.legacy) {
-    lines.push(`    ${legacyScope(credential.applications, names)}:`, `      API key ${credential.apiKey}`, `      API secret ${credential.apiSecret}`);
+    lines.push(
+      `    ${legacyScope(credential.applications, names)}:`,
+      `      API key ${credential.apiKey}`,
+      `      API secret ${credential.apiSecret}`,
+    );
   }
   return lines;
 }

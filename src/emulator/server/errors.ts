@@ -45,7 +45,11 @@ export function forbidden(message: string): HttpError {
 }
 
 export function notFound(path: string): HttpError {
-  return new HttpError(404, "not_found", `There is no route ${path} here. Check the address against the service's documentation.`);
+  return new HttpError(
+    404,
+    "not_found",
+    `There is no route ${path} here. Check the address against the service's documentation.`,
+  );
 }
 
 export function methodNotAllowed(method: string, allowed: readonly string[]): HttpError {

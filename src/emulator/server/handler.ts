@@ -15,9 +15,14 @@ function sleep(ms: number): Promise<void> {
 }
 
 function simulatedFailure(): HttpError {
-  return new HttpError(500, "internal_error", "The service failed to answer (a failure simulated by the emulator's fail rate). Try again.", {
-    simulated: true,
-  });
+  return new HttpError(
+    500,
+    "internal_error",
+    "The service failed to answer (a failure simulated by the emulator's fail rate). Try again.",
+    {
+      simulated: true,
+    },
+  );
 }
 
 /**
@@ -25,7 +30,11 @@ function simulatedFailure(): HttpError {
  * unknown route or method is said before the credential is checked, and the rate limit and
  * simulated failures only ever count authenticated requests.
  */
-export function createRequestHandler(routes: readonly Route[], store: ReportingStore, options: ResolvedOptions): RequestHandler {
+export function createRequestHandler(
+  routes: readonly Route[],
+  store: ReportingStore,
+  options: ResolvedOptions,
+): RequestHandler {
   const limiter = new RateLimiter(options.rateLimitPerMinute, options.now);
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -71,12 +71,21 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   const latencyMs = options.latencyMs ?? 0;
   const failRate = options.failRate ?? 0;
   const today = options.today ?? localToday();
-  check(Number.isInteger(port) && port >= 0 && port <= 65_535, `port must be a whole number from 0 to 65535, not ${port}`);
+  check(
+    Number.isInteger(port) && port >= 0 && port <= 65_535,
+    `port must be a whole number from 0 to 65535, not ${port}`,
+  );
   check(Number.isFinite(latencyMs) && latencyMs >= 0, `latencyMs must be 0 or more, not ${latencyMs}`);
   check(failRate >= 0 && failRate <= 1, `failRate must be between 0 and 1, not ${failRate}`);
-  check(isCalendarDate(today), `today must be a date from ${FIRST_DATE} to ${LAST_DATE} written YYYY-MM-DD, not ${today}`);
+  check(
+    isCalendarDate(today),
+    `today must be a date from ${FIRST_DATE} to ${LAST_DATE} written YYYY-MM-DD, not ${today}`,
+  );
   const rate = options.rateLimitPerMinute;
-  check(rate === undefined || (Number.isInteger(rate) && rate > 0), `rateLimitPerMinute must be a whole number above 0, not ${rate}`);
+  check(
+    rate === undefined || (Number.isInteger(rate) && rate > 0),
+    `rateLimitPerMinute must be a whole number above 0, not ${rate}`,
+  );
   return {
     host: options.host ?? "127.0.0.1",
     port,

@@ -5,7 +5,12 @@ import { HttpError } from "./errors";
 // Answers are data for one caller: never cached by a browser or a proxy in between.
 const COMMON_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...COMMON_HEADERS,

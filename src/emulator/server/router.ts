@@ -13,10 +13,21 @@ export interface RouteContext {
 export type Method = "GET" | "POST";
 
 export type Route =
-  | { path: string; method: Method; auth: "bearer"; handle(context: RouteContext, caller: BearerCredential): Promise<void> }
-  | { path: string; method: Method; auth: "legacy"; handle(context: RouteContext, caller: LegacyCredential): Promise<void> };
+  | {
+      path: string;
+      method: Method;
+      auth: "bearer";
+      handle(context: RouteContext, caller: BearerCredential): Promise<void>;
+    }
+  | {
+      path: string;
+      method: Method;
+      auth: "legacy";
+      handle(context: RouteContext, caller: LegacyCredential): Promise<void>;
+    };
 
-export type RouteMatch = { kind: "found"; route: Route } | { kind: "unknown_path" } | { kind: "wrong_method"; allowed: Method[] };
+export type RouteMatch =
+  { kind: "found"; route: Route } | { kind: "unknown_path" } | { kind: "wrong_method"; allowed: Method[] };
 
 /** One trailing slash is forgiven: `/api/stats/` is `/api/stats`. */
 export function normalisePath(pathname: string): string {
@@ -27,5 +38,7 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
   const samePath = routes.filter((route) => route.path === path);
   if (samePath.length === 0) return { kind: "unknown_path" };
   const route = samePath.find((candidate) => candidate.method === method);
-  return route ? { kind: "found", route } : { kind: "wrong_method", allowed: samePath.map((candidate) => candidate.method) };
+  return route
+    ? { kind: "found", route }
+    : { kind: "wrong_method", allowed: samePath.map((candidate) => candidate.method) };
 }

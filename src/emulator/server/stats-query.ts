@@ -49,10 +49,17 @@ function narrowOrganizations(named: readonly string[] | undefined, caller: Beare
   return [...new Set(named.map((id) => byLowerCase.get(id.toLowerCase())!))];
 }
 
-export function understandStatsRequest(body: unknown, caller: BearerCredential, size: AnswerSize = "page"): UnderstoodStatsRequest {
+export function understandStatsRequest(
+  body: unknown,
+  caller: BearerCredential,
+  size: AnswerSize = "page",
+): UnderstoodStatsRequest {
   const request = parseOrRefuse(statsRequest, body, "statistics request");
   checkLimits(request, size);
-  return { ...request, filters: { ...request.filters, organizations: narrowOrganizations(request.filters.organizations, caller) } };
+  return {
+    ...request,
+    filters: { ...request.filters, organizations: narrowOrganizations(request.filters.organizations, caller) },
+  };
 }
 
 function tooManyRows(rows: number, size: AnswerSize): HttpError {
@@ -74,7 +81,11 @@ function tooManyRows(rows: number, size: AnswerSize): HttpError {
  * counted before it is read: read first, a 778,849-row export took 500,000 rows, 30 s and
  * 670 MB to refuse.
  */
-export async function runStats(store: ReportingStore, request: UnderstoodStatsRequest, size: AnswerSize = "page"): Promise<StatsAnswer> {
+export async function runStats(
+  store: ReportingStore,
+  request: UnderstoodStatsRequest,
+  size: AnswerSize = "page",
+): Promise<StatsAnswer> {
   const { maximum: maxLimit } = maxRowsOf(size);
   const skipped = request.offset ?? 0;
   if (size === "file" && request.limit === undefined) {

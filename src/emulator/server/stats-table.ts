@@ -32,7 +32,8 @@ export function statsColumns(request: StatsRequest): Column[] {
 export function* statsRows(request: StatsRequest, entries: readonly StatsEntry[]): Generator<Cell[]> {
   const groups = request.groups ?? [];
   const metrics = request.metrics ?? METRICS;
-  for (const entry of entries) yield [...groups.map((name) => entry.group[name] ?? null), ...metrics.map((name) => entry.metrics[name] ?? null)];
+  for (const entry of entries)
+    yield [...groups.map((name) => entry.group[name] ?? null), ...metrics.map((name) => entry.metrics[name] ?? null)];
 }
 
 /** The rows of a /stats answer as a table. */

@@ -13,11 +13,18 @@ export function problemsOf(error: z.ZodError): Problem[] {
 }
 
 /** The parsed value, or a 400 listing every problem the shared schema found, each with its path. */
-export function parseOrRefuse<Schema extends z.ZodType>(schema: Schema, input: unknown, what: string): z.output<Schema> {
+export function parseOrRefuse<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+  what: string,
+): z.output<Schema> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const problems = problemsOf(parsed.error);
   const summary = problems.map((problem) => `${problem.path}: ${problem.message}`).join("; ");
   const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-  throw badRequest(`The ${what} has ${count}: ${summary}. Correct ${problems.length === 1 ? "it" : "them"} and send it again.`, problems);
+  throw badRequest(
+    `The ${what} has ${count}: ${summary}. Correct ${problems.length === 1 ? "it" : "them"} and send it again.`,
+    problems,
+  );
 }

@@ -53,7 +53,12 @@ export async function writeXlsx(columns: readonly Column[], rows: Iterable<Cell[
   const sheet = workbook.addWorksheet("Statistics", { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = columns.map((column) => {
     const numFmt = NUMBER_FORMATS[column.kind];
-    return { header: column.name, key: column.name, width: column.kind === "text" ? 24 : 14, style: numFmt ? { numFmt } : {} };
+    return {
+      header: column.name,
+      key: column.name,
+      width: column.kind === "text" ? 24 : 14,
+      style: numFmt ? { numFmt } : {},
+    };
   });
   const header = sheet.getRow(1);
   header.font = { bold: true };

@@ -37,7 +37,13 @@ import { PRESENCE_TABLE, ReferenceLists } from "./reference";
 import { PLAIN_FACT, restatedFact, type FactSource } from "./restated-fact";
 import { RESTATEMENT_HORIZON_DAYS, restatementSalts } from "../data/restatements";
 import { addDays, dayNumber } from "../data/calendar";
-import { buildStatsQuery, FILTER_COLUMNS, toStatsEntries, type EnumCodes, type NarrowedStatsRequest } from "./stats-query";
+import {
+  buildStatsQuery,
+  FILTER_COLUMNS,
+  toStatsEntries,
+  type EnumCodes,
+  type NarrowedStatsRequest,
+} from "./stats-query";
 import type { DataOptions, LegacyStatsAnswer, ReportingStore, StatsAnswer } from "./types";
 
 export type * from "./types";
@@ -87,11 +93,16 @@ export async function createStore(options: Partial<DataOptions> = {}): Promise<D
     );
     const reference = new ReferenceLists(database, loaded.catalog, presentAdUnits);
     const codes = await loadEnumCodes(database);
-    const legacyIds = new Map(loaded.catalog.assets.flatMap((asset) => asset.adUnits.map((unit) => [unit.id, unit.legacyId] as const)));
+    const legacyIds = new Map(
+      loaded.catalog.assets.flatMap((asset) => asset.adUnits.map((unit) => [unit.id, unit.legacyId] as const)),
+    );
     const adUnitsOfApp = new Map(
       loaded.catalog.assets
         .filter((asset) => asset.appKey !== null)
-        .map((asset) => [asset.appKey as number, asset.adUnits.map((unit) => unit.id).filter((id) => presentAdUnits.has(id))]),
+        .map((asset) => [
+          asset.appKey as number,
+          asset.adUnits.map((unit) => unit.id).filter((id) => presentAdUnits.has(id)),
+        ]),
     );
 
     // The clock. Earliest: the first day of data is yesterday; latest: the day after the last generated.
@@ -134,7 +145,9 @@ export async function createStore(options: Partial<DataOptions> = {}): Promise<D
         const rows = await database.query(query.sql, query.values);
         // The window count travels with the rows; a page past the end has none to carry it.
         const total =
-          rows.length > 0 ? Number(rows[0]!.total) : Number((await database.query(query.countSql, query.countValues))[0]?.total ?? 0);
+          rows.length > 0
+            ? Number(rows[0]!.total)
+            : Number((await database.query(query.countSql, query.countValues))[0]?.total ?? 0);
         return { stats: toStatsEntries(rows, query), total };
       },
 

@@ -28,7 +28,11 @@ export interface LegacyQuery {
   groupBy: LegacyGroupBy[];
 }
 
-export function effectivePeriod(from: string, to: string, groupBy: readonly LegacyGroupBy[]): { from: string; to: string } {
+export function effectivePeriod(
+  from: string,
+  to: string,
+  groupBy: readonly LegacyGroupBy[],
+): { from: string; to: string } {
   return groupBy.includes("month") ? { from: firstDayOfMonth(from), to: lastDayOfMonth(to) } : { from, to };
 }
 
@@ -57,14 +61,23 @@ SELECT ${[...keySelect, ...sums].join(", ")}
 FROM ${part.from}
 WHERE ${dayCondition}
   AND ${adUnitCondition}${part.where === undefined ? "" : `\n  AND ${part.where}`}${keys.length > 0 ? `\nGROUP BY ${positions}${ordered ? `\nORDER BY ${positions}` : ""}` : ""}`;
-  const doubles = ["sum(impressions)::DOUBLE AS impressions", "sum(revenue)::DOUBLE AS revenue", "sum(requests)::DOUBLE AS requests"];
+  const doubles = [
+    "sum(impressions)::DOUBLE AS impressions",
+    "sum(revenue)::DOUBLE AS revenue",
+    "sum(requests)::DOUBLE AS requests",
+  ];
   const sql =
     parts.length === 1
       ? sumOf(parts[0]!, doubles, true)
       : `${summedOverParts(
           parts,
           keys.map((key) => `key_${key}`),
-          (part) => sumOf(part, ["sum(impressions) AS impressions", "sum(revenue) AS revenue", "sum(requests) AS requests"], false),
+          (part) =>
+            sumOf(
+              part,
+              ["sum(impressions) AS impressions", "sum(revenue) AS revenue", "sum(requests) AS requests"],
+              false,
+            ),
           doubles,
         )}${keys.length > 0 ? `\nORDER BY ${positions}` : ""}`;
   return { sql, values, from: period.from, to: period.to, groupBy: keys };
@@ -82,7 +95,11 @@ function legacyStats(row: SqlRow): LegacyStats {
 }
 
 /** Nests the flat rows; `legacyIdOf` turns an ad unit's UUID into the id the legacy interface shows. */
-export function toLegacyAnswer(rows: readonly SqlRow[], query: LegacyQuery, legacyIdOf: (id: string) => string): LegacyStatsAnswer {
+export function toLegacyAnswer(
+  rows: readonly SqlRow[],
+  query: LegacyQuery,
+  legacyIdOf: (id: string) => string,
+): LegacyStatsAnswer {
   if (query.groupBy.length === 0) {
     return { fromDate: query.from, toDate: query.to, stats: legacyStats(rows[0] ?? {}) };
   }

@@ -66,7 +66,12 @@ export interface LoadedData {
 type ColumnOf<Row> = readonly [name: string, type: ColumnType, value: (row: Row) => SqlValue];
 
 /** Creates a table whose columns are listed once, each beside the value that fills it. */
-async function fillTable<Row>(database: Database, table: string, columns: readonly ColumnOf<Row>[], rows: readonly Row[]): Promise<void> {
+async function fillTable<Row>(
+  database: Database,
+  table: string,
+  columns: readonly ColumnOf<Row>[],
+  rows: readonly Row[],
+): Promise<void> {
   await createAndFill(
     database,
     table,

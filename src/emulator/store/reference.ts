@@ -20,7 +20,10 @@ const COUNTRY_NAMES = new Map(COUNTRIES.map((country) => [country.code, country.
 
 function organizationCondition(organizations: readonly string[]): { where: string; values: SqlValue[] } {
   if (organizations.length === 0) return { where: "FALSE", values: [] };
-  return { where: `organization_id IN (${organizations.map((_, index) => `$${index + 1}`).join(", ")})`, values: [...organizations] };
+  return {
+    where: `organization_id IN (${organizations.map((_, index) => `$${index + 1}`).join(", ")})`,
+    values: [...organizations],
+  };
 }
 
 export class ReferenceLists {
@@ -37,7 +40,10 @@ export class ReferenceLists {
 
   async distinct(column: PresenceColumn, organizations: readonly string[]): Promise<string[]> {
     const { where, values } = organizationCondition(organizations);
-    const rows = await this.database.query(`SELECT DISTINCT ${column}::VARCHAR AS value FROM presence WHERE ${where} ORDER BY 1`, values);
+    const rows = await this.database.query(
+      `SELECT DISTINCT ${column}::VARCHAR AS value FROM presence WHERE ${where} ORDER BY 1`,
+      values,
+    );
     return rows.map((row) => String(row.value));
   }
 
@@ -79,7 +85,9 @@ export class ReferenceLists {
 
   organizations(ids: readonly string[]): Organization[] {
     const wanted = new Set(ids);
-    return this.catalog.organizations.filter((organization) => wanted.has(organization.id)).map((organization) => ({ ...organization }));
+    return this.catalog.organizations
+      .filter((organization) => wanted.has(organization.id))
+      .map((organization) => ({ ...organization }));
   }
 
   applications(appKeys: readonly number[]): Application[] {

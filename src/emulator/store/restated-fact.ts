@@ -48,7 +48,8 @@ export function summedOverParts(
   FROM (${parts.map(aggregate).join("\n  UNION ALL\n")})${groups.length > 0 ? `\n  GROUP BY ${groups.join(", ")}` : ""}`;
 }
 
-const DIMENSIONS = "day, organization_id, asset_id, asset_type, ad_unit_id, format, integration_type, device_type, country";
+const DIMENSIONS =
+  "day, organization_id, asset_id, asset_type, ad_unit_id, format, integration_type, device_type, country";
 
 function integer(value: number): string {
   if (!Number.isSafeInteger(value)) throw new RangeError(`expected an integer, got ${value}`);
@@ -76,7 +77,9 @@ function draw(hash: string, slice: number): string {
  * repeatable. A factor of exactly 1 leaves a row's numbers untouched, to the bit.
  */
 export function restatedFact(salts: RestatementSalts, today: string): FactSource {
-  const amplitudeCases = ESTIMATE_AMPLITUDES.map((amplitude, index) => `WHEN ${index + 1} THEN ${real(amplitude)}`).join(" ");
+  const amplitudeCases = ESTIMATE_AMPLITUDES.map(
+    (amplitude, index) => `WHEN ${index + 1} THEN ${real(amplitude)}`,
+  ).join(" ");
   const clawbackAges = RESTATEMENT_DAYS - CLAWBACK_FIRST_AGE + 1;
   // Per row, whatever its age: whether and when it is clawed back, and by how much.
   const clawed = `${draw("row_key", 0)} < ${real(CLAWBACK_RATE)}`;

@@ -117,14 +117,23 @@ function orderTerms(groups: readonly GroupName[], orders: readonly string[]): st
  */
 export type EnumCodes = (column: string, value: string) => number | undefined;
 
-export function filterCondition(column: string, values: readonly string[], bind: (value: SqlValue) => string, codes: EnumCodes): string {
+export function filterCondition(
+  column: string,
+  values: readonly string[],
+  bind: (value: SqlValue) => string,
+  codes: EnumCodes,
+): string {
   const known = values.map((value) => codes(column, value)).filter((code): code is number => code !== undefined);
   // Values absent from the data cannot match a row.
   if (known.length === 0) return "FALSE";
   return `enum_code(${column}) IN (${known.map((code) => `${bind(code)}::INTEGER`).join(", ")})`;
 }
 
-export function buildStatsQuery(request: NarrowedStatsRequest, codes: EnumCodes, factSource: FactSource = PLAIN_FACT): StatsQuery {
+export function buildStatsQuery(
+  request: NarrowedStatsRequest,
+  codes: EnumCodes,
+  factSource: FactSource = PLAIN_FACT,
+): StatsQuery {
   const groups = unique(request.groups ?? []);
   const metrics = unique(request.metrics ?? [...METRICS]);
   const dateGroup = request.date_group ?? "day";
@@ -170,7 +179,9 @@ export function buildStatsQuery(request: NarrowedStatsRequest, codes: EnumCodes,
   const body = `WITH ${ctes.join(",\n")}`;
   const countValues = [...values];
 
-  const outputGroups = groups.map((group) => (group === "date" ? `"date"::VARCHAR AS "date"` : `${quoted(group)}::VARCHAR AS ${quoted(group)}`));
+  const outputGroups = groups.map((group) =>
+    group === "date" ? `"date"::VARCHAR AS "date"` : `${quoted(group)}::VARCHAR AS ${quoted(group)}`,
+  );
   const metricColumns = [
     "coalesce(impressions, 0)::DOUBLE AS impressions",
     "coalesce(revenues, 0)::DOUBLE AS revenues",

@@ -13,8 +13,18 @@ export interface FormatDetails {
 const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export const EXPORT_FORMATS: Record<ExportFormat, FormatDetails> = {
-  csv: { route: STATS_ROUTES.csv, accept: "text/csv, text/plain", mediaType: "text/csv; charset=utf-8", extension: ".csv" },
-  xlsx: { route: STATS_ROUTES.xlsx, accept: `${XLSX_MEDIA_TYPE}, application/octet-stream`, mediaType: XLSX_MEDIA_TYPE, extension: ".xlsx" },
+  csv: {
+    route: STATS_ROUTES.csv,
+    accept: "text/csv, text/plain",
+    mediaType: "text/csv; charset=utf-8",
+    extension: ".csv",
+  },
+  xlsx: {
+    route: STATS_ROUTES.xlsx,
+    accept: `${XLSX_MEDIA_TYPE}, application/octet-stream`,
+    mediaType: XLSX_MEDIA_TYPE,
+    extension: ".xlsx",
+  },
 };
 
 const MAX_NAME_LENGTH = 150;

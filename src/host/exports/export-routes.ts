@@ -28,7 +28,9 @@ export interface ExportRouteOptions {
 
 /** Whose export, for the per-user limit: the credential, hashed (it is held as a map key). */
 function ownerOf(authorization: string | undefined): string {
-  return createHash("sha256").update(authorization ?? "").digest("base64url");
+  return createHash("sha256")
+    .update(authorization ?? "")
+    .digest("base64url");
 }
 
 interface PrepareBody {
@@ -73,9 +75,15 @@ const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  * header in the query's style; a CSV with every formula-like field neutralised and the byte order
  * mark Excel needs to read it as UTF-8; an Excel file only if it is one, with its Query sheet.
  */
-async function preparedBytes(format: ExportFormat, bytes: Buffer, headers: HeaderStyle | undefined, querySheet: readonly QuerySheetRow[] | undefined): Promise<{ bytes: Buffer; neutralised: number }> {
+async function preparedBytes(
+  format: ExportFormat,
+  bytes: Buffer,
+  headers: HeaderStyle | undefined,
+  querySheet: readonly QuerySheetRow[] | undefined,
+): Promise<{ bytes: Buffer; neutralised: number }> {
   if (format === "xlsx") {
-    if (!bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) throw new UpstreamFailure(502, "bad_answer", "The Reporting service's answer is not an Excel file.");
+    if (!bytes.subarray(0, 4).equals(ZIP_SIGNATURE))
+      throw new UpstreamFailure(502, "bad_answer", "The Reporting service's answer is not an Excel file.");
     // A pane from before header choices and Query sheets asks for neither: it gets the service's file.
     if (headers === undefined && querySheet === undefined) return { bytes, neutralised: 0 };
     return { bytes: Buffer.from(await rewriteStatsXlsx(bytes, headers ?? "api", querySheet ?? [])), neutralised: 0 };
@@ -95,10 +103,20 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
   // Said as --export-ttl has it, not as its default.
   const ttl = formatSeconds(options.ttlMs / 1000);
   const busy = () =>
-    new UpstreamFailure(503, "exports_busy", `The add-in server holds as many exports as it can right now. Try again in ${ttl}, or ask for less data.`);
+    new UpstreamFailure(
+      503,
+      "exports_busy",
+      `The add-in server holds as many exports as it can right now. Try again in ${ttl}, or ask for less data.`,
+    );
 
   const preValidation = async (request: { body: unknown }, reply: Parameters<typeof sendError>[0]) => {
-    if (nestsDeeperThan(request.body, MAX_NESTING)) return sendError(reply, 400, "invalid_request", `The request nests deeper than ${MAX_NESTING} levels, which no export needs.`);
+    if (nestsDeeperThan(request.body, MAX_NESTING))
+      return sendError(
+        reply,
+        400,
+        "invalid_request",
+        `The request nests deeper than ${MAX_NESTING} levels, which no export needs.`,
+      );
   };
 
   const ownerFull = () =>
@@ -127,7 +145,8 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
         reservation,
         busy,
       });
-      if (answer.kind === "refused") return reply.code(answer.status).header("cache-control", "no-store").send(answer.body);
+      if (answer.kind === "refused")
+        return reply.code(answer.status).header("cache-control", "no-store").send(answer.body);
       const prepared = await preparing.run(() => preparedBytes(format, answer.bytes, headers, querySheet));
       const name = safeFileName(fileName, format);
       const id = reservation.commit({ bytes: prepared.bytes, fileName: name, mediaType: details.mediaType });
@@ -135,13 +154,21 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
       return reply
         .code(201)
         .header("cache-control", "no-store")
-        .send({ url: `${EXPORTS_PATH}/${id}`, fileName: name, bytes: prepared.bytes.length, neutralised: prepared.neutralised, expiresInSeconds: options.ttlMs / 1000 });
+        .send({
+          url: `${EXPORTS_PATH}/${id}`,
+          fileName: name,
+          bytes: prepared.bytes.length,
+          neutralised: prepared.neutralised,
+          expiresInSeconds: options.ttlMs / 1000,
+        });
     } catch (error) {
       if (error instanceof UpstreamFailure) {
-        if (error.code === "exports_busy" || error.code === "too_many_exports") reply.header("retry-after", String(retryAfterSeconds));
+        if (error.code === "exports_busy" || error.code === "too_many_exports")
+          reply.header("retry-after", String(retryAfterSeconds));
         return sendError(reply, error.status, error.code, error.message);
       }
-      if (error instanceof UnreadableCsvError || error instanceof ExcelExportError) return sendError(reply, 502, error.code, error.message);
+      if (error instanceof UnreadableCsvError || error instanceof ExcelExportError)
+        return sendError(reply, 502, error.code, error.message);
       throw error;
     } finally {
       reservation?.release();
@@ -151,7 +178,13 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
   // No HEAD route: a HEAD would run this handler and spend the one download.
   app.get<{ Params: { id: string } }>(`${EXPORTS_PATH}/:id`, { exposeHeadRoute: false }, async (request, reply) => {
     const file = options.store.take(request.params.id);
-    if (!file) return sendError(reply, 404, "export_not_found", `This export was already downloaded or has expired (exports wait ${ttl}). Export again from the task pane.`);
+    if (!file)
+      return sendError(
+        reply,
+        404,
+        "export_not_found",
+        `This export was already downloaded or has expired (exports wait ${ttl}). Export again from the task pane.`,
+      );
     return reply
       .header("cache-control", "no-store")
       .header("content-type", file.mediaType)

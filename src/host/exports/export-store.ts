@@ -45,7 +45,8 @@ export class ExportStore {
    */
   reserve(owner: string): Reservation | "full" | "owner_full" {
     if ((this.countOf.get(owner) ?? 0) >= this.limits.maxPerOwner) return "owner_full";
-    if (this.files.size + this.reservations >= this.limits.maxCount || this.heldBytes >= this.limits.maxBytes) return "full";
+    if (this.files.size + this.reservations >= this.limits.maxCount || this.heldBytes >= this.limits.maxBytes)
+      return "full";
     this.reservations++;
     this.count(owner, 1);
     let reserved = 0;
@@ -73,7 +74,11 @@ export class ExportStore {
 
   /** The file's id, or undefined when holding it would pass a limit. */
   private add(file: PreparedFile, owner: string): string | undefined {
-    if (this.files.size + this.reservations >= this.limits.maxCount || this.heldBytes + file.bytes.length > this.limits.maxBytes) return undefined;
+    if (
+      this.files.size + this.reservations >= this.limits.maxCount ||
+      this.heldBytes + file.bytes.length > this.limits.maxBytes
+    )
+      return undefined;
     const id = randomBytes(16).toString("base64url");
     // unref: a waiting download never keeps a stopping server alive.
     const timer = setTimeout(() => this.remove(id), this.limits.ttlMs).unref();

@@ -115,7 +115,11 @@ export async function fetchExport(call: ExportCall): Promise<ExportAnswer> {
     });
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
-      throw new UpstreamFailure(502, "upstream_redirect", "The Reporting service answered with a redirect, which this server does not follow with credentials.");
+      throw new UpstreamFailure(
+        502,
+        "upstream_redirect",
+        "The Reporting service answered with a redirect, which this server does not follow with credentials.",
+      );
     }
     if (!response.ok) {
       const text = (await readAtMost(response, MAX_ERROR_BYTES, signal))?.toString("utf8") ?? "";
@@ -124,7 +128,8 @@ export async function fetchExport(call: ExportCall): Promise<ExportAnswer> {
     return { kind: "file", bytes: await readReserved(response, call) };
   } catch (error) {
     if (error instanceof UpstreamFailure) throw error;
-    if ((error as { name?: string }).name === "TimeoutError") throw UpstreamFailure.of(answerTimeoutFailure(call.timeoutMs));
+    if ((error as { name?: string }).name === "TimeoutError")
+      throw UpstreamFailure.of(answerTimeoutFailure(call.timeoutMs));
     throw UpstreamFailure.of(unreachableFailure(failureCodeOf(error)));
   }
 }

@@ -46,13 +46,25 @@ const bodySchema = {
 export function registerPowerQueryExport(app: FastifyInstance, options: { store: ExportStore; ttlMs: number }): void {
   app.post<{ Body: PowerQueryBody }>(POWER_QUERY_EXPORT_PATH, { schema: bodySchema }, async (request, reply) => {
     const { format, query, today } = request.body;
-    if (nestsDeeperThan(query, 8)) return sendError(reply, 400, "invalid_request", "The query nests deeper than a query of the pane does.");
+    if (nestsDeeperThan(query, 8))
+      return sendError(reply, 400, "invalid_request", "The query nests deeper than a query of the pane does.");
     const origin = request.headers.origin;
     if (typeof origin !== "string" || !/^https?:\/\/[^/]+$/.test(origin)) {
-      return sendError(reply, 400, "invalid_request", "Ask from the task pane: the file reads the feed of the page's own server, which the request names as its Origin.");
+      return sendError(
+        reply,
+        400,
+        "invalid_request",
+        "Ask from the task pane: the file reads the feed of the page's own server, which the request names as its Origin.",
+      );
     }
     const stored = storedQueryModel.safeParse(query);
-    if (!stored.success) return sendError(reply, 400, "invalid_request", "The query is not one the task pane makes: reload the pane and try again.");
+    if (!stored.success)
+      return sendError(
+        reply,
+        400,
+        "invalid_request",
+        "The query is not one the task pane makes: reload the pane and try again.",
+      );
     let files;
     try {
       files = powerQueryFiles(queryModelOf(stored.data), { origin, today, headers: stored.data.headers ?? "readable" });
@@ -61,16 +73,36 @@ export function registerPowerQueryExport(app: FastifyInstance, options: { store:
       throw error;
     }
     const bytes = format === "xlsx" ? Buffer.from(await powerQueryWorkbook(files)) : Buffer.from(files.pbids, "utf8");
-    const owner = createHash("sha256").update(request.headers.authorization ?? "").digest("base64url");
+    const owner = createHash("sha256")
+      .update(request.headers.authorization ?? "")
+      .digest("base64url");
     const reservation = options.store.reserve(owner);
     if (typeof reservation === "string" || !reservation.take(bytes.length)) {
       if (typeof reservation !== "string") reservation.release();
       reply.header("retry-after", String(Math.ceil(options.ttlMs / 1000)));
-      return sendError(reply, 503, "exports_busy", "The add-in server holds as many files as it can right now. Try again in a minute.");
+      return sendError(
+        reply,
+        503,
+        "exports_busy",
+        "The add-in server holds as many files as it can right now. Try again in a minute.",
+      );
     }
     const fileName = `${files.fileStem}.${format}`;
-    const id = reservation.commit({ bytes, fileName, mediaType: format === "xlsx" ? XLSX_MEDIA_TYPE : "application/json" });
-    if (id === undefined) return sendError(reply, 503, "exports_busy", "The add-in server holds as many files as it can right now. Try again in a minute.");
-    return reply.code(201).header("cache-control", "no-store").send({ url: `${EXPORTS_PATH}/${id}`, fileName, bytes: bytes.length, expiresInSeconds: options.ttlMs / 1000 });
+    const id = reservation.commit({
+      bytes,
+      fileName,
+      mediaType: format === "xlsx" ? XLSX_MEDIA_TYPE : "application/json",
+    });
+    if (id === undefined)
+      return sendError(
+        reply,
+        503,
+        "exports_busy",
+        "The add-in server holds as many files as it can right now. Try again in a minute.",
+      );
+    return reply
+      .code(201)
+      .header("cache-control", "no-store")
+      .send({ url: `${EXPORTS_PATH}/${id}`, fileName, bytes: bytes.length, expiresInSeconds: options.ttlMs / 1000 });
   });
 }

@@ -1,5 +1,14 @@
 import { LEGACY_DIMENSIONS } from "../../core/odata/legacy-stats-query";
-import { ASSETS_SET, LEGACY_STATS_SET, DATES_SET, ORGANIZATIONS_SET, REFERENCE_SETS, STATS_DIMENSIONS, STATS_KEY, STATS_SET } from "../../core/odata/feed-model";
+import {
+  ASSETS_SET,
+  LEGACY_STATS_SET,
+  DATES_SET,
+  ORGANIZATIONS_SET,
+  REFERENCE_SETS,
+  STATS_DIMENSIONS,
+  STATS_KEY,
+  STATS_SET,
+} from "../../core/odata/feed-model";
 
 export const NAMESPACE = "Reporting";
 const CONTAINER = "Feed";
@@ -14,11 +23,15 @@ function entityType(name: string, keys: readonly string[], properties: string[])
   return `<EntityType Name="${name}"><Key>${keys.map((key) => `<PropertyRef Name="${key}"/>`).join("")}</Key>${properties.join("")}</EntityType>`;
 }
 
-const metricProperties = ["impressions", "requests", "revenues", "ecpm"].map((name) => property(name, INTEGERS.has(name) ? "Edm.Int64" : "Edm.Decimal"));
+const metricProperties = ["impressions", "requests", "revenues", "ecpm"].map((name) =>
+  property(name, INTEGERS.has(name) ? "Edm.Int64" : "Edm.Decimal"),
+);
 
 /** A `LegacyStats` entity: one combination of the legacy groupings asked; `date` and `month` are days. */
 function legacyStatType(): string {
-  const dimensions = LEGACY_DIMENSIONS.map((name) => property(name, name === "date" || name === "month" ? "Edm.Date" : "Edm.String", false));
+  const dimensions = LEGACY_DIMENSIONS.map((name) =>
+    property(name, name === "date" || name === "month" ? "Edm.Date" : "Edm.String", false),
+  );
   return entityType("LegacyStat", LEGACY_DIMENSIONS, [...dimensions, ...metricProperties]);
 }
 
@@ -34,7 +47,13 @@ export function feedMetadata(legacy = false): string {
   const statsType = entityType(
     "Stat",
     [STATS_KEY],
-    [property(STATS_KEY, "Edm.String", false), ...STATS_DIMENSIONS.map((name) => (name === "date" ? property(name, "Edm.Date", false) : property(name, "Edm.String"))), ...metricProperties],
+    [
+      property(STATS_KEY, "Edm.String", false),
+      ...STATS_DIMENSIONS.map((name) =>
+        name === "date" ? property(name, "Edm.Date", false) : property(name, "Edm.String"),
+      ),
+      ...metricProperties,
+    ],
   );
   const types = [
     statsType,

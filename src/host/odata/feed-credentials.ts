@@ -30,7 +30,10 @@ function basicPair(value: string): { user: string; password: string } | undefine
  * user name), `Bearer <token>`, or the Web API key as `?access_token=`. A header wins over the
  * query parameter. They are used for this request only: nothing is kept once it is answered.
  */
-export function readFeedCredentials(authorization: string | undefined, custom: ReadonlyMap<string, string>): FeedCredentials {
+export function readFeedCredentials(
+  authorization: string | undefined,
+  custom: ReadonlyMap<string, string>,
+): FeedCredentials {
   const secrets: (string | undefined)[] = [authorization];
   let token: string | undefined;
   let user: string | undefined;

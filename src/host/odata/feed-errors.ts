@@ -31,7 +31,11 @@ function statusOf(error: ReportingError): { status: number; message?: string } {
     case "timeout":
       return { status: 504 };
     case "too_large":
-      return { status: 400, message: "The answer is larger than the Reporting service sends at once: ask for a shorter period, fewer columns or more filters." };
+      return {
+        status: 400,
+        message:
+          "The answer is larger than the Reporting service sends at once: ask for a shorter period, fewer columns or more filters.",
+      };
     case "bad_answer":
     case "cancelled":
     case "host":
@@ -50,7 +54,8 @@ function statusOf(error: ReportingError): { status: number; message?: string } {
  * through the request's redactor: no credential it carried is ever echoed.
  */
 export function sendFeedFailure(reply: Reply, error: unknown, redactor: Redactor): Reply | undefined {
-  if (error instanceof FeedRefusal) return sendFeedError(reply, error.status, error.code, redactor.redact(error.message));
+  if (error instanceof FeedRefusal)
+    return sendFeedError(reply, error.status, error.code, redactor.redact(error.message));
   if (isReportingError(error)) {
     const { status, message } = statusOf(error);
     return sendFeedError(reply, status, error.code, redactor.redact(message ?? error.userMessage));

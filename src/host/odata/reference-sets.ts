@@ -2,7 +2,13 @@ import type { FilterName } from "../../api/stats-request";
 import type { RequestOptions } from "../../client/client-options";
 import type { ReportingClient } from "../../client/reporting-client";
 import { daysIncluded, addDays } from "../../core/calendar";
-import { ASSETS_SET, DATES_SET, ORGANIZATIONS_SET, REFERENCE_SETS, type ReferenceSetName } from "../../core/odata/feed-model";
+import {
+  ASSETS_SET,
+  DATES_SET,
+  ORGANIZATIONS_SET,
+  REFERENCE_SETS,
+  type ReferenceSetName,
+} from "../../core/odata/feed-model";
 
 /** Days the Dates set lists at most: the service's period is years, not centuries. */
 const MAX_DAYS = 40_000;
@@ -20,10 +26,20 @@ export function isReferenceSet(name: string): boolean {
 }
 
 /** Every entity of a reference set: the service's whole list, read through the client. */
-export async function referenceEntities(client: ReportingClient, set: string, options: RequestOptions): Promise<Record<string, unknown>[]> {
-  if (set === ORGANIZATIONS_SET) return (await client.details(options)).organizations.map(({ value, label }) => ({ value, label }));
+export async function referenceEntities(
+  client: ReportingClient,
+  set: string,
+  options: RequestOptions,
+): Promise<Record<string, unknown>[]> {
+  if (set === ORGANIZATIONS_SET)
+    return (await client.details(options)).organizations.map(({ value, label }) => ({ value, label }));
   if (set === ASSETS_SET) {
-    return (await client.assets(options)).map((asset) => ({ value: asset.value, label: asset.label, bundle: asset.bundle ?? null, asset_type: asset.assetType ?? null }));
+    return (await client.assets(options)).map((asset) => ({
+      value: asset.value,
+      label: asset.label,
+      bundle: asset.bundle ?? null,
+      asset_type: asset.assetType ?? null,
+    }));
   }
   if (set === DATES_SET) {
     const { from, to } = await client.dates(options);
@@ -35,7 +51,11 @@ export async function referenceEntities(client: ReportingClient, set: string, op
 }
 
 /** The values a /stats filter takes, from the list that names them (for `ne`, see withExclusions). */
-export async function filterValues(client: ReportingClient, filter: FilterName, options: RequestOptions): Promise<string[]> {
+export async function filterValues(
+  client: ReportingClient,
+  filter: FilterName,
+  options: RequestOptions,
+): Promise<string[]> {
   switch (filter) {
     case "organizations":
       return (await client.details(options)).organizations.map((each) => each.value);

@@ -22,7 +22,12 @@ export interface UpstreamFetch {
 /** What fetch asks for too: a service that compresses is read compressed, over a slow link to it as well. */
 const ACCEPTED_ENCODINGS = "gzip, deflate, br";
 
-const DECODERS: Record<string, () => Duplex> = { gzip: createGunzip, "x-gzip": createGunzip, deflate: createInflate, br: createBrotliDecompress };
+const DECODERS: Record<string, () => Duplex> = {
+  gzip: createGunzip,
+  "x-gzip": createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
 
 /**
  * The body as sent, unpacked by its content-encoding (the last coding applied first). An
@@ -113,11 +118,19 @@ export function createUpstreamFetch(): UpstreamFetch {
       try {
         const target = new URL(url);
         const secure = target.protocol === "https:";
-        if (!secure && target.protocol !== "http:") throw new TypeError(`the feed calls the service over http or https, not ${target.protocol}`);
+        if (!secure && target.protocol !== "http:")
+          throw new TypeError(`the feed calls the service over http or https, not ${target.protocol}`);
         const body = init.body === undefined ? undefined : Buffer.from(init.body, "utf8");
         const send = secure ? httpsRequest : httpRequest;
-        const request = send(target, { method: init.method, headers: headersOf(init, body), agent: secure ? agents.https : agents.http, signal: init.signal }, (response) =>
-          resolve(responseOf(response)),
+        const request = send(
+          target,
+          {
+            method: init.method,
+            headers: headersOf(init, body),
+            agent: secure ? agents.https : agents.http,
+            signal: init.signal,
+          },
+          (response) => resolve(responseOf(response)),
         );
         // `on`, not `once`: a socket may fail again after the answer began, and an error without a listener would end the process.
         request.on("error", reject);

@@ -14,7 +14,11 @@ export function blockAddress(row: number, column: number, rows: number, columns:
 }
 
 /** The formats of data rows, column by column; `userFormats` (one per column, or undefined) win for numbers. */
-export function dataFormats(rows: readonly (readonly TableCell[])[], columns: readonly TableColumn[], userFormats: readonly (string | undefined)[] = []): string[][] {
+export function dataFormats(
+  rows: readonly (readonly TableCell[])[],
+  columns: readonly TableColumn[],
+  userFormats: readonly (string | undefined)[] = [],
+): string[][] {
   return rows.map((row) => row.map((value, index) => cellFormat(value, columns[index]!, userFormats[index])));
 }
 
@@ -31,11 +35,20 @@ export interface Block {
  * Writes `block` with its top-left cell at (row, column) of `sheet`: one sync per chunk. Returns
  * how many syncs it took.
  */
-export async function writeBlock(context: Excel.RequestContext, sheet: Excel.Worksheet, row: number, column: number, block: Block): Promise<number> {
+export async function writeBlock(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  row: number,
+  column: number,
+  block: Block,
+): Promise<number> {
   const width = block.values[0]?.length ?? 0;
   if (width === 0) return 0;
   // Values and formats go together, so they are measured together.
-  const chunks = syncChunks(block.values.length, (index) => jsonBytes(block.values[index]) + jsonBytes(block.formats[index]) + 2);
+  const chunks = syncChunks(
+    block.values.length,
+    (index) => jsonBytes(block.values[index]) + jsonBytes(block.formats[index]) + 2,
+  );
   for (const [start, end] of chunks) {
     const range = sheet.getRange(blockAddress(row + start, column, end - start, width));
     range.numberFormat = block.formats.slice(start, end).map((cells) => [...cells]);

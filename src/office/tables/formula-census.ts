@@ -13,7 +13,9 @@ const ROWS_PER_READ = 20_000;
 
 function countIn(formulas: unknown[][]): number {
   let count = 0;
-  for (const row of formulas) for (const cell of row) if (typeof cell === "string" && cell.startsWith("=") && mentionsAddinFunction(cell)) count++;
+  for (const row of formulas)
+    for (const cell of row)
+      if (typeof cell === "string" && cell.startsWith("=") && mentionsAddinFunction(cell)) count++;
   return count;
 }
 
@@ -23,7 +25,9 @@ async function countInRange(context: Excel.RequestContext, range: Excel.Range): 
   await context.sync();
   let count = 0;
   for (let start = 0; start < range.rowCount; start += ROWS_PER_READ) {
-    const block = range.getCell(start, 0).getResizedRange(Math.min(ROWS_PER_READ, range.rowCount - start) - 1, range.columnCount - 1);
+    const block = range
+      .getCell(start, 0)
+      .getResizedRange(Math.min(ROWS_PER_READ, range.rowCount - start) - 1, range.columnCount - 1);
     block.load("formulas");
     // A sync per block keeps each answer under Excel's 5 MB.
     // eslint-disable-next-line office-addins/no-context-sync-in-loop
@@ -60,7 +64,8 @@ export async function reportingFormulaCensus(): Promise<FormulaCount[]> {
       areas.load("items/address");
       // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
-      for (const area of areas.items) count += await countInRange(context, sheet.getRange(area.address.slice(area.address.lastIndexOf("!") + 1)));
+      for (const area of areas.items)
+        count += await countInRange(context, sheet.getRange(area.address.slice(area.address.lastIndexOf("!") + 1)));
       if (count > 0) counts.push({ sheet: sheet.name, count });
     }
     return counts;

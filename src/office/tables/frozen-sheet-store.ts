@@ -1,4 +1,10 @@
-import { FROZEN_SHEET_NAMESPACE, frozenSheetXml, parseFrozenSheetRecord, readFrozenSheetXml, type FrozenSheetRecord } from "../../core/changes/frozen-sheet-record";
+import {
+  FROZEN_SHEET_NAMESPACE,
+  frozenSheetXml,
+  parseFrozenSheetRecord,
+  readFrozenSheetXml,
+  type FrozenSheetRecord,
+} from "../../core/changes/frozen-sheet-record";
 import { requireExcel } from "../workbook";
 import { PartRecords, type ListedRecords, type RecordKind } from "./part-records";
 

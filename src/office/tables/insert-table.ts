@@ -25,7 +25,11 @@ export interface InsertedTable extends WrittenTable {
  * of what an existing sheet holds (so that nothing there is overwritten, and the table can grow
  * down freely when refreshed).
  */
-export async function insertQueryTable(data: TableData, destination: TableDestination, nameTable?: TableNamer): Promise<InsertedTable> {
+export async function insertQueryTable(
+  data: TableData,
+  destination: TableDestination,
+  nameTable?: TableNamer,
+): Promise<InsertedTable> {
   requireExcel();
   const width = data.header.length;
   if (width === 0) throw new WorkbookError("There is nothing to insert: the query returned no columns.");
@@ -38,7 +42,12 @@ export async function insertQueryTable(data: TableData, destination: TableDestin
     let sheet: Excel.Worksheet;
     let column = 0;
     if (destination.kind === "new") {
-      sheet = sheets.add(sheetNameFor(destination.sheetName, sheets.items.map((item) => item.name)));
+      sheet = sheets.add(
+        sheetNameFor(
+          destination.sheetName,
+          sheets.items.map((item) => item.name),
+        ),
+      );
     } else {
       sheet = sheets.getItem(destination.sheetName);
       const used = sheet.getUsedRangeOrNullObject(true);
@@ -69,6 +78,14 @@ export async function insertQueryTable(data: TableData, destination: TableDestin
     sheet.activate();
     await context.sync();
     syncs++;
-    return { excelId: table.id, name: table.name, sheet: sheet.name, rows, headers: columns.items.map((item) => item.name), address, syncs };
+    return {
+      excelId: table.id,
+      name: table.name,
+      sheet: sheet.name,
+      rows,
+      headers: columns.items.map((item) => item.name),
+      address,
+      syncs,
+    };
   });
 }

@@ -24,7 +24,12 @@ export async function linkedTablesNow(records: readonly StoredTableQuery[]): Pro
     return new Map(
       records.map((record, index): [string, LinkedTableNow] => {
         const detail = details[index];
-        return [record.id, detail ? { found: true, name: detail.table.name, sheet: detail.sheet.name, rows: detail.rows.count } : { found: false }];
+        return [
+          record.id,
+          detail
+            ? { found: true, name: detail.table.name, sheet: detail.sheet.name, rows: detail.rows.count }
+            : { found: false },
+        ];
       }),
     );
   });

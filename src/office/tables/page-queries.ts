@@ -3,7 +3,12 @@ import { RefreshCoordinator } from "../../core/workbook-queries/refresh-coordina
 import type { WorkbookRefreshOperations } from "../../core/workbook-queries/refresh-run";
 import type { QueryStore } from "../../core/workbook-queries/query-store";
 import type { StoredTableQuery } from "../../core/workbook-queries/stored-query";
-import { refreshStoredTable, withFailure, type KeptChanges, type TableRefreshDependencies } from "../../core/workbook-queries/table-refresh";
+import {
+  refreshStoredTable,
+  withFailure,
+  type KeptChanges,
+  type TableRefreshDependencies,
+} from "../../core/workbook-queries/table-refresh";
 import { runtimeFetchDependencies } from "../../core/workbook-queries/runtime-fetch";
 import type { ReportingRuntime } from "../../core/runtime/reporting-runtime";
 import { pageRuntime } from "../page-runtime";
@@ -30,10 +35,12 @@ export interface PageQueries {
 
 /** The Refresh log's rows of `records`: one per refreshed record. */
 export function logRefreshes(records: readonly StoredTableQuery[]): Promise<void> {
-  return appendRefreshLog(records.flatMap((record) => {
-    const row = refreshLogRow(record);
-    return row ? [row] : [];
-  }));
+  return appendRefreshLog(
+    records.flatMap((record) => {
+      const row = refreshLogRow(record);
+      return row ? [row] : [];
+    }),
+  );
 }
 
 let queries: PageQueries | undefined;
@@ -42,12 +49,18 @@ let queries: PageQueries | undefined;
  * How a table is refreshed with `runtime`: its STATS or LEGACY.STATS query through the runtime's
  * functions (cache and clients of the profile the record names), written into the table, saved in `store`.
  */
-export function tableRefreshDependencies(runtime: ReportingRuntime, store: Pick<QueryStore, "put">, changes?: Map<string, KeptChanges>): TableRefreshDependencies {
+export function tableRefreshDependencies(
+  runtime: ReportingRuntime,
+  store: Pick<QueryStore, "put">,
+  changes?: Map<string, KeptChanges>,
+): TableRefreshDependencies {
   return {
     ...runtimeFetchDependencies(runtime),
     write: writeTableRows,
     save: (record) => store.put(record),
-    ...(changes ? { keepChanges: (record: StoredTableQuery, kept: KeptChanges) => void changes.set(record.id, kept) } : {}),
+    ...(changes
+      ? { keepChanges: (record: StoredTableQuery, kept: KeptChanges) => void changes.set(record.id, kept) }
+      : {}),
   };
 }
 

@@ -127,8 +127,11 @@ export class SettingsRecords<T extends { id: string }> {
 
   put(record: T): Promise<void> {
     const checked = this.kind.parse(record);
-    if (!checked) return Promise.reject(new Error("The record cannot be kept: it is not one this version of the add-in writes."));
-    return this.inTurn(() => this.write([...this.readAll().filter((entry) => (entry as { id?: unknown }).id !== checked.id), checked]));
+    if (!checked)
+      return Promise.reject(new Error("The record cannot be kept: it is not one this version of the add-in writes."));
+    return this.inTurn(() =>
+      this.write([...this.readAll().filter((entry) => (entry as { id?: unknown }).id !== checked.id), checked]),
+    );
   }
 
   remove(id: string): Promise<void> {
@@ -145,7 +148,9 @@ export class SettingsRecords<T extends { id: string }> {
     settings.set(this.kind.setting, JSON.stringify(records));
     return new Promise((resolve, reject) =>
       // "failed" is Office.AsyncResultStatus.Failed, compared as text so that an older Office.js without the enum still works.
-      settings.saveAsync((result) => (String(result.status) === "failed" ? reject(new Error(result.error?.message)) : resolve())),
+      settings.saveAsync((result) =>
+        String(result.status) === "failed" ? reject(new Error(result.error?.message)) : resolve(),
+      ),
     );
   }
 }

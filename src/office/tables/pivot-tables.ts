@@ -17,7 +17,10 @@ export interface AddedPivot {
  * their number formats, tabular layout. A line above it says what it is built on, and why
  * eCPM is not in it.
  */
-export async function addPivotTable(record: Pick<StoredTableQuery, "table" | "query" | "columns">, plan: PivotPlan): Promise<AddedPivot> {
+export async function addPivotTable(
+  record: Pick<StoredTableQuery, "table" | "query" | "columns">,
+  plan: PivotPlan,
+): Promise<AddedPivot> {
   requireExcel();
   return runExcel(async (context) => {
     const table = await findTable(context, record);
@@ -29,13 +32,21 @@ export async function addPivotTable(record: Pick<StoredTableQuery, "table" | "qu
     const tables = context.workbook.tables;
     tables.load("items/name");
     await context.sync();
-    const sheet = sheets.add(pivotSheetNameFor(table.name, sheets.items.map((item) => item.name)));
+    const sheet = sheets.add(
+      pivotSheetNameFor(
+        table.name,
+        sheets.items.map((item) => item.name),
+      ),
+    );
     const note = [`PivotTable of the table ${table.name}; refreshed with it.`, ...(plan.note ? [plan.note] : [])];
     const noteRange = sheet.getRange(`A1:A${note.length}`);
     // Text as text: formats first.
     noteRange.numberFormat = note.map(() => ["@"]);
     noteRange.values = note.map((line) => [line]);
-    const name = safeTableName(`${table.name}_Pivot`, [...pivots.items.map((item) => item.name), ...tables.items.map((item) => item.name)]);
+    const name = safeTableName(`${table.name}_Pivot`, [
+      ...pivots.items.map((item) => item.name),
+      ...tables.items.map((item) => item.name),
+    ]);
     const pivot = sheet.pivotTables.add(name, table, sheet.getRange(`A${note.length + 2}`));
     for (const field of plan.rows) pivot.rowHierarchies.add(pivot.hierarchies.getItem(field));
     for (const value of plan.values) {

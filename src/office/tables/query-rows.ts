@@ -25,7 +25,7 @@ export async function readQueryCells(context: Excel.RequestContext, block: Query
   const cells: unknown[][] = [];
   if (block.columns <= 0) return cells;
   let heaviestRow = 1;
-  for (let start = 0, size = FIRST_READ_ROWS; start < block.rows; ) {
+  for (let start = 0, size = FIRST_READ_ROWS; start < block.rows;) {
     const count = Math.min(size, block.rows - start);
     const range = block.sheet.getCell(block.row + start, block.column).getResizedRange(count - 1, block.columns - 1);
     range.load("values");

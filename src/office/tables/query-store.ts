@@ -1,7 +1,12 @@
 import { serialised, type QueryStore, type StoredQueries } from "../../core/workbook-queries/query-store";
 import { readTableQueryXml, TABLE_QUERY_NAMESPACE, tableQueryXml } from "../../core/workbook-queries/record-xml";
 import { storedTableQuery, type StoredTableQuery } from "../../core/workbook-queries/stored-query";
-import { DEFAULT_WORKBOOK_OPTIONS, readWorkbookOptionsXml, workbookOptionsXml, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
+import {
+  DEFAULT_WORKBOOK_OPTIONS,
+  readWorkbookOptionsXml,
+  workbookOptionsXml,
+  type WorkbookQueryOptions,
+} from "../../core/workbook-queries/workbook-options";
 import { runExcel } from "../excel-run";
 import { requireExcel } from "../workbook";
 import { PartRecords, type RecordKind } from "./part-records";
@@ -53,7 +58,10 @@ export class CustomXmlQueryStore implements QueryStore {
     return this.optionsInTurn(async () => {
       const part = await optionsPart();
       // Each option is set on its own (refresh on open, the change threshold): the others stay.
-      const xml = workbookOptionsXml({ ...((part && readWorkbookOptionsXml(part.xml)) ?? DEFAULT_WORKBOOK_OPTIONS), ...options });
+      const xml = workbookOptionsXml({
+        ...((part && readWorkbookOptionsXml(part.xml)) ?? DEFAULT_WORKBOOK_OPTIONS),
+        ...options,
+      });
       await runExcel(async (context) => {
         if (part) context.workbook.customXmlParts.getItem(part.id).setXml(xml);
         else context.workbook.customXmlParts.add(xml);

@@ -1,4 +1,10 @@
-import { REFRESH_LOG_COLUMNS, REFRESH_LOG_HEADERS, REFRESH_LOG_SHEET, REFRESH_LOG_TABLE, refreshLogFormats } from "../../core/changes/refresh-log";
+import {
+  REFRESH_LOG_COLUMNS,
+  REFRESH_LOG_HEADERS,
+  REFRESH_LOG_SHEET,
+  REFRESH_LOG_TABLE,
+  refreshLogFormats,
+} from "../../core/changes/refresh-log";
 import { sheetNameFor } from "../../core/workbook-queries/names";
 import type { TableCell } from "../../core/workbook-queries/table-columns";
 import { runExcel } from "../excel-run";
@@ -22,9 +28,17 @@ async function createLog(context: Excel.RequestContext, rows: readonly (readonly
   const sheets = context.workbook.worksheets;
   sheets.load("items/name");
   await context.sync();
-  const sheet = sheets.add(sheetNameFor(REFRESH_LOG_SHEET, sheets.items.map((item) => item.name)));
+  const sheet = sheets.add(
+    sheetNameFor(
+      REFRESH_LOG_SHEET,
+      sheets.items.map((item) => item.name),
+    ),
+  );
   const header = [...REFRESH_LOG_HEADERS];
-  await writeBlock(context, sheet, 0, 0, { values: [header, ...rows], formats: [...headerFormats(header), ...refreshLogFormats(rows)] });
+  await writeBlock(context, sheet, 0, 0, {
+    values: [header, ...rows],
+    formats: [...headerFormats(header), ...refreshLogFormats(rows)],
+  });
   const table = sheet.tables.add(blockAddress(0, 0, rows.length + 1, header.length), true);
   table.name = REFRESH_LOG_TABLE;
   table.getRange().format.autofitColumns();
@@ -32,7 +46,11 @@ async function createLog(context: Excel.RequestContext, rows: readonly (readonly
 }
 
 /** Adds `rows` at the end of the log, each value under the column whose header is its own (blank under a column of the user's). */
-async function appendToLog(context: Excel.RequestContext, table: Excel.Table, rows: readonly (readonly TableCell[])[]): Promise<void> {
+async function appendToLog(
+  context: Excel.RequestContext,
+  table: Excel.Table,
+  rows: readonly (readonly TableCell[])[],
+): Promise<void> {
   const header = table.getHeaderRowRange();
   header.load("values");
   const body = table.getDataBodyRange();
@@ -45,9 +63,14 @@ async function appendToLog(context: Excel.RequestContext, table: Excel.Table, ro
   const formats = rows.map(() => names.map((name) => FORMATS.get(name) ?? GENERAL));
   // Values written while a filter hides rows can land on the wrong rows (office-js 224).
   const filters = await clearFiltersFor(context, table);
-  table.rows.add(undefined, cells.map((row) => row.map(() => "")));
+  table.rows.add(
+    undefined,
+    cells.map((row) => row.map(() => "")),
+  );
   // The new rows are the body's last: formats first, so that a name stays the text it is.
-  const added = sheet.getRange(blockAddress(body.rowIndex + body.rowCount, body.columnIndex, rows.length, names.length));
+  const added = sheet.getRange(
+    blockAddress(body.rowIndex + body.rowCount, body.columnIndex, rows.length, names.length),
+  );
   added.numberFormat = formats;
   added.values = cells;
   applyFiltersAgain(table, filters);

@@ -11,7 +11,6 @@ import { applyFiltersAgain, clearFiltersFor, type SavedFilters } from "./table-f
 import { putTotalsBack, takeTotalsAway, type SavedTotals } from "./totals-row";
 import { keyColumnsOf, readUserValues, writeUserValues } from "./user-columns";
 
-
 interface Shape {
   sheet: Excel.Worksheet;
   /** The header row. */
@@ -73,7 +72,13 @@ function tableRows(shape: Shape): number {
 }
 
 /** Throws, in words, when cells of `address` on `sheet` hold anything: the table would cover or move them. */
-async function requireEmpty(context: Excel.RequestContext, sheet: Excel.Worksheet, address: string, tableName: string, why: string): Promise<void> {
+async function requireEmpty(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  address: string,
+  tableName: string,
+  why: string,
+): Promise<void> {
   const used = sheet.getRange(address).getUsedRangeOrNullObject(true);
   used.load("address");
   await context.sync();
@@ -89,7 +94,14 @@ async function requireEmpty(context: Excel.RequestContext, sheet: Excel.Workshee
  * The query's columns of the table to match `data`: added (or removed) right after the query's
  * current columns, before any column the user added.
  */
-async function matchColumns(context: Excel.RequestContext, table: Excel.Table, shape: Shape, owned: number, data: TableData, name: string): Promise<Shape> {
+async function matchColumns(
+  context: Excel.RequestContext,
+  table: Excel.Table,
+  shape: Shape,
+  owned: number,
+  data: TableData,
+  name: string,
+): Promise<Shape> {
   const wanted = data.columns.length;
   if (wanted === owned) return shape;
   const rightOfTable = blockAddress(shape.row, shape.column + shape.width, tableRows(shape), Math.abs(wanted - owned));
@@ -104,11 +116,23 @@ async function matchColumns(context: Excel.RequestContext, table: Excel.Table, s
 }
 
 /** Grows or shrinks the table's data rows to `rows`, touching no cell outside it. */
-async function resizeRows(context: Excel.RequestContext, table: Excel.Table, shape: Shape, rows: number, name: string): Promise<void> {
+async function resizeRows(
+  context: Excel.RequestContext,
+  table: Excel.Table,
+  shape: Shape,
+  rows: number,
+  name: string,
+): Promise<void> {
   const { sheet, row, column, width, bodyRows } = shape;
   if (rows === bodyRows) return;
   if (rows > bodyRows) {
-    await requireEmpty(context, sheet, blockAddress(row + 1 + bodyRows, column, rows - bodyRows, width), name, `it needs ${(rows - bodyRows).toLocaleString("en-US")} more rows below it`);
+    await requireEmpty(
+      context,
+      sheet,
+      blockAddress(row + 1 + bodyRows, column, rows - bodyRows, width),
+      name,
+      `it needs ${(rows - bodyRows).toLocaleString("en-US")} more rows below it`,
+    );
   }
   table.resize(blockAddress(row, column, rows + 1, width));
   // Rows the table gave up become plain cells again: emptied, so no stale number stays behind.
@@ -117,7 +141,12 @@ async function resizeRows(context: Excel.RequestContext, table: Excel.Table, sha
 }
 
 /** After a failed write, the totals row and filters the refresh took away come back, if Excel still lets them. */
-async function restoreUserSetup(context: Excel.RequestContext, table: Excel.Table, totals: SavedTotals | undefined, filters: SavedFilters): Promise<void> {
+async function restoreUserSetup(
+  context: Excel.RequestContext,
+  table: Excel.Table,
+  totals: SavedTotals | undefined,
+  filters: SavedFilters,
+): Promise<void> {
   if (!totals && filters.length === 0) return;
   try {
     if (totals) putTotalsBack(table, totals);
@@ -149,7 +178,9 @@ export async function writeTableRows(record: StoredTableQuery, data: TableData):
     const cellsBefore = await readQueryCells(context, { ...bodyStart, rows: shape.bodyRows, columns: owned });
     shape = await matchColumns(context, table, shape, owned, data, name);
     // The query's columns get new headers only when the query changed; a header the user renamed stays.
-    const sameColumns = record.columns.length === data.columns.length && record.columns.every((key, index) => key === data.columns[index]?.key);
+    const sameColumns =
+      record.columns.length === data.columns.length &&
+      record.columns.every((key, index) => key === data.columns[index]?.key);
     if (!sameColumns) {
       data.header.forEach((header, index) => {
         if (shape.headers[index] !== header) table.columns.getItemAt(index).name = header;
@@ -160,20 +191,35 @@ export async function writeTableRows(record: StoredTableQuery, data: TableData):
     if (rows.length > shape.bodyRows) {
       // Checked before anything changes; the rows go under the totals row, which moves down.
       const below = blockAddress(shape.row + tableRows(shape), shape.column, rows.length - shape.bodyRows, shape.width);
-      await requireEmpty(context, shape.sheet, below, name, `it needs ${(rows.length - shape.bodyRows).toLocaleString("en-US")} more rows below it`);
+      await requireEmpty(
+        context,
+        shape.sheet,
+        below,
+        name,
+        `it needs ${(rows.length - shape.bodyRows).toLocaleString("en-US")} more rows below it`,
+      );
     }
     // What the user typed in their own columns follows its record, not its row number.
     const { keyIndexes, keyColumns } = keyColumnsOf(data, record.columns, Math.min(owned, data.columns.length));
     const body = { sheet: shape.sheet, row: shape.row + 1, column: shape.column };
     const keys = cellsBefore.map((cells) => keyColumns.map((column) => cells[column]));
-    const typed = await readUserValues(context, { ...body, rows: shape.bodyRows, keyColumns, firstUserColumn: data.columns.length, width: shape.width }, keys);
+    const typed = await readUserValues(
+      context,
+      { ...body, rows: shape.bodyRows, keyColumns, firstUserColumn: data.columns.length, width: shape.width },
+      keys,
+    );
     const filters = await clearFiltersFor(context, table);
     let totals: SavedTotals | undefined;
     try {
       if (shape.totals) totals = await takeTotalsAway(context, table);
       await resizeRows(context, table, { ...shape, totals: false }, rows.length, name);
-      const userFormats = data.columns.map((column, index) => (sameColumns || record.columns[index] === column.key ? shape.firstRowFormats[index] : undefined));
-      await writeBlock(context, shape.sheet, shape.row + 1, shape.column, { values: rows, formats: dataFormats(rows, data.columns, userFormats) });
+      const userFormats = data.columns.map((column, index) =>
+        sameColumns || record.columns[index] === column.key ? shape.firstRowFormats[index] : undefined,
+      );
+      await writeBlock(context, shape.sheet, shape.row + 1, shape.column, {
+        values: rows,
+        formats: dataFormats(rows, data.columns, userFormats),
+      });
       await writeUserValues(context, body, typed, rows, keyIndexes);
       if (totals) putTotalsBack(table, totals);
       // The user's sort and filter, applied to the new rows as Excel's own Refresh does: the sort
@@ -185,6 +231,12 @@ export async function writeTableRows(record: StoredTableQuery, data: TableData):
       await restoreUserSetup(context, table, totals, filters);
       throw error;
     }
-    return { excelId: table.id, name: table.name, sheet: shape.sheet.name, rows: data.rows.length, before: rowsReadBack(record.columns.slice(0, owned), cellsBefore) };
+    return {
+      excelId: table.id,
+      name: table.name,
+      sheet: shape.sheet.name,
+      rows: data.rows.length,
+      before: rowsReadBack(record.columns.slice(0, owned), cellsBefore),
+    };
   });
 }

@@ -1,4 +1,12 @@
-import { byName, readSavedQueryXml, SAVED_QUERY_NAMESPACE, savedQuery, savedQueryXml, type SavedQuery, type SavedQueryStore } from "../../core/workbook-queries/saved-query";
+import {
+  byName,
+  readSavedQueryXml,
+  SAVED_QUERY_NAMESPACE,
+  savedQuery,
+  savedQueryXml,
+  type SavedQuery,
+  type SavedQueryStore,
+} from "../../core/workbook-queries/saved-query";
 import { requireExcel } from "../workbook";
 import { PartRecords, type RecordKind } from "./part-records";
 

@@ -8,7 +8,11 @@ import { quietForColleaguesWithoutAddin } from "../trust";
  * custom XML) says whether to refresh, so a copy of the file behaves the same.
  */
 export function startupBehaviorSupported(): boolean {
-  return isSetSupported("SharedRuntime", "1.1") && typeof Office !== "undefined" && typeof Office.addin?.setStartupBehavior === "function";
+  return (
+    isSetSupported("SharedRuntime", "1.1") &&
+    typeof Office !== "undefined" &&
+    typeof Office.addin?.setStartupBehavior === "function"
+  );
 }
 
 /** Loads the add-in with this document from now on (or stops): false where Excel cannot. */

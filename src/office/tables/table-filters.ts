@@ -12,7 +12,9 @@ export type SavedFilters = [number, Excel.FilterCriteria][];
  * only the set ones are kept. A column whose criteria filter on nothing is not filtered.
  */
 function setCriteria(criteria: Excel.FilterCriteria): Excel.FilterCriteria | undefined {
-  const set = Object.fromEntries(Object.entries(criteria).filter(([, value]) => value !== null && value !== undefined)) as unknown as Excel.FilterCriteria;
+  const set = Object.fromEntries(
+    Object.entries(criteria).filter(([, value]) => value !== null && value !== undefined),
+  ) as unknown as Excel.FilterCriteria;
   return set.filterOn ? set : undefined;
 }
 

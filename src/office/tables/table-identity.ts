@@ -21,7 +21,10 @@ function isRecordsTable(record: TableRef, table: Excel.Table, sheet: string, hea
 }
 
 /** Each record's table as the workbook has it now, or undefined when it is gone. */
-export async function locateTables(context: Excel.RequestContext, records: readonly TableRef[]): Promise<(Excel.Table | undefined)[]> {
+export async function locateTables(
+  context: Excel.RequestContext,
+  records: readonly TableRef[],
+): Promise<(Excel.Table | undefined)[]> {
   const byId = records.map((record) => context.workbook.tables.getItemOrNullObject(record.table.excelId));
   const byName = records.map((record) => context.workbook.tables.getItemOrNullObject(record.table.name));
   for (const table of [...byId, ...byName]) table.load("id, name");
@@ -38,7 +41,12 @@ export async function locateTables(context: Excel.RequestContext, records: reado
   return records.map((record, index) => {
     const found = byId[index]!;
     const place = places[index];
-    if (!found.isNullObject && place && isRecordsTable(record, found, place.sheet.name, () => place.columns.items.map((column) => column.name))) return found;
+    if (
+      !found.isNullObject &&
+      place &&
+      isRecordsTable(record, found, place.sheet.name, () => place.columns.items.map((column) => column.name))
+    )
+      return found;
     const named = byName[index]!;
     return named.isNullObject ? undefined : named;
   });

@@ -45,14 +45,20 @@ const columnBlock = (layout: BodyLayout, start: number, column: number, count: n
   layout.sheet.getCell(layout.row + start, layout.column + column).getResizedRange(count - 1, 0);
 const keyOf = (cells: readonly unknown[]): string => JSON.stringify(cells.map((cell) => String(cell ?? "")));
 /** A text typed into a cell formatted as text reads the same as values and as formulas, even "=...". */
-const isFormula = (formula: unknown, value: unknown): boolean => typeof formula === "string" && formula.startsWith("=") && formula !== value;
+const isFormula = (formula: unknown, value: unknown): boolean =>
+  typeof formula === "string" && formula.startsWith("=") && formula !== value;
 
 /** Reads `columns` of `layout`'s body (as values, plus formulas and formats for the user's) block by block, within the sync budget. */
-async function readBody(context: Excel.RequestContext, layout: BodyLayout, userColumns: number[], keysRead?: readonly (readonly unknown[])[]) {
+async function readBody(
+  context: Excel.RequestContext,
+  layout: BodyLayout,
+  userColumns: number[],
+  keysRead?: readonly (readonly unknown[])[],
+) {
   const keys: unknown[][] = [];
   const user = userColumns.map(() => ({ values: [] as unknown[], formulas: [] as unknown[], formats: [] as string[] }));
   let heaviestRow = 1;
-  for (let start = 0, size = FIRST_READ_ROWS; start < layout.rows; ) {
+  for (let start = 0, size = FIRST_READ_ROWS; start < layout.rows;) {
     const count = Math.min(size, layout.rows - start);
     const keyRanges = (keysRead ? [] : layout.keyColumns).map((column) => {
       const range = columnBlock(layout, start, column, count);
@@ -91,18 +97,30 @@ async function readBody(context: Excel.RequestContext, layout: BodyLayout, userC
  * the table has no such column (a column whose first cell holds a formula is a column of formulas).
  * `keys`, when the caller already read the key columns (one array per body row), are not read again.
  */
-export async function readUserValues(context: Excel.RequestContext, layout: BodyLayout, keys?: readonly (readonly unknown[])[]): Promise<UserValues> {
+export async function readUserValues(
+  context: Excel.RequestContext,
+  layout: BodyLayout,
+  keys?: readonly (readonly unknown[])[],
+): Promise<UserValues> {
   if (layout.firstUserColumn >= layout.width || layout.keyColumns.length === 0) return [];
-  const firstRow = layout.sheet.getCell(layout.row, layout.column + layout.firstUserColumn).getResizedRange(0, layout.width - layout.firstUserColumn - 1);
+  const firstRow = layout.sheet
+    .getCell(layout.row, layout.column + layout.firstUserColumn)
+    .getResizedRange(0, layout.width - layout.firstUserColumn - 1);
   firstRow.load("formulas, values");
   await context.sync();
   const values = firstRow.values[0] ?? [];
-  const candidates = (firstRow.formulas[0] ?? []).flatMap((cell, offset) => (isFormula(cell, values[offset]) ? [] : [layout.firstUserColumn + offset]));
+  const candidates = (firstRow.formulas[0] ?? []).flatMap((cell, offset) =>
+    isFormula(cell, values[offset]) ? [] : [layout.firstUserColumn + offset],
+  );
   if (candidates.length === 0) return [];
   const { keys: keyCells, user } = await readBody(context, layout, candidates, keys);
   return candidates.flatMap((index, c): MovedColumn[] => {
     const read = user[c]!;
-    if (read.formulas.some((formula, r) => isFormula(formula, read.values[r])) || read.values.every((value) => value === "" || value === null || value === undefined)) return [];
+    if (
+      read.formulas.some((formula, r) => isFormula(formula, read.values[r])) ||
+      read.values.every((value) => value === "" || value === null || value === undefined)
+    )
+      return [];
     const byKey = new Map<string, { value: TableCell; format: string }[]>();
     keyCells.forEach((key, r) => {
       const id = keyOf(key);
@@ -129,7 +147,9 @@ export async function writeUserValues(
   for (const column of saved) {
     // Each record takes its own values, in order, when the answer has the same record twice.
     const left = new Map([...column.byKey].map(([key, list]) => [key, [...list]]));
-    const cells = rows.map((row) => left.get(keyOf(keyIndexes.map((index) => row[index])))?.shift() ?? { value: "", format: column.format });
+    const cells = rows.map(
+      (row) => left.get(keyOf(keyIndexes.map((index) => row[index])))?.shift() ?? { value: "", format: column.format },
+    );
     syncs += await writeBlock(context, layout.sheet, layout.row, layout.column + column.index, {
       values: cells.map((cell) => [cell.value]),
       formats: cells.map((cell) => [cell.format]),
@@ -142,7 +162,11 @@ export async function writeUserValues(
  * The group columns the new answer (`data`) shares with the table as it is (`recordColumns`, of
  * which the first `kept` are still in place): their indexes in the answer, and in the table.
  */
-export function keyColumnsOf(data: TableData, recordColumns: readonly string[], kept: number): { keyIndexes: number[]; keyColumns: number[] } {
+export function keyColumnsOf(
+  data: TableData,
+  recordColumns: readonly string[],
+  kept: number,
+): { keyIndexes: number[]; keyColumns: number[] } {
   const shared = data.columns.flatMap((column, index) => {
     const before = recordColumns.indexOf(column.key);
     return !column.isMetric && before >= 0 && before < kept ? [[index, before] as const] : [];

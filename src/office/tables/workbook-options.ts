@@ -1,4 +1,9 @@
-import { DEFAULT_WORKBOOK_OPTIONS, readWorkbookOptionsXml, WORKBOOK_OPTIONS_NAMESPACE, type WorkbookQueryOptions } from "../../core/workbook-queries/workbook-options";
+import {
+  DEFAULT_WORKBOOK_OPTIONS,
+  readWorkbookOptionsXml,
+  WORKBOOK_OPTIONS_NAMESPACE,
+  type WorkbookQueryOptions,
+} from "../../core/workbook-queries/workbook-options";
 import { requireExcel } from "../workbook";
 import { partsOf } from "./custom-xml-parts";
 

@@ -27,7 +27,10 @@ export function profileNameOf(context: PaneContext, pinned: string | undefined):
  * The last day the service has statistics for, with the query's profile (`options.profile`);
  * undefined when /dates does not answer (the file still goes).
  */
-export async function dataThroughOf(runtime: Pick<ReportingRuntime, "reference">, options: ReferenceOptions = {}): Promise<string | undefined> {
+export async function dataThroughOf(
+  runtime: Pick<ReportingRuntime, "reference">,
+  options: ReferenceOptions = {},
+): Promise<string | undefined> {
   try {
     return (await runtime.reference("dates", options)).to;
   } catch {

@@ -61,8 +61,15 @@ export async function exportStats(context: PaneContext, request: StatsExport, si
     // The server's link serves the file once within a minute: unopened, it is never used.
     signal?.throwIfAborted();
     openInBrowser(prepared.url);
-    status.success(`Opened ${prepared.fileName} in your browser, which saves it; the link works once, within a minute.${neutralisedNote(prepared.neutralised)}`);
+    status.success(
+      `Opened ${prepared.fileName} in your browser, which saves it; the link works once, within a minute.${neutralisedNote(prepared.neutralised)}`,
+    );
     return;
   }
-  downloadExport(status, request.kind === "xlsx" ? await statsXlsxFile(sources, request, signal) : await statsCsvFile(sources, request, signal));
+  downloadExport(
+    status,
+    request.kind === "xlsx"
+      ? await statsXlsxFile(sources, request, signal)
+      : await statsCsvFile(sources, request, signal),
+  );
 }

@@ -92,5 +92,9 @@ export async function prepareHostExport(options: {
     signal: options.signal,
   });
   const prepared = JSON.parse(response.body) as { url: string; fileName: string; neutralised: number };
-  return { url: new URL(prepared.url, options.origin).href, fileName: prepared.fileName, neutralised: prepared.neutralised };
+  return {
+    url: new URL(prepared.url, options.origin).href,
+    fileName: prepared.fileName,
+    neutralised: prepared.neutralised,
+  };
 }

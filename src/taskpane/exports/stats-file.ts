@@ -46,7 +46,13 @@ export interface StatsCsvFile extends CheckedCsv {
 
 export function statsFileName(request: StatsFileRequest, kind: "csv" | "xlsx"): string {
   const { model } = request;
-  return exportFileName({ prefix: "stats", period: request.period, groups: model.groups, filters: model.filters, extension: kind });
+  return exportFileName({
+    prefix: "stats",
+    period: request.period,
+    groups: model.groups,
+    filters: model.filters,
+    extension: kind,
+  });
 }
 
 /** The Excel file's Query sheet; the same whichever way the file is made (here or by the add-in's server). */
@@ -58,18 +64,31 @@ export async function statsQuerySheet(
   const { model, query } = request;
   // The names and the last day of the profile the query runs with, not the active one's.
   const reference = { profile: query.profile, signal };
-  const [dataThrough, labels] = await Promise.all([dataThroughOf(sources.runtime, reference), filterLabelsOf(sources.runtime, model.filters, reference)]);
+  const [dataThrough, labels] = await Promise.all([
+    dataThroughOf(sources.runtime, reference),
+    filterLabelsOf(sources.runtime, model.filters, reference),
+  ]);
   signal?.throwIfAborted();
   return statsQueryRows(
     model,
     query.request,
-    { periodName: periodNameOf(model.period), profile: sources.profile, madeAt: madeNow(), dataThrough, formula: statsFormula(model, BUILD_NAMESPACE) },
+    {
+      periodName: periodNameOf(model.period),
+      profile: sources.profile,
+      madeAt: madeNow(),
+      dataThrough,
+      formula: statsFormula(model, BUILD_NAMESPACE),
+    },
     labels,
   );
 }
 
 /** The service's Excel file with the query's header and the Query sheet. */
-export async function statsXlsxFile(sources: StatsFileSources, request: StatsFileRequest, signal?: AbortSignal): Promise<StatsXlsxFile> {
+export async function statsXlsxFile(
+  sources: StatsFileSources,
+  request: StatsFileRequest,
+  signal?: AbortSignal,
+): Promise<StatsXlsxFile> {
   const [serviceFile, querySheet] = await Promise.all([
     sources.client.statsXlsx(request.query.request, { signal }),
     statsQuerySheet(sources, request, signal),
@@ -85,8 +104,15 @@ export async function statsXlsxFile(sources: StatsFileSources, request: StatsFil
  * spreadsheet opening the file would run one starting with = as a formula (CSV injection), so
  * no field is passed on unchecked.
  */
-export async function statsCsvFile(sources: StatsFileSources, request: StatsFileRequest, signal?: AbortSignal): Promise<StatsCsvFile> {
-  const checked = prepareStatsCsv(await sources.client.statsCsv(request.query.request, { signal }), request.query.headers);
+export async function statsCsvFile(
+  sources: StatsFileSources,
+  request: StatsFileRequest,
+  signal?: AbortSignal,
+): Promise<StatsCsvFile> {
+  const checked = prepareStatsCsv(
+    await sources.client.statsCsv(request.query.request, { signal }),
+    request.query.headers,
+  );
   signal?.throwIfAborted();
   return { fileName: statsFileName(request, "csv"), ...checked };
 }

@@ -15,8 +15,14 @@ export interface PreviewReference {
  * the active profile's lists); a list that cannot be loaded just leaves its codes as they are: a
  * preview is never refused for want of a name.
  */
-export async function loadPreviewReference(runtime: Pick<ReportingRuntime, "reference">, profile?: string): Promise<PreviewReference> {
+export async function loadPreviewReference(
+  runtime: Pick<ReportingRuntime, "reference">,
+  profile?: string,
+): Promise<PreviewReference> {
   const options = { profile };
-  const [lists, dataThrough] = await Promise.all([loadReferenceLists(runtime, options), dataThroughOf(runtime, options)]);
+  const [lists, dataThrough] = await Promise.all([
+    loadReferenceLists(runtime, options),
+    dataThroughOf(runtime, options),
+  ]);
   return { labelOf: labelLookupOf(lists), ...(dataThrough ? { dataThrough } : {}) };
 }

@@ -40,7 +40,11 @@ export function isListedFilter(name: string): name is ListedFilter {
 }
 
 /** The values `filter` takes, with their names. */
-export function loadFilterList(runtime: Reference, filter: ListedFilter, options: ReferenceOptions = {}): Promise<Lists[ListName]> {
+export function loadFilterList(
+  runtime: Reference,
+  filter: ListedFilter,
+  options: ReferenceOptions = {},
+): Promise<Lists[ListName]> {
   return LOADERS[FILTER_LISTS[filter]](runtime, options);
 }
 

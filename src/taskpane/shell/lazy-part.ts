@@ -4,7 +4,13 @@ export const PART_NOT_LOADED = "The add-in could not load part of itself: reload
 
 /** A script of the add-in that did not arrive (offline, or a new release replaced the files). */
 export function partNotLoaded(cause: unknown): ReportingError {
-  return new ReportingError({ code: "part_not_loaded", kind: "host", userMessage: PART_NOT_LOADED, retryable: true, cause: redactedCause(cause) });
+  return new ReportingError({
+    code: "part_not_loaded",
+    kind: "host",
+    userMessage: PART_NOT_LOADED,
+    retryable: true,
+    cause: redactedCause(cause),
+  });
 }
 
 /**

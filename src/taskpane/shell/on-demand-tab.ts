@@ -11,7 +11,12 @@ const LOADING_NOTE_AFTER_MS = 200;
  * the code cannot be loaded the panel says so in its place, and selecting the tab again tries again.
  * Returns what opens the tab: the set-up tab, or undefined when it could not be loaded.
  */
-export function onDemandTab<T>(panel: HTMLElement, tabName: string, status: StatusBar, setUp: () => Promise<T>): () => Promise<T | undefined> {
+export function onDemandTab<T>(
+  panel: HTMLElement,
+  tabName: string,
+  status: StatusBar,
+  setUp: () => Promise<T>,
+): () => Promise<T | undefined> {
   const note = el("p", { className: "part-note", attrs: { "data-part-note": "" } });
   return async () => {
     panel.setAttribute("aria-busy", "true");

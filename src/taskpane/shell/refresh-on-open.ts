@@ -11,7 +11,10 @@ const WHY = "This workbook refreshes when it opens.";
  * shared runtime Excel loads with the document (Office.addin.setStartupBehavior), pane shown or not.
  * Only the workbook's flag is read at start; the Queries view, which refreshes, is loaded when it says yes.
  */
-export async function refreshIfOpenedToRefresh(context: PaneContext, queriesView: () => Promise<QueriesView>): Promise<void> {
+export async function refreshIfOpenedToRefresh(
+  context: PaneContext,
+  queriesView: () => Promise<QueriesView>,
+): Promise<void> {
   if (context.host !== "excel") return;
   const options = await readWorkbookOptions().catch(() => undefined);
   if (!options?.refreshOnOpen) return;

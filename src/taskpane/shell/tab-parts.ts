@@ -8,4 +8,6 @@ import { lazyPart } from "./lazy-part";
  */
 export const queryTabPart = lazyPart(() => import(/* webpackChunkName: "query-tab" */ "../tabs/query/query-tab"));
 export const legacyTabPart = lazyPart(() => import(/* webpackChunkName: "legacy-tab" */ "../tabs/legacy/legacy-tab"));
-export const queriesTabPart = lazyPart(() => import(/* webpackChunkName: "queries-tab" */ "../tabs/queries/queries-tab"));
+export const queriesTabPart = lazyPart(
+  () => import(/* webpackChunkName: "queries-tab" */ "../tabs/queries/queries-tab"),
+);

@@ -54,11 +54,18 @@ async function start(): Promise<void> {
       await (await tabs.open["tab-query"]())?.loadSaved(query);
     },
   };
-  const queries = lazyPart(async () => (await queriesTabPart()).setUpQueriesTab(tabContext("tab-queries"), tableEditing, () => selectTab("tab-query")));
+  const queries = lazyPart(async () =>
+    (await queriesTabPart()).setUpQueriesTab(tabContext("tab-queries"), tableEditing, () => selectTab("tab-query")),
+  );
   const tabs = tabRegistry(
     {
       "tab-query": { panelId: "panel-query", name: "Query", setUp: queryTab },
-      "tab-queries": { panelId: "panel-queries", name: "Queries", setUp: queries, whenSelected: (view) => view.reload() },
+      "tab-queries": {
+        panelId: "panel-queries",
+        name: "Queries",
+        setUp: queries,
+        whenSelected: (view) => view.reload(),
+      },
       "tab-legacy": {
         panelId: "panel-legacy",
         name: "Legacy",
@@ -74,7 +81,9 @@ async function start(): Promise<void> {
   });
   document.body.dataset.ready = "true";
   const active = runtime.profiles().active;
-  status.show(active ? `Signed in with the profile ${active.name}.` : "Welcome. Create a profile on the Connect tab to start.");
+  status.show(
+    active ? `Signed in with the profile ${active.name}.` : "Welcome. Create a profile on the Connect tab to start.",
+  );
   // The Query tab is where a signed-in user goes next: set up now, behind the first view, so that
   // its filter lists load (into the cache the functions share) as they did when it came with the
   // page. A failed load is said when the tab is selected, which tries again.

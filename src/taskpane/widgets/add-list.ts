@@ -46,7 +46,8 @@ export class AddList<Value extends string> {
       if (!value) return;
       this.list.add(this.entry(options.added ? options.added(value) : value));
       // With nothing left to add, Add is disabled: the entry just added keeps the focus.
-      if (elements.add.disabled) elements.list.querySelector<HTMLButtonElement>("li:last-child button:not(:disabled)")?.focus();
+      if (elements.add.disabled)
+        elements.list.querySelector<HTMLButtonElement>("li:last-child button:not(:disabled)")?.focus();
       else elements.add.focus();
     });
   }

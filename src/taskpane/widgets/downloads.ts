@@ -60,5 +60,6 @@ export class WorksheetFileTooLargeError extends ReportingError {
 /** Throws a `WorksheetFileTooLargeError` when Excel on this platform cannot open a file this large as worksheets. */
 export function checkWorksheetFile(byteLength: number, platform: OfficePlatform | undefined): void {
   const base64Characters = 4 * Math.ceil(byteLength / 3);
-  if (platform === "web" && base64Characters > WEB_WORKSHEET_BASE64_LIMIT) throw new WorksheetFileTooLargeError(base64Characters);
+  if (platform === "web" && base64Characters > WEB_WORKSHEET_BASE64_LIMIT)
+    throw new WorksheetFileTooLargeError(base64Characters);
 }

@@ -8,7 +8,9 @@ export interface ElementSpec<Tag extends keyof HTMLElementTagNameMap = keyof HTM
 export type ElementTable = Readonly<Record<string, ElementSpec>>;
 
 /** The elements of `Table`, each typed by its tag (a "select" is an HTMLSelectElement, ...). */
-export type BoundElements<Table extends ElementTable> = { readonly [Name in keyof Table]: HTMLElementTagNameMap[Table[Name]["tag"]] };
+export type BoundElements<Table extends ElementTable> = {
+  readonly [Name in keyof Table]: HTMLElementTagNameMap[Table[Name]["tag"]];
+};
 
 export function spec<Tag extends keyof HTMLElementTagNameMap>(id: string, tag: Tag): ElementSpec<Tag> {
   return { id, tag };
@@ -28,7 +30,8 @@ export function elementTable<Table extends ElementTable>(table: Table): () => Bo
     for (const [name, { id, tag }] of Object.entries(table)) {
       const element = document.getElementById(id);
       if (!element) throw new Error(`The task pane page lacks #${id}.`);
-      if (element.tagName.toLowerCase() !== tag) throw new Error(`The task pane page's #${id} is a <${element.tagName.toLowerCase()}>, not a <${tag}>.`);
+      if (element.tagName.toLowerCase() !== tag)
+        throw new Error(`The task pane page's #${id} is a <${element.tagName.toLowerCase()}>, not a <${tag}>.`);
       found[name] = element;
     }
     bound = found as BoundElements<Table>;

@@ -89,17 +89,25 @@ export class OptionPicker {
       },
     });
     this.summary = el("summary", {}, [el("span", { text: title, attrs: { id: titleId } }), this.count]);
-    this.element = el("details", { className: "picker", attrs: { "data-filter": name }, on: { keydown: (event) => this.escape(event as KeyboardEvent) } }, [
-      this.summary,
-      el("div", { className: "picker-body", attrs: { role: "group", "aria-labelledby": titleId } }, [
-        this.searchField,
-        this.message,
-        this.retryButton,
-        this.list,
-        this.clearButton,
-        this.announcer,
-      ]),
-    ]);
+    this.element = el(
+      "details",
+      {
+        className: "picker",
+        attrs: { "data-filter": name },
+        on: { keydown: (event) => this.escape(event as KeyboardEvent) },
+      },
+      [
+        this.summary,
+        el("div", { className: "picker-body", attrs: { role: "group", "aria-labelledby": titleId } }, [
+          this.searchField,
+          this.message,
+          this.retryButton,
+          this.list,
+          this.clearButton,
+          this.announcer,
+        ]),
+      ],
+    );
     this.setLoading();
   }
 
@@ -276,13 +284,23 @@ export class OptionPicker {
       checkbox.tabIndex = option.value === stop ? 0 : -1;
       const showValue = option.label !== option.value;
       this.list.append(
-        el("li", {}, [el("label", {}, [checkbox, el("span", { text: option.label }), showValue && el("span", { className: "value", text: option.value })])]),
+        el("li", {}, [
+          el("label", {}, [
+            checkbox,
+            el("span", { text: option.label }),
+            showValue && el("span", { className: "value", text: option.value }),
+          ]),
+        ]),
       );
     }
     // A re-render (Clear, a new choice from a loaded formula) must not drop the keyboard user's place.
-    if (hadFocus) this.checkboxes().find((box) => box.tabIndex === 0)?.focus();
+    if (hadFocus)
+      this.checkboxes()
+        .find((box) => box.tabIndex === 0)
+        ?.focus();
     if (this.options.length === 0) this.message.textContent = "No values available.";
-    else if (matching.length === 0 || matching.length > MAX_SHOWN) this.message.textContent = pickerSearchAnnouncement(matching.length, MAX_SHOWN);
+    else if (matching.length === 0 || matching.length > MAX_SHOWN)
+      this.message.textContent = pickerSearchAnnouncement(matching.length, MAX_SHOWN);
     else this.message.textContent = "";
     return matching.length;
   }

@@ -87,8 +87,13 @@ export class OrderedList {
     this.render();
     this.changed();
     this.announcer.textContent = movedAnnouncement(item.label, target + 1, this.items.length);
-    const button = this.list.querySelector<HTMLButtonElement>(`li:nth-child(${target + 1}) [data-action="${focusAction}"]`);
-    (button && !button.disabled ? button : this.list.querySelector<HTMLButtonElement>(`li:nth-child(${target + 1}) button:not(:disabled)`))?.focus();
+    const button = this.list.querySelector<HTMLButtonElement>(
+      `li:nth-child(${target + 1}) [data-action="${focusAction}"]`,
+    );
+    (button && !button.disabled
+      ? button
+      : this.list.querySelector<HTMLButtonElement>(`li:nth-child(${target + 1}) button:not(:disabled)`)
+    )?.focus();
   }
 
   private remove(index: number): void {
@@ -108,14 +113,22 @@ export class OrderedList {
         el("button", {
           className: "subtle icon",
           text,
-          attrs: { type: "button", "aria-label": label, title: label, "data-action": action, ...(disabled ? { disabled: "" } : {}) },
+          attrs: {
+            type: "button",
+            "aria-label": label,
+            title: label,
+            "data-action": action,
+            ...(disabled ? { disabled: "" } : {}),
+          },
           on: { click: handler },
         });
       this.list.append(
         el("li", { attrs: { "data-value": item.value } }, [
           el("span", { text: item.label }),
           button("up", "↑", `Move ${item.label} up`, index === 0, () => this.move(index, -1, "up")),
-          button("down", "↓", `Move ${item.label} down`, index === this.items.length - 1, () => this.move(index, 1, "down")),
+          button("down", "↓", `Move ${item.label} down`, index === this.items.length - 1, () =>
+            this.move(index, 1, "down"),
+          ),
           button("remove", "✕", `Remove ${item.label}`, false, () => this.remove(index)),
         ]),
       );

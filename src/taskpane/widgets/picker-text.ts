@@ -37,8 +37,12 @@ function listNames(titles: readonly string[]): string {
 
 /** The status bar's word when lists of the Filters failed: which ones, why, and where Retry is. */
 export function filterListsFailedText(titles: readonly string[], reason: string): string {
-  const which = titles.length === 1 ? `The list of ${listNames(titles)} could not be loaded.` : `The lists of ${listNames(titles)} could not be loaded.`;
-  const where = titles.length === 1 ? "Open it under Filters and press Retry." : "Open each under Filters and press Retry.";
+  const which =
+    titles.length === 1
+      ? `The list of ${listNames(titles)} could not be loaded.`
+      : `The lists of ${listNames(titles)} could not be loaded.`;
+  const where =
+    titles.length === 1 ? "Open it under Filters and press Retry." : "Open each under Filters and press Retry.";
   return `${which} ${reason} ${where}`;
 }
 

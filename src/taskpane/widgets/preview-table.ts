@@ -24,7 +24,9 @@ const detachers = new WeakMap<HTMLElement, () => void>();
 
 /** A note with its dates kept whole: "2026-11-" at a line's end and "13" on the next reads as two things. */
 function noteElement(note: string): HTMLSpanElement {
-  const parts = note.split(/(\d{4}-\d{2}-\d{2})/).map((part, index) => (index % 2 === 1 ? el("span", { className: "nowrap", text: part }) : part));
+  const parts = note
+    .split(/(\d{4}-\d{2}-\d{2})/)
+    .map((part, index) => (index % 2 === 1 ? el("span", { className: "nowrap", text: part }) : part));
   return el("span", { className: "cell-note" }, parts);
 }
 
@@ -45,7 +47,10 @@ function cellElement(tag: "td" | "th", cell: PreviewCell, attrs: Record<string, 
 function tableOf(model: PreviewModel, caption: string): HTMLTableElement {
   // The date and group columns may stay in view (pinColumns); the CSS narrows them when there are several.
   const candidates = leadingGroupColumns(model.columns.map((column) => column.kind));
-  const table = el("table", { className: "preview-table", attrs: { "data-rows": String(model.rows.length), "data-pin-candidates": String(candidates) } });
+  const table = el("table", {
+    className: "preview-table",
+    attrs: { "data-rows": String(model.rows.length), "data-pin-candidates": String(candidates) },
+  });
   table.append(el("caption", { className: "visually-hidden", text: caption }));
   table.append(
     el("thead", {}, [
@@ -53,17 +58,35 @@ function tableOf(model: PreviewModel, caption: string): HTMLTableElement {
         "tr",
         {},
         model.columns.map((column) =>
-          el("th", { text: column.heading, className: isNumericKind(column.kind) ? "number" : "", attrs: { scope: "col", "data-kind": column.kind } }),
+          el("th", {
+            text: column.heading,
+            className: isNumericKind(column.kind) ? "number" : "",
+            attrs: { scope: "col", "data-kind": column.kind },
+          }),
         ),
       ),
     ]),
   );
-  table.append(el("tbody", {}, model.rows.map((row) => el("tr", { className: row.partial ? "partial" : "" }, row.cells.map((cell) => cellElement("td", cell))))));
+  table.append(
+    el(
+      "tbody",
+      {},
+      model.rows.map((row) =>
+        el(
+          "tr",
+          { className: row.partial ? "partial" : "" },
+          row.cells.map((cell) => cellElement("td", cell)),
+        ),
+      ),
+    ),
+  );
   const totals = model.totals;
   if (totals) {
     const label = el("th", { attrs: { scope: "row" } }, [totals.label]);
     if (totals.detail) label.append(" ", noteElement(totals.detail));
-    table.append(el("tfoot", {}, [el("tr", {}, [label, ...totals.cells.slice(1).map((cell) => cellElement("td", cell))])]));
+    table.append(
+      el("tfoot", {}, [el("tr", {}, [label, ...totals.cells.slice(1).map((cell) => cellElement("td", cell))])]),
+    );
   }
   return table;
 }
@@ -105,17 +128,30 @@ export function renderPreviewTable(container: HTMLElement, model: PreviewModel, 
   const table = tableOf(model, options.caption);
   const cue = el("p", { className: "preview-cue hint", attrs: { id: uniqueId("preview-cue") } });
   // Focusable, so that keyboard users can scroll it with the arrow keys (axe: scrollable-region-focusable).
-  const scroller = el("div", {
-    className: "preview-scroll",
-    attrs: { role: "region", tabindex: "0", "aria-label": options.label ?? "Preview rows", "aria-describedby": cue.id },
-  }, [table]);
-  const frame = el("div", { className: "preview-frame" }, [scroller, el("div", { className: "preview-fade", attrs: { "aria-hidden": "true" } })]);
+  const scroller = el(
+    "div",
+    {
+      className: "preview-scroll",
+      attrs: {
+        role: "region",
+        tabindex: "0",
+        "aria-label": options.label ?? "Preview rows",
+        "aria-describedby": cue.id,
+      },
+    },
+    [table],
+  );
+  const frame = el("div", { className: "preview-frame" }, [
+    scroller,
+    el("div", { className: "preview-fade", attrs: { "aria-hidden": "true" } }),
+  ]);
 
   const allHeadings = Array.from(table.tHead?.rows[0]?.cells ?? []);
   const candidates = Number(table.dataset.pinCandidates);
   // Their width (narrower when several) is set by this class, not by being pinned: pinning one
   // more column then changes no width that decided it.
-  for (let column = 0; column < candidates; column++) for (const cell of columnCells(table, column)) cell.classList.add("pin-candidate");
+  for (let column = 0; column < candidates; column++)
+    for (const cell of columnCells(table, column)) cell.classList.add("pin-candidate");
   // The pinned columns stay in view (sticky): only the others can be out of sight.
   let headings = allHeadings.slice(1);
   // Scrolling moves none of the columns within the table, so their edges are measured only when a

@@ -18,9 +18,16 @@ function excerpt(html: string): string {
 function describeViolations(violations: readonly Result[]): string {
   return violations
     .map((violation) => {
-      const nodes = violation.nodes.slice(0, NODES_LISTED).map((node) => `    ${node.target.join(" ")}\n      ${excerpt(node.html)}`);
-      const more = violation.nodes.length > NODES_LISTED ? [`    … and ${violation.nodes.length - NODES_LISTED} more`] : [];
-      return [`- ${violation.id} (${violation.impact ?? "no impact given"}) x${violation.nodes.length}: ${violation.help}`, ...nodes, ...more].join("\n");
+      const nodes = violation.nodes
+        .slice(0, NODES_LISTED)
+        .map((node) => `    ${node.target.join(" ")}\n      ${excerpt(node.html)}`);
+      const more =
+        violation.nodes.length > NODES_LISTED ? [`    … and ${violation.nodes.length - NODES_LISTED} more`] : [];
+      return [
+        `- ${violation.id} (${violation.impact ?? "no impact given"}) x${violation.nodes.length}: ${violation.help}`,
+        ...nodes,
+        ...more,
+      ].join("\n");
     })
     .join("\n");
 }

@@ -26,7 +26,8 @@ export function buildPane(): Promise<string> {
   built ??= (async () => {
     const configured = process.env.E2E_DIST;
     if (configured) {
-      if (!existsSync(join(configured, "taskpane.html"))) throw new Error(`E2E_DIST=${configured} holds no taskpane.html`);
+      if (!existsSync(join(configured, "taskpane.html")))
+        throw new Error(`E2E_DIST=${configured} holds no taskpane.html`);
       return configured;
     }
     // The browser tests run offline and stand in for Office.js at office-js/office.js: a fresh

@@ -37,7 +37,8 @@ export function installFakeUser(): void {
   const excel = win.Excel as Any;
   const fakeControl = win.__officeFakeControl as Any;
   if (!excel || !fakeControl) throw new Error("installFakeUser runs after installFakeOffice");
-  const richApiError = (code: string, message: string) => Object.assign(new Error(message), { name: "RichApi.Error", code, debugInfo: { code, message } });
+  const richApiError = (code: string, message: string) =>
+    Object.assign(new Error(message), { name: "RichApi.Error", code, debugInfo: { code, message } });
 
   let editing = false;
   let held: (() => void)[] = [];
@@ -50,7 +51,10 @@ export function installFakeUser(): void {
     if (!editing) return;
     if (!delayForCellEdit) {
       failed++;
-      throw richApiError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or selecting another cell, and then try again.");
+      throw richApiError(
+        "InvalidOperationInCellEditMode",
+        "Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or selecting another cell, and then try again.",
+      );
     }
     heldCount++;
     await new Promise<void>((resolve) => held.push(resolve));
@@ -87,17 +91,34 @@ export function installFakeUser(): void {
         const single = areas ? undefined : getSelectedRange();
         single?.load("address");
         let read: { areaCount: number; address: string } | undefined;
-        const notLoaded = (name: string) => new Error(`fake Excel: RangeAreas.${name} was read before load() and sync()`);
+        const notLoaded = (name: string) =>
+          new Error(`fake Excel: RangeAreas.${name} was read before load() and sync()`);
         const rangeAreas: Any = {
           load: () => {
             afterSync.push(() => {
-              read = areas ? { areaCount: areas.length, address: areas.join(",") } : { areaCount: 1, address: single.address as string };
+              read = areas
+                ? { areaCount: areas.length, address: areas.join(",") }
+                : { areaCount: 1, address: single.address as string };
             });
             return rangeAreas;
           },
         };
-        Object.defineProperty(rangeAreas, "areaCount", { get: () => (read ? read.areaCount : (() => { throw notLoaded("areaCount"); })()) });
-        Object.defineProperty(rangeAreas, "address", { get: () => (read ? read.address : (() => { throw notLoaded("address"); })()) });
+        Object.defineProperty(rangeAreas, "areaCount", {
+          get: () =>
+            read
+              ? read.areaCount
+              : (() => {
+                  throw notLoaded("areaCount");
+                })(),
+        });
+        Object.defineProperty(rangeAreas, "address", {
+          get: () =>
+            read
+              ? read.address
+              : (() => {
+                  throw notLoaded("address");
+                })(),
+        });
         return rangeAreas;
       };
       const result = await callback(context);

@@ -22,12 +22,23 @@ let pageSource: string | undefined;
 /** The fake as one function's source, as page.addInitScript serialises a function. */
 function bundledSource(): string {
   if (pageSource === undefined) {
-    const bundle = buildSync({ entryPoints: [ENTRY], bundle: true, write: false, format: "iife", globalName: "fakeOffice", platform: "browser", target: "es2022" });
+    const bundle = buildSync({
+      entryPoints: [ENTRY],
+      bundle: true,
+      write: false,
+      format: "iife",
+      globalName: "fakeOffice",
+      platform: "browser",
+      target: "es2022",
+    });
     pageSource = `function installFakeOffice(options) {\n${bundle.outputFiles[0]!.text}\nfakeOffice.installFakeOffice(options);\n}`;
   }
   return pageSource;
 }
 
-export const installFakeOffice: (options: FakeOfficeOptions) => void = Object.assign((options: FakeOfficeOptions) => install(options), {
-  toString: bundledSource,
-});
+export const installFakeOffice: (options: FakeOfficeOptions) => void = Object.assign(
+  (options: FakeOfficeOptions) => install(options),
+  {
+    toString: bundledSource,
+  },
+);

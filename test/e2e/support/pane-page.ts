@@ -21,7 +21,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     const main = document.querySelector("main");
     return main ? Math.max(0, main.scrollHeight - main.clientHeight) : 0;
   });
-  if (viewport && overflow > 0) await page.setViewportSize({ width: viewport.width, height: viewport.height + overflow });
+  if (viewport && overflow > 0)
+    await page.setViewportSize({ width: viewport.width, height: viewport.height + overflow });
   try {
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   } finally {
@@ -32,12 +33,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Opens the Query tab's "More actions" (Edit selected formula, Freeze, Open as worksheet, Refresh all) as a user would. */
 export async function openMoreActions(page: Page): Promise<void> {
-  if (!(await page.$eval("#query-more-actions", (details) => (details as HTMLDetailsElement).open))) await page.click("#query-more-actions > summary");
+  if (!(await page.$eval("#query-more-actions", (details) => (details as HTMLDetailsElement).open)))
+    await page.click("#query-more-actions > summary");
 }
 
 /** Opens the Query tab's "Advanced" disclosure (recent periods, skipped rows, reuse of answers, pinned profile). */
 export async function openAdvanced(page: Page): Promise<void> {
-  if (!(await page.$eval("#query-advanced", (details) => (details as HTMLDetailsElement).open))) await page.click("#query-advanced > summary");
+  if (!(await page.$eval("#query-advanced", (details) => (details as HTMLDetailsElement).open)))
+    await page.click("#query-advanced > summary");
 }
 
 /** Empties the status bar, so the next wait sees only what the next action says. */
@@ -65,14 +68,21 @@ export async function waitForStatus(page: Page, pattern: RegExp, timeout = 30_00
 }
 
 /** Runs `action` and returns the first finished (not busy) status it leads to. */
-export async function statusAfter(page: Page, action: () => Promise<void>, timeout = 30_000): Promise<{ kind: string; text: string }> {
+export async function statusAfter(
+  page: Page,
+  action: () => Promise<void>,
+  timeout = 30_000,
+): Promise<{ kind: string; text: string }> {
   await clearStatus(page);
   await action();
   const handle = await page.waitForFunction(
     () => {
       const region = document.getElementById("status");
       if (!region || region.textContent === "" || region.classList.contains("busy")) return false;
-      return { kind: region.classList.contains("error") ? "error" : region.classList.contains("success") ? "success" : "info", text: region.textContent };
+      return {
+        kind: region.classList.contains("error") ? "error" : region.classList.contains("success") ? "success" : "info",
+        text: region.textContent,
+      };
     },
     undefined,
     { timeout },
@@ -166,7 +176,8 @@ export async function hiddenUnderStatus(page: Page): Promise<string[]> {
       if (y < top || y >= bottom || x < 0 || x >= window.innerWidth) return [];
       const onTop = document.elementFromPoint(x, y);
       if (!onTop || !footer.contains(onTop)) return [];
-      const name = element.id || element.getAttribute("name") || element.textContent?.trim().slice(0, 30) || element.tagName;
+      const name =
+        element.id || element.getAttribute("name") || element.textContent?.trim().slice(0, 30) || element.tagName;
       return [`${element.tagName.toLowerCase()} ${name}`];
     });
   });

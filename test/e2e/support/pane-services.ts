@@ -37,23 +37,37 @@ function demoLogins(emulator: RunningEmulator): DemoLogins {
   const [first] = bearer;
   const [firstLegacy] = legacy;
   if (!first || !firstLegacy) throw new Error("the emulator's demo credentials changed shape");
-  const widest = bearer.reduce((best, credential) => (credential.organizations.length > best.organizations.length ? credential : best));
+  const widest = bearer.reduce((best, credential) =>
+    credential.organizations.length > best.organizations.length ? credential : best,
+  );
   return { first, widest, legacy: firstLegacy };
 }
 
 /** A bearer-only profile for `emulator` with `token` (the first demo token by default). */
-export function bearerProfile(emulator: RunningEmulator, name: string, token = demoLogins(emulator).first.token): ProfileInput {
+export function bearerProfile(
+  emulator: RunningEmulator,
+  name: string,
+  token = demoLogins(emulator).first.token,
+): ProfileInput {
   return { name, kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token };
 }
 
 /** A profile with both interfaces: the widest bearer token and the first legacy key. */
 export function fullProfile(emulator: RunningEmulator, name: string): ProfileInput {
   const { widest, legacy } = demoLogins(emulator);
-  return { ...bearerProfile(emulator, name, widest.token), kind: "both", apiKey: legacy.apiKey, apiSecret: legacy.apiSecret };
+  return {
+    ...bearerProfile(emulator, name, widest.token),
+    kind: "both",
+    apiKey: legacy.apiKey,
+    apiSecret: legacy.apiSecret,
+  };
 }
 
 /** Builds (or finds) the pane and starts the emulator together, then serves the pane and launches Chromium. */
-export async function startPaneServices(executablePath: string, emulatorOptions: EmulatorOptions): Promise<PaneServices> {
+export async function startPaneServices(
+  executablePath: string,
+  emulatorOptions: EmulatorOptions,
+): Promise<PaneServices> {
   const [dist, emulator] = await Promise.all([buildPane(), startEmulator({ port: 0, ...emulatorOptions })]);
   const server = await serveDirectory(dist);
   const browser = await launchChromium(executablePath);
@@ -82,10 +96,20 @@ export interface HostedPaneServices {
 }
 
 /** Builds (or finds) the pane and starts the emulator together, then the host serving both, and Chromium. */
-export async function startHostedPaneServices(executablePath: string, emulatorOptions: EmulatorOptions): Promise<HostedPaneServices> {
+export async function startHostedPaneServices(
+  executablePath: string,
+  emulatorOptions: EmulatorOptions,
+): Promise<HostedPaneServices> {
   const certificate = makeCertificate();
   const [dist, emulator] = await Promise.all([buildPane(), startEmulator({ port: 0, ...emulatorOptions })]);
-  const host = await startTestHost(certificate, ["--static-dir", dist, "--service-url", emulator.baseUrl, "--legacy-service-url", emulator.legacyBaseUrl]);
+  const host = await startTestHost(certificate, [
+    "--static-dir",
+    dist,
+    "--service-url",
+    emulator.baseUrl,
+    "--legacy-service-url",
+    emulator.legacyBaseUrl,
+  ]);
   const browser = await launchChromium(executablePath);
   return {
     certificate,
@@ -112,7 +136,9 @@ export type OfficePlatform = keyof typeof HOST_INFO;
 export function recordCspViolations(): void {
   const win = window as unknown as { __csp: { directive: string; blocked: string }[] };
   win.__csp = [];
-  document.addEventListener("securitypolicyviolation", (event) => win.__csp.push({ directive: event.effectiveDirective, blocked: event.blockedURI }));
+  document.addEventListener("securitypolicyviolation", (event) =>
+    win.__csp.push({ directive: event.effectiveDirective, blocked: event.blockedURI }),
+  );
 }
 
 export function cspViolations(page: Page): Promise<{ directive: string; blocked: string }[]> {
@@ -140,12 +166,20 @@ export interface ExcelPane {
 }
 
 /** Opens the built pane from `origin` in a new 320 px context, inside the fake Excel unless told otherwise. */
-export async function openExcelPane(browser: Browser, origin: string, options: ExcelPaneOptions = {}): Promise<ExcelPane> {
+export async function openExcelPane(
+  browser: Browser,
+  origin: string,
+  options: ExcelPaneOptions = {},
+): Promise<ExcelPane> {
   // Downloads are accepted: Playwright's default, which the export tests rely on.
-  const context = await browser.newContext({ viewport: { width: PANE_VIEWPORT.width, height: options.height ?? PANE_VIEWPORT.height } });
+  const context = await browser.newContext({
+    viewport: { width: PANE_VIEWPORT.width, height: options.height ?? PANE_VIEWPORT.height },
+  });
   if (options.office !== false) {
     // Office.js is Microsoft's: the tests stand in for it with the fake, so its script is empty.
-    await context.route("**/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await context.route("**/office-js/office.js", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
     await context.addInitScript(installFakeOffice, { selection: "B2", sheetName: "Sheet1", ...options.office });
     await context.addInitScript(installFakeUser);
   }

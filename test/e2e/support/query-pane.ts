@@ -6,7 +6,12 @@ import { bearerProfile, openExcelPane, type ExcelPane } from "./pane-services";
 /** The built pane, signed in with the emulator's first token, on the Query tab with its lists loaded. */
 export type QueryPane = ExcelPane;
 
-export async function openQueryPane(browser: Browser, origin: string, emulator: RunningEmulator, height = 700): Promise<QueryPane> {
+export async function openQueryPane(
+  browser: Browser,
+  origin: string,
+  emulator: RunningEmulator,
+  height = 700,
+): Promise<QueryPane> {
   const pane = await openExcelPane(browser, origin, { height });
   const { page } = pane;
   await saveProfile(page, bearerProfile(emulator, "Analyst"));
@@ -25,7 +30,9 @@ export async function chooseDays(page: Page, from: string, to: string): Promise<
 
 /** Sets the groupings to `groups`, in this order. */
 export async function chooseGroups(page: Page, groups: readonly string[]): Promise<void> {
-  for (const chosen of await page.$$eval("#query-groups li", (items) => items.map((item) => item.getAttribute("data-value") ?? ""))) {
+  for (const chosen of await page.$$eval("#query-groups li", (items) =>
+    items.map((item) => item.getAttribute("data-value") ?? ""),
+  )) {
     await page.click(`#query-groups li[data-value="${chosen}"] [data-action="remove"]`);
   }
   for (const group of groups) {
@@ -75,7 +82,9 @@ export interface ShownCell {
 }
 
 /** The Query tab's preview as shown: headings, body cells and the totals row. */
-export async function shownPreview(page: Page): Promise<{ headings: string[]; rows: ShownCell[][]; totals: ShownCell[] }> {
+export async function shownPreview(
+  page: Page,
+): Promise<{ headings: string[]; rows: ShownCell[][]; totals: ShownCell[] }> {
   return page.$eval("#query-preview-table", (container) => {
     const cell = (element: Element) => {
       // The cell's own text, without the note under it.
@@ -85,8 +94,8 @@ export async function shownPreview(page: Page): Promise<{ headings: string[]; ro
       const name = element.querySelector(".cell-name")?.textContent;
       return {
         text: (own.textContent ?? "").trim(),
-      value: element.getAttribute("data-value") ?? "",
-      title: element.getAttribute("title"),
+        value: element.getAttribute("data-value") ?? "",
+        title: element.getAttribute("title"),
         note: element.querySelector(".cell-note")?.textContent ?? "",
         ...(name ? { name } : {}),
       };

@@ -30,7 +30,10 @@ export async function serveDirectory(root: string): Promise<StaticServer> {
       try {
         const info = await stat(file);
         if (!info.isFile()) throw new Error("not a file");
-        res.writeHead(200, { "Content-Type": MEDIA_TYPES[extname(file)] ?? "application/octet-stream", "Cache-Control": "no-store" });
+        res.writeHead(200, {
+          "Content-Type": MEDIA_TYPES[extname(file)] ?? "application/octet-stream",
+          "Cache-Control": "no-store",
+        });
         createReadStream(file).pipe(res);
       } catch {
         res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");

@@ -1,7 +1,12 @@
 import { METRICS, type MetricName, type StatsResponse } from "../../../src/api";
 import { ReportingClient } from "../../../src/client";
 import { fingerprintOf } from "../../../src/core/changes/fingerprint";
-import { checkFrozenSheet, fetchFrozenQuery, recordColumns, type FrozenCheck } from "../../../src/core/changes/frozen-check";
+import {
+  checkFrozenSheet,
+  fetchFrozenQuery,
+  recordColumns,
+  type FrozenCheck,
+} from "../../../src/core/changes/frozen-check";
 import type { FrozenSheetRecord } from "../../../src/core/changes/frozen-sheet-record";
 import { addDays } from "../../../src/core/calendar";
 import { ecpmOf } from "../../../src/core/ecpm";
@@ -51,9 +56,13 @@ describe("a frozen sheet's check against the emulator, after its clock moved", (
 
   /** The add-in's runtime, its one profile on `endpoint`: what the pane's check fetches through. */
   function fetchThrough(endpoint: Endpoint): ReturnType<typeof runtimeFetchDependencies> {
-    const profiles = [{ name: PROFILE, kind: "bearer", baseUrl: endpoint.baseUrl, legacyBaseUrl: endpoint.legacyBaseUrl, token }];
+    const profiles = [
+      { name: PROFILE, kind: "bearer", baseUrl: endpoint.baseUrl, legacyBaseUrl: endpoint.legacyBaseUrl, token },
+    ];
     const runtime = createReportingRuntime({
-      store: new ProfileStore({ storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles, active: PROFILE }) }) }),
+      store: new ProfileStore({
+        storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles, active: PROFILE }) }),
+      }),
       today: () => emulator.today,
     });
     return runtimeFetchDependencies(runtime);
@@ -63,7 +72,10 @@ describe("a frozen sheet's check against the emulator, after its clock moved", (
   async function serviceTotals(from: string, to: string): Promise<Record<MetricName, number>> {
     const answer = await client.stats({ filters: { from, to }, groups: [], metrics: [...METRICS] });
     const metrics = answer.stats[0]?.metrics ?? {};
-    return Object.fromEntries(METRICS.map((metric) => [metric, Number(metrics[metric] ?? 0)])) as Record<MetricName, number>;
+    return Object.fromEntries(METRICS.map((metric) => [metric, Number(metrics[metric] ?? 0)])) as Record<
+      MetricName,
+      number
+    >;
   }
 
   /** Freeze for close, as the pane does it: the table's rows, fingerprinted on the day of the freeze. */
@@ -96,8 +108,17 @@ describe("a frozen sheet's check against the emulator, after its clock moved", (
     profile: PROFILE,
   });
 
-  async function check(record: FrozenSheetRecord, rows: TableCell[][], through = deps): Promise<Extract<FrozenCheck, { changes: unknown }>> {
-    const checked = await checkFrozenSheet(record, { ...through, readFrozen: async () => rows }, 1, new AbortController().signal);
+  async function check(
+    record: FrozenSheetRecord,
+    rows: TableCell[][],
+    through = deps,
+  ): Promise<Extract<FrozenCheck, { changes: unknown }>> {
+    const checked = await checkFrozenSheet(
+      record,
+      { ...through, readFrozen: async () => rows },
+      1,
+      new AbortController().signal,
+    );
     if (checked.kind === "unchecked") throw new Error(checked.reason);
     return checked;
   }
@@ -107,7 +128,8 @@ describe("a frozen sheet's check against the emulator, after its clock moved", (
     const [from, to] = [addDays(FROZEN_ON, -14), addDays(FROZEN_ON, -1)];
     const { record, rows } = await freeze(model(from, to));
     const frozenTotals = await serviceTotals(from, to);
-    for (const metric of ["impressions", "revenues", "requests"] as const) expect(Math.abs(record.fingerprint.totals[metric]! - frozenTotals[metric])).toBeLessThan(CENT);
+    for (const metric of ["impressions", "revenues", "requests"] as const)
+      expect(Math.abs(record.fingerprint.totals[metric]! - frozenTotals[metric])).toBeLessThan(CENT);
 
     emulator.setToday(addDays(FROZEN_ON, 3));
     const checked = await check(record, rows);
@@ -122,11 +144,16 @@ describe("a frozen sheet's check against the emulator, after its clock moved", (
         expect(total.after).toBeCloseTo(ecpmOf(freshTotals.revenues, freshTotals.impressions), 9);
       } else {
         expect(Math.abs(total.after - freshTotals[total.metric])).toBeLessThan(CENT);
-        expect(Math.abs(total.difference - (freshTotals[total.metric] - frozenTotals[total.metric]))).toBeLessThan(CENT);
+        expect(Math.abs(total.difference - (freshTotals[total.metric] - frozenTotals[total.metric]))).toBeLessThan(
+          CENT,
+        );
       }
     }
     // Every changed row is listed with its own numbers: applied to the frozen totals, they give the fresh ones.
-    const revenueMoves = checked.changes.moves.reduce((sum, move) => sum + (move.after?.revenues ?? 0) - (move.before?.revenues ?? 0), 0);
+    const revenueMoves = checked.changes.moves.reduce(
+      (sum, move) => sum + (move.after?.revenues ?? 0) - (move.before?.revenues ?? 0),
+      0,
+    );
     expect(Math.abs(record.fingerprint.totals.revenues! + revenueMoves - freshTotals.revenues)).toBeLessThan(CENT);
   });
 
@@ -152,7 +179,11 @@ describe("a frozen sheet's check against the emulator, after its clock moved", (
         const entry = answer.stats[3];
         if (!entry || entry.metrics.revenues === undefined) return undefined;
         entry.metrics.revenues = Number(entry.metrics.revenues) + 1.23;
-        changed = { date: String(entry.group.date), country: String(entry.group.country), revenues: entry.metrics.revenues };
+        changed = {
+          date: String(entry.group.date),
+          country: String(entry.group.country),
+          revenues: entry.metrics.revenues,
+        };
         return Buffer.from(JSON.stringify(answer));
       },
     });

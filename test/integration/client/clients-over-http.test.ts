@@ -32,7 +32,11 @@ const month: StatsRequest["filters"] = { from: "2026-06-01", to: "2026-06-29" };
 
 beforeAll(async () => {
   emulator = await startConformanceEmulator();
-  client = new ReportingClient({ baseUrl: emulator.baseUrl, token: widestBearer(emulator).token, transport: noWaiting });
+  client = new ReportingClient({
+    baseUrl: emulator.baseUrl,
+    token: widestBearer(emulator).token,
+    transport: noWaiting,
+  });
 }, START_TIMEOUT_MS);
 
 afterAll(() => emulator?.close());
@@ -62,9 +66,13 @@ test("statsAll keeps the caller's own window", async () => {
 test("every reference method reads the emulator's answer into options the filters accept", async () => {
   const token = widestBearer(emulator).token;
   const countries = await client.countries();
-  const raw = (await getJson(`${emulator.baseUrl}/countries`, bearerHeaders(token))).body as { countries: { code: string }[] };
+  const raw = (await getJson(`${emulator.baseUrl}/countries`, bearerHeaders(token))).body as {
+    countries: { code: string }[];
+  };
   expect(countries.map((option) => option.value)).toEqual(raw.countries.map((country) => country.code));
-  expect((await client.details()).organizations.map((option) => option.value).sort()).toEqual([...widestBearer(emulator).organizations].sort());
+  expect((await client.details()).organizations.map((option) => option.value).sort()).toEqual(
+    [...widestBearer(emulator).organizations].sort(),
+  );
   expect(await client.dates()).toEqual(emulator.store.period);
 
   const [formats, integrationTypes, deviceTypes, assetTypes, assets] = await Promise.all([
@@ -100,14 +108,22 @@ test("CSV and Excel exports come back as text and as a real .xlsx", async () => 
 
 test("the legacy client reads applications and nested statistics", async () => {
   const credential = emulator.credentials.legacy[0]!;
-  const legacy = new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: credential.apiKey, apiSecret: credential.apiSecret });
+  const legacy = new LegacyClient({
+    baseUrl: emulator.legacyBaseUrl,
+    apiKey: credential.apiKey,
+    apiSecret: credential.apiSecret,
+  });
   const applications = await legacy.applications();
-  expect(applications.applications.map((application) => application.app_key).sort()).toEqual([...credential.applications].sort());
+  expect(applications.applications.map((application) => application.app_key).sort()).toEqual(
+    [...credential.applications].sort(),
+  );
   const answer = await legacy.stats({ from: "2026-06-01", to: "2026-06-07", groupBy: ["day", "country"] });
-  const raw = (await getJson(
-    `${emulator.legacyBaseUrl}/reporting/v1/stats?from_date=2026-06-01&to_date=2026-06-07&group_by=day,country`,
-    legacyHeaders(credential),
-  )).body as { aggregation: unknown };
+  const raw = (
+    await getJson(
+      `${emulator.legacyBaseUrl}/reporting/v1/stats?from_date=2026-06-01&to_date=2026-06-07&group_by=day,country`,
+      legacyHeaders(credential),
+    )
+  ).body as { aggregation: unknown };
   expect(answer.aggregation).toEqual(raw.aggregation);
   expect(Object.keys(answer.aggregation ?? {})).toHaveLength(7);
 });
@@ -126,7 +142,9 @@ test("another organization's data is a PermissionDeniedError", async () => {
   const narrow = emulator.credentials.bearer.find((credential) => credential.organizations.length === 1)!;
   const other = widestBearer(emulator).organizations.find((id) => !narrow.organizations.includes(id))!;
   const limited = new ReportingClient({ baseUrl: emulator.baseUrl, token: narrow.token, transport: noWaiting });
-  await expect(limited.stats({ filters: { ...month, organizations: [other] } })).rejects.toBeInstanceOf(PermissionDeniedError);
+  await expect(limited.stats({ filters: { ...month, organizations: [other] } })).rejects.toBeInstanceOf(
+    PermissionDeniedError,
+  );
 });
 
 test("past the rate limit: a Retry-After longer than the client sits through ends at once, as a RateLimitError carrying it", async () => {
@@ -173,10 +191,18 @@ test("500s are retried and end as a ServerError when they persist", async () => 
 test("a slow answer ends as a TimeoutError, and a cancelled call as an AbortedError", async () => {
   const slow = await sibling({ latencyMs: 2_000 });
   try {
-    const impatient = new ReportingClient({ baseUrl: slow.baseUrl, token: widestBearer(slow).token, transport: { timeoutMs: 100, ...noWaiting } });
+    const impatient = new ReportingClient({
+      baseUrl: slow.baseUrl,
+      token: widestBearer(slow).token,
+      transport: { timeoutMs: 100, ...noWaiting },
+    });
     await expect(impatient.countries()).rejects.toBeInstanceOf(TimeoutError);
 
-    const patient = new ReportingClient({ baseUrl: slow.baseUrl, token: widestBearer(slow).token, transport: noWaiting });
+    const patient = new ReportingClient({
+      baseUrl: slow.baseUrl,
+      token: widestBearer(slow).token,
+      transport: noWaiting,
+    });
     const controller = new AbortController();
     const call = patient.countries({ signal: controller.signal });
     setTimeout(() => controller.abort(), 50);

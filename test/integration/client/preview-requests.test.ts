@@ -24,14 +24,24 @@ describe("Preview's requests", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ today: TODAY, seed: 3, days: 120 });
-    const token = emulator.credentials.bearer.reduce((widest, each) => (each.organizations.length > widest.organizations.length ? each : widest)).token;
+    const token = emulator.credentials.bearer.reduce((widest, each) =>
+      each.organizations.length > widest.organizations.length ? each : widest,
+    ).token;
     const recording: FetchLike = (url, init) => {
       if (url.includes("/stats")) sent.push({ url, body: JSON.parse(init.body ?? "{}") as StatsRequest });
       return globalThis.fetch(url, init);
     };
-    const profile = { name: "Analyst", kind: "bearer", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, token };
+    const profile = {
+      name: "Analyst",
+      kind: "bearer",
+      baseUrl: emulator.baseUrl,
+      legacyBaseUrl: emulator.legacyBaseUrl,
+      token,
+    };
     runtime = createReportingRuntime({
-      store: new ProfileStore({ storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles: [profile], active: "Analyst" }) }) }),
+      store: new ProfileStore({
+        storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles: [profile], active: "Analyst" }) }),
+      }),
       today: () => TODAY,
       transport: { fetch: recording },
     });
@@ -73,7 +83,11 @@ describe("Preview's requests", () => {
   });
 
   it("with compare=, gives the rows shown the comparison the whole answer gives them, one page per period", async () => {
-    const query: StatsQuery = { request: { ...LONG, orders: ["revenues:desc"] }, headers: "readable", compare: "previous_period" };
+    const query: StatsQuery = {
+      request: { ...LONG, orders: ["revenues:desc"] },
+      headers: "readable",
+      compare: "previous_period",
+    };
     const preview = await runtime.functions.statsPreview(query);
     // The period's first page and the comparison's; a third, narrowed to the rows shown, when the comparison runs over a page.
     expect(sent).toHaveLength(3);

@@ -10,7 +10,11 @@ const ROOT = `${__dirname}/../../..`;
 
 function startCli(args: string[]): ChildProcessWithoutNullStreams {
   // Its own process group, so that a failed test can still stop npx, tsx and node together.
-  return spawn("npx", ["tsx", "src/emulator/cli.ts", ...args], { cwd: ROOT, detached: true, env: { ...process.env, NO_COLOR: "1" } });
+  return spawn("npx", ["tsx", "src/emulator/cli.ts", ...args], {
+    cwd: ROOT,
+    detached: true,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
 }
 
 function firstLine(child: ChildProcessWithoutNullStreams): Promise<string> {
@@ -25,7 +29,9 @@ function firstLine(child: ChildProcessWithoutNullStreams): Promise<string> {
 }
 
 /** Resolves once every process of the chain (npx, tsx, node) has let go of stdout and stderr. */
-function exitOf(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function exitOf(
+  child: ChildProcessWithoutNullStreams,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -50,14 +56,19 @@ test(
       const started = JSON.parse(await firstLine(child)) as {
         baseUrl: string;
         legacyBaseUrl: string;
-        credentials: { bearer: { token: string; organizations: string[] }[]; legacy: { apiKey: string; apiSecret: string; applications: number[] }[] };
+        credentials: {
+          bearer: { token: string; organizations: string[] }[];
+          legacy: { apiKey: string; apiSecret: string; applications: number[] }[];
+        };
         demoLogins: string[];
       };
       expect(Object.keys(started).sort()).toEqual(["baseUrl", "credentials", "demoLogins", "legacyBaseUrl"]);
       expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
 
       const bearer = started.credentials.bearer[0]!;
-      const details = await fetch(started.baseUrl + REFERENCE_ROUTES.details.path, { headers: bearerHeaders(bearer.token) });
+      const details = await fetch(started.baseUrl + REFERENCE_ROUTES.details.path, {
+        headers: bearerHeaders(bearer.token),
+      });
       expect(details.status).toBe(200);
       const reached = detailsResponse.parse(await details.json()).organizations;
       expect(reached.map((org) => org.value).sort()).toEqual([...bearer.organizations].sort());
@@ -66,14 +77,18 @@ test(
       expect(started.demoLogins[printed - 1]).toBe(`    sees ${reached[0]!.label} only:`);
 
       const legacy = started.credentials.legacy[0]!;
-      const applications = await fetch(`${started.legacyBaseUrl}/reporting/v1/applications`, { headers: legacyHeaders(legacy) });
+      const applications = await fetch(`${started.legacyBaseUrl}/reporting/v1/applications`, {
+        headers: legacyHeaders(legacy),
+      });
       expect(applications.status).toBe(200);
 
       // npx does not pass signals on, so the whole group gets it, as a terminal's Ctrl+C would.
       process.kill(-child.pid!, "SIGTERM");
       const { stdout } = await exited;
       expect(stdout).toContain("Stopped.");
-      await expect(fetch(started.baseUrl + REFERENCE_ROUTES.details.path, { headers: bearerHeaders(bearer.token) })).rejects.toThrow();
+      await expect(
+        fetch(started.baseUrl + REFERENCE_ROUTES.details.path, { headers: bearerHeaders(bearer.token) }),
+      ).rejects.toThrow();
     } finally {
       stopGroup(child);
     }
@@ -86,7 +101,16 @@ test(
   async () => {
     const help = await exitOf(startCli(["--help"]));
     expect(help.code).toBe(0);
-    for (const flag of ["--host", "--port", "--seed", "--days", "--scale", "--latency", "--fail-rate", "--rate-limit"]) {
+    for (const flag of [
+      "--host",
+      "--port",
+      "--seed",
+      "--days",
+      "--scale",
+      "--latency",
+      "--fail-rate",
+      "--rate-limit",
+    ]) {
       expect(help.stdout).toContain(flag);
     }
     const wrong = await exitOf(startCli(["--prot", "8080"]));
@@ -99,11 +123,26 @@ test(
 test(
   "--seed, --days, --today, --scale and --host shape the data and address; --fail-rate answers 500, --rate-limit 429",
   async () => {
-    const args = ["--host", "127.0.0.1", "--seed=11", "--days", "5", "--today", "2026-03-15", "--scale", "0.5", "--latency", "1"];
+    const args = [
+      "--host",
+      "127.0.0.1",
+      "--seed=11",
+      "--days",
+      "5",
+      "--today",
+      "2026-03-15",
+      "--scale",
+      "0.5",
+      "--latency",
+      "1",
+    ];
     const shaped = startCli(args);
     const failing = startCli(["--days", "2", "--fail-rate", "1", "--rate-limit=1"]);
     try {
-      const started = JSON.parse(await firstLine(shaped)) as { baseUrl: string; credentials: { bearer: { token: string }[] } };
+      const started = JSON.parse(await firstLine(shaped)) as {
+        baseUrl: string;
+        credentials: { bearer: { token: string }[] };
+      };
       expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
       // The same seed and size in-process give the same credentials; the period follows --days and --today.
       const twin = await startEmulator({ seed: 11, days: 5, today: "2026-03-15", scale: 0.5 });
@@ -112,13 +151,27 @@ test(
       } finally {
         await twin.close();
       }
-      const dates = await fetch(started.baseUrl + REFERENCE_ROUTES.dates.path, { headers: bearerHeaders(started.credentials.bearer[0]!.token) });
-      expect(REFERENCE_ROUTES.dates.response.parse(await dates.json())).toEqual({ from: "2026-03-10", to: "2026-03-14" });
+      const dates = await fetch(started.baseUrl + REFERENCE_ROUTES.dates.path, {
+        headers: bearerHeaders(started.credentials.bearer[0]!.token),
+      });
+      expect(REFERENCE_ROUTES.dates.response.parse(await dates.json())).toEqual({
+        from: "2026-03-10",
+        to: "2026-03-14",
+      });
 
-      const broken = JSON.parse(await firstLine(failing)) as { baseUrl: string; credentials: { bearer: { token: string }[] } };
-      const ask = () => fetch(broken.baseUrl + REFERENCE_ROUTES.dates.path, { headers: bearerHeaders(broken.credentials.bearer[0]!.token) });
+      const broken = JSON.parse(await firstLine(failing)) as {
+        baseUrl: string;
+        credentials: { bearer: { token: string }[] };
+      };
+      const ask = () =>
+        fetch(broken.baseUrl + REFERENCE_ROUTES.dates.path, {
+          headers: bearerHeaders(broken.credentials.bearer[0]!.token),
+        });
       const first = await ask();
-      expect([first.status, ((await first.json()) as { error: { code: string } }).error.code]).toEqual([500, "internal_error"]);
+      expect([first.status, ((await first.json()) as { error: { code: string } }).error.code]).toEqual([
+        500,
+        "internal_error",
+      ]);
       const second = await ask();
       expect(second.status).toBe(429);
       expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -5,7 +5,14 @@
  */
 import { LEGACY_ROUTES, STATS_ROUTES } from "../../../src/api";
 import type { RunningEmulator } from "../../../src/emulator";
-import { START_TIMEOUT_MS, bearerHeaders, errorOf, legacyHeaders, startConformanceEmulator, widestBearer } from "./support/emulator";
+import {
+  START_TIMEOUT_MS,
+  bearerHeaders,
+  errorOf,
+  legacyHeaders,
+  startConformanceEmulator,
+  widestBearer,
+} from "./support/emulator";
 
 let emulator: RunningEmulator;
 let token: string;
@@ -29,11 +36,14 @@ async function expectRangeRefusal(response: Response, ...paths: string[]): Promi
   const error = await errorOf(response);
   expect(error.code).toBe("invalid_request");
   const problems = (error.details as { problems: Problem[] }).problems;
-  expect(problems).toEqual(paths.map((path) => ({ path, message: expect.stringMatching(/1900-01-01 to 9999-12-31.*Excel/) })));
+  expect(problems).toEqual(
+    paths.map((path) => ({ path, message: expect.stringMatching(/1900-01-01 to 9999-12-31.*Excel/) })),
+  );
 }
 
 describe.each(Object.values(STATS_ROUTES))("POST %s", (route) => {
-  const post = (body: unknown) => fetch(emulator.baseUrl + route, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(body) });
+  const post = (body: unknown) =>
+    fetch(emulator.baseUrl + route, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(body) });
 
   it.each(EARLY_DATES)("point 12: from=%s is a 400 with the error body, not a 500", async (from) => {
     await expectRangeRefusal(await post({ filters: { from, to: "2026-06-07" } }), "filters.from");

@@ -1,6 +1,14 @@
 import { LEGACY_ROUTES, REFERENCE_ROUTES, SERVICE_LIMITS, STATS_ROUTES } from "../../../src/api";
 import type { RunningEmulator } from "../../../src/emulator";
-import { START_TIMEOUT_MS, bearerHeaders, errorOf, legacyHeaders, postStats, startConformanceEmulator, widestBearer } from "./support/emulator";
+import {
+  START_TIMEOUT_MS,
+  bearerHeaders,
+  errorOf,
+  legacyHeaders,
+  postStats,
+  startConformanceEmulator,
+  widestBearer,
+} from "./support/emulator";
 
 let emulator: RunningEmulator;
 let token: string;
@@ -19,7 +27,11 @@ const bearerRoutes = (): RouteCall[] => [
   ...Object.values(STATS_ROUTES).map((path) => ({
     name: `POST ${path}`,
     call: (headers: Record<string, string>) =>
-      fetch(emulator.baseUrl + path, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(validBody) }),
+      fetch(emulator.baseUrl + path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(validBody),
+      }),
   })),
   ...Object.values(REFERENCE_ROUTES).map(({ path }) => ({
     name: `GET ${path}`,
@@ -38,7 +50,12 @@ describe("401 on every route without a valid credential", () => {
     const legacy = emulator.credentials.legacy[0]!;
     for (const route of bearerRoutes()) {
       expect((await route.call(bearerHeaders(token))).status).toBe(200);
-      for (const headers of [{}, { Authorization: `Bearer ${token}x` }, { Authorization: token }, legacyHeaders(legacy)]) {
+      for (const headers of [
+        {},
+        { Authorization: `Bearer ${token}x` },
+        { Authorization: token },
+        legacyHeaders(legacy),
+      ]) {
         const response = await route.call(headers);
         expect([route.name, response.status]).toEqual([route.name, 401]);
         expect(response.headers.get("www-authenticate")).toBe('Bearer realm="reporting"');
@@ -75,7 +92,9 @@ test("400 lists every problem of the request with its path", async () => {
   });
   expect(response.status).toBe(400);
   const error = await errorOf(response);
-  const paths = (error.details as { problems: { path: string; message: string }[] }).problems.map((problem) => problem.path);
+  const paths = (error.details as { problems: { path: string; message: string }[] }).problems.map(
+    (problem) => problem.path,
+  );
   expect(paths.sort()).toEqual(["filters.countries[0]", "filters.from", "groups[1]", "limit", "orders[0]"]);
   expect(error.message).toContain("5 problems");
 });
@@ -93,15 +112,22 @@ test("400 names the documented limit when limit or the period goes past it", asy
   const limits = (error.details as { problems: { limit: string }[] }).problems.map((problem) => problem.limit);
   expect(limits.sort()).toEqual(["maxLimit", "maxPeriodDays"]);
 
-  const legacy = await fetch(`${emulator.legacyBaseUrl}${LEGACY_ROUTES.stats}?from_date=2020-01-01&to_date=2026-06-07`, {
-    headers: legacyHeaders(emulator.credentials.legacy[0]!),
-  });
+  const legacy = await fetch(
+    `${emulator.legacyBaseUrl}${LEGACY_ROUTES.stats}?from_date=2020-01-01&to_date=2026-06-07`,
+    {
+      headers: legacyHeaders(emulator.credentials.legacy[0]!),
+    },
+  );
   expect(legacy.status).toBe(400);
   expect((await errorOf(legacy)).message).toContain(String(SERVICE_LIMITS.maxPeriodDays));
 });
 
 test("a result longer than one JSON page is refused by /stats without limit, yet exported whole as CSV", async () => {
-  const body = { filters: { from: "2026-05-01", to: "2026-06-29" }, groups: ["date", "country", "ad_unit"], metrics: ["impressions"] };
+  const body = {
+    filters: { from: "2026-05-01", to: "2026-06-29" },
+    groups: ["date", "country", "ad_unit"],
+    metrics: ["impressions"],
+  };
   const page = await postStats(emulator, token, body);
   expect(page.status).toBe(400);
   const error = await errorOf(page);
@@ -121,12 +147,18 @@ test("400 when orders sorts by a group that is not among the groups", async () =
   const error = await errorOf(response);
   expect(error.code).toBe("invalid_request");
   const problems = (error.details as { problems: { path: string; message: string }[] }).problems;
-  expect(problems).toEqual([{ path: "orders[0]", message: expect.stringContaining("country, which is not among the groups") }]);
+  expect(problems).toEqual([
+    { path: "orders[0]", message: expect.stringContaining("country, which is not among the groups") },
+  ]);
 });
 
 test("400 on malformed JSON and on an empty body", async () => {
   for (const body of ['{"filters": {"from": "2026-06-01",}', "", "[1, 2"]) {
-    const response = await fetch(emulator.baseUrl + STATS_ROUTES.json, { method: "POST", headers: bearerHeaders(token), body });
+    const response = await fetch(emulator.baseUrl + STATS_ROUTES.json, {
+      method: "POST",
+      headers: bearerHeaders(token),
+      body,
+    });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).code).toBe("invalid_json");
   }
@@ -160,7 +192,11 @@ test("404 on an unknown route, 405 with Allow on a known route with the wrong me
   const wrongMethod = await fetch(emulator.baseUrl + STATS_ROUTES.json, { headers: bearerHeaders(token) });
   expect(wrongMethod.status).toBe(405);
   expect(wrongMethod.headers.get("allow")).toBe("POST");
-  const postToReference = await fetch(emulator.baseUrl + REFERENCE_ROUTES.countries.path, { method: "POST", headers: bearerHeaders(token), body: "{}" });
+  const postToReference = await fetch(emulator.baseUrl + REFERENCE_ROUTES.countries.path, {
+    method: "POST",
+    headers: bearerHeaders(token),
+    body: "{}",
+  });
   expect(postToReference.status).toBe(405);
   expect(postToReference.headers.get("allow")).toBe("GET");
   expect((await errorOf(postToReference)).code).toBe("method_not_allowed");
@@ -170,7 +206,8 @@ test("429 with Retry-After past the rate limit, counted per credential", async (
   const limited = await startConformanceEmulator({ store: emulator.store, rateLimitPerMinute: 3 });
   try {
     const [first, second] = limited.credentials.bearer;
-    const call = (credential: typeof first) => fetch(limited.baseUrl + REFERENCE_ROUTES.formats.path, { headers: bearerHeaders(credential!.token) });
+    const call = (credential: typeof first) =>
+      fetch(limited.baseUrl + REFERENCE_ROUTES.formats.path, { headers: bearerHeaders(credential!.token) });
     for (let index = 0; index < 3; index++) expect((await call(first)).status).toBe(200);
     const refused = await call(first);
     expect(refused.status).toBe(429);
@@ -209,7 +246,9 @@ test("fail-rate failures follow the seed: the same seed fails the same requests"
     try {
       const list: number[] = [];
       for (let index = 0; index < 16; index++) {
-        list.push((await fetch(failing.baseUrl + REFERENCE_ROUTES.formats.path, { headers: bearerHeaders(token) })).status);
+        list.push(
+          (await fetch(failing.baseUrl + REFERENCE_ROUTES.formats.path, { headers: bearerHeaders(token) })).status,
+        );
       }
       return list;
     } finally {
@@ -255,7 +294,9 @@ test("an unexpected error in the store answers 500 without detail, and the serve
     expect(text).not.toContain("/secret/path");
     expect(text).not.toContain(token);
     expect(reported).toHaveLength(1);
-    expect((await fetch(failing.baseUrl + REFERENCE_ROUTES.formats.path, { headers: bearerHeaders(token) })).status).toBe(200);
+    expect(
+      (await fetch(failing.baseUrl + REFERENCE_ROUTES.formats.path, { headers: bearerHeaders(token) })).status,
+    ).toBe(200);
   } finally {
     await failing.close();
   }
@@ -283,7 +324,11 @@ describe("CORS", () => {
 
   test("answers, errors included, carry the origin and expose Content-Disposition and Retry-After", async () => {
     for (const response of [
-      await fetch(emulator.baseUrl + STATS_ROUTES.csv, { method: "POST", headers: { ...bearerHeaders(token), Origin: origin }, body: JSON.stringify(validBody) }),
+      await fetch(emulator.baseUrl + STATS_ROUTES.csv, {
+        method: "POST",
+        headers: { ...bearerHeaders(token), Origin: origin },
+        body: JSON.stringify(validBody),
+      }),
       await fetch(emulator.baseUrl + REFERENCE_ROUTES.formats.path, { headers: { Origin: origin } }),
     ]) {
       expect(response.headers.get("access-control-allow-origin")).toBe(origin);
@@ -306,7 +351,9 @@ describe("CORS", () => {
       });
       expect(allowed.status).toBe(204);
       expect(allowed.headers.get("access-control-allow-origin")).toBe(stranger);
-      const localhost = await fetch(configured.baseUrl + REFERENCE_ROUTES.formats.path, { headers: { ...bearerHeaders(token), Origin: origin } });
+      const localhost = await fetch(configured.baseUrl + REFERENCE_ROUTES.formats.path, {
+        headers: { ...bearerHeaders(token), Origin: origin },
+      });
       expect(localhost.headers.get("access-control-allow-origin")).toBeNull();
     } finally {
       await configured.close();

@@ -1,5 +1,12 @@
 import ExcelJS from "exceljs";
-import { GROUPS, METRICS, REFERENCE_ROUTES, type GroupName, type StatsEntry, type StatsRequest } from "../../../src/api";
+import {
+  GROUPS,
+  METRICS,
+  REFERENCE_ROUTES,
+  type GroupName,
+  type StatsEntry,
+  type StatsRequest,
+} from "../../../src/api";
 import type { RunningEmulator } from "../../../src/emulator";
 import { parseCsv } from "./support/csv";
 import {
@@ -30,7 +37,9 @@ afterAll(() => emulator?.close());
 async function reference<Name extends keyof typeof REFERENCE_ROUTES>(name: Name) {
   const { status, body } = await getJson(emulator.baseUrl + REFERENCE_ROUTES[name].path, bearerHeaders(token));
   expect(status).toBe(200);
-  return REFERENCE_ROUTES[name].response.parse(body) as ReturnType<(typeof REFERENCE_ROUTES)[Name]["response"]["parse"]>;
+  return REFERENCE_ROUTES[name].response.parse(body) as ReturnType<
+    (typeof REFERENCE_ROUTES)[Name]["response"]["parse"]
+  >;
 }
 
 function totals(entries: readonly StatsEntry[]) {
@@ -61,12 +70,21 @@ describe("the sum of any grouping equals the ungrouped total", () => {
   });
 
   test.each(["day", "week", "month"] as const)("grouped by date per %s", async (dateGroup) => {
-    const answer = await stats(emulator, token, { filters: period, groups: ["date"], date_group: dateGroup, limit: 10_000 });
+    const answer = await stats(emulator, token, {
+      filters: period,
+      groups: ["date"],
+      date_group: dateGroup,
+      limit: 10_000,
+    });
     expectSameTotals(totals(answer.stats), overall);
   });
 
   test("grouped by several dimensions at once, with eCPM computed from the sums", async () => {
-    const answer = await stats(emulator, token, { filters: period, groups: ["country", "format", "device_types"], limit: 10_000 });
+    const answer = await stats(emulator, token, {
+      filters: period,
+      groups: ["country", "format", "device_types"],
+      limit: 10_000,
+    });
     expectSameTotals(totals(answer.stats), overall);
     for (const { metrics } of answer.stats) {
       expectSameAmount(metrics.ecpm!, metrics.impressions ? (metrics.revenues! / metrics.impressions) * 1000 : 0);
@@ -75,7 +93,12 @@ describe("the sum of any grouping equals the ungrouped total", () => {
 });
 
 test("pages of offset and limit concatenate to the full ordered list", async () => {
-  const request: StatsRequest = { filters: period, groups: ["date", "country"], orders: ["date:desc", "country"], limit: 10_000 };
+  const request: StatsRequest = {
+    filters: period,
+    groups: ["date", "country"],
+    orders: ["date:desc", "country"],
+    limit: 10_000,
+  };
   const full = await stats(emulator, token, request);
   expect(full.stats.length).toBeGreaterThan(100);
   const pageSize = Math.ceil(full.stats.length / 7);
@@ -90,7 +113,11 @@ test("pages of offset and limit concatenate to the full ordered list", async () 
 
 describe("each reference value used as its filter returns only rows with that value", () => {
   const single = async (filter: string, value: string, group: GroupName) => {
-    const answer = await stats(emulator, token, { filters: { ...period, [filter]: [value] }, groups: [group], limit: 10_000 });
+    const answer = await stats(emulator, token, {
+      filters: { ...period, [filter]: [value] },
+      groups: [group],
+      limit: 10_000,
+    });
     for (const entry of answer.stats) expect(entry.group[group]).toBe(value);
     return answer;
   };
@@ -106,15 +133,48 @@ describe("each reference value used as its filter returns only rows with that va
   test("organizations from /details", async () => {
     const { organizations } = await reference("details");
     expect(organizations.map((org) => org.value).sort()).toEqual([...widestBearer(emulator).organizations].sort());
-    await expectPartition("organizations", organizations.map((org) => org.value), "organization");
+    await expectPartition(
+      "organizations",
+      organizations.map((org) => org.value),
+      "organization",
+    );
   });
-  test("countries", async () => expectPartition("countries", (await reference("countries")).map((o) => o.value), "country"));
-  test("formats", async () => expectPartition("formats", (await reference("formats")).map((o) => o.value), "format"));
+  test("countries", async () =>
+    expectPartition(
+      "countries",
+      (await reference("countries")).map((o) => o.value),
+      "country",
+    ));
+  test("formats", async () =>
+    expectPartition(
+      "formats",
+      (await reference("formats")).map((o) => o.value),
+      "format",
+    ));
   test("integration types", async () =>
-    expectPartition("integration_types", (await reference("integrationTypes")).map((o) => o.value), "integration_type"));
-  test("device types", async () => expectPartition("device_types", (await reference("deviceTypes")).map((o) => o.value), "device_types"));
-  test("asset types", async () => expectPartition("asset_types", (await reference("assetTypes")).map((o) => o.value), "asset_type"));
-  test("assets", async () => expectPartition("assets", (await reference("assets")).map((asset) => asset.value), "asset"));
+    expectPartition(
+      "integration_types",
+      (await reference("integrationTypes")).map((o) => o.value),
+      "integration_type",
+    ));
+  test("device types", async () =>
+    expectPartition(
+      "device_types",
+      (await reference("deviceTypes")).map((o) => o.value),
+      "device_types",
+    ));
+  test("asset types", async () =>
+    expectPartition(
+      "asset_types",
+      (await reference("assetTypes")).map((o) => o.value),
+      "asset_type",
+    ));
+  test("assets", async () =>
+    expectPartition(
+      "assets",
+      (await reference("assets")).map((asset) => asset.value),
+      "asset",
+    ));
   test("ad units of the assets", async () => {
     const adUnits = (await reference("assets")).flatMap((asset) => asset.adUnits.map((unit) => unit.value));
     await expectPartition("ad_units", adUnits, "ad_unit");

@@ -1,7 +1,14 @@
 import { applicationsResponse, type LegacyAggregationNode, type LegacyStats } from "../../../src/api";
 import type { RunningEmulator } from "../../../src/emulator";
 import type { LegacyCredential } from "../../../src/emulator/store/types";
-import { START_TIMEOUT_MS, expectSameAmount, getJson, legacyHeaders, legacyStats, startConformanceEmulator } from "./support/emulator";
+import {
+  START_TIMEOUT_MS,
+  expectSameAmount,
+  getJson,
+  legacyHeaders,
+  legacyStats,
+  startConformanceEmulator,
+} from "./support/emulator";
 
 /** Spec 4.3: one test per rule of the legacy interface, plus the default period chosen for rule 5. */
 let emulator: RunningEmulator;
@@ -37,22 +44,35 @@ function totalsOf(list: readonly Leaf[]): { impressions: number; requests: numbe
 }
 
 async function applications() {
-  const { status, body } = await getJson(`${emulator.legacyBaseUrl}/reporting/v1/applications`, legacyHeaders(credential));
+  const { status, body } = await getJson(
+    `${emulator.legacyBaseUrl}/reporting/v1/applications`,
+    legacyHeaders(credential),
+  );
   expect(status).toBe(200);
   return applicationsResponse.parse(body).applications;
 }
 
 test("rule 1: group_by=month moves from_date back to the first and to_date on to the last day of its month", async () => {
-  const answer = await legacyStats(emulator, credential, { group_by: "month", from_date: "2026-05-10", to_date: "2026-06-01" });
+  const answer = await legacyStats(emulator, credential, {
+    group_by: "month",
+    from_date: "2026-05-10",
+    to_date: "2026-06-01",
+  });
   expect(answer.fromDate).toBe("2026-05-01");
   expect(answer.toDate).toBe("2026-06-30");
   expect(answer.aggregationDescription).toBe("month");
   const months = Object.keys(answer.aggregation ?? {});
   expect(months.length).toBe(2);
   // Rounding widens the period: May counts from the 1st, so it holds more than the 10th onwards.
-  const fromTenth = await legacyStats(emulator, credential, { group_by: "day", from_date: "2026-05-10", to_date: "2026-05-31" });
+  const fromTenth = await legacyStats(emulator, credential, {
+    group_by: "day",
+    from_date: "2026-05-10",
+    to_date: "2026-05-31",
+  });
   const mayKey = months.find((key) => key.startsWith("2026-05"))!;
-  expect(answer.aggregation![mayKey]!.stats!.impressions).toBeGreaterThan(totalsOf(leaves(fromTenth.aggregation!)).impressions);
+  expect(answer.aggregation![mayKey]!.stats!.impressions).toBeGreaterThan(
+    totalsOf(leaves(fromTenth.aggregation!)).impressions,
+  );
 });
 
 test("rule 2: group_by=month without dates runs from the first of the previous month to today", async () => {
@@ -74,7 +94,11 @@ test("rule 2 in the middle of a month: the period ends today, not on the last da
 });
 
 test("rule 3: group_by=day,ad_unit_id,country nests day, then ad unit, then country", async () => {
-  const answer = await legacyStats(emulator, credential, { group_by: "day,ad_unit_id,country", from_date: "2026-06-20", to_date: "2026-06-26" });
+  const answer = await legacyStats(emulator, credential, {
+    group_by: "day,ad_unit_id,country",
+    from_date: "2026-06-20",
+    to_date: "2026-06-26",
+  });
   expect(answer.aggregationDescription).toBe("day,ad_unit_id,country");
   const found = leaves(answer.aggregation!);
   expect(found.length).toBeGreaterThan(0);
@@ -94,9 +118,13 @@ test("rule 3: group_by=day,ad_unit_id,country nests day, then ad unit, then coun
 });
 
 test("rule 4: ad unit types from the applications route regroup the ad unit results into the period's totals", async () => {
-  const typeOfAdUnit = new Map((await applications()).flatMap((app) => app.ad_unit_details.map((unit) => [unit.id, unit.type] as const)));
+  const typeOfAdUnit = new Map(
+    (await applications()).flatMap((app) => app.ad_unit_details.map((unit) => [unit.id, unit.type] as const)),
+  );
   const period = { from_date: "2026-06-01", to_date: "2026-06-28" };
-  const byAdUnit = leaves((await legacyStats(emulator, credential, { group_by: "ad_unit_id", ...period })).aggregation!);
+  const byAdUnit = leaves(
+    (await legacyStats(emulator, credential, { group_by: "ad_unit_id", ...period })).aggregation!,
+  );
   const impressionsByType = new Map<string, number>();
   for (const leaf of byAdUnit) {
     const type = typeOfAdUnit.get(leaf.path[0]!);
@@ -119,7 +147,11 @@ test("rule 5 (the emulator's choice): without dates or month grouping, the last 
 });
 
 test("the answer names the caller's applications with their platforms, and revenue in the singular", async () => {
-  const answer = await legacyStats(emulator, credential, { group_by: "country", from_date: "2026-06-01", to_date: "2026-06-07" });
+  const answer = await legacyStats(emulator, credential, {
+    group_by: "country",
+    from_date: "2026-06-01",
+    to_date: "2026-06-07",
+  });
   expect([...answer.applications].sort()).toEqual([...credential.applications].sort());
   expect(answer.applicationInfos.map((info) => info.apiKey).sort()).toEqual([...credential.applications].sort());
   for (const info of answer.applicationInfos) expect(["ANDROID", "iOS"]).toContain(info.platform);

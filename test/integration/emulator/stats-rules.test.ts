@@ -22,7 +22,8 @@ beforeAll(async () => {
 
 afterAll(() => emulator?.close());
 
-const dayEntries = (orders?: string[]) => stats(emulator, token, { filters: period, groups: ["date"], date_group: "day", ...(orders ? { orders } : {}) });
+const dayEntries = (orders?: string[]) =>
+  stats(emulator, token, { filters: period, groups: ["date"], date_group: "day", ...(orders ? { orders } : {}) });
 
 test("rule 1: with only from and to, one overall entry for the period, all four metrics", async () => {
   const overall = await stats(emulator, token, { filters: period });
@@ -36,7 +37,10 @@ test("rule 1: with only from and to, one overall entry for the period, all four 
   const days = await dayEntries();
   expect(entry.metrics.impressions).toBe(sumOf(days.stats, (day) => day.metrics.impressions));
   expect(entry.metrics.requests).toBe(sumOf(days.stats, (day) => day.metrics.requests));
-  expectSameAmount(entry.metrics.revenues!, sumOf(days.stats, (day) => day.metrics.revenues));
+  expectSameAmount(
+    entry.metrics.revenues!,
+    sumOf(days.stats, (day) => day.metrics.revenues),
+  );
   expectSameAmount(entry.metrics.ecpm!, (entry.metrics.revenues! / entry.metrics.impressions!) * 1000);
   expect(overall.params.filters).toEqual({ ...period, organizations: widestBearer(emulator).organizations });
 });
@@ -54,7 +58,11 @@ test("rule 2: groups date by day gives one entry per day; orders date and date:d
 });
 
 test("rule 3: groups date and asset with orders date:desc then asset sorts dates down, assets up", async () => {
-  const answer = await stats(emulator, token, { filters: period, groups: ["date", "asset"], orders: ["date:desc", "asset"] });
+  const answer = await stats(emulator, token, {
+    filters: period,
+    groups: ["date", "asset"],
+    orders: ["date:desc", "asset"],
+  });
   const keys = answer.stats.map((entry) => [entry.group.date!, entry.group.asset!] as const);
   expect(new Set(keys.map((key) => key.join("|"))).size).toBe(keys.length);
   expect(new Set(keys.map(([, asset]) => asset)).size).toBeGreaterThan(1);
@@ -67,10 +75,22 @@ test("rule 3: groups date and asset with orders date:desc then asset sorts dates
 test("rule 4: offset and limit select a window of the same ordered result; total counts the whole", async () => {
   const request = { filters: period, groups: ["date", "asset"], orders: ["date", "asset"] } as const;
   const whole = await stats(emulator, token, { ...request, groups: [...request.groups], orders: [...request.orders] });
-  const window = await stats(emulator, token, { ...request, groups: [...request.groups], orders: [...request.orders], offset: 5, limit: 7 });
+  const window = await stats(emulator, token, {
+    ...request,
+    groups: [...request.groups],
+    orders: [...request.orders],
+    offset: 5,
+    limit: 7,
+  });
   expect(window.stats).toEqual(whole.stats.slice(5, 12));
   expect(window.total).toBe(whole.stats.length);
-  const pastTheEnd = await stats(emulator, token, { ...request, groups: [...request.groups], orders: [...request.orders], offset: whole.stats.length, limit: 7 });
+  const pastTheEnd = await stats(emulator, token, {
+    ...request,
+    groups: [...request.groups],
+    orders: [...request.orders],
+    offset: whole.stats.length,
+    limit: 7,
+  });
   expect(pastTheEnd.stats).toEqual([]);
 });
 
@@ -79,11 +99,15 @@ test("rule 5: /stats/csv and /stats/xls answer their media types with a file nam
   const csv = await postStats(emulator, token, body, "/stats/csv");
   expect(csv.status).toBe(200);
   expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-  expect(csv.headers.get("content-disposition")).toBe('attachment; filename="reporting-stats_2026-06-01_2026-06-28.csv"');
+  expect(csv.headers.get("content-disposition")).toBe(
+    'attachment; filename="reporting-stats_2026-06-01_2026-06-28.csv"',
+  );
   const xlsx = await postStats(emulator, token, body, "/stats/xls");
   expect(xlsx.status).toBe(200);
   expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-  expect(xlsx.headers.get("content-disposition")).toBe('attachment; filename="reporting-stats_2026-06-01_2026-06-28.xlsx"');
+  expect(xlsx.headers.get("content-disposition")).toBe(
+    'attachment; filename="reporting-stats_2026-06-01_2026-06-28.xlsx"',
+  );
   // An .xlsx file is a zip archive: it starts with the local file header "PK\x03\x04".
   expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
 });
@@ -97,12 +121,19 @@ test("date_group week gives Mondays and month gives first days, adding up to the
       if (dateGroup === "week") expect(date.getUTCDay()).toBe(1);
       else expect(date.getUTCDate()).toBe(1);
     }
-    expect(sumOf(answer.stats, (entry) => entry.metrics.impressions)).toBe(sumOf(daily.stats, (entry) => entry.metrics.impressions));
+    expect(sumOf(answer.stats, (entry) => entry.metrics.impressions)).toBe(
+      sumOf(daily.stats, (entry) => entry.metrics.impressions),
+    );
   }
 });
 
 test("metrics narrows the answer to the named metrics; orders may sort by a metric, descending", async () => {
-  const answer = await stats(emulator, token, { filters: period, groups: ["country"], metrics: ["revenues", "impressions"], orders: ["revenues:desc"] });
+  const answer = await stats(emulator, token, {
+    filters: period,
+    groups: ["country"],
+    metrics: ["revenues", "impressions"],
+    orders: ["revenues:desc"],
+  });
   for (const entry of answer.stats) expect(Object.keys(entry.metrics).sort()).toEqual(["impressions", "revenues"]);
   const revenues = answer.stats.map((entry) => entry.metrics.revenues!);
   expect(revenues).toEqual([...revenues].sort((a, b) => b - a));

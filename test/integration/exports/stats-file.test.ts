@@ -5,7 +5,12 @@ import { parseCsv } from "../../../src/core/csv-safety";
 import { addDays } from "../../../src/core/calendar";
 import { statsArgumentsOf, type StatsQueryModel } from "../../../src/core/formula-text";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
-import { statsCsvFile, statsXlsxFile, type StatsFileRequest, type StatsFileSources } from "../../../src/taskpane/exports/stats-file";
+import {
+  statsCsvFile,
+  statsXlsxFile,
+  type StatsFileRequest,
+  type StatsFileSources,
+} from "../../../src/taskpane/exports/stats-file";
 import { querySheetOf, sheetsOf } from "../../support/xlsx";
 
 /**
@@ -59,8 +64,14 @@ describe("the Excel file of a query", () => {
   it("has the query's header on the service's rows and a Query sheet, under a name that carries the filter", async () => {
     const signal = new AbortController().signal;
     const signals: (AbortSignal | undefined)[] = [];
-    const file = await statsXlsxFile({ client, runtime: runtimeOf(client, signals), profile: "Finance" }, requestOf("readable"), signal);
-    expect(file.fileName).toBe(`stats_${addDays(dates.to, -6)}_${dates.to}_by-date-country_country-${country.value}.xlsx`);
+    const file = await statsXlsxFile(
+      { client, runtime: runtimeOf(client, signals), profile: "Finance" },
+      requestOf("readable"),
+      signal,
+    );
+    expect(file.fileName).toBe(
+      `stats_${addDays(dates.to, -6)}_${dates.to}_by-date-country_country-${country.value}.xlsx`,
+    );
     const sheets = await sheetsOf(file.bytes);
     expect([...sheets.keys()]).toEqual(["Statistics", "Query"]);
     const service = await sheetsOf(await client.statsXlsx(requestOf("readable").query.request));
@@ -108,8 +119,12 @@ describe("Cancel", () => {
       const started = Date.now();
       setTimeout(() => controller.abort(), 200);
       const sources = { client: patient, runtime: runtimeOf(client), profile: undefined };
-      await expect(statsXlsxFile(sources, requestOf("readable"), controller.signal)).rejects.toBeInstanceOf(AbortedError);
-      await expect(statsCsvFile(sources, requestOf("readable"), controller.signal)).rejects.toBeInstanceOf(AbortedError);
+      await expect(statsXlsxFile(sources, requestOf("readable"), controller.signal)).rejects.toBeInstanceOf(
+        AbortedError,
+      );
+      await expect(statsCsvFile(sources, requestOf("readable"), controller.signal)).rejects.toBeInstanceOf(
+        AbortedError,
+      );
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await slow.close();
@@ -131,10 +146,16 @@ describe("Cancel", () => {
       },
     });
     // Reference lists from the cache, which do not look at the signal.
-    const cached: Runtime = { reference: ((name: ReferenceRouteName) => runtimeOf(client).reference(name)) as Runtime["reference"] };
+    const cached: Runtime = {
+      reference: ((name: ReferenceRouteName) => runtimeOf(client).reference(name)) as Runtime["reference"],
+    };
     for (const make of [statsXlsxFile, statsCsvFile]) {
       const controller = new AbortController();
-      const made = make({ client: cancelledOnAnswer(controller), runtime: cached, profile: undefined }, requestOf("readable"), controller.signal);
+      const made = make(
+        { client: cancelledOnAnswer(controller), runtime: cached, profile: undefined },
+        requestOf("readable"),
+        controller.signal,
+      );
       const outcome = await made.then(
         () => "a file",
         (error: unknown) => error,

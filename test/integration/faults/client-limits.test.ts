@@ -14,7 +14,11 @@ beforeAll(async () => {
 
 afterAll(() => server?.close());
 
-it.each(CLIENT_LIMIT_SCENARIOS.map((scenario) => [scenario.scenario, scenario] as const))("%s", async (_name, scenario) => {
-  const result = await runScenario(server, scenario);
-  expect(result).toMatchObject({ problems: [] });
-}, 30_000);
+it.each(CLIENT_LIMIT_SCENARIOS.map((scenario) => [scenario.scenario, scenario] as const))(
+  "%s",
+  async (_name, scenario) => {
+    const result = await runScenario(server, scenario);
+    expect(result).toMatchObject({ problems: [] });
+  },
+  30_000,
+);

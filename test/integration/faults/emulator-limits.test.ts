@@ -43,9 +43,15 @@ it("E1: an export over the 500,000-row limit is refused before any row is read",
   };
   try {
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const response = await fetch(`${emulator.baseUrl}/stats/xls`, { method: "POST", headers, body: JSON.stringify(E1_OVER_LIMIT_BODY) });
+    const response = await fetch(`${emulator.baseUrl}/stats/xls`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(E1_OVER_LIMIT_BODY),
+    });
     expect(response.status).toBe(400);
-    const refusal = (await response.json()) as { error: { code: string; details: { problems: { limit: string; received: number }[] } } };
+    const refusal = (await response.json()) as {
+      error: { code: string; details: { problems: { limit: string; received: number }[] } };
+    };
     expect(refusal.error.code).toBe("limit_exceeded");
     expect(refusal.error.details.problems[0]).toMatchObject({ limit: "maxExportRows" });
     expect(refusal.error.details.problems[0]!.received).toBeGreaterThan(500_000);
@@ -58,9 +64,17 @@ it("E1: an export over the 500,000-row limit is refused before any row is read",
 
 it("E1: the streamed file holds every row, with real dates, under a frozen bold header", async () => {
   const ExcelJS = (await import("exceljs")).default;
-  const body = { filters: { from: "2026-06-01", to: "2026-06-03" }, groups: ["date", "country"], metrics: ["impressions", "revenues"] };
+  const body = {
+    filters: { from: "2026-06-01", to: "2026-06-03" },
+    groups: ["date", "country"],
+    metrics: ["impressions", "revenues"],
+  };
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const json = (await (await fetch(`${emulator.baseUrl}/stats`, { method: "POST", headers, body: JSON.stringify(body) })).json()) as { stats: { group: { date: string; country: string }; metrics: { impressions: number; revenues: number } }[] };
+  const json = (await (
+    await fetch(`${emulator.baseUrl}/stats`, { method: "POST", headers, body: JSON.stringify(body) })
+  ).json()) as {
+    stats: { group: { date: string; country: string }; metrics: { impressions: number; revenues: number } }[];
+  };
   const file = await fetch(`${emulator.baseUrl}/stats/xls`, { method: "POST", headers, body: JSON.stringify(body) });
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ArrayBuffer);
@@ -78,26 +92,37 @@ it("E1: the streamed file holds every row, with real dates, under a frozen bold 
   expect(sheet.getCell("C2").numFmt).toBe("#,##0");
 });
 
-it.each([17 * MB, 1_000 * MB])("E2: a body declared as %i bytes gets 413 with the JSON error, unread", async (declared) => {
-  const outcome = await sendDeclaredBody(emulator, token, declared);
-  expect(outcome.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
-  expect(outcome.headers).toContain("content-type: application/json");
-  expect(JSON.parse(outcome.body)).toEqual({
-    error: {
-      code: "body_too_large",
-      message: "The request body is larger than the 1000000 bytes the service accepts. Send a smaller request.",
-      details: { limit: "maxBodyBytes", maximum: 1_000_000 },
-    },
-  });
-  // Unread: the answer came while the client had sent a sliver of what it declared.
-  expect(outcome.sent).toBeLessThan(2 * MB);
-});
+it.each([17 * MB, 1_000 * MB])(
+  "E2: a body declared as %i bytes gets 413 with the JSON error, unread",
+  async (declared) => {
+    const outcome = await sendDeclaredBody(emulator, token, declared);
+    expect(outcome.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(outcome.headers).toContain("content-type: application/json");
+    expect(JSON.parse(outcome.body)).toEqual({
+      error: {
+        code: "body_too_large",
+        message: "The request body is larger than the 1000000 bytes the service accepts. Send a smaller request.",
+        details: { limit: "maxBodyBytes", maximum: 1_000_000 },
+      },
+    });
+    // Unread: the answer came while the client had sent a sliver of what it declared.
+    expect(outcome.sent).toBeLessThan(2 * MB);
+  },
+);
 
 it("E2: fetch sending a 17 MB body reads the 413, and the emulator goes on answering", async () => {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const response = await fetch(`${emulator.baseUrl}/stats`, { method: "POST", headers, body: Buffer.alloc(17 * MB, 0x20) });
+  const response = await fetch(`${emulator.baseUrl}/stats`, {
+    method: "POST",
+    headers,
+    body: Buffer.alloc(17 * MB, 0x20),
+  });
   expect(response.status).toBe(413);
   expect(await response.json()).toMatchObject({ error: { code: "body_too_large" } });
-  const next = await fetch(`${emulator.baseUrl}/stats`, { method: "POST", headers, body: JSON.stringify({ filters: { from: "2026-06-01", to: "2026-06-01" } }) });
+  const next = await fetch(`${emulator.baseUrl}/stats`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ filters: { from: "2026-06-01", to: "2026-06-01" } }),
+  });
   expect(next.status).toBe(200);
 });

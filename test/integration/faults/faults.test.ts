@@ -22,10 +22,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-it.each(FAULT_SCENARIOS.map((scenario) => [scenario.scenario, scenario] as const))("%s", async (_name, scenario) => {
-  const result = await runScenario(server, scenario);
-  expect(result.problems).toEqual([]);
-}, 30_000);
+it.each(FAULT_SCENARIOS.map((scenario) => [scenario.scenario, scenario] as const))(
+  "%s",
+  async (_name, scenario) => {
+    const result = await runScenario(server, scenario);
+    expect(result.problems).toEqual([]);
+  },
+  30_000,
+);
 
 it("nothing was left uncaught, and the whole table ran in well under 30 seconds", async () => {
   // A rejection nobody handled is reported on a later turn of the event loop.

@@ -31,10 +31,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-it.each(FAULT_SCENARIOS.map((scenario) => [scenario.scenario, scenario] as const))("%s", async (_name, scenario) => {
-  const result = await runScenario(server, { ...scenario, transport: { ...scenario.transport, fetch: upstream.fetch } });
-  expect(result.problems).toEqual([]);
-}, 30_000);
+it.each(FAULT_SCENARIOS.map((scenario) => [scenario.scenario, scenario] as const))(
+  "%s",
+  async (_name, scenario) => {
+    const result = await runScenario(server, {
+      ...scenario,
+      transport: { ...scenario.transport, fetch: upstream.fetch },
+    });
+    expect(result.problems).toEqual([]);
+  },
+  30_000,
+);
 
 it("reads a compressed answer and keeps one connection for calls one after another", async () => {
   const stats = [{ group: { date: "2026-06-01" }, metrics: { revenues: 1.5, impressions: 1000 } }];
@@ -51,9 +58,17 @@ it("reads a compressed answer and keeps one connection for calls one after anoth
   plain.on("connection", () => (connections += 1));
   await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
   try {
-    const client = new ReportingClient({ baseUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}`, token: TOKEN, transport: { fetch: upstream.fetch } });
+    const client = new ReportingClient({
+      baseUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}`,
+      token: TOKEN,
+      transport: { fetch: upstream.fetch },
+    });
     for (let call = 0; call < 3; call++) {
-      const answer = await client.stats({ filters: { from: "2026-06-01", to: "2026-06-01" }, groups: ["date"], metrics: ["revenues", "impressions"] });
+      const answer = await client.stats({
+        filters: { from: "2026-06-01", to: "2026-06-01" },
+        groups: ["date"],
+        metrics: ["revenues", "impressions"],
+      });
       expect(answer.stats).toEqual(stats);
     }
     expect(connections).toBe(1);

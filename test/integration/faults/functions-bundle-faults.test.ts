@@ -3,7 +3,13 @@
  * STATS cell: against the hostile server, every cell settles, to its numbers or to a cell error
  * with the contract's message, and none stays #BUSY!.
  */
-import { buildFunctionsBundle, cellErrorOf, loadFunctionsBundle, type BuiltBundle, type LoadedBundle } from "../functions/support/functions-bundle";
+import {
+  buildFunctionsBundle,
+  cellErrorOf,
+  loadFunctionsBundle,
+  type BuiltBundle,
+  type LoadedBundle,
+} from "../functions/support/functions-bundle";
 import { startHostileServer, type HostileServer, type Mount } from "./support/hostile-server";
 import { answerWell, htmlPage, redirectTo, status, tooManyRequests, TOKEN } from "./support/scenarios";
 
@@ -40,9 +46,23 @@ afterAll(() => server?.close());
 
 /** A STATS cell over the hostile server's four days, through the profile named. */
 function statsCell(profile: string): Promise<unknown> {
-  const cell = bundle.call("STATS", ["2026-06-01", "2026-06-04", [["date"]], [["revenues, impressions"]], null, null, [[`profile=${profile}; cache=0`]]]);
+  const cell = bundle.call("STATS", [
+    "2026-06-01",
+    "2026-06-04",
+    [["date"]],
+    [["revenues, impressions"]],
+    null,
+    null,
+    [[`profile=${profile}; cache=0`]],
+  ]);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const hung = new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`the ${profile} cell did not settle within ${SETTLES_WITHIN_MS} ms`)), SETTLES_WITHIN_MS)));
+  const hung = new Promise(
+    (_resolve, reject) =>
+      (timer = setTimeout(
+        () => reject(new Error(`the ${profile} cell did not settle within ${SETTLES_WITHIN_MS} ms`)),
+        SETTLES_WITHIN_MS,
+      )),
+  );
   return Promise.race([cell, hung]).finally(() => clearTimeout(timer));
 }
 
@@ -68,7 +88,9 @@ it("429 with Retry-After: 3600: #N/A at once, saying how long to wait", async ()
 it("a redirect to another origin: #N/A with the redirect error, and nothing sent there", async () => {
   const error = await cellErrorOf(statsCell("Elsewhere"));
   expect(error.code).toBe("#N/A");
-  expect(error.message).toMatch(/sends the add-in on to another site \(http:\/\/127\.0\.0\.1:\d+\)\. To keep your credentials safe/);
+  expect(error.message).toMatch(
+    /sends the add-in on to another site \(http:\/\/127\.0\.0\.1:\d+\)\. To keep your credentials safe/,
+  );
   expect(server.collected).toEqual([]);
 });
 

@@ -7,7 +7,11 @@ import { HOST_FAULTS, HostFaultContext, runHostFault } from "./support/host-faul
 const context = new HostFaultContext();
 afterAll(() => context.close());
 
-it.each(HOST_FAULTS.map((fault) => [`${fault.point}: ${fault.scenario}`, fault] as const))("%s", async (_name, fault) => {
-  const result = await runHostFault(context, fault);
-  expect(result.problems).toEqual([]);
-}, 90_000);
+it.each(HOST_FAULTS.map((fault) => [`${fault.point}: ${fault.scenario}`, fault] as const))(
+  "%s",
+  async (_name, fault) => {
+    const result = await runHostFault(context, fault);
+    expect(result.problems).toEqual([]);
+  },
+  90_000,
+);

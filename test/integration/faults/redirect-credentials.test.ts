@@ -17,14 +17,20 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 function credentialHeadersCollected(): string[] {
-  return server.collected.flatMap((request) => ["authorization", "x-auth-apikey", "x-auth-secret"].filter((name) => request.headers[name] !== undefined));
+  return server.collected.flatMap((request) =>
+    ["authorization", "x-auth-apikey", "x-auth-secret"].filter((name) => request.headers[name] !== undefined),
+  );
 }
 
 it("the collector records what fetch itself would send it: custom credential headers follow a redirect to another origin", async () => {
   // The threat is real: plain fetch drops Authorization across origins but not x-auth-*.
-  const mount = server.mount("plain fetch follows", [redirectTo(({ collectorOrigin, route }) => `${collectorOrigin}${route}`)]);
+  const mount = server.mount("plain fetch follows", [
+    redirectTo(({ collectorOrigin, route }) => `${collectorOrigin}${route}`),
+  ]);
   const before = server.collected.length;
-  await fetch(`${mount.baseUrl}/reporting/v1/stats`, { headers: { "x-auth-apikey": API_KEY, "x-auth-secret": API_SECRET, authorization: `Bearer ${TOKEN}` } });
+  await fetch(`${mount.baseUrl}/reporting/v1/stats`, {
+    headers: { "x-auth-apikey": API_KEY, "x-auth-secret": API_SECRET, authorization: `Bearer ${TOKEN}` },
+  });
   const reached = server.collected.slice(before);
   expect(reached).toHaveLength(1);
   expect(reached[0]!.headers).toMatchObject({ "x-auth-apikey": API_KEY, "x-auth-secret": API_SECRET });
@@ -33,9 +39,18 @@ it("the collector records what fetch itself would send it: custom credential hea
 
 describe.each([301, 302, 303, 307, 308])("a %i to another origin", (status) => {
   it(`point 8: the legacy client never sends its key and secret there`, async () => {
-    const mount = server.mount(`legacy ${status}`, [redirectTo(({ collectorOrigin, route }) => `${collectorOrigin}${route}`, status)]);
-    const legacy = new LegacyClient({ baseUrl: mount.baseUrl, apiKey: API_KEY, apiSecret: API_SECRET, transport: noWaiting });
-    const error = await legacy.stats({ from: "2026-06-01", to: "2026-06-04", groupBy: ["day"] }).catch((caught: unknown) => caught);
+    const mount = server.mount(`legacy ${status}`, [
+      redirectTo(({ collectorOrigin, route }) => `${collectorOrigin}${route}`, status),
+    ]);
+    const legacy = new LegacyClient({
+      baseUrl: mount.baseUrl,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      transport: noWaiting,
+    });
+    const error = await legacy
+      .stats({ from: "2026-06-01", to: "2026-06-04", groupBy: ["day"] })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ code: "redirected_elsewhere", retryable: false, target: server.collectorOrigin });
     expect(mount.requests).toBe(1);
@@ -44,9 +59,13 @@ describe.each([301, 302, 303, 307, 308])("a %i to another origin", (status) => {
   });
 
   it(`point 8: the bearer client never sends its token there`, async () => {
-    const mount = server.mount(`bearer ${status}`, [redirectTo(({ collectorOrigin, route }) => `${collectorOrigin}${route}`, status)]);
+    const mount = server.mount(`bearer ${status}`, [
+      redirectTo(({ collectorOrigin, route }) => `${collectorOrigin}${route}`, status),
+    ]);
     const reporting = new ReportingClient({ baseUrl: mount.baseUrl, token: TOKEN, transport: noWaiting });
-    const error = await reporting.stats({ filters: { from: "2026-06-01", to: "2026-06-04" } }).catch((caught: unknown) => caught);
+    const error = await reporting
+      .stats({ filters: { from: "2026-06-01", to: "2026-06-04" } })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RedirectError);
     expect(mount.requests).toBe(1);
     expect(server.collected).toEqual([]);
@@ -54,9 +73,19 @@ describe.each([301, 302, 303, 307, 308])("a %i to another origin", (status) => {
 });
 
 it("point 8: within the origin, both clients follow with their credentials, and a loop is one error after a few hops", async () => {
-  const moved = server.mount("moved within the origin", [redirectTo(({ baseUrl, route }) => `${baseUrl}/v2${route}`, 308), answerWell]);
-  const legacy = new LegacyClient({ baseUrl: moved.baseUrl, apiKey: API_KEY, apiSecret: API_SECRET, transport: noWaiting });
-  await expect(legacy.stats({ from: "2026-06-01", to: "2026-06-04", groupBy: ["day"] })).resolves.toMatchObject({ fromDate: "2026-06-01" });
+  const moved = server.mount("moved within the origin", [
+    redirectTo(({ baseUrl, route }) => `${baseUrl}/v2${route}`, 308),
+    answerWell,
+  ]);
+  const legacy = new LegacyClient({
+    baseUrl: moved.baseUrl,
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    transport: noWaiting,
+  });
+  await expect(legacy.stats({ from: "2026-06-01", to: "2026-06-04", groupBy: ["day"] })).resolves.toMatchObject({
+    fromDate: "2026-06-01",
+  });
   expect(moved.requests).toBe(2);
 
   const loop = server.mount("loop within the origin", [redirectTo(({ baseUrl, route }) => `${baseUrl}${route}`, 302)]);

@@ -45,7 +45,11 @@ it("a first page of 1 row claiming total=5,000,000 is refused at once, without g
 it("property: for any total the service claims, requests stay within maxPages and the error is the contract's plain one", async () => {
   await fc.assert(
     fc.asyncProperty(
-      fc.oneof(fc.nat({ max: 2_000 }), fc.maxSafeNat(), fc.double({ min: 2 ** 53, max: 1e300, noNaN: true }).map(Math.floor)),
+      fc.oneof(
+        fc.nat({ max: 2_000 }),
+        fc.maxSafeNat(),
+        fc.double({ min: 2 ** 53, max: 1e300, noNaN: true }).map(Math.floor),
+      ),
       fc.integer({ min: 1, max: 50 }),
       fc.integer({ min: 1, max: 50 }),
       fc.integer({ min: 1, max: 40 }),
@@ -57,7 +61,9 @@ it("property: for any total the service claims, requests stay within maxPages an
           expect(isReportingError(outcome.error)).toBe(true);
           const error = outcome.error as { code: string; message: string };
           expect(error.code).toBe("too_many_pages");
-          expect(error.message).toBe(`The statistics run over more than ${maxPages} pages. Choose a shorter period, fewer groups or more filters, then refresh.`);
+          expect(error.message).toBe(
+            `The statistics run over more than ${maxPages} pages. Choose a shorter period, fewer groups or more filters, then refresh.`,
+          );
         } else {
           expect(outcome.rows).toBeLessThanOrEqual(maxPages * pageSize);
           expect(outcome.rows).toBe(Math.min(total, maxPages * Math.min(rowsPerPage, pageSize)));

@@ -54,7 +54,10 @@ function storageWith(profiles: unknown[], active: string | null): Record<string,
 }
 
 function requestsTo(bundle: LoadedBundle, emulator: RunningEmulator, route: string) {
-  return bundle.fetches.filter((fetched) => fetched.url.startsWith(emulator.baseUrl + route) || fetched.url.startsWith(emulator.legacyBaseUrl + route));
+  return bundle.fetches.filter(
+    (fetched) =>
+      fetched.url.startsWith(emulator.baseUrl + route) || fetched.url.startsWith(emulator.legacyBaseUrl + route),
+  );
 }
 
 async function waitFor(condition: () => boolean, what: string): Promise<void> {
@@ -83,13 +86,24 @@ beforeAll(async () => {
   legacyCredential = main.credentials.legacy.at(-1)!;
   // The same data behind other doors: a service whose tokens can be revoked, one that limits
   // the rate, one that answers slowly. They share the store, so they start at once.
-  revocableCredentials = { bearer: main.credentials.bearer.map((credential) => ({ ...credential })), legacy: [...main.credentials.legacy] };
-  revocable = await startEmulator({ ...CONFORMANCE_OPTIONS, store: { ...main.store, credentials: revocableCredentials } });
+  revocableCredentials = {
+    bearer: main.credentials.bearer.map((credential) => ({ ...credential })),
+    legacy: [...main.credentials.legacy],
+  };
+  revocable = await startEmulator({
+    ...CONFORMANCE_OPTIONS,
+    store: { ...main.store, credentials: revocableCredentials },
+  });
   const start = Date.now();
   let limiterReads = 0;
   // The limiter sees its second request 59 s after the first: it refuses with Retry-After: 1,
   // every time, so the client's retries run out within seconds.
-  limited = await startEmulator({ ...CONFORMANCE_OPTIONS, store: main.store, rateLimitPerMinute: 1, now: () => (limiterReads++ === 0 ? start : start + 59_000) });
+  limited = await startEmulator({
+    ...CONFORMANCE_OPTIONS,
+    store: main.store,
+    rateLimitPerMinute: 1,
+    now: () => (limiterReads++ === 0 ? start : start + 59_000),
+  });
   slow = await startEmulator({ ...CONFORMANCE_OPTIONS, store: main.store, latencyMs: 3_000 });
   bundle = loadFunctionsBundle(built, {
     localNow: TODAY,
@@ -115,7 +129,21 @@ describe("registration", () => {
     const ids = built.metadata.functions.map((fn) => fn.id).sort();
     expect([...bundle.associated.keys()].sort()).toEqual(ids);
     expect(ids).toEqual(
-      expect.arrayContaining(["STATS", "VALUE", "LEGACY.STATS", "APPLICATIONS", "COUNTRIES", "FORMATS", "INTEGRATION_TYPES", "DEVICE_TYPES", "ASSET_TYPES", "ASSETS", "DATES", "DETAILS", "VERSION"]),
+      expect.arrayContaining([
+        "STATS",
+        "VALUE",
+        "LEGACY.STATS",
+        "APPLICATIONS",
+        "COUNTRIES",
+        "FORMATS",
+        "INTEGRATION_TYPES",
+        "DEVICE_TYPES",
+        "ASSET_TYPES",
+        "ASSETS",
+        "DATES",
+        "DETAILS",
+        "VERSION",
+      ]),
     );
   });
 
@@ -130,16 +158,29 @@ describe("registration", () => {
 
   it("has an example in the functions reference for every function", () => {
     const reference = readFileSync(join(__dirname, "..", "..", "..", "docs", "functions.md"), "utf8");
-    const missing = built.metadata.functions.map((fn) => fn.id).filter((id) => !reference.includes(`=REPORTING.${id}(`));
+    const missing = built.metadata.functions
+      .map((fn) => fn.id)
+      .filter((id) => !reference.includes(`=REPORTING.${id}(`));
     expect(missing).toEqual([]);
   });
 
   it("declares ranges as matrices and the network functions as cancelable", () => {
     const statsFn = built.metadata.functions.find((fn) => fn.id === "STATS")!;
-    const dimensionality = Object.fromEntries(statsFn.parameters.map((parameter) => [parameter.name, parameter.dimensionality ?? "scalar"]));
-    expect(dimensionality).toEqual({ from: "scalar", to: "scalar", groups: "matrix", metrics: "matrix", filters: "matrix", orders: "matrix", options: "matrix" });
+    const dimensionality = Object.fromEntries(
+      statsFn.parameters.map((parameter) => [parameter.name, parameter.dimensionality ?? "scalar"]),
+    );
+    expect(dimensionality).toEqual({
+      from: "scalar",
+      to: "scalar",
+      groups: "matrix",
+      metrics: "matrix",
+      filters: "matrix",
+      orders: "matrix",
+      options: "matrix",
+    });
     expect(statsFn.result.dimensionality).toBe("matrix");
-    for (const fn of built.metadata.functions.filter((each) => each.id !== "VERSION")) expect(fn.options?.cancelable).toBe(true);
+    for (const fn of built.metadata.functions.filter((each) => each.id !== "VERSION"))
+      expect(fn.options?.cancelable).toBe(true);
   });
 });
 
@@ -183,16 +224,41 @@ describe("REPORTING.STATS", () => {
       orders: ["revenues:desc"],
       limit: 5,
     });
-    const result = (await bundle.call("STATS", ["LAST_7_DAYS", null, [["country"]], [["revenue"]], null, [["Revenues desc"]], [["headers=api; limit=5"]]])) as unknown[][];
-    expect(result).toEqual([["country", "revenues"], ...direct.stats.map((entry) => [entry.group.country, entry.metrics.revenues])]);
+    const result = (await bundle.call("STATS", [
+      "LAST_7_DAYS",
+      null,
+      [["country"]],
+      [["revenue"]],
+      null,
+      [["Revenues desc"]],
+      [["headers=api; limit=5"]],
+    ])) as unknown[][];
+    expect(result).toEqual([
+      ["country", "revenues"],
+      ...direct.stats.map((entry) => [entry.group.country, entry.metrics.revenues]),
+    ]);
   });
 
   it("writes plain serial numbers where Excel has no formatted number values", async () => {
     bundle.supportedSets.delete("CustomFunctionsRuntime 1.4");
     try {
-      const result = (await bundle.call("STATS", [serialOf(FROM), serialOf(FROM), [["date"]], [["impressions"]], null, null, [["headers=none"]]])) as unknown[][];
-      const direct = await statsDirectly(main, token, { filters: { from: FROM, to: FROM }, groups: ["date"], metrics: ["impressions"] });
-      expect(result).toEqual(direct.stats.map((entry: StatsEntry) => [serialOf(entry.group.date!), entry.metrics.impressions]));
+      const result = (await bundle.call("STATS", [
+        serialOf(FROM),
+        serialOf(FROM),
+        [["date"]],
+        [["impressions"]],
+        null,
+        null,
+        [["headers=none"]],
+      ])) as unknown[][];
+      const direct = await statsDirectly(main, token, {
+        filters: { from: FROM, to: FROM },
+        groups: ["date"],
+        metrics: ["impressions"],
+      });
+      expect(result).toEqual(
+        direct.stats.map((entry: StatsEntry) => [serialOf(entry.group.date!), entry.metrics.impressions]),
+      );
     } finally {
       bundle.supportedSets.add("CustomFunctionsRuntime 1.4");
     }
@@ -200,7 +266,15 @@ describe("REPORTING.STATS", () => {
 
   it("takes a date spilled by another REPORTING formula as an argument", async () => {
     const spilledDate = { type: "Double", basicValue: serialOf(FROM), numberFormat: "yyyy-mm-dd" };
-    const result = (await bundle.call("STATS", [spilledDate, spilledDate, null, [["requests"]], null, null, [["headers=none"]]])) as unknown[][];
+    const result = (await bundle.call("STATS", [
+      spilledDate,
+      spilledDate,
+      null,
+      [["requests"]],
+      null,
+      null,
+      [["headers=none"]],
+    ])) as unknown[][];
     const direct = await statsDirectly(main, token, { filters: { from: FROM, to: FROM }, metrics: ["requests"] });
     expect(result).toEqual([[direct.stats[0]!.metrics.requests]]);
   });
@@ -230,13 +304,20 @@ describe("REPORTING.STATS", () => {
 
 describe("REPORTING.VALUE", () => {
   it("answers cells that vary by country from one shared request, each matching /stats", async () => {
-    const direct = await statsDirectly(main, token, { filters: { from: FROM, to: TO }, groups: ["country"], metrics: ["revenues"], limit: 10_000 });
+    const direct = await statsDirectly(main, token, {
+      filters: { from: FROM, to: TO },
+      groups: ["country"],
+      metrics: ["revenues"],
+      limit: 10_000,
+    });
     const countries = direct.stats.map((entry) => entry.group.country!).slice(0, 12);
     expect(countries.length).toBeGreaterThan(5);
     const before = requestsTo(bundle, main, "/stats").length;
 
     const values = await Promise.all(
-      countries.map((country) => bundle.call("VALUE", ["revenues", FROM, serialOf(TO), [[`countries=${country}`]], null])),
+      countries.map((country) =>
+        bundle.call("VALUE", ["revenues", FROM, serialOf(TO), [[`countries=${country}`]], null]),
+      ),
     );
 
     expect(requestsTo(bundle, main, "/stats").length - before).toBe(1);
@@ -254,12 +335,25 @@ describe("REPORTING.LEGACY.STATS", () => {
     const { status, body } = await getJson(url, legacyHeaders(legacyCredential));
     expect(status).toBe(200);
     const direct = legacyStatsResponse.parse(body);
-    const expected = Object.entries(direct.aggregation ?? {}).map(([country, node]) => [country, node.stats!.impressions, node.stats!.revenue, node.stats!.ecpm, node.stats!.requests]);
+    const expected = Object.entries(direct.aggregation ?? {}).map(([country, node]) => [
+      country,
+      node.stats!.impressions,
+      node.stats!.revenue,
+      node.stats!.ecpm,
+      node.stats!.requests,
+    ]);
 
-    const result = (await bundle.call("LEGACY.STATS", [serialOf(FROM), serialOf(TO), [["country"]], [["headers=api"]]])) as unknown[][];
+    const result = (await bundle.call("LEGACY.STATS", [
+      serialOf(FROM),
+      serialOf(TO),
+      [["country"]],
+      [["headers=api"]],
+    ])) as unknown[][];
 
     expect(result[0]).toEqual(["country", "impressions", "revenue", "ecpm", "requests"]);
-    expect(new Set(result.slice(1).map((row) => JSON.stringify(row)))).toEqual(new Set(expected.map((row) => JSON.stringify(row))));
+    expect(new Set(result.slice(1).map((row) => JSON.stringify(row)))).toEqual(
+      new Set(expected.map((row) => JSON.stringify(row))),
+    );
   });
 });
 
@@ -305,11 +399,21 @@ describe("errors in cells", () => {
   });
 
   it("#N/A gives the service's reason once a token is revoked", async () => {
-    const first = (await bundle.call("STATS", [FROM, TO, null, null, null, null, [["profile=Revocable"]]])) as unknown[][];
+    const first = (await bundle.call("STATS", [
+      FROM,
+      TO,
+      null,
+      null,
+      null,
+      null,
+      [["profile=Revocable"]],
+    ])) as unknown[][];
     expect(first.length).toBe(2);
     revocableCredentials.bearer.splice(0, 1);
 
-    const error = await cellErrorOf(bundle.call("STATS", [FROM, TO, null, null, null, null, [["profile=Revocable; cache=0"]]]));
+    const error = await cellErrorOf(
+      bundle.call("STATS", [FROM, TO, null, null, null, null, [["profile=Revocable; cache=0"]]]),
+    );
     expect(error.code).toBe("#N/A");
     expect(error.message).toContain("refused the access token");
     expect(error.message).toContain("The access token was not recognised");
@@ -339,7 +443,10 @@ describe("cancellation", () => {
     const [request] = requestsTo(bundle, slow, "/stats");
 
     first.onCanceled?.();
-    await expect(cellErrorOf(firstCell)).resolves.toEqual({ code: "#N/A", message: expect.stringContaining("cancelled") });
+    await expect(cellErrorOf(firstCell)).resolves.toEqual({
+      code: "#N/A",
+      message: expect.stringContaining("cancelled"),
+    });
     expect(request!.signal?.aborted).toBe(false);
 
     second.onCanceled?.();

@@ -34,7 +34,11 @@ function scriptTags(html: string): ScriptTag[] {
 
 /** A script the parser runs where it stands: no defer, no async, not a module. */
 function blocks(tag: ScriptTag): boolean {
-  return !tag.attributes.has("defer") && !tag.attributes.has("async") && (tag.type === undefined || /^(text|application)\/javascript$/i.test(tag.type));
+  return (
+    !tag.attributes.has("defer") &&
+    !tag.attributes.has("async") &&
+    (tag.type === undefined || /^(text|application)\/javascript$/i.test(tag.type))
+  );
 }
 
 let page: BuiltPage<PageStats> | undefined;
@@ -52,7 +56,9 @@ describe("the order in which taskpane.html runs its scripts", () => {
   it("point 6: Office.js, then the runtime, the shared chunks and functions.js, all blocking, before any deferred script", () => {
     const tags = scriptTags(html);
     // What the functions need, in webpack's order: its runtime chunk, the shared chunks, then its own.
-    const functionsScripts = stats.entrypoints.functions!.assets.map((asset) => asset.name).filter((file) => file.endsWith(".js"));
+    const functionsScripts = stats.entrypoints
+      .functions!.assets.map((asset) => asset.name)
+      .filter((file) => file.endsWith(".js"));
     const runtimeFiles = stats.chunks.filter((chunk) => chunk.entry).flatMap((chunk) => chunk.files);
     expect(runtimeFiles).toContain(functionsScripts[0]);
     expect(functionsScripts.at(-1)).toBe("functions.js");
@@ -66,7 +72,10 @@ describe("the order in which taskpane.html runs its scripts", () => {
 
   it("point 6: the pane's own script, which needs the document, comes after them and may wait for it", () => {
     const tags = scriptTags(html);
-    const pane = stats.entrypoints.taskpane!.assets.map((asset) => asset.name).filter((file) => file.endsWith(".js")).at(-1);
+    const pane = stats.entrypoints
+      .taskpane!.assets.map((asset) => asset.name)
+      .filter((file) => file.endsWith(".js"))
+      .at(-1);
     const paneAt = tags.findIndex((tag) => tag.src === pane);
     const functionsAt = tags.findIndex((tag) => tag.src === "functions.js");
     expect(paneAt).toBeGreaterThan(functionsAt);

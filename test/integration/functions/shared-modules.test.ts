@@ -53,7 +53,8 @@ async function buildPage(options: { fixture: boolean }): Promise<Built> {
 function sourceFiles(modules: StatsModule[]): string[] {
   return modules.flatMap((module) => {
     // webpack's own runtime code has no source file; any other module left out would go unchecked.
-    if (module.filteredChildren && module.type !== "runtime modules") throw new Error(`the stats leave out ${module.filteredChildren} ${module.type}`);
+    if (module.filteredChildren && module.type !== "runtime modules")
+      throw new Error(`the stats leave out ${module.filteredChildren} ${module.type}`);
     return [
       ...(module.nameForCondition && !module.modules?.length ? [relative(REPO_ROOT, module.nameForCondition)] : []),
       ...sourceFiles(module.modules ?? []),
@@ -82,7 +83,9 @@ describe("on the page", () => {
     page.window = page;
     const context = vm.createContext(page);
     for (const file of pageScripts(fixture.html).bundled) {
-      vm.runInContext(readFileSync(join(fixture.directory, file), "utf8"), context, { filename: join(fixture.directory, file) });
+      vm.runInContext(readFileSync(join(fixture.directory, file), "utf8"), context, {
+        filename: join(fixture.directory, file),
+      });
     }
 
     const runs = page.entriesRun as { entry: string; instance: object }[] | undefined;
@@ -92,7 +95,9 @@ describe("on the page", () => {
   });
 
   it("loads webpack's runtime first, then each entry's chunks, the functions before the pane", () => {
-    const expected = [...new Set(ENTRIES.flatMap((name) => addin.stats.entrypoints[name]!.assets.map((asset) => asset.name)))].filter((file) => file.endsWith(".js"));
+    const expected = [
+      ...new Set(ENTRIES.flatMap((name) => addin.stats.entrypoints[name]!.assets.map((asset) => asset.name))),
+    ].filter((file) => file.endsWith(".js"));
     const runtimeFiles = addin.stats.chunks.filter((chunk) => chunk.entry).flatMap((chunk) => chunk.files);
     const loaded = pageScripts(addin.html).bundled;
 
@@ -122,7 +127,9 @@ describe("the add-in's build", () => {
     expect(files.some((file) => file.startsWith(join("node_modules", "zod")))).toBe(true);
     expect(files.some((file) => file.startsWith(join("src", "api")))).toBe(true);
 
-    const duplicated = [...chunksOfFile].filter(([, chunks]) => chunks.length > 1).map(([file, chunks]) => `${file} in ${chunks.join(" and ")}`);
+    const duplicated = [...chunksOfFile]
+      .filter(([, chunks]) => chunks.length > 1)
+      .map(([file, chunks]) => `${file} in ${chunks.join(" and ")}`);
     expect(duplicated).toEqual([]);
   });
 });

@@ -43,33 +43,58 @@ interface Run {
 
 function refresh(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...COMMAND, ...args, "--credentials", credentials], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: "" } });
+    const child = spawn(process.execPath, [...COMMAND, ...args, "--credentials", credentials], {
+      cwd: REPO,
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (status) => resolve({ status, stderr, lines: stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) }));
+    child.on("close", (status) =>
+      resolve({
+        status,
+        stderr,
+        lines: stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      }),
+    );
   });
 }
 
 /** The service's answer now, by "date|country": what each refresh wrote. */
 async function answer(): Promise<Map<string, { impressions: number; revenues: number }>> {
   const client = new ReportingClient({ baseUrl: emulator.baseUrl, token });
-  const { stats } = await client.statsAll({ filters: PERIOD, groups: GROUPS as never, metrics: ["impressions", "revenues"] }, { maxPages: 100 });
-  return new Map(stats.map((entry) => {
-    const group = entry.group as Record<string, string>;
-    return [`${group.date}|${group.country}`, { impressions: entry.metrics.impressions!, revenues: entry.metrics.revenues! }];
-  }));
+  const { stats } = await client.statsAll(
+    { filters: PERIOD, groups: GROUPS as never, metrics: ["impressions", "revenues"] },
+    { maxPages: 100 },
+  );
+  return new Map(
+    stats.map((entry) => {
+      const group = entry.group as Record<string, string>;
+      return [
+        `${group.date}|${group.country}`,
+        { impressions: entry.metrics.impressions!, revenues: entry.metrics.revenues! },
+      ];
+    }),
+  );
 }
 
-const totalOf = (rows: Map<string, { impressions: number; revenues: number }>, metric: "impressions" | "revenues") => [...rows.values()].reduce((sum, row) => sum + row[metric], 0);
+const totalOf = (rows: Map<string, { impressions: number; revenues: number }>, metric: "impressions" | "revenues") =>
+  [...rows.values()].reduce((sum, row) => sum + row[metric], 0);
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, days: 60, seed: 29, today: TODAY, restatements: true });
   token = emulator.credentials.bearer[0]!.token;
   dir = mkdtempSync(path.join(tmpdir(), "change-report-"));
   credentials = path.join(dir, "credentials.json");
-  writeFileSync(credentials, JSON.stringify({ default: "Finance", profiles: { Finance: { baseUrl: emulator.baseUrl, token } } }), { mode: 0o600 });
+  writeFileSync(
+    credentials,
+    JSON.stringify({ default: "Finance", profiles: { Finance: { baseUrl: emulator.baseUrl, token } } }),
+    { mode: 0o600 },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -89,7 +114,18 @@ it("reports the totals of both answers and every restated row, and flags a reven
   } as StoredTableQuery;
   const header = (await sheetsOf(excelMade("pivot-various-types.xlsx"))).get("Data")![0]!.map(String);
   const book = path.join(dir, "close.xlsx");
-  writeFileSync(book, withStoredQueries(withTable(excelMade("pivot-various-types.xlsx"), { sheetPath: "xl/worksheets/sheet1.xml", name: "Stats_by_Date", ref: "A1:J11", columns: header }), [record]));
+  writeFileSync(
+    book,
+    withStoredQueries(
+      withTable(excelMade("pivot-various-types.xlsx"), {
+        sheetPath: "xl/worksheets/sheet1.xml",
+        name: "Stats_by_Date",
+        ref: "A1:J11",
+        columns: header,
+      }),
+      [record],
+    ),
+  );
 
   emulator.setToday(TODAY);
   const first = await answer();
@@ -113,7 +149,12 @@ it("reports the totals of both answers and every restated row, and flags a reven
     return Math.abs(was.revenues - now.revenues) > 1e-9 || was.impressions !== now.impressions;
   });
   expect(moved.length).toBeGreaterThan(0);
-  expect({ changed: changes.rowsChanged, added: changes.rowsAdded, removed: changes.rowsRemoved, matched: changes.rowsMatched }).toEqual({ changed: moved.length, added: 0, removed: 0, matched: true });
+  expect({
+    changed: changes.rowsChanged,
+    added: changes.rowsAdded,
+    removed: changes.rowsRemoved,
+    matched: changes.rowsMatched,
+  }).toEqual({ changed: moved.length, added: 0, removed: 0, matched: true });
   expect(changes.largestMoves.length).toBe(Math.min(10, moved.length));
   for (const move of changes.largestMoves) {
     const key = `${move.group.date}|${move.group.country}`;
@@ -126,29 +167,65 @@ it("reports the totals of both answers and every restated row, and flags a reven
   const sizes = changes.largestMoves.map((move) => Math.abs(move.after!.revenues! - move.before!.revenues!));
   expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
   expect(changes.line).toMatch(/^Revenues [\d,.]+ → [\d,.]+, [+-][\d,.]+ \([+-][\d.]+ %\); \d+ rows changed$/);
-  expect({ flagged: changes.flagged, thresholdPercent: changes.thresholdPercent }).toEqual({ flagged: true, thresholdPercent: 0 });
+  expect({ flagged: changes.flagged, thresholdPercent: changes.thresholdPercent }).toEqual({
+    flagged: true,
+    thresholdPercent: 0,
+  });
   expect(run.stderr).toContain(`Stats_by_Date: ${changes.line} (revenue moved more than 0 %`);
 
   // The default threshold, 1 %: this restatement (well under 1 % of revenue) is not flagged.
   const byDefault = (await refresh([book, "--dry-run"])).lines[0]!.changes as LoggedChanges;
   expect(Math.abs(byDefault.totals.find((one) => one.metric === "revenues")!.percent!)).toBeLessThan(1);
-  expect({ flagged: byDefault.flagged, thresholdPercent: byDefault.thresholdPercent }).toEqual({ flagged: false, thresholdPercent: 1 });
+  expect({ flagged: byDefault.flagged, thresholdPercent: byDefault.thresholdPercent }).toEqual({
+    flagged: false,
+    thresholdPercent: 1,
+  });
 
   // The threshold the workbook's users set in the Queries tab (stored with its options) comes
   // before the default; --threshold before both.
-  writeFileSync(book, withStoredQueries(new Uint8Array(readFileSync(book)), [{ xml: workbookOptionsXml({ refreshOnOpen: false, changeThreshold: 0 }) }]));
+  writeFileSync(
+    book,
+    withStoredQueries(new Uint8Array(readFileSync(book)), [
+      { xml: workbookOptionsXml({ refreshOnOpen: false, changeThreshold: 0 }) },
+    ]),
+  );
   const bySheet = (await refresh([book, "--dry-run"])).lines[0]!.changes as LoggedChanges;
-  expect({ flagged: bySheet.flagged, thresholdPercent: bySheet.thresholdPercent }).toEqual({ flagged: true, thresholdPercent: 0 });
+  expect({ flagged: bySheet.flagged, thresholdPercent: bySheet.thresholdPercent }).toEqual({
+    flagged: true,
+    thresholdPercent: 0,
+  });
   const byFlag = (await refresh([book, "--dry-run", "--threshold", "1"])).lines[0]!.changes as LoggedChanges;
-  expect({ flagged: byFlag.flagged, thresholdPercent: byFlag.thresholdPercent }).toEqual({ flagged: false, thresholdPercent: 1 });
+  expect({ flagged: byFlag.flagged, thresholdPercent: byFlag.thresholdPercent }).toEqual({
+    flagged: false,
+    thresholdPercent: 1,
+  });
 }, 180_000);
 
 it("appends one Refresh log row per refresh to the file it writes, the second's differences after − before", async () => {
   const header = (await sheetsOf(excelMade("pivot-various-types.xlsx"))).get("Data")![0]!.map(String);
   const book = path.join(dir, "logged.xlsx");
-  writeFileSync(book, withStoredQueries(withTable(excelMade("pivot-various-types.xlsx"), { sheetPath: "xl/worksheets/sheet1.xml", name: "Stats_by_Date", ref: "A1:J11", columns: header }), [
-    { version: 1, id: "q-change-report-03", query: { period: PERIOD, groups: GROUPS, metrics: ["impressions", "revenues"], filters: {}, orders: [] }, table: { excelId: "{1}", name: "Stats_by_Date", sheet: "Data" }, columns: [...GROUPS, "impressions", "revenues"], pivots: [], createdAt: "2026-06-01T00:00:00Z" } as StoredTableQuery,
-  ]));
+  writeFileSync(
+    book,
+    withStoredQueries(
+      withTable(excelMade("pivot-various-types.xlsx"), {
+        sheetPath: "xl/worksheets/sheet1.xml",
+        name: "Stats_by_Date",
+        ref: "A1:J11",
+        columns: header,
+      }),
+      [
+        {
+          version: 1,
+          id: "q-change-report-03",
+          query: { period: PERIOD, groups: GROUPS, metrics: ["impressions", "revenues"], filters: {}, orders: [] },
+          table: { excelId: "{1}", name: "Stats_by_Date", sheet: "Data" },
+          columns: [...GROUPS, "impressions", "revenues"],
+          pivots: [],
+          createdAt: "2026-06-01T00:00:00Z",
+        } as StoredTableQuery,
+      ],
+    ),
+  );
   emulator.setToday(TODAY);
   const first = await answer();
   const firstRun = await refresh([book, "--in-place"]);
@@ -162,30 +239,55 @@ it("appends one Refresh log row per refresh to the file it writes, the second's 
   expect(rows.map((row) => row[1])).toEqual(["Stats_by_Date", "Stats_by_Date"]);
   const cell = (row: unknown[], name: string) => row[REFRESH_LOG_HEADERS.indexOf(name)] as number;
   const [, last] = rows as [unknown[], unknown[]];
-  expect([cell(last, "Rows before"), cell(last, "Rows after"), cell(last, "Rows added"), cell(last, "Rows removed")]).toEqual([first.size, second.size, 0, 0]);
+  expect([
+    cell(last, "Rows before"),
+    cell(last, "Rows after"),
+    cell(last, "Rows added"),
+    cell(last, "Rows removed"),
+  ]).toEqual([first.size, second.size, 0, 0]);
   expect(cell(last, "Rows changed")).toBeGreaterThan(0);
-  for (const [metric, label] of [["impressions", "Impressions"], ["revenues", "Revenues"]] as const) {
+  for (const [metric, label] of [
+    ["impressions", "Impressions"],
+    ["revenues", "Revenues"],
+  ] as const) {
     expect(Math.abs(cell(last, `${label} before`) - totalOf(first, metric))).toBeLessThan(CENT);
     expect(Math.abs(cell(last, `${label} after`) - totalOf(second, metric))).toBeLessThan(CENT);
-    expect(cell(last, `${label} difference`)).toBeCloseTo(cell(last, `${label} after`) - cell(last, `${label} before`), 9);
+    expect(cell(last, `${label} difference`)).toBeCloseTo(
+      cell(last, `${label} after`) - cell(last, `${label} before`),
+      9,
+    );
   }
   // The clock move restated revenue, and the row says so.
   expect(cell(last, "Revenues difference")).not.toBe(0);
 
   // A value typed below the log: the next run refreshes the table, leaves the log, and says why.
-  writeFileSync(book, withEntryText(new Uint8Array(readFileSync(book)), "xl/worksheets/sheet3.xml", (xml) => xml.replace("</sheetData>", '<row r="4"><c r="C4"><v>1</v></c></row></sheetData>')));
+  writeFileSync(
+    book,
+    withEntryText(new Uint8Array(readFileSync(book)), "xl/worksheets/sheet3.xml", (xml) =>
+      xml.replace("</sheetData>", '<row r="4"><c r="C4"><v>1</v></c></row></sheetData>'),
+    ),
+  );
   const blocked = await refresh([book, "--in-place"]);
   expect({ status: blocked.status, outcome: blocked.lines[0]!.outcome }).toEqual({ status: 0, outcome: "refreshed" });
-  expect(blocked.stderr).toContain("The Refresh log on the sheet Refresh log was not added to: it needs 1 more row below its table, but C4 holds data");
+  expect(blocked.stderr).toContain(
+    "The Refresh log on the sheet Refresh log was not added to: it needs 1 more row below its table, but C4 holds data",
+  );
   // ... and so does its JSON line, which is what --log keeps and a scheduler reads.
-  expect(blocked.lines[0]!.refreshLogLeftAlone).toEqual(expect.stringContaining("was not added to: it needs 1 more row below its table, but C4 holds data"));
+  expect(blocked.lines[0]!.refreshLogLeftAlone).toEqual(
+    expect.stringContaining("was not added to: it needs 1 more row below its table, but C4 holds data"),
+  );
   expect(firstRun.lines.find((line) => line.outcome === "refreshed")!.refreshLogLeftAlone).toBeUndefined();
-  expect((await sheetsOf(readFileSync(book))).get("Refresh log")!.filter((row) => row[1] === "Stats_by_Date")).toHaveLength(2);
+  expect(
+    (await sheetsOf(readFileSync(book))).get("Refresh log")!.filter((row) => row[1] === "Stats_by_Date"),
+  ).toHaveLength(2);
 }, 180_000);
 
 it("refuses a threshold that is not a percentage", async () => {
   const run = await refresh([path.join(dir, "close.xlsx"), "--dry-run", "--threshold", "1%"]);
-  expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 2, stderr: expect.stringContaining("--threshold takes a percentage of 0 or more") });
+  expect({ status: run.status, stderr: run.stderr }).toEqual({
+    status: 2,
+    stderr: expect.stringContaining("--threshold takes a percentage of 0 or more"),
+  });
 });
 
 it("--check-frozen compares a frozen sheet with the service's numbers now, and writes nothing", async () => {
@@ -194,12 +296,34 @@ it("--check-frozen compares a frozen sheet with the service's numbers now, and w
   const frozenAnswer = await answer();
   const header = (await sheetsOf(excelMade("pivot-various-types.xlsx"))).get("Data")![0]!.map(String);
   const base = path.join(dir, "frozen-base.xlsx");
-  writeFileSync(base, withStoredQueries(withTable(excelMade("pivot-various-types.xlsx"), { sheetPath: "xl/worksheets/sheet1.xml", name: "Stats_by_Date", ref: "A1:J11", columns: header }), [
-    { version: 1, id: "q-change-report-02", query: { period: PERIOD, groups: GROUPS, metrics: ["impressions", "revenues"], filters: {}, orders: [] }, table: { excelId: "{1}", name: "Stats_by_Date", sheet: "Data" }, columns: [...GROUPS, "impressions", "revenues"], pivots: [], createdAt: "2026-06-01T00:00:00Z" } as StoredTableQuery,
-  ]));
+  writeFileSync(
+    base,
+    withStoredQueries(
+      withTable(excelMade("pivot-various-types.xlsx"), {
+        sheetPath: "xl/worksheets/sheet1.xml",
+        name: "Stats_by_Date",
+        ref: "A1:J11",
+        columns: header,
+      }),
+      [
+        {
+          version: 1,
+          id: "q-change-report-02",
+          query: { period: PERIOD, groups: GROUPS, metrics: ["impressions", "revenues"], filters: {}, orders: [] },
+          table: { excelId: "{1}", name: "Stats_by_Date", sheet: "Data" },
+          columns: [...GROUPS, "impressions", "revenues"],
+          pivots: [],
+          createdAt: "2026-06-01T00:00:00Z",
+        } as StoredTableQuery,
+      ],
+    ),
+  );
   const refreshed = path.join(dir, "frozen-refreshed.xlsx");
   expect((await refresh([base, "--out", refreshed])).status).toBe(0);
-  const rows = (await sheetsOf(readFileSync(refreshed))).get("Data")!.slice(1, 1 + frozenAnswer.size).map((row) => row.slice(0, 4) as TableCell[]);
+  const rows = (await sheetsOf(readFileSync(refreshed)))
+    .get("Data")!
+    .slice(1, 1 + frozenAnswer.size)
+    .map((row) => row.slice(0, 4) as TableCell[]);
   const record: FrozenSheetRecord = {
     version: 1,
     id: "f-headless-check",
@@ -207,7 +331,23 @@ it("--check-frozen compares a frozen sheet with the service's numbers now, and w
     frozenAt: `${TODAY}T09:00:00Z`,
     source: "Data!A1:D441",
     values: { firstRow: 1, header: true, columns: 4 },
-    fingerprint: fingerprintOf({ query: { words: "the close", run: { table: { period: PERIOD, groups: GROUPS, metrics: ["impressions", "revenues"], filters: {}, orders: [] } as never } }, frozenDay: TODAY, columns: recordColumns([...GROUPS, "impressions", "revenues"]), rows }),
+    fingerprint: fingerprintOf({
+      query: {
+        words: "the close",
+        run: {
+          table: {
+            period: PERIOD,
+            groups: GROUPS,
+            metrics: ["impressions", "revenues"],
+            filters: {},
+            orders: [],
+          } as never,
+        },
+      },
+      frozenDay: TODAY,
+      columns: recordColumns([...GROUPS, "impressions", "revenues"]),
+      rows,
+    }),
   };
   const book = path.join(dir, "frozen.xlsx");
   writeFileSync(book, withStoredQueries(new Uint8Array(readFileSync(refreshed)), [{ xml: frozenSheetXml(record) }]));
@@ -218,7 +358,9 @@ it("--check-frozen compares a frozen sheet with the service's numbers now, and w
   const run = await refresh([book, "--check-frozen", "--threshold", "0.1"]);
 
   expect(run.status).toBe(0);
-  expect(run.lines).toEqual([expect.objectContaining({ file: book, frozenSheet: "Data", outcome: "moved", frozenDay: TODAY })]);
+  expect(run.lines).toEqual([
+    expect.objectContaining({ file: book, frozenSheet: "Data", outcome: "moved", frozenDay: TODAY }),
+  ]);
   expect(run.lines[0]!.edited).toBeUndefined();
   const changes = run.lines[0]!.changes as LoggedChanges;
   for (const metric of ["impressions", "revenues"] as const) {

@@ -1,7 +1,16 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ReportingClient } from "../../../src/client";
@@ -52,22 +61,45 @@ interface Run {
 
 function refresh(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...COMMAND, ...args], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: "" } });
+    const child = spawn(process.execPath, [...COMMAND, ...args], {
+      cwd: REPO,
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (status) => resolve({ status, stdout, stderr, lines: stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) }));
+    child.on("close", (status) =>
+      resolve({
+        status,
+        stdout,
+        stderr,
+        lines: stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      }),
+    );
   });
 }
 
 /** Every entry's text, decompressed: what a search for a secret must cover. */
-const allText = (file: string) => readZip(new Uint8Array(readFileSync(file))).map((entry) => Buffer.from(entryBytes(entry)).toString("latin1")).join("\n");
+const allText = (file: string) =>
+  readZip(new Uint8Array(readFileSync(file)))
+    .map((entry) => Buffer.from(entryBytes(entry)).toString("latin1"))
+    .join("\n");
 
 async function serviceRows(groups: string[]): Promise<unknown[][]> {
   const client = new ReportingClient({ baseUrl: emulator.baseUrl, token });
-  const { stats } = await client.statsAll({ filters: PERIOD, groups: groups as never, metrics: ["impressions", "revenues"] }, { maxPages: 100 });
-  return stats.map((entry) => [...groups.map((group) => (entry.group as Record<string, unknown>)[group]), entry.metrics.impressions, entry.metrics.revenues]);
+  const { stats } = await client.statsAll(
+    { filters: PERIOD, groups: groups as never, metrics: ["impressions", "revenues"] },
+    { maxPages: 100 },
+  );
+  return stats.map((entry) => [
+    ...groups.map((group) => (entry.group as Record<string, unknown>)[group]),
+    entry.metrics.impressions,
+    entry.metrics.revenues,
+  ]);
 }
 
 beforeAll(async () => {
@@ -75,7 +107,11 @@ beforeAll(async () => {
   token = emulator.credentials.bearer[0]!.token;
   dir = mkdtempSync(path.join(tmpdir(), "refresh-workbook-"));
   credentials = path.join(dir, "credentials.json");
-  writeFileSync(credentials, JSON.stringify({ default: "Finance", profiles: { Finance: { baseUrl: emulator.baseUrl, token } } }), { mode: 0o600 });
+  writeFileSync(
+    credentials,
+    JSON.stringify({ default: "Finance", profiles: { Finance: { baseUrl: emulator.baseUrl, token } } }),
+    { mode: 0o600 },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -86,22 +122,57 @@ afterAll(async () => {
 describe("npm run refresh-workbook", () => {
   it("refreshes Excel-made workbooks with the service's numbers, marks their PivotTables, and writes no secret", async () => {
     const sample = path.join(dir, "month-end.xlsx");
-    writeFileSync(sample, withStoredQueries(excelMade("table-sample.xlsx"), [stored("q-month-end-0001", "Tabelle1", "Tabelle1", ["country"])]));
+    writeFileSync(
+      sample,
+      withStoredQueries(excelMade("table-sample.xlsx"), [
+        stored("q-month-end-0001", "Tabelle1", "Tabelle1", ["country"]),
+      ]),
+    );
     const pivotBook = path.join(dir, "pivots.xlsx");
     const header = (await sheetsOf(excelMade("pivot-various-types.xlsx"))).get("Data")![0]!.map(String);
-    const withData = withTable(excelMade("pivot-various-types.xlsx"), { sheetPath: "xl/worksheets/sheet1.xml", name: "Stats_by_Date", ref: "A1:J11", columns: header });
-    writeFileSync(pivotBook, withStoredQueries(withData, [stored("q-pivot-book-0001", "Stats_by_Date", "Data", ["country"])]));
+    const withData = withTable(excelMade("pivot-various-types.xlsx"), {
+      sheetPath: "xl/worksheets/sheet1.xml",
+      name: "Stats_by_Date",
+      ref: "A1:J11",
+      columns: header,
+    });
+    writeFileSync(
+      pivotBook,
+      withStoredQueries(withData, [stored("q-pivot-book-0001", "Stats_by_Date", "Data", ["country"])]),
+    );
     const log = path.join(dir, "run.jsonl");
 
     const run = await refresh([sample, pivotBook, "--credentials", credentials, "--log", log]);
 
-    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: expect.stringContaining("month-end.xlsx: 1 table(s) refreshed, 0 failed") });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({
+      status: 0,
+      stderr: expect.stringContaining("month-end.xlsx: 1 table(s) refreshed, 0 failed"),
+    });
     const expected = await serviceRows(["country"]);
     expect(run.lines).toEqual([
-      expect.objectContaining({ file: sample, table: "Tabelle1", outcome: "refreshed", rowsBefore: 4, rowsAfter: expected.length, output: path.join(dir, "month-end.refreshed.xlsx") }),
-      expect.objectContaining({ file: pivotBook, table: "Stats_by_Date", outcome: "refreshed", rowsBefore: 10, rowsAfter: expected.length, pivotsRefreshOnOpen: [expect.any(String)] }),
+      expect.objectContaining({
+        file: sample,
+        table: "Tabelle1",
+        outcome: "refreshed",
+        rowsBefore: 4,
+        rowsAfter: expected.length,
+        output: path.join(dir, "month-end.refreshed.xlsx"),
+      }),
+      expect.objectContaining({
+        file: pivotBook,
+        table: "Stats_by_Date",
+        outcome: "refreshed",
+        rowsBefore: 10,
+        rowsAfter: expected.length,
+        pivotsRefreshOnOpen: [expect.any(String)],
+      }),
     ]);
-    expect(readFileSync(log, "utf8").trim().split("\n").map((line) => JSON.parse(line))).toEqual(run.lines);
+    expect(
+      readFileSync(log, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual(run.lines);
     expect(run.stderr).toContain("PivotTables refreshed when the file is next opened in Excel");
 
     // The project's reader.
@@ -110,7 +181,13 @@ describe("npm run refresh-workbook", () => {
     const pivotRows = (await sheetsOf(readFileSync(path.join(dir, "pivots.refreshed.xlsx")))).get("Data")!;
     expect(pivotRows.slice(1, 1 + expected.length).map((row) => row.slice(0, 3))).toEqual(expected);
 
-    for (const text of [run.stdout, run.stderr, readFileSync(log, "utf8"), allText(path.join(dir, "month-end.refreshed.xlsx")), allText(path.join(dir, "pivots.refreshed.xlsx"))]) {
+    for (const text of [
+      run.stdout,
+      run.stderr,
+      readFileSync(log, "utf8"),
+      allText(path.join(dir, "month-end.refreshed.xlsx")),
+      allText(path.join(dir, "pivots.refreshed.xlsx")),
+    ]) {
       expect(text).not.toContain(token);
     }
 
@@ -118,14 +195,31 @@ describe("npm run refresh-workbook", () => {
     // (a developer's machine) this part is skipped with a note; under CI=true (.ci/run installs
     // it) a missing LibreOffice fails, as a missing Chromium does.
     if (spawnSync("soffice", ["--version"]).status !== 0 && process.env.CI !== "true") {
-      console.warn("LibreOffice read-back skipped: no soffice (apt-get install -y libreoffice-calc-nogui). Under CI=true it fails.");
+      console.warn(
+        "LibreOffice read-back skipped: no soffice (apt-get install -y libreoffice-calc-nogui). Under CI=true it fails.",
+      );
       return;
     }
     const profile = mkdtempSync(path.join(tmpdir(), "lo-profile-"));
-    const converted = spawnSync("soffice", ["--headless", `-env:UserInstallation=file://${profile}`, "--convert-to", "csv", "--outdir", dir, path.join(dir, "month-end.refreshed.xlsx")], { encoding: "utf8", timeout: 120_000 });
+    const converted = spawnSync(
+      "soffice",
+      [
+        "--headless",
+        `-env:UserInstallation=file://${profile}`,
+        "--convert-to",
+        "csv",
+        "--outdir",
+        dir,
+        path.join(dir, "month-end.refreshed.xlsx"),
+      ],
+      { encoding: "utf8", timeout: 120_000 },
+    );
     rmSync(profile, { recursive: true, force: true });
     expect(converted.status).toBe(0);
-    const csv = readFileSync(path.join(dir, "month-end.refreshed.csv"), "utf8").trim().split("\n").map((line) => line.split(","));
+    const csv = readFileSync(path.join(dir, "month-end.refreshed.csv"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => line.split(","));
     const body = csv.slice(4, 4 + expected.length);
     body.forEach((cells, index) => {
       const [country, impressions, revenues] = expected[index]!;
@@ -137,8 +231,10 @@ describe("npm run refresh-workbook", () => {
     });
     // The totals row, under the rows, summing the new ones.
     expect(csv[4 + expected.length]![2]).toBe("Ergebnis");
-    expect(Number(csv[4 + expected.length]![4])).toBeCloseTo(expected.reduce((sum, row) => sum + (row[2] as number), 0), 4);
-
+    expect(Number(csv[4 + expected.length]![4])).toBeCloseTo(
+      expected.reduce((sum, row) => sum + (row[2] as number), 0),
+      4,
+    );
   }, 120_000);
 
   it("keeps a failed table's rows, refreshes the one beside it, and exits 1", async () => {
@@ -146,9 +242,15 @@ describe("npm run refresh-workbook", () => {
     const sheet = [...(await sheetsOf(excelMade("simple-monthly-budget.xlsx"))).keys()][0]!;
     // tblIncome (3 rows) cannot take a row per country: tblExpenses is below it. tblExpenses
     // takes the totals of the period (one row), with the query's one column then its own.
-    const income = { ...stored("q-income-000001", "tblIncome", sheet, ["country"]), columns: ["country", "revenues"] } as StoredTableQuery;
+    const income = {
+      ...stored("q-income-000001", "tblIncome", sheet, ["country"]),
+      columns: ["country", "revenues"],
+    } as StoredTableQuery;
     income.query = { ...income.query, metrics: ["revenues"] } as StoredTableQuery["query"];
-    const expenses = { ...stored("q-expenses-00001", "tblExpenses", sheet, []), columns: ["revenues"] } as StoredTableQuery;
+    const expenses = {
+      ...stored("q-expenses-00001", "tblExpenses", sheet, []),
+      columns: ["revenues"],
+    } as StoredTableQuery;
     expenses.query = { ...expenses.query, metrics: ["revenues"] } as StoredTableQuery["query"];
     writeFileSync(budget, withStoredQueries(excelMade("simple-monthly-budget.xlsx"), [income, expenses]));
     const notified: string[] = [];
@@ -162,18 +264,42 @@ describe("npm run refresh-workbook", () => {
     });
     await new Promise<void>((resolve) => webhook.listen(0, "127.0.0.1", resolve));
     const hook = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hooks/s3cr3t-path`;
-    const run = await refresh([budget, "--credentials", credentials, "--out", path.join(dir, "budget-out.xlsx"), "--notify-url", hook]);
+    const run = await refresh([
+      budget,
+      "--credentials",
+      credentials,
+      "--out",
+      path.join(dir, "budget-out.xlsx"),
+      "--notify-url",
+      hook,
+    ]);
     await new Promise((resolve) => webhook.close(resolve));
     expect(run.status).toBe(1);
     // The webhook hears which table failed and why, and nothing secret; the address is never printed.
     expect(notified).toHaveLength(1);
     expect(JSON.parse(notified[0]!)).toEqual(
-      expect.objectContaining({ event: "refresh-workbook-failed", failedTables: 1, files: [expect.objectContaining({ file: budget, status: 1, tables: expect.arrayContaining([expect.objectContaining({ table: "tblIncome", outcome: "failed" })]) })] }),
+      expect.objectContaining({
+        event: "refresh-workbook-failed",
+        failedTables: 1,
+        files: [
+          expect.objectContaining({
+            file: budget,
+            status: 1,
+            tables: expect.arrayContaining([expect.objectContaining({ table: "tblIncome", outcome: "failed" })]),
+          }),
+        ],
+      }),
     );
     expect(notified[0]).not.toContain(token);
     expect(run.stdout + run.stderr).not.toContain("s3cr3t-path");
     expect(run.lines).toEqual([
-      expect.objectContaining({ table: "tblIncome", outcome: "failed", reason: expect.stringMatching(/^The table tblIncome was not refreshed: it needs \d+ more rows below it, but B9:C\d+ on the sheet .+ holds data/) }),
+      expect.objectContaining({
+        table: "tblIncome",
+        outcome: "failed",
+        reason: expect.stringMatching(
+          /^The table tblIncome was not refreshed: it needs \d+ more rows below it, but B9:C\d+ on the sheet .+ holds data/,
+        ),
+      }),
       expect.objectContaining({ table: "tblExpenses", outcome: "refreshed", rowsBefore: 13, rowsAfter: 1 }),
     ]);
     expect(existsSync(path.join(dir, "budget-out.xlsx"))).toBe(true);
@@ -183,7 +309,12 @@ describe("npm run refresh-workbook", () => {
     const notZip = path.join(dir, "notes.xlsx");
     writeFileSync(notZip, "these are not the numbers you are looking for");
     const locked = path.join(dir, "locked.xlsx");
-    writeFileSync(locked, withStoredQueries(excelMade("table-sample.xlsx"), [stored("q-locked-000001", "Tabelle1", "Tabelle1", ["country"])]));
+    writeFileSync(
+      locked,
+      withStoredQueries(excelMade("table-sample.xlsx"), [
+        stored("q-locked-000001", "Tabelle1", "Tabelle1", ["country"]),
+      ]),
+    );
     writeFileSync(path.join(dir, "~$locked.xlsx"), "owner");
     const open = path.join(dir, "credentials-open.json");
     writeFileSync(open, readFileSync(credentials));
@@ -192,15 +323,25 @@ describe("npm run refresh-workbook", () => {
     const run = await refresh([notZip, locked, "--credentials", credentials]);
     expect(run.status).toBe(2);
     expect(run.lines).toEqual([
-      expect.objectContaining({ file: notZip, outcome: "failed", reason: expect.stringContaining("is not an Excel workbook (.xlsx)") }),
-      expect.objectContaining({ file: locked, outcome: "failed", reason: expect.stringContaining("is open in Excel (~$locked.xlsx is beside it)") }),
+      expect.objectContaining({
+        file: notZip,
+        outcome: "failed",
+        reason: expect.stringContaining("is not an Excel workbook (.xlsx)"),
+      }),
+      expect.objectContaining({
+        file: locked,
+        outcome: "failed",
+        reason: expect.stringContaining("is open in Excel (~$locked.xlsx is beside it)"),
+      }),
     ]);
     expect(existsSync(path.join(dir, "locked.refreshed.xlsx"))).toBe(false);
 
     // A dry run writes nothing, so a workbook open in Excel can be checked: what would change.
     const dry = await refresh([locked, "--credentials", credentials, "--dry-run"]);
     expect(dry.status).toBe(0);
-    expect(dry.lines).toEqual([expect.objectContaining({ table: "Tabelle1", outcome: "refreshed", rowsBefore: 4, dryRun: true })]);
+    expect(dry.lines).toEqual([
+      expect.objectContaining({ table: "Tabelle1", outcome: "refreshed", rowsBefore: 4, dryRun: true }),
+    ]);
     expect(dry.lines[0]).not.toHaveProperty("output");
     expect(existsSync(path.join(dir, "locked.refreshed.xlsx"))).toBe(false);
 
@@ -216,8 +357,13 @@ describe("npm run refresh-workbook", () => {
       stored("q-big-000000001", "Tabelle1", "Tabelle1", ["date", "country", "ad_unit"]),
     ]);
     writeFileSync(book, original);
-    const child = spawn(process.execPath, [...COMMAND, book, "--credentials", credentials, "--in-place"], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: "" } });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => resolve(signal)));
+    const child = spawn(process.execPath, [...COMMAND, book, "--credentials", credentials, "--in-place"], {
+      cwd: REPO,
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on("close", (_code, signal) => resolve(signal)),
+    );
     let sawTemporary = false;
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && child.exitCode === null) {
@@ -230,7 +376,10 @@ describe("npm run refresh-workbook", () => {
     }
     expect({ sawTemporary, signal: await exited }).toEqual({ sawTemporary: true, signal: "SIGKILL" });
     // The killed run's row spool stays in TMPDIR (a run an hour later deletes it): this test's own, deleted now.
-    for (const name of readdirSync(tmpdir()).filter((one) => one.startsWith(`refresh-workbook-${child.pid}-`) && one.endsWith(".rows"))) rmSync(path.join(tmpdir(), name), { force: true });
+    for (const name of readdirSync(tmpdir()).filter(
+      (one) => one.startsWith(`refresh-workbook-${child.pid}-`) && one.endsWith(".rows"),
+    ))
+      rmSync(path.join(tmpdir(), name), { force: true });
     const after = readFileSync(book);
     expect(Buffer.from(after).equals(Buffer.from(original))).toBe(true);
 
@@ -243,7 +392,9 @@ describe("npm run refresh-workbook", () => {
     writeFileSync(running, "another run writing now");
     const next = await refresh([book, "--credentials", credentials, "--in-place"]);
     expect(next.status).toBe(0);
-    expect(next.lines).toContainEqual(expect.objectContaining({ outcome: "cleaned", reason: expect.stringContaining(path.join(dir, left[0]!)) }));
+    expect(next.lines).toContainEqual(
+      expect.objectContaining({ outcome: "cleaned", reason: expect.stringContaining(path.join(dir, left[0]!)) }),
+    );
     expect(next.stderr).toContain("a temporary file left by a refresh that was interrupted");
     expect(readdirSync(dir).filter((name) => name.endsWith(".refreshing"))).toEqual([".big.xlsx.999999.refreshing"]);
     rmSync(running);
@@ -254,12 +405,27 @@ describe("npm run serve -- --refresh-schedule", () => {
   it("refreshes the folder's workbooks on every tick, and GET /host/refresh/status shows each run", async () => {
     const folder = mkdtempSync(path.join(dir, "workbooks-"));
     const book = path.join(folder, "month-end.xlsx");
-    writeFileSync(book, withStoredQueries(excelMade("table-sample.xlsx"), [stored("q-scheduled-00001", "Tabelle1", "Tabelle1", ["country"])]));
+    writeFileSync(
+      book,
+      withStoredQueries(excelMade("table-sample.xlsx"), [
+        stored("q-scheduled-00001", "Tabelle1", "Tabelle1", ["country"]),
+      ]),
+    );
     writeFileSync(path.join(folder, "~$other.xlsx"), "an Excel owner file, never refreshed");
     const statics = minimalBuild();
     const host = await spawnHost([
       ...HOST_FROM_SOURCE,
-      ...["--plain-http", "--trust-proxy", "loopback", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", statics],
+      ...[
+        "--plain-http",
+        "--trust-proxy",
+        "loopback",
+        "--listen-host",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--static-dir",
+        statics,
+      ],
       ...["--refresh-schedule", "* * * * * *", "--refresh-dir", folder, "--refresh-credentials", credentials],
     ]);
     const seen = new Map<string, Record<string, unknown>>();
@@ -279,7 +445,9 @@ describe("npm run serve -- --refresh-schedule", () => {
       await host.exited;
       rmSync(statics, { recursive: true, force: true });
     }
-    expect(last).toEqual(expect.objectContaining({ scheduled: true, schedule: "* * * * * *", nextRun: expect.any(String) }));
+    expect(last).toEqual(
+      expect.objectContaining({ scheduled: true, schedule: "* * * * * *", nextRun: expect.any(String) }),
+    );
     // Two ticks, each a run of the one workbook (the owner file is not one).
     expect([...seen.values()].slice(0, 2)).toEqual([
       expect.objectContaining({ file: "month-end.xlsx", status: 0, tablesRefreshed: 1, tablesFailed: 0, reasons: [] }),
@@ -289,6 +457,8 @@ describe("npm run serve -- --refresh-schedule", () => {
     const expected = await serviceRows(["country"]);
     const rows = (await sheetsOf(readFileSync(book))).get("Tabelle1")!;
     expect(rows.slice(4, 4 + expected.length).map((row) => row.slice(2, 5))).toEqual(expected);
-    expect(readdirSync(folder).filter((name) => name.endsWith(".refresh-lock") || name.endsWith(".refreshing"))).toEqual([]);
+    expect(
+      readdirSync(folder).filter((name) => name.endsWith(".refresh-lock") || name.endsWith(".refreshing")),
+    ).toEqual([]);
   }, 120_000);
 });

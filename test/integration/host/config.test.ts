@@ -39,7 +39,13 @@ describe("the host's settings", () => {
       bodyLimitBytes: 1_000_000,
       upstreamTimeoutMs: 60_000,
       shutdownTimeoutMs: 30_000,
-      connections: { requestTimeoutMs: 30_000, connectionTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, maxRequestsPerSocket: 1000, maxConnections: 512 },
+      connections: {
+        requestTimeoutMs: 30_000,
+        connectionTimeoutMs: 120_000,
+        keepAliveTimeoutMs: 72_000,
+        maxRequestsPerSocket: 1000,
+        maxConnections: 512,
+      },
       exports: { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100, maxPerOwner: 10 },
       allowedOrigins: [...DEFAULT_OFFICE_ORIGINS],
       connectSources: [],
@@ -50,7 +56,9 @@ describe("the host's settings", () => {
     expect(problemsOf([...TLS, "--upstream-timeout", "150"])).toEqual([
       "--connection-timeout (REPORTING_HOST_CONNECTION_TIMEOUT) must be above --upstream-timeout (REPORTING_HOST_UPSTREAM_TIMEOUT) (150 s), or a slow answer is cut before it arrives.",
     ]);
-    expect(configOf([...TLS, "--upstream-timeout", "150", "--connection-timeout", "160"]).connections.connectionTimeoutMs).toBe(160_000);
+    expect(
+      configOf([...TLS, "--upstream-timeout", "150", "--connection-timeout", "160"]).connections.connectionTimeoutMs,
+    ).toBe(160_000);
   });
 
   it("refuses plain HTTP unless asked for it, and then only with the load balancer it trusts", () => {
@@ -61,13 +69,27 @@ describe("the host's settings", () => {
     expect(problemsOf(["--plain-http"])).toEqual([
       "--plain-http (REPORTING_HOST_PLAIN_HTTP) needs --trust-proxy (REPORTING_HOST_TRUST_PROXY): the address of the load balancer that terminates TLS (or true).",
     ]);
-    expect(configOf(["--plain-http", "--trust-proxy", "10.0.0.0/8, 192.168.1.4"])).toMatchObject({ plainHttp: true, tls: undefined, trustProxy: ["10.0.0.0/8", "192.168.1.4"] });
+    expect(configOf(["--plain-http", "--trust-proxy", "10.0.0.0/8, 192.168.1.4"])).toMatchObject({
+      plainHttp: true,
+      tls: undefined,
+      trustProxy: ["10.0.0.0/8", "192.168.1.4"],
+    });
     expect(problemsOf([...TLS, "--plain-http", "--trust-proxy", "true"])).toHaveLength(1);
-    expect(problemsOf(["--tls-cert", "cert.pem"])).toEqual(["HTTPS needs both --tls-cert (REPORTING_HOST_TLS_CERT) and --tls-key (REPORTING_HOST_TLS_KEY)."]);
+    expect(problemsOf(["--tls-cert", "cert.pem"])).toEqual([
+      "HTTPS needs both --tls-cert (REPORTING_HOST_TLS_CERT) and --tls-key (REPORTING_HOST_TLS_KEY).",
+    ]);
   });
 
   it("takes service URLs over https only (http for localhost), never with credentials, and never repeats them", () => {
-    expect(configOf([...TLS, "--service-url", "https://reporting.example.com/api/", "--legacy-service-url", "http://127.0.0.1:3001"])).toMatchObject({
+    expect(
+      configOf([
+        ...TLS,
+        "--service-url",
+        "https://reporting.example.com/api/",
+        "--legacy-service-url",
+        "http://127.0.0.1:3001",
+      ]),
+    ).toMatchObject({
       serviceUrl: "https://reporting.example.com/api",
       legacyServiceUrl: "http://127.0.0.1:3001",
     });
@@ -75,19 +97,30 @@ describe("the host's settings", () => {
       "--service-url (REPORTING_PROXY_TARGET) must start with https:// (http:// only for localhost).",
     ]);
     const problems = problemsOf([...TLS, "--legacy-service-url", "https://user:hunter2@reporting.example.com"]);
-    expect(problems).toEqual(["--legacy-service-url (REPORTING_LEGACY_PROXY_TARGET) must not hold a user name or password: credentials travel in headers."]);
+    expect(problems).toEqual([
+      "--legacy-service-url (REPORTING_LEGACY_PROXY_TARGET) must not hold a user name or password: credentials travel in headers.",
+    ]);
     expect(problems.join(" ")).not.toContain("hunter2");
   });
 
   it("reads every setting from its environment variable, and a flag wins over it", () => {
-    const env = { REPORTING_HOST_PORT: "9443", REPORTING_PROXY_TARGET: "https://a.example/api", REPORTING_HOST_BODY_LIMIT: "2048" };
+    const env = {
+      REPORTING_HOST_PORT: "9443",
+      REPORTING_PROXY_TARGET: "https://a.example/api",
+      REPORTING_HOST_BODY_LIMIT: "2048",
+    };
     expect(configOf(TLS, env)).toMatchObject({ port: 9443, serviceUrl: "https://a.example/api", bodyLimitBytes: 2048 });
     expect(configOf([...TLS, "--port", "7443"], env).port).toBe(7443);
   });
 
   it("replaces or extends the Office origins, and refuses what is not an origin", () => {
-    expect(configOf([...TLS, "--allowed-origins", "https://excel.contoso.com"]).allowedOrigins).toEqual(["https://excel.contoso.com"]);
-    expect(configOf([...TLS, "--allowed-origins", "default,https://*.contoso.com"]).allowedOrigins).toEqual([...DEFAULT_OFFICE_ORIGINS, "https://*.contoso.com"]);
+    expect(configOf([...TLS, "--allowed-origins", "https://excel.contoso.com"]).allowedOrigins).toEqual([
+      "https://excel.contoso.com",
+    ]);
+    expect(configOf([...TLS, "--allowed-origins", "default,https://*.contoso.com"]).allowedOrigins).toEqual([
+      ...DEFAULT_OFFICE_ORIGINS,
+      "https://*.contoso.com",
+    ]);
     expect(problemsOf([...TLS, "--allowed-origins", "https://contoso.com/path,*"])).toEqual([
       "https://contoso.com/path is not an origin: write https://host (or https://*.domain for its subdomains), without a path.",
       "* is not an origin: write https://host (or https://*.domain for its subdomains), without a path.",
@@ -100,7 +133,17 @@ describe("the host's settings", () => {
   });
 
   it("takes a scheduled refresh only whole and with a cron expression it can read", () => {
-    expect(configOf([...TLS, "--refresh-schedule", "0 6 * * *", "--refresh-dir", "books", "--refresh-credentials", "refresh.json"]).refresh).toEqual({
+    expect(
+      configOf([
+        ...TLS,
+        "--refresh-schedule",
+        "0 6 * * *",
+        "--refresh-dir",
+        "books",
+        "--refresh-credentials",
+        "refresh.json",
+      ]).refresh,
+    ).toEqual({
       schedule: "0 6 * * *",
       dir: "/srv/addin/books",
       credentials: "/srv/addin/refresh.json",
@@ -109,8 +152,20 @@ describe("the host's settings", () => {
     expect(problemsOf([...TLS, "--refresh-schedule", "0 6 * * *"])).toEqual([
       "The scheduled refresh needs --refresh-schedule (REPORTING_HOST_REFRESH_SCHEDULE), --refresh-dir (REPORTING_HOST_REFRESH_DIR), --refresh-credentials (REPORTING_HOST_REFRESH_CREDENTIALS): --refresh-dir (REPORTING_HOST_REFRESH_DIR) and --refresh-credentials (REPORTING_HOST_REFRESH_CREDENTIALS) missing.",
     ]);
-    expect(problemsOf([...TLS, "--refresh-schedule", "at six", "--refresh-dir", "books", "--refresh-credentials", "refresh.json"])).toEqual([
-      expect.stringMatching(/^--refresh-schedule \(REPORTING_HOST_REFRESH_SCHEDULE\) must be a cron expression such as "0 6 \* \* \*" \(6:00 every day\): /),
+    expect(
+      problemsOf([
+        ...TLS,
+        "--refresh-schedule",
+        "at six",
+        "--refresh-dir",
+        "books",
+        "--refresh-credentials",
+        "refresh.json",
+      ]),
+    ).toEqual([
+      expect.stringMatching(
+        /^--refresh-schedule \(REPORTING_HOST_REFRESH_SCHEDULE\) must be a cron expression such as "0 6 \* \* \*" \(6:00 every day\): /,
+      ),
     ]);
   });
 
@@ -125,7 +180,18 @@ describe("the host's settings", () => {
 
 describe("plain HTTP behind a load balancer", () => {
   it("serves over http when asked with --plain-http and --trust-proxy, still sending HSTS for the balancer's https", async () => {
-    const host = await spawnHost([...HOST_FROM_SOURCE, "--plain-http", "--trust-proxy", "127.0.0.1", "--listen-host", "127.0.0.1", "--port", "0", "--static-dir", minimalBuild()]);
+    const host = await spawnHost([
+      ...HOST_FROM_SOURCE,
+      "--plain-http",
+      "--trust-proxy",
+      "127.0.0.1",
+      "--listen-host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      "--static-dir",
+      minimalBuild(),
+    ]);
     try {
       expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const answer = await send(`${host.url}/taskpane.html`, { headers: { "x-forwarded-proto": "https" } });

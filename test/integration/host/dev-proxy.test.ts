@@ -8,7 +8,9 @@ async function startDevProxy(target: string): Promise<LoopbackServer> {
   const [config] = serviceProxyConfig({ REPORTING_PROXY_TARGET: target });
   const proxy = createProxyMiddleware(config!.context, { ...config, logLevel: "silent" });
   const handle = proxy as unknown as (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
-  return listenOnLoopback(createServer((request, response) => handle(request, response, () => response.writeHead(404).end())));
+  return listenOnLoopback(
+    createServer((request, response) => handle(request, response, () => response.writeHead(404).end())),
+  );
 }
 
 describe("the dev server's proxy when the service gives no answer", () => {
@@ -17,7 +19,9 @@ describe("the dev server's proxy when the service gives no answer", () => {
     try {
       const answer = await fetch(`${proxy.origin}/service/bearer/dates`);
       expect(answer.status).toBe(502);
-      expect(await answer.json()).toEqual({ error: { code: "upstream_refused", message: expect.stringContaining("(ECONNREFUSED)") } });
+      expect(await answer.json()).toEqual({
+        error: { code: "upstream_refused", message: expect.stringContaining("(ECONNREFUSED)") },
+      });
     } finally {
       await proxy.close();
     }

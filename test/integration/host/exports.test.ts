@@ -28,7 +28,11 @@ interface Prepared {
 }
 
 function prepare(host: TestHost, body: unknown, headers: Record<string, string>) {
-  return host.send("/host/exports", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return host.send("/host/exports", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 let certificate: TestCertificate;
@@ -44,7 +48,14 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
   beforeAll(async () => {
     emulator = await startConformanceEmulator({ allowedOrigins: [] });
     token = widestBearer(emulator).token;
-    host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", emulator.baseUrl, "--export-ttl", String(EXPORT_TTL_SECONDS)]);
+    host = await startTestHost(certificate, [
+      "--static-dir",
+      minimalBuild(),
+      "--service-url",
+      emulator.baseUrl,
+      "--export-ttl",
+      String(EXPORT_TTL_SECONDS),
+    ]);
   });
 
   afterAll(async () => {
@@ -55,18 +66,31 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
   it("says it offers them at /host/capabilities", async () => {
     expect((await host.send("/host/capabilities")).json()).toEqual({
       services: { bearer: "/service/bearer" },
-      exports: { path: "/host/exports", formats: ["csv", "xlsx"], expiresInSeconds: EXPORT_TTL_SECONDS, powerQuery: "/host/exports/power-query" },
+      exports: {
+        path: "/host/exports",
+        formats: ["csv", "xlsx"],
+        expiresInSeconds: EXPORT_TTL_SECONDS,
+        powerQuery: "/host/exports/power-query",
+      },
     });
   });
 
   it("prepares a CSV from the credential in a header, serves it once as an attachment, then answers 404", async () => {
-    const prepared = await prepare(host, { format: "csv", fileName: FILE_NAME, request: STATS_REQUEST }, { authorization: `Bearer ${token}` });
+    const prepared = await prepare(
+      host,
+      { format: "csv", fileName: FILE_NAME, request: STATS_REQUEST },
+      { authorization: `Bearer ${token}` },
+    );
     expect(prepared.status).toBe(201);
     const answer = prepared.json() as Prepared;
     expect(answer.url).toMatch(/^\/host\/exports\/[A-Za-z0-9_-]{22}$/);
     expect(answer).toMatchObject({ fileName: FILE_NAME, neutralised: 0, expiresInSeconds: EXPORT_TTL_SECONDS });
 
-    const direct = await send(`${emulator.baseUrl}/stats/csv`, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(STATS_REQUEST) });
+    const direct = await send(`${emulator.baseUrl}/stats/csv`, {
+      method: "POST",
+      headers: bearerHeaders(token),
+      body: JSON.stringify(STATS_REQUEST),
+    });
     const download = await host.send(answer.url);
     expect(download.status).toBe(200);
     expect(download.headers["content-type"]).toBe("text/csv; charset=utf-8");
@@ -87,7 +111,13 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
     const relay = await startRelayUpstream(emulator.baseUrl);
     const relayed = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", relay.baseUrl]);
     try {
-      const prepared = (await prepare(relayed, { format: "xlsx", fileName: "by day.xlsx", request: STATS_REQUEST }, { authorization: `Bearer ${token}` })).json() as Prepared;
+      const prepared = (
+        await prepare(
+          relayed,
+          { format: "xlsx", fileName: "by day.xlsx", request: STATS_REQUEST },
+          { authorization: `Bearer ${token}` },
+        )
+      ).json() as Prepared;
       const download = await relayed.send(prepared.url);
       expect(download.headers["content-disposition"]).toBe('attachment; filename="by_day.xlsx"');
       expect(download.body.subarray(0, 2).toString()).toBe("PK");
@@ -100,65 +130,118 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
   });
 
   it("forgets an export nobody downloaded once its time is up", async () => {
-    const prepared = (await prepare(host, { format: "csv", request: STATS_REQUEST }, { authorization: `Bearer ${token}` })).json() as Prepared;
+    const prepared = (
+      await prepare(host, { format: "csv", request: STATS_REQUEST }, { authorization: `Bearer ${token}` })
+    ).json() as Prepared;
     await new Promise((resolve) => setTimeout(resolve, EXPORT_TTL_SECONDS * 1000 + 300));
     expect((await host.send(prepared.url)).status).toBe(404);
   });
 
   it("a HEAD does not spend the one download", async () => {
-    const prepared = (await prepare(host, { format: "csv", request: STATS_REQUEST }, { authorization: `Bearer ${token}` })).json() as Prepared;
+    const prepared = (
+      await prepare(host, { format: "csv", request: STATS_REQUEST }, { authorization: `Bearer ${token}` })
+    ).json() as Prepared;
     expect((await host.send(prepared.url, { method: "HEAD" })).status).toBe(404);
     expect((await host.send(prepared.url)).status).toBe(200);
   });
 
   it("passes the service's refusal on: no credential, the emulator's 401", async () => {
     const refused = await prepare(host, { format: "csv", request: STATS_REQUEST }, {});
-    const direct = await send(`${emulator.baseUrl}/stats/csv`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(STATS_REQUEST) });
+    const direct = await send(`${emulator.baseUrl}/stats/csv`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(STATS_REQUEST),
+    });
     expect([refused.status, refused.json()]).toEqual([401, direct.json()]);
   });
 
   it("refuses a malformed request in the service's error shape", async () => {
-    const refused = await prepare(host, { format: "pdf", request: STATS_REQUEST }, { authorization: `Bearer ${token}` });
+    const refused = await prepare(
+      host,
+      { format: "pdf", request: STATS_REQUEST },
+      { authorization: `Bearer ${token}` },
+    );
     expect(refused.status).toBe(400);
     expect((refused.json() as { error: { code: string } }).error.code).toBe("invalid_request");
   });
 
   describe("with the pane's header choice and Query sheet (src/core/exports, shared with the pane)", () => {
-    const model = { period: { from: "2026-06-01", to: "2026-06-07" }, groups: ["date", "country"] as const, metrics: [], filters: { countries: ["US", "FR"] }, orders: [] };
-    const request = { filters: { from: "2026-06-01", to: "2026-06-07", countries: ["US", "FR"] }, groups: ["date", "country"] };
+    const model = {
+      period: { from: "2026-06-01", to: "2026-06-07" },
+      groups: ["date", "country"] as const,
+      metrics: [],
+      filters: { countries: ["US", "FR"] },
+      orders: [],
+    };
+    const request = {
+      filters: { from: "2026-06-01", to: "2026-06-07", countries: ["US", "FR"] },
+      groups: ["date", "country"],
+    };
     const querySheet = statsQueryRows({ ...model, groups: [...model.groups] }, request as never, {
       profile: "Finance",
       madeAt: "2026-06-08T09:00:00+02:00",
       dataThrough: "2026-06-07",
       formula: '=REPORTING.STATS("2026-06-01","2026-06-07","date,country",,"countries=US,FR")',
     });
-    const fileName = exportFileName({ prefix: "stats", period: model.period, groups: model.groups, filters: model.filters, extension: "xlsx" });
+    const fileName = exportFileName({
+      prefix: "stats",
+      period: model.period,
+      groups: model.groups,
+      filters: model.filters,
+      extension: "xlsx",
+    });
 
     async function sheets(bytes: Uint8Array): Promise<unknown[][][]> {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-      return workbook.worksheets.map((sheet) => sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1)));
+      return workbook.worksheets.map((sheet) =>
+        sheet
+          .getSheetValues()
+          .slice(1)
+          .map((row) => (row as unknown[]).slice(1)),
+      );
     }
 
     it("CSV: readable or no header, the data records as the service sent them, neutralised", async () => {
-      const direct = await send(`${emulator.baseUrl}/stats/csv`, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(request) });
+      const direct = await send(`${emulator.baseUrl}/stats/csv`, {
+        method: "POST",
+        headers: bearerHeaders(token),
+        body: JSON.stringify(request),
+      });
       for (const headers of ["readable", "none"] as const) {
-        const prepared = (await prepare(host, { format: "csv", fileName: fileName.replace(/xlsx$/, "csv"), headers, request }, { authorization: `Bearer ${token}` })).json() as Prepared;
+        const prepared = (
+          await prepare(
+            host,
+            { format: "csv", fileName: fileName.replace(/xlsx$/, "csv"), headers, request },
+            { authorization: `Bearer ${token}` },
+          )
+        ).json() as Prepared;
         expect(prepared.fileName).toBe("stats_2026-06-01_2026-06-07_by-date-country_country-US-FR.csv");
         const download = await host.send(prepared.url);
         expect(download.text()).toBe(prepareStatsCsv(direct.text(), headers).csv);
         const lines = download.text().split("\r\n");
-        if (headers === "readable") expect(lines[0]).toBe("\uFEFFDate,Country,Impressions,Revenues (USD),eCPM (USD),Requests");
+        if (headers === "readable")
+          expect(lines[0]).toBe("\uFEFFDate,Country,Impressions,Revenues (USD),eCPM (USD),Requests");
         else expect(lines[0]).toMatch(/^\uFEFF2026-06-0\d,(US|FR),/);
         expect(lines.length).toBe(direct.text().split("\r\n").length - (headers === "none" ? 1 : 0));
       }
     });
 
     it("Excel: the header row renamed, the rows the service's, and the Query sheet, as the pane makes them", async () => {
-      const prepared = (await prepare(host, { format: "xlsx", fileName, headers: "readable", querySheet, request }, { authorization: `Bearer ${token}` })).json() as Prepared;
+      const prepared = (
+        await prepare(
+          host,
+          { format: "xlsx", fileName, headers: "readable", querySheet, request },
+          { authorization: `Bearer ${token}` },
+        )
+      ).json() as Prepared;
       expect(prepared.fileName).toBe("stats_2026-06-01_2026-06-07_by-date-country_country-US-FR.xlsx");
       const download = await host.send(prepared.url);
-      const direct = await send(`${emulator.baseUrl}/stats/xls`, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(request) });
+      const direct = await send(`${emulator.baseUrl}/stats/xls`, {
+        method: "POST",
+        headers: bearerHeaders(token),
+        body: JSON.stringify(request),
+      });
       const [statistics, query] = await sheets(download.body);
       const [serviceSheet] = await sheets(direct.body);
       expect(statistics![0]).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
@@ -182,7 +265,9 @@ describe("exports prepared for Excel for Mac, from the emulator", () => {
   });
 
   it("puts the credential in no URL and no log line, and the export's id in no log line either", async () => {
-    const prepared = (await prepare(host, { format: "csv", request: STATS_REQUEST }, { authorization: `Bearer ${token}` })).json() as Prepared;
+    const prepared = (
+      await prepare(host, { format: "csv", request: STATS_REQUEST }, { authorization: `Bearer ${token}` })
+    ).json() as Prepared;
     await host.send(prepared.url);
     expect(prepared.url).not.toContain(token);
     const id = prepared.url.split("/").at(-1)!;
@@ -210,7 +295,8 @@ describe("exports from a service that cannot be reached, answered as the proxy a
       body: {
         error: {
           code: "upstream_refused",
-          message: "The Reporting service refused the add-in server's connection (ECONNREFUSED). Try again later; if it persists, tell the server's administrator.",
+          message:
+            "The Reporting service refused the add-in server's connection (ECONNREFUSED). Try again later; if it persists, tell the server's administrator.",
         },
       },
     });
@@ -226,16 +312,27 @@ describe("exports from a service that cannot be reached, answered as the proxy a
 
 describe("exports from a service that answers badly", () => {
   it("neutralises every formula-like field of the service's CSV, as the pane does", async () => {
-    const hostile = 'date,name,revenues\r\n2026-06-01,"=HYPERLINK(""https://evil.example"")",-12.5\r\n2026-06-01,@SUM(1+1),+4\r\n';
-    const upstream = await startRecordingUpstream((_request, response) => response.writeHead(200, { "content-type": "text/csv" }).end(hostile));
+    const hostile =
+      'date,name,revenues\r\n2026-06-01,"=HYPERLINK(""https://evil.example"")",-12.5\r\n2026-06-01,@SUM(1+1),+4\r\n';
+    const upstream = await startRecordingUpstream((_request, response) =>
+      response.writeHead(200, { "content-type": "text/csv" }).end(hostile),
+    );
     const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", upstream.baseUrl]);
     try {
-      const prepared = (await prepare(host, { format: "csv", fileName: "../../etc/passwd\r\nX", request: {} }, { authorization: "Bearer t" })).json() as Prepared;
+      const prepared = (
+        await prepare(
+          host,
+          { format: "csv", fileName: "../../etc/passwd\r\nX", request: {} },
+          { authorization: "Bearer t" },
+        )
+      ).json() as Prepared;
       expect(prepared).toMatchObject({ neutralised: 2, fileName: "etc_passwd_X.csv" });
       expect(upstream.received[0]!.url).toBe("/base/stats/csv");
       const download = await host.send(prepared.url);
       expect(download.headers["content-disposition"]).toBe('attachment; filename="etc_passwd_X.csv"');
-      expect(download.text()).toBe('\uFEFFdate,name,revenues\r\n2026-06-01,"\'=HYPERLINK(""https://evil.example"")",-12.5\r\n2026-06-01,\'@SUM(1+1),+4\r\n');
+      expect(download.text()).toBe(
+        '\uFEFFdate,name,revenues\r\n2026-06-01,"\'=HYPERLINK(""https://evil.example"")",-12.5\r\n2026-06-01,\'@SUM(1+1),+4\r\n',
+      );
     } finally {
       await host.stop();
       await upstream.close();
@@ -250,7 +347,14 @@ describe("exports from a service that answers badly", () => {
       const body = `a\r\n${"1".repeat(size)}\r\n`;
       response.writeHead(200, { "content-type": "text/csv", "content-length": String(body.length) }).end(body);
     });
-    const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", upstream.baseUrl, "--export-memory", "1"]);
+    const host = await startTestHost(certificate, [
+      "--static-dir",
+      minimalBuild(),
+      "--service-url",
+      upstream.baseUrl,
+      "--export-memory",
+      "1",
+    ]);
     try {
       const first = await prepare(host, { format: "csv", request: {} }, { authorization: "Bearer t" });
       expect(first.status).toBe(201);

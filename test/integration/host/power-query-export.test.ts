@@ -24,18 +24,33 @@ describe("the Power Query files the host prepares for Excel for Mac", () => {
     await host?.stop();
   });
 
-  const query = { period: { word: "LAST_MONTH" }, groups: ["date", "country"], metrics: ["revenues"], filters: { countries: ["FR"] }, orders: [] };
+  const query = {
+    period: { word: "LAST_MONTH" },
+    groups: ["date", "country"],
+    metrics: ["revenues"],
+    filters: { countries: ["FR"] },
+    orders: [],
+  };
 
   function ask(body: unknown, headers: Record<string, string> = { origin: host.url }) {
-    return host.send("/host/exports/power-query", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    return host.send("/host/exports/power-query", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
   }
 
   it("is offered at /host/capabilities", async () => {
-    expect((await host.send("/host/capabilities")).json()).toMatchObject({ exports: { powerQuery: "/host/exports/power-query" } });
+    expect((await host.send("/host/capabilities")).json()).toMatchObject({
+      exports: { powerQuery: "/host/exports/power-query" },
+    });
   });
 
   it("makes the workbook for the page's origin and serves it once", async () => {
-    const prepared = await ask({ format: "xlsx", query, today: "2026-11-26" }, { origin: host.url, authorization: "Bearer any-token" });
+    const prepared = await ask(
+      { format: "xlsx", query, today: "2026-11-26" },
+      { origin: host.url, authorization: "Bearer any-token" },
+    );
     expect(prepared.status).toBe(201);
     const answer = prepared.json() as { url: string; fileName: string };
     expect(answer.fileName).toBe("stats_2026-10-01_2026-10-31_by-date-country_country-FR_power-query.xlsx");
@@ -54,17 +69,27 @@ describe("the Power Query files the host prepares for Excel for Mac", () => {
     expect(prepared.status).toBe(201);
     const download = await host.send((prepared.json() as { url: string }).url);
     const url = JSON.parse(download.text()).connections[0].details.address.url as string;
-    expect(new URL(url).searchParams.get("$filter")).toBe("date ge 2026-10-01 and date le 2026-10-31 and country eq 'FR'");
+    expect(new URL(url).searchParams.get("$filter")).toBe(
+      "date ge 2026-10-01 and date le 2026-10-31 and country eq 'FR'",
+    );
   });
 
   it("refuses, in the service's error shape, a request without an origin, a query the pane cannot make, and one the feed cannot ask", async () => {
     const noOrigin = await ask({ format: "xlsx", query, today: "2026-11-26" }, {});
     expect(noOrigin.status).toBe(400);
-    expect(noOrigin.json()).toEqual({ error: { code: "invalid_request", message: expect.stringMatching(/Ask from the task pane/) } });
+    expect(noOrigin.json()).toEqual({
+      error: { code: "invalid_request", message: expect.stringMatching(/Ask from the task pane/) },
+    });
     const notAQuery = await ask({ format: "xlsx", query: { ...query, groups: ["nope"] }, today: "2026-11-26" });
     expect(notAQuery.status).toBe(400);
-    const compared = await ask({ format: "xlsx", query: { ...query, compare: "previous_period" }, today: "2026-11-26" });
+    const compared = await ask({
+      format: "xlsx",
+      query: { ...query, compare: "previous_period" },
+      today: "2026-11-26",
+    });
     expect(compared.status).toBe(400);
-    expect(compared.json()).toEqual({ error: { code: "power_query_unsupported", message: expect.stringMatching(/set Compare with to Nothing/) } });
+    expect(compared.json()).toEqual({
+      error: { code: "power_query_unsupported", message: expect.stringMatching(/set Compare with to Nothing/) },
+    });
   });
 });

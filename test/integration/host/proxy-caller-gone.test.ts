@@ -23,7 +23,11 @@ async function until(condition: () => boolean, withinMs = 10_000): Promise<void>
 }
 
 const post = (host: TestHost, path: string, token: string) =>
-  host.send(`/service/bearer/${path}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: "{}" });
+  host.send(`/service/bearer/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: "{}",
+  });
 
 let certificate: TestCertificate;
 let upstream: RecordingUpstream;
@@ -40,9 +44,21 @@ afterEach(async () => {
   await upstream?.close();
 });
 
-async function start(upstreamTimeoutSeconds: number, answer: (request: ReceivedRequest, response: ServerResponse) => void): Promise<TestHost> {
+async function start(
+  upstreamTimeoutSeconds: number,
+  answer: (request: ReceivedRequest, response: ServerResponse) => void,
+): Promise<TestHost> {
   upstream = await startRecordingUpstream(answer);
-  host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", upstream.baseUrl, "--upstream-connections", "1", "--upstream-timeout", String(upstreamTimeoutSeconds)]);
+  host = await startTestHost(certificate, [
+    "--static-dir",
+    minimalBuild(),
+    "--service-url",
+    upstream.baseUrl,
+    "--upstream-connections",
+    "1",
+    "--upstream-timeout",
+    String(upstreamTimeoutSeconds),
+  ]);
   return host;
 }
 
@@ -51,10 +67,14 @@ const reached = (path: string) => upstream.received.some((request) => request.ur
 it("a POST whose caller stays holds the one connection until its answer ends, however long past the timeout", async () => {
   // 2 s timeout; the answer starts at once and runs 8 s, a chunk every 100 ms (never idle 2 s).
   const host = await start(2, (request, response) => {
-    if (request.url.endsWith("/next")) return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    if (request.url.endsWith("/next"))
+      return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
     response.writeHead(200, { "content-type": "application/json" });
     let chunks = 0;
-    const timer = setInterval(() => (++chunks < 80 ? response.write(" ") : (clearInterval(timer), response.end("{}"))), 100);
+    const timer = setInterval(
+      () => (++chunks < 80 ? response.write(" ") : (clearInterval(timer), response.end("{}"))),
+      100,
+    );
     response.on("close", () => clearInterval(timer));
   });
   const long = post(host, "long", "a");
@@ -69,9 +89,16 @@ it("a POST whose caller stays holds the one connection until its answer ends, ho
 
 /** A POST on a TLS connection of its own, to be dropped before its answer. */
 function leavingPost(host: TestHost, path: string, token: string) {
-  const socket = connect({ host: "127.0.0.1", port: Number(new URL(host.url).port), ca: certificate.pem, servername: "localhost" });
+  const socket = connect({
+    host: "127.0.0.1",
+    port: Number(new URL(host.url).port),
+    ca: certificate.pem,
+    servername: "localhost",
+  });
   socket.on("error", () => undefined);
-  socket.write(`POST /service/bearer/${path} HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`);
+  socket.write(
+    `POST /service/bearer/${path} HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`,
+  );
   return socket;
 }
 
@@ -92,7 +119,8 @@ it("a caller who leaves while it waits for the one connection is never sent to t
 
 it("a caller who leaves frees the connection once the request's time is up", async () => {
   const host = await start(4, (request, response) => {
-    if (request.url.endsWith("/next")) return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    if (request.url.endsWith("/next"))
+      return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
     held.push(response);
   });
   const socket = leavingPost(host, "left", "a");

@@ -1,6 +1,12 @@
 import { closedPort } from "../../support/loopback";
 import type { RunningEmulator } from "../../../src/emulator";
-import { bearerHeaders, legacyHeaders, START_TIMEOUT_MS, startConformanceEmulator, widestBearer } from "../emulator/support/emulator";
+import {
+  bearerHeaders,
+  legacyHeaders,
+  START_TIMEOUT_MS,
+  startConformanceEmulator,
+  widestBearer,
+} from "../emulator/support/emulator";
 import { makeCertificate, type TestCertificate } from "./support/certificate";
 import { send } from "./support/https-client";
 import { startRecordingUpstream, type RecordingUpstream } from "./support/recording-upstream";
@@ -9,7 +15,11 @@ import { minimalBuild, startTestHost, type TestHost } from "./support/running-ho
 jest.setTimeout(START_TIMEOUT_MS);
 
 const OFFICE_ORIGIN = "https://excel.officeapps.live.com";
-const STATS_REQUEST = { filters: { from: "2026-06-01", to: "2026-06-07" }, groups: ["date", "country"], metrics: ["revenues", "impressions"] };
+const STATS_REQUEST = {
+  filters: { from: "2026-06-01", to: "2026-06-07" },
+  groups: ["date", "country"],
+  metrics: ["revenues", "impressions"],
+};
 
 let certificate: TestCertificate;
 beforeAll(() => {
@@ -23,7 +33,14 @@ describe("the proxy to the emulator, whose own CORS is off", () => {
   beforeAll(async () => {
     // No origin allowed: only a same-origin proxy lets a page reach it, as with the real service.
     emulator = await startConformanceEmulator({ allowedOrigins: [] });
-    host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", emulator.baseUrl, "--legacy-service-url", emulator.legacyBaseUrl]);
+    host = await startTestHost(certificate, [
+      "--static-dir",
+      minimalBuild(),
+      "--service-url",
+      emulator.baseUrl,
+      "--legacy-service-url",
+      emulator.legacyBaseUrl,
+    ]);
   });
 
   afterAll(async () => {
@@ -32,7 +49,9 @@ describe("the proxy to the emulator, whose own CORS is off", () => {
   });
 
   it("the emulator grants no origin a read, so a page could not call it directly", async () => {
-    const direct = await send(`${emulator.baseUrl}/dates`, { headers: { ...bearerHeaders(widestBearer(emulator).token), origin: host.url } });
+    const direct = await send(`${emulator.baseUrl}/dates`, {
+      headers: { ...bearerHeaders(widestBearer(emulator).token), origin: host.url },
+    });
     expect(direct.status).toBe(200);
     expect(direct.headers["access-control-allow-origin"]).toBeUndefined();
   });
@@ -41,7 +60,11 @@ describe("the proxy to the emulator, whose own CORS is off", () => {
     const { token } = widestBearer(emulator);
     const body = JSON.stringify(STATS_REQUEST);
     const direct = await send(`${emulator.baseUrl}/stats`, { method: "POST", headers: bearerHeaders(token), body });
-    const proxied = await host.send("/service/bearer/stats", { method: "POST", headers: { ...bearerHeaders(token), origin: host.url }, body });
+    const proxied = await host.send("/service/bearer/stats", {
+      method: "POST",
+      headers: { ...bearerHeaders(token), origin: host.url },
+      body,
+    });
     expect(direct.status).toBe(200);
     expect(proxied.status).toBe(200);
     expect(proxied.json()).toEqual(direct.json());
@@ -52,8 +75,12 @@ describe("the proxy to the emulator, whose own CORS is off", () => {
   it("GET /service/legacy/reporting/v1/stats answers what the legacy interface answers, query included", async () => {
     const credential = emulator.credentials.legacy[0]!;
     const query = `?from_date=2026-06-01&to_date=2026-06-03&group_by=${encodeURIComponent("day,country")}`;
-    const direct = await send(`${emulator.legacyBaseUrl}/reporting/v1/stats${query}`, { headers: legacyHeaders(credential) });
-    const proxied = await host.send(`/service/legacy/reporting/v1/stats${query}`, { headers: legacyHeaders(credential) });
+    const direct = await send(`${emulator.legacyBaseUrl}/reporting/v1/stats${query}`, {
+      headers: legacyHeaders(credential),
+    });
+    const proxied = await host.send(`/service/legacy/reporting/v1/stats${query}`, {
+      headers: legacyHeaders(credential),
+    });
     expect(direct.status).toBe(200);
     expect([proxied.status, proxied.json()]).toEqual([200, direct.json()]);
   });
@@ -70,7 +97,9 @@ describe("the proxy to the emulator, whose own CORS is off", () => {
   });
 
   it("opens the proxy to no other origin, even Office's", async () => {
-    const proxied = await host.send("/service/bearer/dates", { headers: { ...bearerHeaders(widestBearer(emulator).token), origin: OFFICE_ORIGIN } });
+    const proxied = await host.send("/service/bearer/dates", {
+      headers: { ...bearerHeaders(widestBearer(emulator).token), origin: OFFICE_ORIGIN },
+    });
     expect(proxied.status).toBe(200);
     expect(proxied.headers["access-control-allow-origin"]).toBeUndefined();
   });
@@ -79,13 +108,20 @@ describe("the proxy to the emulator, whose own CORS is off", () => {
     const { token } = widestBearer(emulator);
     const legacy = emulator.credentials.legacy[0]!;
     // One request carrying all three credentials, one in the query string as well.
-    const bearerAnswer = await host.send(`/service/bearer/dates?access_token=${token}`, { headers: { ...bearerHeaders(token), ...legacyHeaders(legacy) } });
-    const legacyAnswer = await host.send("/service/legacy/reporting/v1/applications", { headers: legacyHeaders(legacy) });
+    const bearerAnswer = await host.send(`/service/bearer/dates?access_token=${token}`, {
+      headers: { ...bearerHeaders(token), ...legacyHeaders(legacy) },
+    });
+    const legacyAnswer = await host.send("/service/legacy/reporting/v1/applications", {
+      headers: legacyHeaders(legacy),
+    });
     expect([bearerAnswer.status, legacyAnswer.status]).toEqual([200, 200]);
     // The log line is written once the answer has gone: wait for it.
     const deadline = Date.now() + 5_000;
     const requestIds = [bearerAnswer.headers["x-request-id"], legacyAnswer.headers["x-request-id"]];
-    while (host.accessLog().filter((record) => requestIds.includes(record.requestId as string)).length < 2 && Date.now() < deadline) {
+    while (
+      host.accessLog().filter((record) => requestIds.includes(record.requestId as string)).length < 2 &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const records = host.accessLog().filter((record) => requestIds.includes(record.requestId as string));
@@ -94,7 +130,19 @@ describe("the proxy to the emulator, whose own CORS is off", () => {
       { method: "GET", path: "/service/legacy/reporting/v1/applications", status: 200 },
     ]);
     for (const record of records) {
-      expect(Object.keys(record).sort()).toEqual(["bytes", "durationMs", "hostname", "level", "method", "msg", "path", "pid", "requestId", "status", "time"]);
+      expect(Object.keys(record).sort()).toEqual([
+        "bytes",
+        "durationMs",
+        "hostname",
+        "level",
+        "method",
+        "msg",
+        "path",
+        "pid",
+        "requestId",
+        "status",
+        "time",
+      ]);
       expect(record.bytes).toBeGreaterThan(0);
     }
     const everything = host.output.join("\n");
@@ -116,7 +164,16 @@ describe("what the proxy forwards and answers, seen from a recording service", (
       });
       response.end(JSON.stringify({ path: request.url }));
     });
-    host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", upstream.baseUrl, "--legacy-service-url", `${upstream.baseUrl}/legacy`, "--body-limit", "1000"]);
+    host = await startTestHost(certificate, [
+      "--static-dir",
+      minimalBuild(),
+      "--service-url",
+      upstream.baseUrl,
+      "--legacy-service-url",
+      `${upstream.baseUrl}/legacy`,
+      "--body-limit",
+      "1000",
+    ]);
   });
 
   afterAll(async () => {
@@ -135,12 +192,20 @@ describe("what the proxy forwards and answers, seen from a recording service", (
       "content-type": "application/json",
       "accept-encoding": "gzip",
     };
-    const answer = await host.send("/service/bearer/stats/csv?a=1&b=2", { method: "POST", headers, body: '{"filters":{}}' });
+    const answer = await host.send("/service/bearer/stats/csv?a=1&b=2", {
+      method: "POST",
+      headers,
+      body: '{"filters":{}}',
+    });
     expect(answer.status).toBe(200);
     const received = upstream.received.at(-1)!;
     expect(received.url).toBe("/base/stats/csv?a=1&b=2");
     expect(received.body).toBe('{"filters":{}}');
-    expect(received.headers).toMatchObject({ authorization: "Bearer token-value-1", "x-auth-apikey": "key-value-2", "x-auth-secret": "secret-value-3" });
+    expect(received.headers).toMatchObject({
+      authorization: "Bearer token-value-1",
+      "x-auth-apikey": "key-value-2",
+      "x-auth-secret": "secret-value-3",
+    });
     for (const name of ["origin", "referer", "cookie"]) expect(received.headers[name]).toBeUndefined();
     // Compression is the service's to choose: asked for, and the answer passed as it came.
     expect(received.headers["accept-encoding"]).toBe("gzip");
@@ -159,9 +224,18 @@ describe("what the proxy forwards and answers, seen from a recording service", (
 
   it("refuses a body over the limit with 413 in the service's error shape, before calling the service", async () => {
     const before = upstream.received.length;
-    const answer = await host.send("/service/bearer/stats", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ filler: "x".repeat(2_000) }) });
+    const answer = await host.send("/service/bearer/stats", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ filler: "x".repeat(2_000) }),
+    });
     expect(answer.status).toBe(413);
-    expect(answer.json()).toEqual({ error: { code: "body_too_large", message: "The request body is larger than the 1000 bytes this add-in server accepts." } });
+    expect(answer.json()).toEqual({
+      error: {
+        code: "body_too_large",
+        message: "The request body is larger than the 1000 bytes this add-in server accepts.",
+      },
+    });
     expect(upstream.received.length).toBe(before);
   });
 });
@@ -169,12 +243,24 @@ describe("what the proxy forwards and answers, seen from a recording service", (
 describe("a service that fails", () => {
   it("answers 504 in the service's error shape when the service does not answer in time", async () => {
     const silent = await startRecordingUpstream(() => undefined);
-    const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", silent.baseUrl, "--upstream-timeout", "0.5"]);
+    const host = await startTestHost(certificate, [
+      "--static-dir",
+      minimalBuild(),
+      "--service-url",
+      silent.baseUrl,
+      "--upstream-timeout",
+      "0.5",
+    ]);
     try {
       const started = Date.now();
       const answer = await host.send("/service/bearer/dates", { headers: { authorization: "Bearer t" } });
       expect(answer.status).toBe(504);
-      expect(answer.json()).toEqual({ error: { code: "upstream_timeout", message: "The Reporting service did not answer within 0.5 seconds. Try again, or ask for less data." } });
+      expect(answer.json()).toEqual({
+        error: {
+          code: "upstream_timeout",
+          message: "The Reporting service did not answer within 0.5 seconds. Try again, or ask for less data.",
+        },
+      });
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await host.stop();
@@ -184,14 +270,20 @@ describe("a service that fails", () => {
 
   it("answers 502 in the service's error shape when the service cannot be reached", async () => {
     const port = await closedPort();
-    const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", `http://127.0.0.1:${port}/api`]);
+    const host = await startTestHost(certificate, [
+      "--static-dir",
+      minimalBuild(),
+      "--service-url",
+      `http://127.0.0.1:${port}/api`,
+    ]);
     try {
       const answer = await host.send("/service/bearer/dates", { headers: { authorization: "Bearer t" } });
       expect(answer.status).toBe(502);
       expect(answer.json()).toEqual({
         error: {
           code: "upstream_refused",
-          message: "The Reporting service refused the add-in server's connection (ECONNREFUSED). Try again later; if it persists, tell the server's administrator.",
+          message:
+            "The Reporting service refused the add-in server's connection (ECONNREFUSED). Try again later; if it persists, tell the server's administrator.",
         },
       });
     } finally {
@@ -201,7 +293,12 @@ describe("a service that fails", () => {
 
   it("answers 502 with a code of its own when the service's host name is unknown, so the pane can say which", async () => {
     // .invalid never resolves (RFC 2606): the lookup fails whether or not this machine has a network.
-    const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", "https://reporting.invalid/api"]);
+    const host = await startTestHost(certificate, [
+      "--static-dir",
+      minimalBuild(),
+      "--service-url",
+      "https://reporting.invalid/api",
+    ]);
     try {
       const answer = await host.send("/service/bearer/dates", { headers: { authorization: "Bearer t" } });
       expect(answer.status).toBe(502);

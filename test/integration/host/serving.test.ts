@@ -64,7 +64,9 @@ describe("the production host serving the built add-in over HTTPS", () => {
 
   it("the built page has no inline script, so its policy needs neither 'unsafe-inline' nor a nonce", () => {
     const page = readFileSync(join(dist, "taskpane.html"), "utf8");
-    const inline = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes!) || body!.trim() !== "");
+    const inline = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes, body]) => !/\bsrc=/.test(attributes!) || body!.trim() !== "",
+    );
     expect(inline).toEqual([]);
     expect(page).not.toMatch(/\son[a-z]+=/i);
   });
@@ -78,7 +80,14 @@ describe("the production host serving the built add-in over HTTPS", () => {
     expect(policy.get("connect-src")).toEqual(["'self'"]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("base-uri")).toEqual(["'self'"]);
-    expect(policy.get("frame-ancestors")).toEqual(expect.arrayContaining(["'self'", "https://*.officeapps.live.com", "https://*.sharepoint.com", "https://*.office.com"]));
+    expect(policy.get("frame-ancestors")).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        "https://*.officeapps.live.com",
+        "https://*.sharepoint.com",
+        "https://*.office.com",
+      ]),
+    );
     for (const sources of policy.values()) {
       expect(sources).not.toContain("'unsafe-eval'");
       expect(sources).not.toContain("'unsafe-inline'");
@@ -88,9 +97,16 @@ describe("the production host serving the built add-in over HTTPS", () => {
 
   it("takes Microsoft's CDN into script-src only when the build loads Office.js from it", () => {
     const cdnBuild = mkdtempSync(join(tmpdir(), "reporting-cdn-build-"));
-    writeFileSync(join(cdnBuild, "taskpane.html"), '<script src="https://appsforoffice.microsoft.com/lib/1/hosted/office.js"></script><script src=runtime.0123abcd.js></script>');
+    writeFileSync(
+      join(cdnBuild, "taskpane.html"),
+      '<script src="https://appsforoffice.microsoft.com/lib/1/hosted/office.js"></script><script src=runtime.0123abcd.js></script>',
+    );
     expect(externalScriptOrigins(cdnBuild)).toEqual(["https://appsforoffice.microsoft.com"]);
-    expect(externalScriptOrigins(dist)).toEqual(readFileSync(join(dist, "taskpane.html"), "utf8").includes("appsforoffice") ? ["https://appsforoffice.microsoft.com"] : []);
+    expect(externalScriptOrigins(dist)).toEqual(
+      readFileSync(join(dist, "taskpane.html"), "utf8").includes("appsforoffice")
+        ? ["https://appsforoffice.microsoft.com"]
+        : [],
+    );
   });
 
   it("sends HSTS, nosniff and no referrer, and lets Office frame the pane (no X-Frame-Options)", async () => {
@@ -106,7 +122,10 @@ describe("the production host serving the built add-in over HTTPS", () => {
     const hashed = scripts.filter((src) => /\.[0-9a-f]{8}\.js$/.test(src));
     expect(hashed.length).toBeGreaterThanOrEqual(3);
     for (const script of hashed) {
-      expect([script, (await host.send(`/${script}`)).headers["cache-control"]]).toEqual([script, "public, max-age=31536000, immutable"]);
+      expect([script, (await host.send(`/${script}`)).headers["cache-control"]]).toEqual([
+        script,
+        "public, max-age=31536000, immutable",
+      ]);
     }
     for (const path of ["/taskpane.html", "/functions.js", "/functions.json", "/manifest.xml", "/assets/icon-32.png"]) {
       const answer = await host.send(path);
@@ -134,11 +153,19 @@ describe("the production host serving the built add-in over HTTPS", () => {
   it("lets Excel on the web read functions.json, manifest.xml and the icons: CORS for an Office origin only", async () => {
     for (const path of ["/functions.json", "/manifest.xml", "/assets/icon-32.png"]) {
       const fromOffice = await host.send(path, { headers: { origin: OFFICE_ORIGIN } });
-      expect([path, fromOffice.status, fromOffice.headers["access-control-allow-origin"]]).toEqual([path, 200, OFFICE_ORIGIN]);
+      expect([path, fromOffice.status, fromOffice.headers["access-control-allow-origin"]]).toEqual([
+        path,
+        200,
+        OFFICE_ORIGIN,
+      ]);
       expect(fromOffice.headers.vary).toMatch(/origin/i);
       expect(fromOffice.headers["cross-origin-resource-policy"]).toBe("cross-origin");
       const fromElsewhere = await host.send(path, { headers: { origin: "https://attacker.example" } });
-      expect([path, fromElsewhere.status, fromElsewhere.headers["access-control-allow-origin"]]).toEqual([path, 200, undefined]);
+      expect([path, fromElsewhere.status, fromElsewhere.headers["access-control-allow-origin"]]).toEqual([
+        path,
+        200,
+        undefined,
+      ]);
     }
     const sharePoint = await host.send("/functions.json", { headers: { origin: "https://contoso.sharepoint.com" } });
     expect(sharePoint.headers["access-control-allow-origin"]).toBe("https://contoso.sharepoint.com");
@@ -161,7 +188,11 @@ describe("the production host serving the built add-in over HTTPS", () => {
     const missing = await host.send("/no/such/file.js?token=abc");
     expect(missing.status).toBe(404);
     expect(missing.json()).toEqual({ error: { code: "not_found", message: "Nothing is served at /no/such/file.js." } });
-    const unconfigured = await host.send("/service/bearer/stats", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const unconfigured = await host.send("/service/bearer/stats", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(unconfigured.status).toBe(503);
     expect((unconfigured.json() as { error: { code: string } }).error.code).toBe("proxy_not_configured");
   });

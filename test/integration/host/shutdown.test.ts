@@ -22,7 +22,10 @@ async function buildHostBundle(): Promise<string> {
   mkdirSync(join(REPO_ROOT, "test-results"), { recursive: true });
   const output = mkdtempSync(join(REPO_ROOT, "test-results", "host-build-"));
   const webpack = join(REPO_ROOT, "node_modules", ".bin", "webpack");
-  await run(webpack, ["--config", "src/host/webpack.config.js", "--output-path", output], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
+  await run(webpack, ["--config", "src/host/webpack.config.js", "--output-path", output], {
+    cwd: REPO_ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return join(output, "server.js");
 }
 
@@ -55,18 +58,27 @@ describe("the production bundle (npm run build:host, then npm run serve)", () =>
   });
 
   it("needs nothing at run time but Node and package.json's dependencies (npm ci --omit=dev)", () => {
-    const { dependencies } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const { dependencies } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     const required = [...readFileSync(bundle, "utf8").matchAll(/\brequire\("([^"]+)"\)/g)].map((match) => match[1]!);
-    const packageOf = (name: string) => (name.startsWith("@") ? name.split("/").slice(0, 2).join("/") : name.split("/")[0]!);
-    const outside = required.filter((name) => !name.startsWith("node:") && !builtinModules.includes(name) && !(packageOf(name) in dependencies));
+    const packageOf = (name: string) =>
+      name.startsWith("@") ? name.split("/").slice(0, 2).join("/") : name.split("/")[0]!;
+    const outside = required.filter(
+      (name) => !name.startsWith("node:") && !builtinModules.includes(name) && !(packageOf(name) in dependencies),
+    );
     expect(outside).toEqual([]);
     expect(required).toContain("fastify");
   });
 
   it("on SIGTERM refuses new connections, lets the request in flight finish with 200, and exits 0", async () => {
-    const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", upstream.baseUrl, "--shutdown-timeout", "20"], {
-      nodeArgs: [bundle],
-    });
+    const host = await startTestHost(
+      certificate,
+      ["--static-dir", minimalBuild(), "--service-url", upstream.baseUrl, "--shutdown-timeout", "20"],
+      {
+        nodeArgs: [bundle],
+      },
+    );
     const before = upstream.received.length;
     const inFlight = host.send("/service/bearer/dates", { headers: { authorization: "Bearer t" } });
     await waitFor(() => upstream.received.length > before, "the request to reach the service");
@@ -80,9 +92,13 @@ describe("the production bundle (npm run build:host, then npm run serve)", () =>
   });
 
   it("cuts what is still running once the shutdown timeout has passed, and still exits 0", async () => {
-    const host = await startTestHost(certificate, ["--static-dir", minimalBuild(), "--service-url", upstream.baseUrl, "--shutdown-timeout", "0.2"], {
-      nodeArgs: [bundle],
-    });
+    const host = await startTestHost(
+      certificate,
+      ["--static-dir", minimalBuild(), "--service-url", upstream.baseUrl, "--shutdown-timeout", "0.2"],
+      {
+        nodeArgs: [bundle],
+      },
+    );
     const before = upstream.received.length;
     const inFlight = host.send("/service/bearer/dates", { headers: { authorization: "Bearer t" } }).then(
       () => "answered",

@@ -22,15 +22,35 @@ let proxy: LoopbackServer;
 
 beforeAll(async () => {
   emulator = await startConformanceEmulator({ allowedOrigins: [] });
-  feed = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "src", "host", "odata", "dev-feed.ts"), "--service-url", emulator.baseUrl, "--legacy-service-url", emulator.legacyBaseUrl], {
-    cwd: REPO_ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, NODE_OPTIONS: "" },
-  });
-  const url = await new Promise<string>((resolve) => createInterface({ input: feed.stdout! }).once("line", (line) => resolve((JSON.parse(line) as { url: string }).url)));
+  feed = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      join(REPO_ROOT, "src", "host", "odata", "dev-feed.ts"),
+      "--service-url",
+      emulator.baseUrl,
+      "--legacy-service-url",
+      emulator.legacyBaseUrl,
+    ],
+    {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, NODE_OPTIONS: "" },
+    },
+  );
+  const url = await new Promise<string>((resolve) =>
+    createInterface({ input: feed.stdout! }).once("line", (line) => resolve((JSON.parse(line) as { url: string }).url)),
+  );
   const [config] = feedProxyConfig({ REPORTING_FEED_TARGET: url });
-  const middleware = createProxyMiddleware(config!.context, { ...config, logLevel: "silent" }) as unknown as (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
-  proxy = await listenOnLoopback(createServer((request, response) => middleware(request, response, () => response.writeHead(404).end())));
+  const middleware = createProxyMiddleware(config!.context, { ...config, logLevel: "silent" }) as unknown as (
+    request: IncomingMessage,
+    response: ServerResponse,
+    next: () => void,
+  ) => void;
+  proxy = await listenOnLoopback(
+    createServer((request, response) => middleware(request, response, () => response.writeHead(404).end())),
+  );
 });
 
 afterAll(async () => {
@@ -41,7 +61,10 @@ afterAll(async () => {
 
 it("serves the feed through the dev server, with links to the dev server's own address", async () => {
   const token = widestBearer(emulator).token;
-  const answer = await fetch(`${proxy.origin}/odata/Stats?$select=date,country,format,asset,revenues&$filter=date%20ge%202026-06-01%20and%20date%20le%202026-06-30`, { headers: { authorization: `Bearer ${token}` } });
+  const answer = await fetch(
+    `${proxy.origin}/odata/Stats?$select=date,country,format,asset,revenues&$filter=date%20ge%202026-06-01%20and%20date%20le%202026-06-30`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
   expect(answer.status).toBe(200);
   const page = (await answer.json()) as { "@odata.context": string; "@odata.nextLink": string };
   expect(page["@odata.context"]).toBe(`${proxy.origin}/odata/$metadata#Stats(date,country,format,asset,revenues)`);
@@ -50,9 +73,16 @@ it("serves the feed through the dev server, with links to the dev server's own a
 
 it("serves LegacyStats too, with the legacy interface the dev server runs", async () => {
   const { apiKey, apiSecret } = emulator.credentials.legacy[0]!;
-  const answer = await fetch(`${proxy.origin}/odata/LegacyStats?$select=date,revenues&$filter=date%20ge%202026-06-01%20and%20date%20le%202026-06-03`, {
-    headers: { authorization: `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString("base64")}` },
-  });
+  const answer = await fetch(
+    `${proxy.origin}/odata/LegacyStats?$select=date,revenues&$filter=date%20ge%202026-06-01%20and%20date%20le%202026-06-03`,
+    {
+      headers: { authorization: `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString("base64")}` },
+    },
+  );
   expect(answer.status).toBe(200);
-  expect(((await answer.json()) as { value: { date: string }[] }).value.map((row) => row.date)).toEqual(["2026-06-01", "2026-06-02", "2026-06-03"]);
+  expect(((await answer.json()) as { value: { date: string }[] }).value.map((row) => row.date)).toEqual([
+    "2026-06-01",
+    "2026-06-02",
+    "2026-06-03",
+  ]);
 });

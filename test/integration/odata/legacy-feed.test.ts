@@ -27,7 +27,14 @@ let credential: LegacyCredential;
 beforeAll(async () => {
   emulator = await startConformanceEmulator({ allowedOrigins: [] });
   credential = emulator.credentials.legacy[0]!;
-  host = await startTestHost(makeCertificate(), ["--static-dir", minimalBuild(), "--service-url", emulator.baseUrl, "--legacy-service-url", emulator.legacyBaseUrl]);
+  host = await startTestHost(makeCertificate(), [
+    "--static-dir",
+    minimalBuild(),
+    "--service-url",
+    emulator.baseUrl,
+    "--legacy-service-url",
+    emulator.legacyBaseUrl,
+  ]);
 });
 
 afterAll(async () => {
@@ -60,43 +67,83 @@ async function allRows(path: string, authorization: string): Promise<{ rows: Ent
 
 /** LEGACY.STATS's rows for the same period and groupings, straight from the legacy client. */
 async function functionRows(groups: LegacyFunctionGroup[]) {
-  const client = new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: credential.apiKey, apiSecret: credential.apiSecret });
-  const sent = groups.map((group) => (group === "ad_unit_type" || group === "ad_unit_name" || group === "application" ? "ad_unit_id" : group)).filter((group, index, all) => all.indexOf(group) === index);
-  const [answer, applications] = await Promise.all([client.stats({ from: FROM, to: TO, groupBy: sent }), client.applications()]);
+  const client = new LegacyClient({
+    baseUrl: emulator.legacyBaseUrl,
+    apiKey: credential.apiKey,
+    apiSecret: credential.apiSecret,
+  });
+  const sent = groups
+    .map((group) =>
+      group === "ad_unit_type" || group === "ad_unit_name" || group === "application" ? "ad_unit_id" : group,
+    )
+    .filter((group, index, all) => all.indexOf(group) === index);
+  const [answer, applications] = await Promise.all([
+    client.stats({ from: FROM, to: TO, groupBy: sent }),
+    client.applications(),
+  ]);
   return legacyStatsRows(answer, groups, "none", applications.applications).rows;
 }
 
 it("lists LegacyStats in the service document and $metadata, with a date and a month", async () => {
   const auth = { authorization: basic(credential.apiKey, credential.apiSecret) };
-  const [service, metadata] = await Promise.all([host.send("/odata/", { headers: auth }), host.send("/odata/$metadata", { headers: auth })]);
+  const [service, metadata] = await Promise.all([
+    host.send("/odata/", { headers: auth }),
+    host.send("/odata/$metadata", { headers: auth }),
+  ]);
   expect((service.json() as { value: { name: string }[] }).value.map((set) => set.name)).toContain("LegacyStats");
   expect(metadata.text()).toContain('<EntitySet Name="LegacyStats" EntityType="Reporting.LegacyStat"/>');
-  expect(metadata.text()).toContain('<Property Name="date" Type="Edm.Date" Nullable="false"/><Property Name="month" Type="Edm.Date" Nullable="false"/>');
+  expect(metadata.text()).toContain(
+    '<Property Name="date" Type="Edm.Date" Nullable="false"/><Property Name="month" Type="Edm.Date" Nullable="false"/>',
+  );
 });
 
 it("answers the numbers of LEGACY.STATS for the same regroupings", async () => {
   const authorization = basic(credential.apiKey, credential.apiSecret);
-  const { rows, links } = await allRows(`/odata/LegacyStats?$select=date,application,ad_unit_type,impressions,revenues,ecpm,requests&${FILTER}`, authorization);
+  const { rows, links } = await allRows(
+    `/odata/LegacyStats?$select=date,application,ad_unit_type,impressions,revenues,ecpm,requests&${FILTER}`,
+    authorization,
+  );
   const expected = await functionRows(["day", "application", "ad_unit_type"]);
   expect(rows.length).toBeGreaterThan(0);
-  expect(rows.map((row) => [excelSerialOfGroupDate(String(row.date)), row.application, row.ad_unit_type, row.impressions, row.revenues, row.ecpm, row.requests])).toEqual(expected);
+  expect(
+    rows.map((row) => [
+      excelSerialOfGroupDate(String(row.date)),
+      row.application,
+      row.ad_unit_type,
+      row.impressions,
+      row.revenues,
+      row.ecpm,
+      row.requests,
+    ]),
+  ).toEqual(expected);
   for (const link of links) expect(link).not.toContain(credential.apiKey);
 
-  const months = await allRows(`/odata/LegacyStats?$select=month,country,revenues&${FILTER}&$count=true`, authorization);
+  const months = await allRows(
+    `/odata/LegacyStats?$select=month,country,revenues&${FILTER}&$count=true`,
+    authorization,
+  );
   const byMonth = await functionRows(["month", "country"]);
-  expect(months.rows.map((row) => [excelSerialOfGroupDate(String(row.month).slice(0, 7)), row.country, row.revenues])).toEqual(byMonth.map((row) => [row[0], row[1], row[3]]));
+  expect(
+    months.rows.map((row) => [excelSerialOfGroupDate(String(row.month).slice(0, 7)), row.country, row.revenues]),
+  ).toEqual(byMonth.map((row) => [row[0], row[1], row[3]]));
 });
 
 it("cuts a long answer into pages whose nextLink carries no credential", async () => {
   const app = Fastify();
-  registerFeed(app, { serviceUrl: emulator.baseUrl, legacyServiceUrl: emulator.legacyBaseUrl, upstreamTimeoutMs: 20_000, pageSize: 5 });
+  registerFeed(app, {
+    serviceUrl: emulator.baseUrl,
+    legacyServiceUrl: emulator.legacyBaseUrl,
+    upstreamTimeoutMs: 20_000,
+    pageSize: 5,
+  });
   await app.listen({ host: "127.0.0.1", port: 0 });
   try {
     const root = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const headers = { authorization: basic(credential.apiKey, credential.apiSecret) };
     const rows: Entity[] = [];
     const links: string[] = [];
-    let next: string | undefined = `${root}/odata/LegacyStats?$select=date,country,impressions&${FILTER}&$skip=3&$top=23`;
+    let next: string | undefined =
+      `${root}/odata/LegacyStats?$select=date,country,impressions&${FILTER}&$skip=3&$top=23`;
     while (next !== undefined) {
       const page = (await (await fetch(next, { headers })).json()) as { value: Entity[]; "@odata.nextLink"?: string };
       rows.push(...page.value);
@@ -104,7 +151,9 @@ it("cuts a long answer into pages whose nextLink carries no credential", async (
       if (next !== undefined) links.push(next);
     }
     const expected = (await functionRows(["day", "country"])).slice(3, 26);
-    expect(rows.map((row) => [excelSerialOfGroupDate(String(row.date)), row.country, row.impressions])).toEqual(expected.map((row) => [row[0], row[1], row[2]]));
+    expect(rows.map((row) => [excelSerialOfGroupDate(String(row.date)), row.country, row.impressions])).toEqual(
+      expected.map((row) => [row[0], row[1], row[2]]),
+    );
     expect(links).toHaveLength(4);
     for (const link of links) expect(link).not.toMatch(new RegExp(`${credential.apiKey}|${credential.apiSecret}`));
   } finally {
@@ -118,10 +167,14 @@ it("refuses a request without a period, naming $filter, and asks for the key and
     host.send("/odata/LegacyStats?$select=country,revenues", { headers: { authorization } }),
     host.send(`/odata/LegacyStats?${FILTER}`),
     host.send(`/odata/LegacyStats?${FILTER}`, { headers: { authorization: `Bearer ${credential.apiSecret}` } }),
-    host.send(`/odata/LegacyStats?${FILTER}&$select=country`, { headers: { authorization: basic(credential.apiKey, `wrong-${credential.apiSecret}`) } }),
+    host.send(`/odata/LegacyStats?${FILTER}&$select=country`, {
+      headers: { authorization: basic(credential.apiKey, `wrong-${credential.apiSecret}`) },
+    }),
   ]);
   expect(noPeriod.status).toBe(400);
-  expect((noPeriod.json() as { error: { message: string } }).error.message).toMatch(/^\$filter: LegacyStats needs a period/);
+  expect((noPeriod.json() as { error: { message: string } }).error.message).toMatch(
+    /^\$filter: LegacyStats needs a period/,
+  );
   for (const refused of [noCredential, bearerOnly, wrongSecret]) {
     expect(refused.status).toBe(401);
     expect(refused.headers["www-authenticate"]).toMatch(/^Basic /);

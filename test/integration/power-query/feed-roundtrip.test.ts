@@ -25,7 +25,11 @@ async function feedRows(url: string): Promise<Record<string, unknown>[]> {
     if (pages > 100) throw new Error("the feed kept linking to more pages");
     const keyed = `${next}${next.includes("?") ? "&" : "?"}${FEED_API_KEY_NAME}=${encodeURIComponent(feed.token)}`;
     const response = await fetch(keyed, { headers: { accept: "application/json", "odata-maxversion": "4.0" } });
-    const body = (await response.json()) as { value?: Record<string, unknown>[]; "@odata.nextLink"?: string; error?: unknown };
+    const body = (await response.json()) as {
+      value?: Record<string, unknown>[];
+      "@odata.nextLink"?: string;
+      error?: unknown;
+    };
     if (response.status !== 200) throw new Error(`the feed answered ${response.status}: ${JSON.stringify(body.error)}`);
     rows.push(...(body.value ?? []));
     next = body["@odata.nextLink"];
@@ -33,11 +37,25 @@ async function feedRows(url: string): Promise<Record<string, unknown>[]> {
   return rows;
 }
 
-const model = (parts: Partial<StatsQueryModel>): StatsQueryModel => ({ period: { from: "2026-06-01", to: "2026-06-12" }, groups: [], metrics: [], filters: {}, orders: [], ...parts });
+const model = (parts: Partial<StatsQueryModel>): StatsQueryModel => ({
+  period: { from: "2026-06-01", to: "2026-06-12" },
+  groups: [],
+  metrics: [],
+  filters: {},
+  orders: [],
+  ...parts,
+});
 
 describe("the pane's Power Query URL, asked of the real feed", () => {
   it.each([
-    ["by date and country, two countries", model({ groups: ["date", "country"], metrics: ["revenues", "impressions"], filters: { countries: ["FR", "DE"] } })],
+    [
+      "by date and country, two countries",
+      model({
+        groups: ["date", "country"],
+        metrics: ["revenues", "impressions"],
+        filters: { countries: ["FR", "DE"] },
+      }),
+    ],
     ["by format, every metric, one asset type", model({ groups: ["format"], filters: { asset_types: ["IOS"] } })],
     ["by country, sorted by revenue", model({ groups: ["country"], metrics: ["revenues"], orders: ["revenues:desc"] })],
   ])("%s: the rows of /stats", async (_name, query) => {
@@ -52,12 +70,14 @@ describe("the pane's Power Query URL, asked of the real feed", () => {
     });
     expect(direct.stats.length).toBeGreaterThan(0);
     expect(rows).toHaveLength(direct.stats.length);
-    const keyOf = (values: Record<string, unknown>) => JSON.stringify(query.groups.map((group) => values[group] ?? null));
+    const keyOf = (values: Record<string, unknown>) =>
+      JSON.stringify(query.groups.map((group) => values[group] ?? null));
     const byKey = new Map(rows.map((row) => [keyOf(row), row]));
     for (const entry of direct.stats) {
       const row = byKey.get(keyOf(entry.group as Record<string, unknown>));
       expect(row).toBeDefined();
-      for (const [metric, value] of Object.entries(entry.metrics)) expect(Number(row![metric])).toBeCloseTo(value as number, 6);
+      for (const [metric, value] of Object.entries(entry.metrics))
+        expect(Number(row![metric])).toBeCloseTo(value as number, 6);
     }
     if (query.orders.length > 0) {
       const revenues = rows.map((row) => Number(row.revenues));

@@ -15,7 +15,13 @@ import { powerQueryWorkbook } from "../../../src/core/power-query/workbook";
 
 describe("the Open in Power Query workbook", () => {
   const files = powerQueryFiles(
-    { period: { word: "LAST_MONTH" }, groups: ["date", "country"], metrics: ["impressions", "revenues"], filters: { countries: ["FR", "DE"], formats: ['say "hi" #(lf)'] }, orders: [] },
+    {
+      period: { word: "LAST_MONTH" },
+      groups: ["date", "country"],
+      metrics: ["impressions", "revenues"],
+      filters: { countries: ["FR", "DE"], formats: ['say "hi" #(lf)'] },
+      orders: [],
+    },
     { origin: "https://addin.example", today: "2026-11-26" },
   );
   let dir: string;
@@ -33,7 +39,7 @@ describe("the Open in Power Query workbook", () => {
     expect(m).toContain(`shared #"${POWER_QUERY_NAME}" = `);
     expect(m).toContain(files.mQuery);
     expect(m).toContain("From = Date.StartOfMonth(Date.AddMonths(Today, -1)),");
-    expect(m).toContain('%20and%20format%20eq%20\'say%20%22hi%22%20%23(lf)\'');
+    expect(m).toContain("%20and%20format%20eq%20'say%20%22hi%22%20%23(lf)'");
     const connections = strFromU8(entries["xl/connections.xml"] ?? new Uint8Array());
     expect(connections).toMatch(/refreshOnLoad="1"/);
     expect(connections).toContain(`Location=&quot;${POWER_QUERY_NAME}&quot;`);
@@ -42,18 +48,25 @@ describe("the Open in Power Query workbook", () => {
     const table = strFromU8(entries[tables[0]!]!);
     for (const column of files.columns) expect(table).toContain(`name="${column}"`);
     // No credential in any part of the file.
-    for (const [name, part] of Object.entries(entries)) expect(`${name} ${partText(part)}`).not.toMatch(/Authorization|Bearer |access_token=/);
+    for (const [name, part] of Object.entries(entries))
+      expect(`${name} ${partText(part)}`).not.toMatch(/Authorization|Bearer |access_token=/);
   });
 
   it("opens in LibreOffice", () => {
     if (spawnSync("soffice", ["--version"]).status !== 0 && process.env.CI !== "true") {
-      console.warn("LibreOffice read-back skipped: no soffice (apt-get install -y libreoffice-calc-nogui). Under CI=true it fails.");
+      console.warn(
+        "LibreOffice read-back skipped: no soffice (apt-get install -y libreoffice-calc-nogui). Under CI=true it fails.",
+      );
       return;
     }
     const file = path.join(dir, `${files.fileStem}.xlsx`);
     writeFileSync(file, bytes);
     const profile = mkdtempSync(path.join(tmpdir(), "lo-profile-"));
-    const converted = spawnSync("soffice", ["--headless", `-env:UserInstallation=file://${profile}`, "--convert-to", "csv", "--outdir", dir, file], { encoding: "utf8", timeout: 120_000 });
+    const converted = spawnSync(
+      "soffice",
+      ["--headless", `-env:UserInstallation=file://${profile}`, "--convert-to", "csv", "--outdir", dir, file],
+      { encoding: "utf8", timeout: 120_000 },
+    );
     rmSync(profile, { recursive: true, force: true });
     expect(converted.status).toBe(0);
     expect(converted.stderr).not.toMatch(/error/i);

@@ -35,7 +35,13 @@ beforeAll(async () => {
   const direct = { baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl };
   tap = await startTap(direct);
   const world = await discoverWorld(direct, emulator.credentials, DATA.today);
-  context = { world, endpoint: direct, addIn: createAddIn(world, { runtime: tap.endpoint, bundle: tap.endpoint }, undefined), ledger: new Ledger(), bundle: false };
+  context = {
+    world,
+    endpoint: direct,
+    addIn: createAddIn(world, { runtime: tap.endpoint, bundle: tap.endpoint }, undefined),
+    ledger: new Ledger(),
+    bundle: false,
+  };
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -53,7 +59,9 @@ test("every change report adds up to the service's answers before and after a cl
     if (changes && hasChanges(changes)) reportsWithChanges++;
   }
   const { ledger } = context;
-  console.log(`change reports: ${cases.length} cases, ${reportsWithChanges} with changes, ${ledger.checkCount()} checks, ${ledger.problems.length} failed`);
+  console.log(
+    `change reports: ${cases.length} cases, ${reportsWithChanges} with changes, ${ledger.checkCount()} checks, ${ledger.problems.length} failed`,
+  );
   expect(ledger.problems).toEqual([]);
   expect(ledger.counts().find((row) => row.area === "changes")?.queries).toBeGreaterThanOrEqual(CASES * 0.9);
   // The clock moves must restate something, or the suite checked only empty reports.
@@ -64,13 +72,23 @@ describe("a deliberate break", () => {
   const breakCase = (after: string): ChangeCase => ({
     label: `BREAK B-widest date,country clock ${DATA.today}→${after}`,
     identity: context.world.bearer.indexOf(context.world.widest),
-    model: { period: { from: plusDays(DATA.today, -10), to: plusDays(DATA.today, 1) }, groups: ["date", "country"], metrics: [], filters: {}, orders: [], profile: context.world.widest.label },
+    model: {
+      period: { from: plusDays(DATA.today, -10), to: plusDays(DATA.today, 1) },
+      groups: ["date", "country"],
+      metrics: [],
+      filters: {},
+      orders: [],
+      profile: context.world.widest.label,
+    },
     clocks: { before: DATA.today, after },
   });
 
   /** One impression more in the second row of the add-in's grouped /stats answer. */
   const oneImpressionMore: Perturbation = {
-    matches: (request, status) => status === 200 && request.path.endsWith("/stats") && (JSON.parse(request.body) as { groups?: string[] }).groups?.length === 2,
+    matches: (request, status) =>
+      status === 200 &&
+      request.path.endsWith("/stats") &&
+      (JSON.parse(request.body) as { groups?: string[] }).groups?.length === 2,
     change(body) {
       const answer = JSON.parse(body.toString("utf8")) as StatsResponse;
       const row = answer.stats[1];
@@ -97,7 +115,9 @@ describe("a deliberate break", () => {
     const broken = { ...context, ledger: new Ledger() };
     const each = breakCase(DATA.today);
     const perturbedBefore = tap.perturbed.length;
-    const changes = await checkChangeCase(broken, each, emulator, { beforeSecondRefresh: () => tap.perturbOnce(oneImpressionMore) });
+    const changes = await checkChangeCase(broken, each, emulator, {
+      beforeSecondRefresh: () => tap.perturbOnce(oneImpressionMore),
+    });
     tap.perturbOnce(undefined);
 
     expect(tap.perturbed.length - perturbedBefore).toBe(1);
@@ -108,6 +128,7 @@ describe("a deliberate break", () => {
     expect(changes!.totals.find((total) => total.metric === "impressions")!.difference).toBe(1);
     // The checks: the report disagrees with the service, under "changes", naming the query.
     expect(broken.ledger.problems.length).toBeGreaterThan(0);
-    for (const problem of broken.ledger.problems) expect(problem).toMatch(new RegExp(`^changes: ${each.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `));
+    for (const problem of broken.ledger.problems)
+      expect(problem).toMatch(new RegExp(`^changes: ${each.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `));
   }, 60_000);
 });

@@ -51,8 +51,19 @@ function bearerCase(): BearerCase {
 
 function legacyCase(): LegacyCase {
   const { world } = session.context;
-  const partial = { identity: world.legacy.length - 1, period: { from: "2028-02-01", to: "2028-03-10" }, groupBy: ["month", "application"], headers: "api", cellArguments: "texts", dateStyle: "serial" } as const;
-  return { ...partial, groupBy: [...partial.groupBy], label: `BREAK ${describeLegacy({ ...partial, groupBy: [...partial.groupBy] }, 0, world)}` };
+  const partial = {
+    identity: world.legacy.length - 1,
+    period: { from: "2028-02-01", to: "2028-03-10" },
+    groupBy: ["month", "application"],
+    headers: "api",
+    cellArguments: "texts",
+    dateStyle: "serial",
+  } as const;
+  return {
+    ...partial,
+    groupBy: [...partial.groupBy],
+    label: `BREAK ${describeLegacy({ ...partial, groupBy: [...partial.groupBy] }, 0, world)}`,
+  };
 }
 
 const isJsonStats = (request: TappedRequest) => {
@@ -100,7 +111,8 @@ const BREAKS: { name: string; area: string; kind: "bearer" | "legacy"; perturbat
     area: "totals|legacy",
     kind: "legacy",
     perturbation: {
-      matches: (request, status) => status === 200 && request.path.includes("/reporting/v1/stats?") && request.path.includes("group_by="),
+      matches: (request, status) =>
+        status === 200 && request.path.includes("/reporting/v1/stats?") && request.path.includes("group_by="),
       change(body) {
         const answer = JSON.parse(body.toString("utf8")) as LegacyStatsResponse;
         const month = Object.values(answer.aggregation ?? {})[0];
@@ -125,23 +137,27 @@ async function check(kind: "bearer" | "legacy", ledger: Ledger): Promise<string>
   return each.label;
 }
 
-test.each(BREAKS.map((each) => [each.name, each] as const))("the suite reports %s, naming the query", async (_name, { kind, area, perturbation }) => {
-  // Answers are cached per profile for a minute: each run starts from the service.
-  session.context.addIn.clearCaches();
-  const untouched = new Ledger();
-  await check(kind, untouched);
-  expect(untouched.problems).toEqual([]);
-  expect(untouched.checkCount()).toBeGreaterThan(10);
+test.each(BREAKS.map((each) => [each.name, each] as const))(
+  "the suite reports %s, naming the query",
+  async (_name, { kind, area, perturbation }) => {
+    // Answers are cached per profile for a minute: each run starts from the service.
+    session.context.addIn.clearCaches();
+    const untouched = new Ledger();
+    await check(kind, untouched);
+    expect(untouched.problems).toEqual([]);
+    expect(untouched.checkCount()).toBeGreaterThan(10);
 
-  session.context.addIn.clearCaches();
-  const broken = new Ledger();
-  session.tap.perturbOnce(perturbation);
-  const perturbedBefore = session.tap.perturbed.length;
-  const label = await check(kind, broken);
-  session.tap.perturbOnce(undefined);
+    session.context.addIn.clearCaches();
+    const broken = new Ledger();
+    session.tap.perturbOnce(perturbation);
+    const perturbedBefore = session.tap.perturbed.length;
+    const label = await check(kind, broken);
+    session.tap.perturbOnce(undefined);
 
-  expect(session.tap.perturbed.length - perturbedBefore).toBe(1);
-  expect(broken.problems.length).toBeGreaterThan(0);
-  for (const problem of broken.problems) expect(problem).toContain(label);
-  expect(broken.problems.some((problem) => new RegExp(`^(${area}): `).test(problem))).toBe(true);
-}, 60_000);
+    expect(session.tap.perturbed.length - perturbedBefore).toBe(1);
+    expect(broken.problems.length).toBeGreaterThan(0);
+    for (const problem of broken.problems) expect(problem).toContain(label);
+    expect(broken.problems.some((problem) => new RegExp(`^(${area}): `).test(problem))).toBe(true);
+  },
+  60_000,
+);

@@ -24,7 +24,10 @@ afterAll(async () => {
     `reconciliation (TZ=${process.env.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone}): ${ledger.queryCount()} queries, ${ledger.checkCount()} checks, ${ledger.problems.length} failed\n` +
       ledger
         .counts()
-        .map((row) => `  ${row.area.padEnd(11)} ${String(row.queries).padStart(4)} queries ${String(row.checks).padStart(6)} checks ${String(row.cells).padStart(8)} cells ${row.failures} failed${row.note ? ` (${row.note})` : ""}`)
+        .map(
+          (row) =>
+            `  ${row.area.padEnd(11)} ${String(row.queries).padStart(4)} queries ${String(row.checks).padStart(6)} checks ${String(row.cells).padStart(8)} cells ${row.failures} failed${row.note ? ` (${row.note})` : ""}`,
+        )
         .join("\n"),
   );
   await session.close();
@@ -36,5 +39,6 @@ test("every path of the add-in gives the service's numbers, and they add up", as
   expect(ledger.problems).toEqual([]);
   // A suite that checked next to nothing would pass too: the run must be the size it claims.
   expect(ledger.queryCount()).toBeGreaterThanOrEqual(300);
-  for (const row of ledger.counts().filter((each) => each.area !== "comparison")) expect([row.area, row.checks > 0]).toEqual([row.area, true]);
+  for (const row of ledger.counts().filter((each) => each.area !== "comparison"))
+    expect([row.area, row.checks > 0]).toEqual([row.area, true]);
 }, 300_000);

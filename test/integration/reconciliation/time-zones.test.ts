@@ -10,13 +10,17 @@ const results = new Map<string, ZoneResult>();
 
 beforeAll(async () => {
   const built = await buildFunctionsBundle();
-  for (const result of await Promise.all(ZONES.map((zone) => runInZone(zone, built.directory)))) results.set(result.zone, result);
+  for (const result of await Promise.all(ZONES.map((zone) => runInZone(zone, built.directory))))
+    results.set(result.zone, result);
 }, 300_000);
 
 afterAll(() => {
   console.log(
     [...results.values()]
-      .map((result) => `reconciliation (TZ=${result.zone}, UTC${result.offsets.first >= 0 ? "+" : ""}${result.offsets.first / 60} to ${result.offsets.last / 60} h): ${result.queries} queries, ${result.checks} checks, ${result.problems.length} failed, ${result.seconds.toFixed(1)} s`)
+      .map(
+        (result) =>
+          `reconciliation (TZ=${result.zone}, UTC${result.offsets.first >= 0 ? "+" : ""}${result.offsets.first / 60} to ${result.offsets.last / 60} h): ${result.queries} queries, ${result.checks} checks, ${result.problems.length} failed, ${result.seconds.toFixed(1)} s`,
+      )
       .join("\n"),
   );
 });

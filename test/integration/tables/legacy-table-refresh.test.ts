@@ -5,8 +5,18 @@ import { memoryStorage } from "../../../src/core/profiles/memory-storage";
 import { PROFILES_KEY, ProfileStore } from "../../../src/core/profiles/profile-store";
 import { createReportingRuntime, type ReportingRuntime } from "../../../src/core/runtime/reporting-runtime";
 import { refreshTables, type WorkbookRefreshOperations } from "../../../src/core/workbook-queries/refresh-run";
-import { newRecordId, storedLegacyModelOf, storedTableQuery, type StoredLegacyQueryModel, type StoredTableQuery } from "../../../src/core/workbook-queries/stored-query";
-import { legacyTableArguments, refreshStoredTable, withFailure } from "../../../src/core/workbook-queries/table-refresh";
+import {
+  newRecordId,
+  storedLegacyModelOf,
+  storedTableQuery,
+  type StoredLegacyQueryModel,
+  type StoredTableQuery,
+} from "../../../src/core/workbook-queries/stored-query";
+import {
+  legacyTableArguments,
+  refreshStoredTable,
+  withFailure,
+} from "../../../src/core/workbook-queries/table-refresh";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { insertQueryTable } from "../../../src/office/tables/insert-table";
 import { tableRefreshDependencies } from "../../../src/office/tables/page-queries";
@@ -32,12 +42,27 @@ describe("a legacy table, inserted then refreshed, against the emulator", () => 
     emulator = await startEmulator({ port: 0, days: 60, seed: 17, today: TODAY });
     const [legacy] = emulator.credentials.legacy;
     if (!legacy) throw new Error("the emulator's demo credentials changed shape");
-    const profiles = [{ name: PROFILE, kind: "legacy", baseUrl: emulator.baseUrl, legacyBaseUrl: emulator.legacyBaseUrl, apiKey: legacy.apiKey, apiSecret: legacy.apiSecret }];
+    const profiles = [
+      {
+        name: PROFILE,
+        kind: "legacy",
+        baseUrl: emulator.baseUrl,
+        legacyBaseUrl: emulator.legacyBaseUrl,
+        apiKey: legacy.apiKey,
+        apiSecret: legacy.apiSecret,
+      },
+    ];
     runtime = createReportingRuntime({
-      store: new ProfileStore({ storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles, active: PROFILE }) }) }),
+      store: new ProfileStore({
+        storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles, active: PROFILE }) }),
+      }),
       today: () => TODAY,
     });
-    legacyClient = new LegacyClient({ baseUrl: emulator.legacyBaseUrl, apiKey: legacy.apiKey, apiSecret: legacy.apiSecret });
+    legacyClient = new LegacyClient({
+      baseUrl: emulator.legacyBaseUrl,
+      apiKey: legacy.apiKey,
+      apiSecret: legacy.apiSecret,
+    });
   });
 
   beforeEach(() => {
@@ -68,7 +93,10 @@ describe("a legacy table, inserted then refreshed, against the emulator", () => 
   }
 
   function operations(): WorkbookRefreshOperations {
-    const deps = { ...tableRefreshDependencies(runtime, { put: async (record) => void saved.push(record) }), today: () => TODAY };
+    const deps = {
+      ...tableRefreshDependencies(runtime, { put: async (record) => void saved.push(record) }),
+      today: () => TODAY,
+    };
     return {
       clearCache: () => runtime.functions.clearCache(),
       recalculateFormulas: async () => undefined,
@@ -81,14 +109,21 @@ describe("a legacy table, inserted then refreshed, against the emulator", () => 
   }
 
   it("refreshes to LEGACY.STATS's rows for its period, and to the new period's rows when its query changed", async () => {
-    const firstWeek = storedLegacyModelOf({ period: { from: addDays(TODAY, -14), to: addDays(TODAY, -8) }, groupBy: ["day", "country"], profile: PROFILE });
+    const firstWeek = storedLegacyModelOf({
+      period: { from: addDays(TODAY, -14), to: addDays(TODAY, -8) },
+      groupBy: ["day", "country"],
+      profile: PROFILE,
+    });
     const record = await insert(firstWeek);
     const inserted = excel.control.table(record.table.name)!;
     const expected = await legacyStats(firstWeek);
     expect(inserted.values).toEqual(expected.rows);
 
     // The same record, now asking two weeks: the table grows to LEGACY.STATS's rows for them.
-    const twoWeeks: StoredLegacyQueryModel = { ...firstWeek, period: { from: addDays(TODAY, -14), to: addDays(TODAY, -1) } };
+    const twoWeeks: StoredLegacyQueryModel = {
+      ...firstWeek,
+      period: { from: addDays(TODAY, -14), to: addDays(TODAY, -1) },
+    };
     const report = await refreshTables(operations(), [{ ...record, query: twoWeeks }]);
     expect(report.items.map((item) => item.state)).toEqual(["refreshed"]);
     const refreshed = excel.control.table(record.table.name)!;
@@ -117,7 +152,11 @@ describe("a legacy table, inserted then refreshed, against the emulator", () => 
   });
 
   it("keeps the old rows and says why when the profile it names is not there", async () => {
-    const model = storedLegacyModelOf({ period: { from: addDays(TODAY, -3), to: addDays(TODAY, -1) }, groupBy: ["day"], profile: PROFILE });
+    const model = storedLegacyModelOf({
+      period: { from: addDays(TODAY, -3), to: addDays(TODAY, -1) },
+      groupBy: ["day"],
+      profile: PROFILE,
+    });
     const record = await insert(model);
     const before = excel.control.table(record.table.name)!.values;
     const report = await refreshTables(operations(), [{ ...record, query: { ...model, profile: "Gone" } }]);

@@ -45,5 +45,11 @@ export function boxOf(sheet: FakeSheet, address: string): Box {
 }
 
 export function overlaps(a: Box, b: Box): boolean {
-  return a.sheet.id === b.sheet.id && a.row < b.row + b.rows && b.row < a.row + a.rows && a.column < b.column + b.columns && b.column < a.column + a.columns;
+  return (
+    a.sheet.id === b.sheet.id &&
+    a.row < b.row + b.rows &&
+    b.row < a.row + a.rows &&
+    a.column < b.column + b.columns &&
+    b.column < a.column + a.columns
+  );
 }

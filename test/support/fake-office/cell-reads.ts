@@ -19,7 +19,9 @@ export type RangeReads = Record<string, (box: Box) => unknown>;
 export function rangeReads(store: CellStore): RangeReads {
   const grid = (box: Box, cell: (data: CellData | undefined, row: number, column: number) => unknown) =>
     Array.from({ length: box.rows }, (_, r) =>
-      Array.from({ length: box.columns }, (_, c) => cell(store.cellAt(box.sheet.id, box.row + r, box.column + c), box.row + r, box.column + c)),
+      Array.from({ length: box.columns }, (_, c) =>
+        cell(store.cellAt(box.sheet.id, box.row + r, box.column + c), box.row + r, box.column + c),
+      ),
     );
   return {
     values: (box) => grid(box, (data) => data?.value ?? ""),
@@ -37,7 +39,10 @@ export function rangeReads(store: CellStore): RangeReads {
 }
 
 /** Values, formulas and number formats of a box, as the test controls read them back. */
-export function readCells(reads: RangeReads, box: Box): { values: unknown[][]; formulas: unknown[][]; numberFormat: string[][] } {
+export function readCells(
+  reads: RangeReads,
+  box: Box,
+): { values: unknown[][]; formulas: unknown[][]; numberFormat: string[][] } {
   return {
     values: reads.values!(box) as unknown[][],
     formulas: reads.formulas!(box) as unknown[][],

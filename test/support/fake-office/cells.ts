@@ -20,7 +20,8 @@ export function createCellStore(state: FakeOfficeState) {
   // The number format in force, per sheet id, column and row; "General" where none was set.
   const formats = new Map<string, Map<number, string[]>>();
   /** The format set in a cell, undefined where none was. */
-  const formatSetAt = (sheetId: string, row: number, column: number): string | undefined => formats.get(sheetId)?.get(column)?.[row];
+  const formatSetAt = (sheetId: string, row: number, column: number): string | undefined =>
+    formats.get(sheetId)?.get(column)?.[row];
   const formatAt = (sheetId: string, row: number, column: number) => formatSetAt(sheetId, row, column) ?? "General";
   const setFormat = (sheetId: string, row: number, column: number, format: string) => {
     let columns = formats.get(sheetId);
@@ -56,7 +57,8 @@ export function createCellStore(state: FakeOfficeState) {
   };
   /** Calls `visit` with each format set on a sheet, and its place (forEach skips the rows never set). */
   const forEachFormat = (sheetId: string, visit: (row: number, column: number, format: string) => void) => {
-    for (const [column, rows] of formats.get(sheetId) ?? []) rows.forEach((format, row) => format !== undefined && visit(row, column, format));
+    for (const [column, rows] of formats.get(sheetId) ?? [])
+      rows.forEach((format, row) => format !== undefined && visit(row, column, format));
   };
 
   // A null in a written array leaves its cell as it is, as in Excel.
@@ -64,36 +66,58 @@ export function createCellStore(state: FakeOfficeState) {
     copy.forEach((row, r) =>
       row.forEach((cell, c) => {
         if (cell === null || cell === undefined) return;
-        const isFormula = typeof cell === "string" && FORMULA_START.test(cell) && (kind === "formulas" || inForce?.[r]?.[c] !== "@");
-        setCell(box.sheet.id, box.row + r, box.column + c, isFormula ? { value: "", formula: cell as string } : { value: cell });
+        const isFormula =
+          typeof cell === "string" && FORMULA_START.test(cell) && (kind === "formulas" || inForce?.[r]?.[c] !== "@");
+        setCell(
+          box.sheet.id,
+          box.row + r,
+          box.column + c,
+          isFormula ? { value: "", formula: cell as string } : { value: cell },
+        );
       }),
     );
 
   // ---- one cell at a time, as the tables use them ----
-  const valueAt = (sheet: FakeSheet, row: number, column: number): unknown => cellAt(sheet.id, row, column)?.value ?? "";
-  const formulaAt = (sheet: FakeSheet, row: number, column: number): string | null => cellAt(sheet.id, row, column)?.formula ?? null;
-  const isEmptyCell = (sheet: FakeSheet, row: number, column: number) => formulaAt(sheet, row, column) === null && valueAt(sheet, row, column) === "";
+  const valueAt = (sheet: FakeSheet, row: number, column: number): unknown =>
+    cellAt(sheet.id, row, column)?.value ?? "";
+  const formulaAt = (sheet: FakeSheet, row: number, column: number): string | null =>
+    cellAt(sheet.id, row, column)?.formula ?? null;
+  const isEmptyCell = (sheet: FakeSheet, row: number, column: number) =>
+    formulaAt(sheet, row, column) === null && valueAt(sheet, row, column) === "";
   /** One value as Range.values writes it (null: unchanged), with the same check of texts read as formulas. */
   const writeValue = (sheet: FakeSheet, row: number, column: number, value: unknown) => {
     if (value === null || value === undefined) return;
     const format = formatAt(sheet.id, row, column);
     if (readsAsFormula(value, format)) {
-      state.formulaLike.push({ target: `${sheet.name}!${letters(column)}${row + 1}`, text: value, numberFormat: format });
+      state.formulaLike.push({
+        target: `${sheet.name}!${letters(column)}${row + 1}`,
+        text: value,
+        numberFormat: format,
+      });
       setCell(sheet.id, row, column, { value: "", formula: value });
       return;
     }
     setCell(sheet.id, row, column, { value });
   };
-  const writeFormula = (sheet: FakeSheet, row: number, column: number, formula: string) => setCell(sheet.id, row, column, { value: "", formula });
+  const writeFormula = (sheet: FakeSheet, row: number, column: number, formula: string) =>
+    setCell(sheet.id, row, column, { value: "", formula });
   const clearCell = (sheet: FakeSheet, row: number, column: number) => {
     deleteCell(sheet.id, row, column);
     unsetFormat(sheet.id, row, column);
   };
   /** Moves every cell (content and format) of `inside` by `down` rows and `right` columns; what they leave is empty. */
-  const moveCells = (sheet: FakeSheet, inside: (row: number, column: number) => boolean, down: number, right: number) => {
+  const moveCells = (
+    sheet: FakeSheet,
+    inside: (row: number, column: number) => boolean,
+    down: number,
+    right: number,
+  ) => {
     const moved: [number, number, CellData | undefined, string | undefined][] = [];
     forEachCell(sheet.id, (row, column, data) => inside(row, column) && moved.push([row, column, data, undefined]));
-    forEachFormat(sheet.id, (row, column, format) => inside(row, column) && moved.push([row, column, undefined, format]));
+    forEachFormat(
+      sheet.id,
+      (row, column, format) => inside(row, column) && moved.push([row, column, undefined, format]),
+    );
     for (const [row, column, data, format] of moved) {
       if (data) deleteCell(sheet.id, row, column);
       if (format !== undefined) unsetFormat(sheet.id, row, column);
@@ -110,29 +134,44 @@ export function createCellStore(state: FakeOfficeState) {
     let left = Infinity;
     let right = -1;
     const take = (row: number, column: number) => {
-      if (row < within.row || row >= within.row + within.rows || column < within.column || column >= within.column + within.columns) return;
+      if (
+        row < within.row ||
+        row >= within.row + within.rows ||
+        column < within.column ||
+        column >= within.column + within.columns
+      )
+        return;
       top = Math.min(top, row);
       bottom = Math.max(bottom, row);
       left = Math.min(left, column);
       right = Math.max(right, column);
     };
     forEachCell(within.sheet.id, (row, column, data) => {
-      if (data.formula !== undefined || (data.value !== "" && data.value !== null && data.value !== undefined)) take(row, column);
+      if (data.formula !== undefined || (data.value !== "" && data.value !== null && data.value !== undefined))
+        take(row, column);
     });
     if (!valuesOnly) forEachFormat(within.sheet.id, take);
-    return bottom < 0 ? null : { sheet: within.sheet, row: top, column: left, rows: bottom - top + 1, columns: right - left + 1 };
+    return bottom < 0
+      ? null
+      : { sheet: within.sheet, row: top, column: left, rows: bottom - top + 1, columns: right - left + 1 };
   };
 
   /** The cells and formats as a saved file keeps them. */
   const save = (): Pick<FakeSavedWorkbook, "cells" | "formats"> => ({
     cells: [...cells].map(([sheetId, entries]) => [sheetId, [...entries]]),
-    formats: [...formats].map(([sheetId, columns]) => [sheetId, [...columns].map(([column, rows]) => [column, Array.from(rows, (format) => format ?? null)])]),
+    formats: [...formats].map(([sheetId, columns]) => [
+      sheetId,
+      [...columns].map(([column, rows]) => [column, Array.from(rows, (format) => format ?? null)]),
+    ]),
   });
   /** The cells and formats of a saved file, opened again. */
   const open = (saved: Pick<FakeSavedWorkbook, "cells" | "formats">) => {
     for (const [sheetId, entries] of saved.cells) cells.set(sheetId, new Map(entries));
     for (const [sheetId, columns] of saved.formats) {
-      formats.set(sheetId, new Map(columns.map(([column, rows]) => [column, rows.map((format) => format ?? undefined) as string[]])));
+      formats.set(
+        sheetId,
+        new Map(columns.map(([column, rows]) => [column, rows.map((format) => format ?? undefined) as string[]])),
+      );
     }
   };
 

@@ -10,7 +10,13 @@ export function saveWorkbook(ctx: FakeContext): string {
   const file: FakeSavedWorkbook = {
     workbook: ctx.workbook,
     ...ctx.cells.save(),
-    spills: ctx.spills.map((spill) => ({ sheetId: spill.sheet.id, row: spill.row, column: spill.column, rows: spill.rows, columns: spill.columns })),
+    spills: ctx.spills.map((spill) => ({
+      sheetId: spill.sheet.id,
+      row: spill.row,
+      column: spill.column,
+      rows: spill.rows,
+      columns: spill.columns,
+    })),
   };
   return JSON.stringify(file);
 }
@@ -36,10 +42,16 @@ export function fakeControl(ctx: FakeContext): FakeOfficeControl {
         row.forEach((cell, c) => {
           const json = typeof cell === "object" && cell !== null ? cell : undefined;
           const value = json ? (json as { basicValue?: unknown }).basicValue : cell;
-          cells.setCell(box.sheet.id, box.row + r, box.column + c, { value, ...(r === 0 && c === 0 && formula ? { formula } : {}), ...(json ? { json } : {}) });
+          cells.setCell(box.sheet.id, box.row + r, box.column + c, {
+            value,
+            ...(r === 0 && c === 0 && formula ? { formula } : {}),
+            ...(json ? { json } : {}),
+          });
         }),
       );
-      const earlier = spills.findIndex((spill) => spill.sheet.id === box.sheet.id && spill.row === box.row && spill.column === box.column);
+      const earlier = spills.findIndex(
+        (spill) => spill.sheet.id === box.sheet.id && spill.row === box.row && spill.column === box.column,
+      );
       if (earlier >= 0) spills.splice(earlier, 1);
       spills.push({ ...box, rows: rows.length, columns: rows[0]?.length ?? 1 });
     },
@@ -50,7 +62,12 @@ export function fakeControl(ctx: FakeContext): FakeOfficeControl {
       const table = tableNamed(workbook, name);
       if (!table) return undefined;
       const box = tableModel.tableBox(table);
-      return { ...JSON.parse(JSON.stringify(table)), sheet: box.sheet.name, address: addressOf(box), ...readCells(ctx.reads, box) };
+      return {
+        ...JSON.parse(JSON.stringify(table)),
+        sheet: box.sheet.name,
+        address: addressOf(box),
+        ...readCells(ctx.reads, box),
+      };
     },
   };
 }

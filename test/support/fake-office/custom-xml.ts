@@ -22,12 +22,18 @@ function partProxy(ctx: FakeContext, resolvePart: () => FakePart | null, batch: 
   const proxy: Any = {
     getXml: () => clientResult(batch, () => part().xml),
     setXml: (xml: string) =>
-      recorder.queue(batch, "customXml", () => part().id, xml, () => {
-        const data = part();
-        data.namespaceUri = namespaceOf(xml);
-        data.xml = xml;
-        recorder.commit({ kind: "customXml", target: data.id, value: xml });
-      }),
+      recorder.queue(
+        batch,
+        "customXml",
+        () => part().id,
+        xml,
+        () => {
+          const data = part();
+          data.namespaceUri = namespaceOf(xml);
+          data.xml = xml;
+          recorder.commit({ kind: "customXml", target: data.id, value: xml });
+        },
+      ),
     delete: () =>
       recorder.call(batch, "delete", () => {
         const data = part();
@@ -44,8 +50,15 @@ function partProxy(ctx: FakeContext, resolvePart: () => FakePart | null, batch: 
 export function customXmlParts(ctx: FakeContext, batch: Batch): Any {
   const { workbook, recorder } = ctx;
   const scoped = (filter: (part: FakePart) => boolean) => {
-    const list = collection(batch, () => workbook.customXmlParts.filter(filter).map((part) => partProxy(ctx, () => part, batch)));
-    list.getItem = (id: string) => partProxy(ctx, once(() => workbook.customXmlParts.find((part) => filter(part) && part.id === id) ?? null), batch);
+    const list = collection(batch, () =>
+      workbook.customXmlParts.filter(filter).map((part) => partProxy(ctx, () => part, batch)),
+    );
+    list.getItem = (id: string) =>
+      partProxy(
+        ctx,
+        once(() => workbook.customXmlParts.find((part) => filter(part) && part.id === id) ?? null),
+        batch,
+      );
     list.getItemOrNullObject = list.getItem;
     return list;
   };

@@ -60,7 +60,15 @@ export function installFakeOffice(options: FakeOfficeOptions): void {
     counter: 1,
   };
   // Settings as the add-in set them; saveAsync copies them into the workbook, which keeps only what was saved.
-  const state: FakeOfficeState = { workbook, writes: [], settings: { ...workbook.settings }, runtimeStorage: { ...options.runtimeStorage }, associated: [], syncs: [], formulaLike: [] };
+  const state: FakeOfficeState = {
+    workbook,
+    writes: [],
+    settings: { ...workbook.settings },
+    runtimeStorage: { ...options.runtimeStorage },
+    associated: [],
+    syncs: [],
+    formulaLike: [],
+  };
   win.__officeFake = state;
 
   const cells = createCellStore(state);

@@ -26,7 +26,8 @@ export function checkRequestSize(bytes: number): void {
 
 /** The answer to a request's reads is bound by the same 5 MB. */
 export function checkAnswerSize(bytes: number): void {
-  if (bytes > REQUEST_LIMIT_BYTES) throw richApiError("ResponsePayloadSizeLimitExceeded", "The response payload size has exceeded the limit.");
+  if (bytes > REQUEST_LIMIT_BYTES)
+    throw richApiError("ResponsePayloadSizeLimitExceeded", "The response payload size has exceeded the limit.");
 }
 
 // Range.values reads a text starting with one of these as a formula unless the cell is text ("@").
@@ -39,14 +40,19 @@ export function readsAsFormula(value: unknown, numberFormat: string): value is s
 
 /** `values`, `formulas` and `numberFormat` arrays are exactly as large as their range. */
 export function checkShape(box: Box, value: unknown, kind: string): void {
-  if (!Array.isArray(value) || value.length !== box.rows || value.some((row) => !Array.isArray(row) || row.length !== box.columns)) {
+  if (
+    !Array.isArray(value) ||
+    value.length !== box.rows ||
+    value.some((row) => !Array.isArray(row) || row.length !== box.columns)
+  ) {
     throw new Error(`fake Excel: ${kind} of ${addressOf(box)} must be ${box.rows}x${box.columns}`);
   }
 }
 
 /** A row given to Table.rows.add holds one value per column. */
 export function checkRowWidth(row: unknown, columns: number): void {
-  if (!Array.isArray(row) || row.length !== columns) throw richApiError("InvalidArgument", "fake Excel: a row must have one value per column");
+  if (!Array.isArray(row) || row.length !== columns)
+    throw richApiError("InvalidArgument", "fake Excel: a row must have one value per column");
 }
 
 /** isSetSupported: a set at a version offers every lower one; every set when `offered` is absent. */
@@ -73,7 +79,8 @@ export function checkValuesAsJson(supports: Supports): void {
 
 /** PivotTable.getDataSourceString is ExcelApi 1.15: Office 2021 (1.14) has no such method, so the batch fails. */
 export function checkDataSourceString(supports: Supports): void {
-  if (!supports("ExcelApi", "1.15")) throw richApiError("ApiNotFound", "fake Excel: PivotTable.getDataSourceString needs ExcelApi 1.15");
+  if (!supports("ExcelApi", "1.15"))
+    throw richApiError("ApiNotFound", "fake Excel: PivotTable.getDataSourceString needs ExcelApi 1.15");
 }
 
 const SHEET_NAME = /^[^[\]:*?/\\]{1,31}$/;
@@ -92,7 +99,10 @@ export const isNameSyntax = (name: string): boolean => TABLE_NAME.test(name) && 
  */
 export function checkFilterRange(tableName: string, given: Box, wanted: Box): void {
   if (addressOf(given) !== addressOf(wanted)) {
-    throw richApiError("InvalidArgument", `fake Excel: the table ${tableName} filters ${addressOf(wanted)} (header row and body), not ${addressOf(given)}`);
+    throw richApiError(
+      "InvalidArgument",
+      `fake Excel: the table ${tableName} filters ${addressOf(wanted)} (header row and body), not ${addressOf(given)}`,
+    );
   }
 }
 

@@ -17,7 +17,13 @@ export function sheetNamed(workbook: FakeWorkbook, key: string): FakeSheet | und
 /** The box of `Sheet!A1:B2`, or of `A1:B2` on the first sheet. */
 export function resolveAddress(workbook: FakeWorkbook, address: string): Box {
   const bang = address.lastIndexOf("!");
-  const sheetName = bang < 0 ? workbook.sheets[0]?.name : address.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
+  const sheetName =
+    bang < 0
+      ? workbook.sheets[0]?.name
+      : address
+          .slice(0, bang)
+          .replace(/^'(.*)'$/, "$1")
+          .replace(/''/g, "'");
   const sheet = workbook.sheets.find((candidate) => candidate.name === sheetName);
   if (!sheet) throw new Error(`fake Excel: no worksheet ${sheetName}`);
   return boxOf(sheet, address.slice(bang + 1));

@@ -16,10 +16,16 @@ const nameProxy = (resolveName: () => FakeName, batch: Batch): Any =>
 
 export function namedItems(ctx: FakeContext, batch: Batch, ofSheet?: () => FakeSheet): Any {
   const { workbook, recorder } = ctx;
-  const inScope = () => (workbook.names ?? []).filter((item) => (ofSheet ? item.sheetId === ofSheet().id : item.sheetId === undefined));
+  const inScope = () =>
+    (workbook.names ?? []).filter((item) => (ofSheet ? item.sheetId === ofSheet().id : item.sheetId === undefined));
   const list = collection(batch, () => inScope().map((item) => nameProxy(() => item, batch)));
   const find = (name: string) => inScope().find((item) => item.name.toLowerCase() === name.toLowerCase()) ?? null;
-  list.getItemOrNullObject = (name: string) => orNull(() => find(name), (resolveName) => nameProxy(resolveName, batch), batch);
+  list.getItemOrNullObject = (name: string) =>
+    orNull(
+      () => find(name),
+      (resolveName) => nameProxy(resolveName, batch),
+      batch,
+    );
   list.add = (name: string, reference: unknown) => {
     recorder.queue(batch, "name", name, { reference: typeof reference === "string" ? reference : "range" }, () => {
       if (!isNameSyntax(name) || find(name) || tableNamed(workbook, name)) {

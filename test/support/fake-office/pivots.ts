@@ -18,7 +18,8 @@ function pivotProxy(ctx: FakeContext, resolvePivot: () => FakePivot, batch: Batc
     return table;
   };
   const field = (name: string) => {
-    if (!sourceTable().columns.includes(name)) throw richApiError("ItemNotFound", `fake Excel: the PivotTable has no field ${name}`);
+    if (!sourceTable().columns.includes(name))
+      throw richApiError("ItemNotFound", `fake Excel: the PivotTable has no field ${name}`);
   };
   const dataHierarchy = (locate: () => FakePivotData): Any => {
     const data = once(locate);
@@ -30,13 +31,19 @@ function pivotProxy(ctx: FakeContext, resolvePivot: () => FakePivot, batch: Batc
           recorder.call(batch, value, () => {
             data()[property] = value;
             refreshSummary(resolvePivot());
-            recorder.commit({ kind: "pivotDataField", target: resolvePivot().name, value: { field: data().source, [property]: value } });
+            recorder.commit({
+              kind: "pivotDataField",
+              target: resolvePivot().name,
+              value: { field: data().source, [property]: value },
+            });
           }),
       });
     }
     return loadable(proxy, batch, ["name", "summarizeBy", "numberFormat"], () => ({ ...data() }));
   };
-  const rowHierarchies = collection(batch, () => resolvePivot().rowFields.map((name) => loadable({}, batch, ["name"], () => ({ name }))));
+  const rowHierarchies = collection(batch, () =>
+    resolvePivot().rowFields.map((name) => loadable({}, batch, ["name"], () => ({ name }))),
+  );
   rowHierarchies.add = (source: Any) => {
     recorder.call(batch, source.__name, () => {
       const pivot = resolvePivot();
@@ -75,7 +82,9 @@ function pivotProxy(ctx: FakeContext, resolvePivot: () => FakePivot, batch: Batc
         }),
     });
   }
-  loadable(layout, batch, ["layoutType", "showRowGrandTotals", "showColumnGrandTotals"], () => ({ ...resolvePivot().layout }));
+  loadable(layout, batch, ["layoutType", "showRowGrandTotals", "showColumnGrandTotals"], () => ({
+    ...resolvePivot().layout,
+  }));
   const proxy: Any = {
     hierarchies: { getItem: (name: string) => ({ __name: name }) },
     rowHierarchies,
@@ -103,8 +112,13 @@ function pivotProxy(ctx: FakeContext, resolvePivot: () => FakePivot, batch: Batc
         recorder.commit({ kind: "pivotDelete", target: pivot.name, value: null });
       }),
   };
-  Object.defineProperty(proxy, "worksheet", { get: () => ctx.proxies.sheet(() => sheetById(workbook, resolvePivot().sheetId), batch) });
-  Object.defineProperty(proxy, "name", { configurable: true, set: (name: string) => recorder.call(batch, name, () => void (resolvePivot().name = name)) });
+  Object.defineProperty(proxy, "worksheet", {
+    get: () => ctx.proxies.sheet(() => sheetById(workbook, resolvePivot().sheetId), batch),
+  });
+  Object.defineProperty(proxy, "name", {
+    configurable: true,
+    set: (name: string) => recorder.call(batch, name, () => void (resolvePivot().name = name)),
+  });
   return loadable(proxy, batch, ["id", "name"], () => ({ id: resolvePivot().id, name: resolvePivot().name }));
 }
 
@@ -129,11 +143,15 @@ export function pivotCollection(ctx: FakeContext, batch: Batch, ofSheet?: () => 
     recorder.queue(batch, "pivot", "pivotTables", { name }, () => {
       if (!source?.__table) throw new Error("fake Excel: PivotTables are built on tables only here");
       const table: FakeTable = source.__table();
-      if (workbook.pivots.some((pivot) => pivot.name.toLowerCase() === name.toLowerCase()) || tableNamed(workbook, name)) {
+      if (
+        workbook.pivots.some((pivot) => pivot.name.toLowerCase() === name.toLowerCase()) ||
+        tableNamed(workbook, name)
+      ) {
         throw richApiError("InvalidArgument", `fake Excel: the PivotTable name ${name} is taken`);
       }
       const box: Box = destination.__box();
-      if (workbook.tables.some((other) => overlaps(tableModel.tableBox(other), box))) throw richApiError("InvalidOperation", "fake Excel: a PivotTable cannot overlap a table");
+      if (workbook.tables.some((other) => overlaps(tableModel.tableBox(other), box)))
+        throw richApiError("InvalidOperation", "fake Excel: a PivotTable cannot overlap a table");
       created = {
         id: `{pivot-${++workbook.counter}}`,
         name,

@@ -12,7 +12,14 @@ export type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** The names a load(...) asks for: "a,b", ["a", "b"], {select: "a"} or nothing (every light property). */
 export function requested(what: unknown, light: readonly string[]): string[] {
-  const text = typeof what === "string" ? what : Array.isArray(what) ? what.join(",") : typeof what === "object" && what ? String((what as Any).select ?? "") : "";
+  const text =
+    typeof what === "string"
+      ? what
+      : Array.isArray(what)
+        ? what.join(",")
+        : typeof what === "object" && what
+          ? String((what as Any).select ?? "")
+          : "";
   const names = text
     .split(",")
     .map((name) => name.trim())
@@ -25,7 +32,13 @@ export function requested(what: unknown, light: readonly string[]): string[] {
  * `heavy` ones (brought only when named, and counted in the answer's bytes); `read` runs at the
  * sync and returns null for a null object.
  */
-export function loadable(proxy: Any, batch: Batch, light: readonly string[], read: (names: string[]) => Record<string, unknown> | null, heavy: readonly string[] = []): Any {
+export function loadable(
+  proxy: Any,
+  batch: Batch,
+  light: readonly string[],
+  read: (names: string[]) => Record<string, unknown> | null,
+  heavy: readonly string[] = [],
+): Any {
   let loaded: Record<string, unknown> | undefined;
   const fill = (names: string[] = [...light]) => {
     const snapshot = read(names);
@@ -104,7 +117,8 @@ export function collection(batch: Batch, list: () => Any[]): Any {
         apply: () => {
           items = list();
           let bytes = 0;
-          for (const item of items) bytes += item.__fill ? item.__fill(itemNames.length > 0 ? itemNames : undefined) : 0;
+          for (const item of items)
+            bytes += item.__fill ? item.__fill(itemNames.length > 0 ? itemNames : undefined) : 0;
           return bytes;
         },
       });
@@ -142,7 +156,8 @@ function nullable(find: () => Any | null, batch: Batch): Any {
         found = find();
         if (found) {
           const bytes = found.__fill(what === undefined ? undefined : requested(what, []));
-          for (const key of Object.keys(found)) if (!(key in proxy)) Object.defineProperty(proxy, key, { get: () => found[key], configurable: true });
+          for (const key of Object.keys(found))
+            if (!(key in proxy)) Object.defineProperty(proxy, key, { get: () => found[key], configurable: true });
           return bytes;
         }
         return 0;

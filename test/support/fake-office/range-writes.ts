@@ -13,14 +13,25 @@ export function applyWrite(ctx: FakeContext, kind: string, box: Box, copy: unkno
   const target = addressOf(box);
   const landed = kind === "values" || kind === "formulas" ? tableModel.pastFilters(box, copy) : copy;
   if (kind === "numberFormat") {
-    copy.forEach((row, r) => row.forEach((format, c) => format !== null && format !== undefined && cells.setFormat(box.sheet.id, box.row + r, box.column + c, String(format))));
+    copy.forEach((row, r) =>
+      row.forEach(
+        (format, c) =>
+          format !== null &&
+          format !== undefined &&
+          cells.setFormat(box.sheet.id, box.row + r, box.column + c, String(format)),
+      ),
+    );
     recorder.commit({ kind, target, value: copy });
   } else if (kind === "values") {
     const inForce = landed.map((row, r) =>
       row.map((cell, c) => {
         const format = cells.formatAt(box.sheet.id, box.row + r, box.column + c);
         if (readsAsFormula(cell, format)) {
-          ctx.state.formulaLike.push({ target: `${box.sheet.name}!${letters(box.column + c)}${box.row + r + 1}`, text: cell, numberFormat: format });
+          ctx.state.formulaLike.push({
+            target: `${box.sheet.name}!${letters(box.column + c)}${box.row + r + 1}`,
+            text: cell,
+            numberFormat: format,
+          });
         }
         return format;
       }),

@@ -27,28 +27,43 @@ export function makeRange(ctx: FakeContext, at: Box | (() => Box | null), batch:
       },
       batch,
     );
-  const spillAt = (spill: Box, b: Box) => spill.sheet.id === b.sheet.id && spill.row === b.row && spill.column === b.column;
+  const spillAt = (spill: Box, b: Box) =>
+    spill.sheet.id === b.sheet.id && spill.row === b.row && spill.column === b.column;
   const range: Any = {
     getTables: () =>
-      collection(batch, () => workbook.tables.filter((table) => overlaps(tableModel.tableBox(table), box())).map((table) => ctx.proxies.table(() => table, batch))),
+      collection(batch, () =>
+        workbook.tables
+          .filter((table) => overlaps(tableModel.tableBox(table), box()))
+          .map((table) => ctx.proxies.table(() => table, batch)),
+      ),
     getSpillingToRangeOrNullObject: () => derive((b) => spills.find((spill) => spillAt(spill, b)) ?? null),
     getSpillParentOrNullObject: () =>
       derive((b) => {
         const spill = spills.find((candidate) => overlaps(candidate, { ...b, rows: 1, columns: 1 }));
         return spill ? { ...spill, rows: 1, columns: 1 } : null;
       }),
-    getCell: (row: number, column: number) => derive((b) => ({ ...b, row: b.row + row, column: b.column + column, rows: 1, columns: 1 })),
-    getOffsetRange: (rows: number, columns: number) => derive((b) => ({ ...b, row: b.row + rows, column: b.column + columns })),
-    getResizedRange: (rows: number, columns: number) => derive((b) => ({ ...b, rows: b.rows + rows, columns: b.columns + columns })),
+    getCell: (row: number, column: number) =>
+      derive((b) => ({ ...b, row: b.row + row, column: b.column + column, rows: 1, columns: 1 })),
+    getOffsetRange: (rows: number, columns: number) =>
+      derive((b) => ({ ...b, row: b.row + rows, column: b.column + columns })),
+    getResizedRange: (rows: number, columns: number) =>
+      derive((b) => ({ ...b, rows: b.rows + rows, columns: b.columns + columns })),
     getRow: (row: number) => derive((b) => ({ ...b, row: b.row + row, rows: 1 })),
     getColumn: (column: number) => derive((b) => ({ ...b, column: b.column + column, columns: 1 })),
     getBoundingRect: (other: Any) =>
       derive((b) => {
         const o: Box = other.__box();
-        if (o.sheet.id !== b.sheet.id) throw richApiError("InvalidArgument", "fake Excel: the ranges are on different worksheets");
+        if (o.sheet.id !== b.sheet.id)
+          throw richApiError("InvalidArgument", "fake Excel: the ranges are on different worksheets");
         const row = Math.min(b.row, o.row);
         const column = Math.min(b.column, o.column);
-        return { sheet: b.sheet, row, column, rows: Math.max(b.row + b.rows, o.row + o.rows) - row, columns: Math.max(b.column + b.columns, o.column + o.columns) - column };
+        return {
+          sheet: b.sheet,
+          row,
+          column,
+          rows: Math.max(b.row + b.rows, o.row + o.rows) - row,
+          columns: Math.max(b.column + b.columns, o.column + o.columns) - column,
+        };
       }),
     getRowsBelow: (count = 1) => derive((b) => ({ ...b, row: b.row + b.rows, rows: count })),
     getColumnsAfter: (count = 1) => derive((b) => ({ ...b, column: b.column + b.columns, columns: count })),
@@ -58,7 +73,8 @@ export function makeRange(ctx: FakeContext, at: Box | (() => Box | null), batch:
     clear: () =>
       recorder.call(batch, "clear", () => {
         const b = box();
-        for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.columns; c++) cells.clearCell(b.sheet, b.row + r, b.column + c);
+        for (let r = 0; r < b.rows; r++)
+          for (let c = 0; c < b.columns; c++) cells.clearCell(b.sheet, b.row + r, b.column + c);
         recorder.commit({ kind: "clear", target: addressOf(b), value: null });
       }),
     select: () =>
@@ -77,7 +93,13 @@ export function makeRange(ctx: FakeContext, at: Box | (() => Box | null), batch:
       configurable: true,
       set: (value: unknown) => {
         if (typeof at !== "function") checkShape(at, value, kind);
-        recorder.queue(batch, kind, () => addressOf(box()), value, (copy: unknown[][]) => applyWrite(ctx, kind, box(), copy));
+        recorder.queue(
+          batch,
+          kind,
+          () => addressOf(box()),
+          value,
+          (copy: unknown[][]) => applyWrite(ctx, kind, box(), copy),
+        );
       },
     });
   }
@@ -89,7 +111,9 @@ export function makeRange(ctx: FakeContext, at: Box | (() => Box | null), batch:
       const b = resolveBox();
       if (!b) return null;
       if (names.includes("valuesAsJson")) checkValuesAsJson(ctx.supportsSet);
-      return Object.fromEntries(names.filter((name) => name in ctx.reads).map((name) => [name, (ctx.reads[name] as (read: Box) => unknown)(b)]));
+      return Object.fromEntries(
+        names.filter((name) => name in ctx.reads).map((name) => [name, (ctx.reads[name] as (read: Box) => unknown)(b)]),
+      );
     },
     HEAVY_READS,
   );

@@ -64,7 +64,9 @@ export async function syncBatch(state: FakeOfficeState, batch: Batch): Promise<v
       answer = operation.apply();
     } catch (error) {
       // Excel stops a batch at the operation that fails; what came before it stays done.
-      throw (error as { name?: string }).name === "RichApi.Error" ? error : richApiError("InvalidArgument", (error as Error).message);
+      throw (error as { name?: string }).name === "RichApi.Error"
+        ? error
+        : richApiError("InvalidArgument", (error as Error).message);
     }
     if (typeof answer === "number") answered += answer;
   }

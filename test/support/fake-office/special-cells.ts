@@ -30,10 +30,16 @@ export function formulaAreas(ctx: FakeContext, resolveBox: () => Box | null, cel
     }
     return areas.length === 0 ? null : areas;
   });
-  const proxy: Any = { areas: collection(batch, () => (areasOf() ?? []).map((area) => ctx.proxies.range(area, batch))) };
+  const proxy: Any = {
+    areas: collection(batch, () => (areasOf() ?? []).map((area) => ctx.proxies.range(area, batch))),
+  };
   return loadable(proxy, batch, ["address", "cellCount", "areaCount"], () => {
     const areas = areasOf();
     if (!areas) return null;
-    return { address: areas.map(addressOf).join(","), cellCount: areas.reduce((sum, area) => sum + area.rows, 0), areaCount: areas.length };
+    return {
+      address: areas.map(addressOf).join(","),
+      cellCount: areas.reduce((sum, area) => sum + area.rows, 0),
+      areaCount: areas.length,
+    };
   });
 }

@@ -14,10 +14,22 @@ export function tableColumns(ctx: FakeContext, resolveTable: () => FakeTable, ba
   const columnProxy = (locate: () => number): Any => {
     const index = once(locate);
     const proxy: Any = {
-      getDataBodyRange: () => rangeOfTable((table) => ({ ...tableModel.bodyBox(table), column: table.column + index(), columns: 1 })),
-      getHeaderRowRange: () => rangeOfTable((table) => ({ ...tableModel.shownRow(table, "header"), column: table.column + index(), columns: 1 })),
-      getTotalRowRange: () => rangeOfTable((table) => ({ ...tableModel.shownRow(table, "totals"), column: table.column + index(), columns: 1 })),
-      getRange: () => rangeOfTable((table) => ({ ...tableModel.tableBox(table), column: table.column + index(), columns: 1 })),
+      getDataBodyRange: () =>
+        rangeOfTable((table) => ({ ...tableModel.bodyBox(table), column: table.column + index(), columns: 1 })),
+      getHeaderRowRange: () =>
+        rangeOfTable((table) => ({
+          ...tableModel.shownRow(table, "header"),
+          column: table.column + index(),
+          columns: 1,
+        })),
+      getTotalRowRange: () =>
+        rangeOfTable((table) => ({
+          ...tableModel.shownRow(table, "totals"),
+          column: table.column + index(),
+          columns: 1,
+        })),
+      getRange: () =>
+        rangeOfTable((table) => ({ ...tableModel.tableBox(table), column: table.column + index(), columns: 1 })),
       delete: () =>
         recorder.call(batch, "deleteColumn", () => {
           const table = resolveTable();
@@ -25,7 +37,12 @@ export function tableColumns(ctx: FakeContext, resolveTable: () => FakeTable, ba
           const box = tableModel.tableBox(table);
           for (let r = 0; r < box.rows; r++) cells.clearCell(box.sheet, box.row + r, table.column + at);
           // Like Excel, the cells right of the column, in the table's rows, move left.
-          cells.moveCells(box.sheet, (row, column) => row >= box.row && row < box.row + box.rows && column > table.column + at, 0, -1);
+          cells.moveCells(
+            box.sheet,
+            (row, column) => row >= box.row && row < box.row + box.rows && column > table.column + at,
+            0,
+            -1,
+          );
           table.columns.splice(at, 1);
           recorder.commit({ kind: "tableColumnDelete", target: table.name, value: at });
         }),
@@ -49,35 +66,48 @@ export function tableColumns(ctx: FakeContext, resolveTable: () => FakeTable, ba
   columns.getItemAt = (at: number) => columnProxy(() => at);
   columns.getItem = (key: string | number) =>
     columnProxy(() => {
-      const at = typeof key === "number" ? key - 1 : resolveTable().columns.findIndex((name) => name.toLowerCase() === key.toLowerCase());
+      const at =
+        typeof key === "number"
+          ? key - 1
+          : resolveTable().columns.findIndex((name) => name.toLowerCase() === key.toLowerCase());
       if (at < 0) throw richApiError("ItemNotFound", `fake Excel: no column ${key}`);
       return at;
     });
   columns.add = (index?: number | null, values?: unknown[][] | null, name?: string) => {
     let at = -1;
-    recorder.queue(batch, "tableColumnAdd", () => resolveTable().name, { index, values, name }, () => {
-      const table = resolveTable();
-      const sheet = sheetById(ctx.workbook, table.sheetId);
-      at = index === null || index === undefined || index < 0 ? table.columns.length : index;
-      const column = table.column + at;
-      const box = tableModel.tableBox(table);
-      const inRows = (row: number) => row >= box.row && row < box.row + box.rows;
-      const occupied = Array.from({ length: box.rows }, (_, r) => !cells.isEmptyCell(sheet, box.row + r, column)).some(Boolean);
-      // Like Excel, a column goes into empty cells, or pushes right what is there (in the table's rows).
-      if (at < table.columns.length || occupied) cells.moveCells(sheet, (row, c) => inRows(row) && c >= column, 0, 1);
-      const header = name ?? (values && values.length === table.rows ? String(values[0]?.[0] ?? "") : "");
-      const names = [...table.columns];
-      names.splice(at, 0, header);
-      table.columns = uniqueHeaders(names);
-      tableModel.writeHeaders(table);
-      const body = values ? (values.length === table.rows ? values.slice(1) : values) : [];
-      body.forEach((row, r) => {
-        const cell = row[0];
-        if (typeof cell === "string" && cell.startsWith("=")) cells.writeFormula(sheet, table.row + 1 + r, column, cell);
-        else cells.writeValue(sheet, table.row + 1 + r, column, cell);
-      });
-      recorder.commit({ kind: "tableColumnAdd", target: table.name, value: { index: at, name: table.columns[at] } });
-    });
+    recorder.queue(
+      batch,
+      "tableColumnAdd",
+      () => resolveTable().name,
+      { index, values, name },
+      () => {
+        const table = resolveTable();
+        const sheet = sheetById(ctx.workbook, table.sheetId);
+        at = index === null || index === undefined || index < 0 ? table.columns.length : index;
+        const column = table.column + at;
+        const box = tableModel.tableBox(table);
+        const inRows = (row: number) => row >= box.row && row < box.row + box.rows;
+        const occupied = Array.from(
+          { length: box.rows },
+          (_, r) => !cells.isEmptyCell(sheet, box.row + r, column),
+        ).some(Boolean);
+        // Like Excel, a column goes into empty cells, or pushes right what is there (in the table's rows).
+        if (at < table.columns.length || occupied) cells.moveCells(sheet, (row, c) => inRows(row) && c >= column, 0, 1);
+        const header = name ?? (values && values.length === table.rows ? String(values[0]?.[0] ?? "") : "");
+        const names = [...table.columns];
+        names.splice(at, 0, header);
+        table.columns = uniqueHeaders(names);
+        tableModel.writeHeaders(table);
+        const body = values ? (values.length === table.rows ? values.slice(1) : values) : [];
+        body.forEach((row, r) => {
+          const cell = row[0];
+          if (typeof cell === "string" && cell.startsWith("="))
+            cells.writeFormula(sheet, table.row + 1 + r, column, cell);
+          else cells.writeValue(sheet, table.row + 1 + r, column, cell);
+        });
+        recorder.commit({ kind: "tableColumnAdd", target: table.name, value: { index: at, name: table.columns[at] } });
+      },
+    );
     return columnProxy(() => at);
   };
   return columns;

@@ -33,7 +33,17 @@ export function compareCells(a: unknown, b: unknown): number {
 export function criteriaOf(table: FakeTable): Record<string, unknown>[] {
   return table.columns.map((_, index) => {
     const set = (table.filters[String(index)] ?? {}) as Record<string, unknown>;
-    const all = { color: null, criterion1: null, criterion2: null, dynamicCriteria: null, filterOn: null, icon: null, operator: null, subField: null, values: null };
+    const all = {
+      color: null,
+      criterion1: null,
+      criterion2: null,
+      dynamicCriteria: null,
+      filterOn: null,
+      icon: null,
+      operator: null,
+      subField: null,
+      values: null,
+    };
     return { ...all, ...JSON.parse(JSON.stringify(set)) };
   });
 }

@@ -20,15 +20,27 @@ export function createTableModel(ctx: ModelContext) {
   // ---- a table's parts as Excel gives them: getRange() is header (when shown), body and totals row (when shown) ----
   const tableBox = (table: FakeTable): Box => {
     const hidden = hasHeaders(table) ? 0 : 1;
-    return { sheet: sheetOf(table), row: table.row + hidden, column: table.column, rows: table.rows - hidden, columns: table.columns.length };
+    return {
+      sheet: sheetOf(table),
+      row: table.row + hidden,
+      column: table.column,
+      rows: table.rows - hidden,
+      columns: table.columns.length,
+    };
   };
   const bodyBox = (table: FakeTable): Box => ({ ...tableBox(table), row: table.row + 1, rows: bodyRowsOf(table) });
   /** What a table's AutoFilter covers: the header row and the body, without the totals row. */
-  const filterBox = (table: FakeTable): Box => ({ ...tableBox(table), rows: tableBox(table).rows - (hasTotals(table) ? 1 : 0) });
+  const filterBox = (table: FakeTable): Box => ({
+    ...tableBox(table),
+    rows: tableBox(table).rows - (hasTotals(table) ? 1 : 0),
+  });
   /** A hidden header or totals row has no range: Excel answers such a request with an error. */
   const shownRow = (table: FakeTable, part: "header" | "totals"): Box => {
     if (part === "header" ? !hasHeaders(table) : !hasTotals(table)) {
-      throw richApiError("InvalidArgument", `fake Excel: the table ${table.name} does not show its ${part === "header" ? "header row" : "total row"}`);
+      throw richApiError(
+        "InvalidArgument",
+        `fake Excel: the table ${table.name} does not show its ${part === "header" ? "header row" : "total row"}`,
+      );
     }
     return { ...tableBox(table), row: part === "header" ? table.row : totalsRow(table), rows: 1 };
   };
@@ -37,7 +49,8 @@ export function createTableModel(ctx: ModelContext) {
       workbook.tables.some((table) => table !== except && table.name.toLowerCase() === name.toLowerCase()) ||
       workbook.pivots.some((pivot) => pivot.name.toLowerCase() === name.toLowerCase()) ||
       definedName(workbook, name) !== undefined;
-    if (!isNameSyntax(name) || taken) throw richApiError("InvalidArgument", `fake Excel: ${name} is not a valid, free table name`);
+    if (!isNameSyntax(name) || taken)
+      throw richApiError("InvalidArgument", `fake Excel: ${name} is not a valid, free table name`);
   };
   /** The formula every body cell of a table column shares: Excel's calculated column, filled into new rows. */
   const calculatedFormula = (table: FakeTable, index: number, bodyRows = bodyRowsOf(table)): string | null => {
@@ -56,7 +69,9 @@ export function createTableModel(ctx: ModelContext) {
     const sheet = sheetOf(table);
     const width = table.columns.length;
     const hidden = new Set(table.hiddenRows);
-    const visible = Array.from({ length: bodyRowsOf(table) }, (_, index) => index).filter((index) => !hidden.has(index));
+    const visible = Array.from({ length: bodyRowsOf(table) }, (_, index) => index).filter(
+      (index) => !hidden.has(index),
+    );
     const rows = visible.map((index) =>
       Array.from({ length: width }, (_, c) => ({
         data: cells.cellAt(sheet.id, table.row + 1 + index, table.column + c),
@@ -87,7 +102,10 @@ export function createTableModel(ctx: ModelContext) {
       const row = table.row + 1 + index;
       const hidden = Object.entries(table.filters).some(([column, criteria]) => {
         const values = (criteria as { values?: unknown[] }).values;
-        return Array.isArray(values) && !values.map(String).includes(String(cells.valueAt(sheet, row, table.column + Number(column))));
+        return (
+          Array.isArray(values) &&
+          !values.map(String).includes(String(cells.valueAt(sheet, row, table.column + Number(column))))
+        );
       });
       if (hidden) table.hiddenRows.push(index);
     }
@@ -112,11 +130,16 @@ export function createTableModel(ctx: ModelContext) {
     const inColumns = (column: number) => column >= table.column && column < table.column + width;
     if (show) {
       const row = table.row + table.rows;
-      if (table.columns.some((_, c) => !cells.isEmptyCell(sheet, row, table.column + c))) cells.moveCells(sheet, (r, column) => r >= row && inColumns(column), 1, 0);
+      if (table.columns.some((_, c) => !cells.isEmptyCell(sheet, row, table.column + c)))
+        cells.moveCells(sheet, (r, column) => r >= row && inColumns(column), 1, 0);
       table.showTotals = true;
       table.rows += 1;
       const first = table.columns.map((name, c) =>
-        c === 0 ? { value: "Total" } : c === width - 1 ? { value: "", formula: `=SUBTOTAL(109,[${name}])` } : { value: "" },
+        c === 0
+          ? { value: "Total" }
+          : c === width - 1
+            ? { value: "", formula: `=SUBTOTAL(109,[${name}])` }
+            : { value: "" },
       );
       (table.totalsMemory ?? first).slice(0, width).forEach((cell, c) => {
         if (cell.formula) cells.writeFormula(sheet, row, table.column + c, cell.formula);
@@ -157,7 +180,9 @@ export function createTableModel(ctx: ModelContext) {
     }
     if (!copy.some((_, r) => hidden.has(box.row + r))) return copy;
     let next = 0;
-    return copy.map((row, r) => (hidden.has(box.row + r) ? row.map(() => null) : (copy[next++] ?? row.map(() => null))));
+    return copy.map((row, r) =>
+      hidden.has(box.row + r) ? row.map(() => null) : (copy[next++] ?? row.map(() => null)),
+    );
   };
 
   /**
@@ -174,21 +199,47 @@ export function createTableModel(ctx: ModelContext) {
     for (const table of workbook.tables) {
       if (table.sheetId !== box.sheet.id) continue;
       const sheet = box.sheet;
-      for (let under = table.row + table.rows; !hasTotals(table) && table.columns.some((_, c) => written(under, table.column + c)); under++) {
+      for (
+        let under = table.row + table.rows;
+        !hasTotals(table) && table.columns.some((_, c) => written(under, table.column + c));
+        under++
+      ) {
         const calculated = table.columns.map((_, c) => calculatedFormula(table, c));
         table.rows += 1;
-        calculated.forEach((formula, c) => formula && cells.isEmptyCell(sheet, under, table.column + c) && cells.writeFormula(sheet, under, table.column + c, formula));
+        calculated.forEach(
+          (formula, c) =>
+            formula &&
+            cells.isEmptyCell(sheet, under, table.column + c) &&
+            cells.writeFormula(sheet, under, table.column + c, formula),
+        );
         ctx.recorder.commit({ kind: "tableAutoExpand", target: table.name, value: addressOf(tableBox(table)) });
       }
       for (let right = table.column + table.columns.length; ; right++) {
         const whole = tableBox(table);
         if (!Array.from({ length: whole.rows }, (_, r) => written(whole.row + r, right)).some(Boolean)) break;
-        table.columns = uniqueHeaders([...table.columns, hasHeaders(table) ? String(cells.valueAt(sheet, table.row, right)) : ""]);
+        table.columns = uniqueHeaders([
+          ...table.columns,
+          hasHeaders(table) ? String(cells.valueAt(sheet, table.row, right)) : "",
+        ]);
         writeHeaders(table);
         ctx.recorder.commit({ kind: "tableAutoExpand", target: table.name, value: addressOf(tableBox(table)) });
       }
     }
   };
 
-  return { tableBox, bodyBox, filterBox, shownRow, checkTableName, calculatedFormula, sortTable, filterTable, writeHeaders, showTotalRow, showHeaderRow, pastFilters, autoExpand };
+  return {
+    tableBox,
+    bodyBox,
+    filterBox,
+    shownRow,
+    checkTableName,
+    calculatedFormula,
+    sortTable,
+    filterTable,
+    writeHeaders,
+    showTotalRow,
+    showHeaderRow,
+    pastFilters,
+    autoExpand,
+  };
 }

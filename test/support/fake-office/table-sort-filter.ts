@@ -26,7 +26,9 @@ export function tableSort(ctx: FakeContext, resolveTable: () => FakeTable, batch
       }),
     clear: () => recorder.call(batch, "clear", () => void (resolveTable().sortFields = [])),
   };
-  return loadable(sort, batch, ["fields"], () => ({ fields: resolveTable().sortFields.map((field) => ({ ...field })) }));
+  return loadable(sort, batch, ["fields"], () => ({
+    fields: resolveTable().sortFields.map((field) => ({ ...field })),
+  }));
 }
 
 export function tableAutoFilter(ctx: FakeContext, resolveTable: () => FakeTable, batch: Batch): Any {
@@ -35,7 +37,8 @@ export function tableAutoFilter(ctx: FakeContext, resolveTable: () => FakeTable,
     apply: (range: Any, columnIndex: number, criteria: unknown) =>
       recorder.call(batch, { columnIndex, criteria }, () => {
         const table = resolveTable();
-        const given: Box = typeof range === "string" ? boxOf(sheetById(ctx.workbook, table.sheetId), range) : range.__box();
+        const given: Box =
+          typeof range === "string" ? boxOf(sheetById(ctx.workbook, table.sheetId), range) : range.__box();
         checkFilterRange(table.name, given, tableModel.filterBox(table));
         checkFilterCriteria(criteria);
         table.filters[String(columnIndex)] = criteria;

@@ -150,7 +150,15 @@ export interface FakeOfficeControl {
   /** "Save" the workbook: JSON to pass as `options.workbook` to a fresh fake (a reopened file). */
   save(): string;
   /** A table by name or id, with its cells (header row first); undefined when there is none. */
-  table(name: string): (FakeTable & { sheet: string; address: string; values: unknown[][]; formulas: unknown[][]; numberFormat: string[][] }) | undefined;
+  table(name: string):
+    | (FakeTable & {
+        sheet: string;
+        address: string;
+        values: unknown[][];
+        formulas: unknown[][];
+        numberFormat: string[][];
+      })
+    | undefined;
 }
 
 export interface FakeOfficeOptions {

@@ -12,7 +12,11 @@ function makeWorkbook(ctx: FakeContext, batch: Batch): Any {
   const selected = () => resolveAddress(workbook, ctx.view.selection);
   return {
     getSelectedRange: () => ctx.proxies.range(once(selected), batch),
-    getActiveCell: () => ctx.proxies.range(once(() => ({ ...selected(), rows: 1, columns: 1 })), batch),
+    getActiveCell: () =>
+      ctx.proxies.range(
+        once(() => ({ ...selected(), rows: 1, columns: 1 })),
+        batch,
+      ),
     worksheets: worksheets(ctx, batch),
     tables: ctx.proxies.tables(batch),
     pivotTables: ctx.proxies.pivots(batch),

@@ -20,12 +20,19 @@ export function sheetProxy(ctx: FakeContext, at: FakeSheet | (() => FakeSheet | 
   const range = ctx.proxies.range;
   const proxy: Any = {
     activate: () =>
-      recorder.queue(batch, "activate", () => sheet().name, null, () => {
-        // Excel refuses to show a hidden sheet by activating it.
-        if ((sheet().visibility ?? "Visible") !== "Visible") throw richApiError("InvalidOperation", `fake Excel: the worksheet ${sheet().name} is hidden`);
-        ctx.view.activeSheetId = sheet().id;
-        recorder.commit({ kind: "activate", target: sheet().name, value: null });
-      }),
+      recorder.queue(
+        batch,
+        "activate",
+        () => sheet().name,
+        null,
+        () => {
+          // Excel refuses to show a hidden sheet by activating it.
+          if ((sheet().visibility ?? "Visible") !== "Visible")
+            throw richApiError("InvalidOperation", `fake Excel: the worksheet ${sheet().name} is hidden`);
+          ctx.view.activeSheetId = sheet().id;
+          recorder.commit({ kind: "activate", target: sheet().name, value: null });
+        },
+      ),
     delete: () =>
       recorder.call(batch, "deleteWorksheet", () => {
         const data = sheet();
@@ -34,11 +41,24 @@ export function sheetProxy(ctx: FakeContext, at: FakeSheet | (() => FakeSheet | 
         workbook.pivots = workbook.pivots.filter((pivot) => pivot.sheetId !== data.id);
         recorder.commit({ kind: "deleteWorksheet", target: data.name, value: null });
       }),
-    getRange: (address?: string) => range(() => (address ? boxOf(sheet(), address) : { sheet: sheet(), ...WHOLE_SHEET }), batch),
-    getCell: (row: number, column: number) => range(() => ({ sheet: sheet(), row, column, rows: 1, columns: 1 }), batch),
-    getUsedRangeOrNullObject: (valuesOnly?: boolean) => range(() => cells.usedBox({ sheet: sheet(), ...WHOLE_SHEET }, valuesOnly === true), batch),
+    getRange: (address?: string) =>
+      range(() => (address ? boxOf(sheet(), address) : { sheet: sheet(), ...WHOLE_SHEET }), batch),
+    getCell: (row: number, column: number) =>
+      range(() => ({ sheet: sheet(), row, column, rows: 1, columns: 1 }), batch),
+    getUsedRangeOrNullObject: (valuesOnly?: boolean) =>
+      range(() => cells.usedBox({ sheet: sheet(), ...WHOLE_SHEET }, valuesOnly === true), batch),
     getUsedRange: (valuesOnly?: boolean) =>
-      range(() => cells.usedBox({ sheet: sheet(), ...WHOLE_SHEET }, valuesOnly === true) ?? { sheet: sheet(), row: 0, column: 0, rows: 1, columns: 1 }, batch),
+      range(
+        () =>
+          cells.usedBox({ sheet: sheet(), ...WHOLE_SHEET }, valuesOnly === true) ?? {
+            sheet: sheet(),
+            row: 0,
+            column: 0,
+            rows: 1,
+            columns: 1,
+          },
+        batch,
+      ),
     tables: ctx.proxies.tables(batch, sheet),
     pivotTables: ctx.proxies.pivots(batch, sheet),
     names: ctx.proxies.names(batch, sheet),
@@ -47,7 +67,10 @@ export function sheetProxy(ctx: FakeContext, at: FakeSheet | (() => FakeSheet | 
     configurable: true,
     set: (name: string) =>
       recorder.call(batch, name, () => {
-        if (!isSheetName(name) || sheets.some((other) => other !== sheet() && other.name.toLowerCase() === name.toLowerCase())) {
+        if (
+          !isSheetName(name) ||
+          sheets.some((other) => other !== sheet() && other.name.toLowerCase() === name.toLowerCase())
+        ) {
           throw richApiError("InvalidArgument", `fake Excel: cannot rename a worksheet to ${name}`);
         }
         recorder.commit({ kind: "renameWorksheet", target: sheet().name, value: name });
@@ -58,7 +81,10 @@ export function sheetProxy(ctx: FakeContext, at: FakeSheet | (() => FakeSheet | 
     configurable: true,
     set: (visibility: string) =>
       recorder.call(batch, visibility, () => {
-        if (visibility !== "Visible" && sheets.filter((other) => other !== sheet() && (other.visibility ?? "Visible") === "Visible").length === 0) {
+        if (
+          visibility !== "Visible" &&
+          sheets.filter((other) => other !== sheet() && (other.visibility ?? "Visible") === "Visible").length === 0
+        ) {
           throw richApiError("InvalidOperation", "fake Excel: a workbook keeps at least one visible sheet");
         }
         sheet().visibility = visibility;
@@ -67,7 +93,9 @@ export function sheetProxy(ctx: FakeContext, at: FakeSheet | (() => FakeSheet | 
   });
   return loadable(proxy, batch, ["id", "name", "position", "visibility"], () => {
     const data = resolveSheet();
-    return data ? { id: data.id, name: data.name, position: sheets.indexOf(data), visibility: data.visibility ?? "Visible" } : null;
+    return data
+      ? { id: data.id, name: data.name, position: sheets.indexOf(data), visibility: data.visibility ?? "Visible" }
+      : null;
   });
 }
 
@@ -78,7 +106,8 @@ export function worksheets(ctx: FakeContext, batch: Batch): Any {
   list.add = (name: string) => {
     let added: FakeSheet | undefined;
     recorder.queue(batch, "addWorksheet", name, null, () => {
-      if (!isSheetName(name) || sheetNamed(workbook, name)) throw richApiError("ItemAlreadyExists", `fake Excel: a worksheet named ${name} cannot be added`);
+      if (!isSheetName(name) || sheetNamed(workbook, name))
+        throw richApiError("ItemAlreadyExists", `fake Excel: a worksheet named ${name} cannot be added`);
       added = { id: `sheet-${++workbook.counter}`, name };
       sheets.push(added);
       recorder.commit({ kind: "addWorksheet", target: name, value: null });
@@ -95,7 +124,17 @@ export function worksheets(ctx: FakeContext, batch: Batch): Any {
       }),
       batch,
     );
-  list.getItemOrNullObject = (key: string) => sheetProxy(ctx, once(() => sheetNamed(workbook, key) ?? null), batch);
-  list.getActiveWorksheet = () => sheetProxy(ctx, once(() => sheets.find((sheet) => sheet.id === ctx.view.activeSheetId) ?? sheets[0] ?? null), batch);
+  list.getItemOrNullObject = (key: string) =>
+    sheetProxy(
+      ctx,
+      once(() => sheetNamed(workbook, key) ?? null),
+      batch,
+    );
+  list.getActiveWorksheet = () =>
+    sheetProxy(
+      ctx,
+      once(() => sheets.find((sheet) => sheet.id === ctx.view.activeSheetId) ?? sheets[0] ?? null),
+      batch,
+    );
   return list;
 }

@@ -56,7 +56,8 @@ describe("application / applicationsResponse", () => {
 
 describe("legacyAdUnitId", () => {
   it("accepts <app_key>_default and UUIDs", () => {
-    for (const id of ["4242_default", "1_default", "7c9e6679-7425-40de-944b-e07fc1f90ae7"]) expect(legacyAdUnitId.safeParse(id).success).toBe(true);
+    for (const id of ["4242_default", "1_default", "7c9e6679-7425-40de-944b-e07fc1f90ae7"])
+      expect(legacyAdUnitId.safeParse(id).success).toBe(true);
   });
 
   it("refuses other forms", () => {
@@ -78,7 +79,9 @@ describe("legacyStatsQuery", () => {
 
   it("refuses from_date after to_date, on to_date", () => {
     const result = legacyStatsQuery.safeParse({ from_date: "2024-09-02", to_date: "2024-09-01" });
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ["to_date"], message: "from_date must be on or before to_date" })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ["to_date"], message: "from_date must be on or before to_date" }),
+    ]);
   });
 
   it("refuses an impossible date, an unknown grouping and a repeated grouping", () => {
@@ -93,7 +96,10 @@ describe("legacyStatsQuery", () => {
     for (const day of ["0001-01-01", "0099-12-31", "1899-12-31"]) {
       for (const field of ["from_date", "to_date"]) {
         expect(legacyStatsQuery.safeParse({ [field]: day }).error?.issues).toEqual([
-          expect.objectContaining({ path: [field], message: expect.stringMatching(/^must be a date from 1900-01-01 to 9999-12-31: Excel cannot show/) }),
+          expect.objectContaining({
+            path: [field],
+            message: expect.stringMatching(/^must be a date from 1900-01-01 to 9999-12-31: Excel cannot show/),
+          }),
         ]);
       }
     }
@@ -108,7 +114,10 @@ function nestedAggregation(depth: number): Record<string, LegacyAggregationNode>
 }
 
 function countLeaves(nodes: Record<string, LegacyAggregationNode>): number {
-  return Object.values(nodes).reduce((sum, node) => sum + (node.stats ? 1 : 0) + (node.aggregation ? countLeaves(node.aggregation) : 0), 0);
+  return Object.values(nodes).reduce(
+    (sum, node) => sum + (node.stats ? 1 : 0) + (node.aggregation ? countLeaves(node.aggregation) : 0),
+    0,
+  );
 }
 
 describe("legacyStatsResponse", () => {
@@ -140,14 +149,24 @@ describe("legacyStatsResponse", () => {
 
   it("names the path of a wrong type deep in the aggregation", () => {
     const aggregation = nestedAggregation(3);
-    (aggregation.b!.aggregation!.a!.aggregation!.b!.stats as unknown as Record<string, unknown>) = { ...STATS, revenue: "1.5" };
+    (aggregation.b!.aggregation!.a!.aggregation!.b!.stats as unknown as Record<string, unknown>) = {
+      ...STATS,
+      revenue: "1.5",
+    };
     const result = legacyStatsResponse.safeParse({ ...base, aggregation });
-    expect(result.error?.issues.map((issue) => issue.path)).toEqual([["aggregation", "b", "aggregation", "a", "aggregation", "b", "stats", "revenue"]]);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([
+      ["aggregation", "b", "aggregation", "a", "aggregation", "b", "stats", "revenue"],
+    ]);
   });
 
   it("refuses impossible dates and a non-integer application key", () => {
-    expect(legacyStatsResponse.safeParse({ ...base, fromDate: "2024-09-31" }).error?.issues[0]?.path).toEqual(["fromDate"]);
-    expect(legacyStatsResponse.safeParse({ ...base, applications: [1.5] }).error?.issues[0]?.path).toEqual(["applications", 0]);
+    expect(legacyStatsResponse.safeParse({ ...base, fromDate: "2024-09-31" }).error?.issues[0]?.path).toEqual([
+      "fromDate",
+    ]);
+    expect(legacyStatsResponse.safeParse({ ...base, applications: [1.5] }).error?.issues[0]?.path).toEqual([
+      "applications",
+      0,
+    ]);
   });
 
   it("accepts a node with both stats and a deeper aggregation", () => {

@@ -1,10 +1,21 @@
-import { assetId, calendarDate, countryCode, daysInMonth, isCalendarDate, nonNegativeInteger, uuid } from "../../../src/api/primitives";
+import {
+  assetId,
+  calendarDate,
+  countryCode,
+  daysInMonth,
+  isCalendarDate,
+  nonNegativeInteger,
+  uuid,
+} from "../../../src/api/primitives";
 
 describe("isCalendarDate / calendarDate", () => {
-  it.each(["2024-02-29", "2000-02-29", "2025-01-31", "2025-04-30", "2025-12-31", "1999-01-01"])("accepts the real day %s", (day) => {
-    expect(isCalendarDate(day)).toBe(true);
-    expect(calendarDate.safeParse(day).success).toBe(true);
-  });
+  it.each(["2024-02-29", "2000-02-29", "2025-01-31", "2025-04-30", "2025-12-31", "1999-01-01"])(
+    "accepts the real day %s",
+    (day) => {
+      expect(isCalendarDate(day)).toBe(true);
+      expect(calendarDate.safeParse(day).success).toBe(true);
+    },
+  );
 
   it.each([
     ["2023-02-29", "not a leap year"],
@@ -90,18 +101,22 @@ describe("nonNegativeInteger", () => {
   });
 
   it("refuses negatives, fractions, text and non-finite numbers", () => {
-    for (const bad of [-1, 1.5, "10", Number.NaN, Number.POSITIVE_INFINITY]) expect(nonNegativeInteger.safeParse(bad).success).toBe(false);
+    for (const bad of [-1, 1.5, "10", Number.NaN, Number.POSITIVE_INFINITY])
+      expect(nonNegativeInteger.safeParse(bad).success).toBe(false);
   });
 });
 
 describe("point 12: the dates the contract carries", () => {
   const RANGE = "must be a date from 1900-01-01 to 9999-12-31: Excel cannot show a date before 1900";
 
-  it.each(["0000-01-01", "0001-01-01", "0099-12-31", "0100-03-01", "1899-12-31"])("point 12: refuses %s, before Excel's first day", (day) => {
-    expect(isCalendarDate(day)).toBe(false);
-    const result = calendarDate.safeParse(day);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([RANGE]);
-  });
+  it.each(["0000-01-01", "0001-01-01", "0099-12-31", "0100-03-01", "1899-12-31"])(
+    "point 12: refuses %s, before Excel's first day",
+    (day) => {
+      expect(isCalendarDate(day)).toBe(false);
+      const result = calendarDate.safeParse(day);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([RANGE]);
+    },
+  );
 
   it.each(["1900-01-01", "1900-02-28", "1900-03-01", "2000-02-29", "9999-12-31"])("point 12: accepts %s", (day) => {
     expect(isCalendarDate(day)).toBe(true);
@@ -110,7 +125,9 @@ describe("point 12: the dates the contract carries", () => {
 
   it("point 12: a day that does not exist keeps its own message, whatever its year", () => {
     for (const day of ["0001-02-30", "1900-02-29", "2100-02-29"]) {
-      expect(calendarDate.safeParse(day).error?.issues.map((issue) => issue.message)).toEqual(["must be a real date written YYYY-MM-DD"]);
+      expect(calendarDate.safeParse(day).error?.issues.map((issue) => issue.message)).toEqual([
+        "must be a real date written YYYY-MM-DD",
+      ]);
     }
   });
 

@@ -57,16 +57,34 @@ describe.each(Object.entries(OPTION_READERS))("%s reader", (_name, [reader, wrap
 
 describe("readOption", () => {
   it.each([
-    [{ id: "x", name: "X" }, { value: "x", label: "X" }],
-    [{ code: "FR", label: "France" }, { value: "FR", label: "France" }],
-    [{ key: "k", title: "Title" }, { value: "k", label: "Title" }],
-    [{ value: "v", description: "Described" }, { value: "v", label: "Described" }],
+    [
+      { id: "x", name: "X" },
+      { value: "x", label: "X" },
+    ],
+    [
+      { code: "FR", label: "France" },
+      { value: "FR", label: "France" },
+    ],
+    [
+      { key: "k", title: "Title" },
+      { value: "k", label: "Title" },
+    ],
+    [
+      { value: "v", description: "Described" },
+      { value: "v", label: "Described" },
+    ],
     [{ name: "only a name" }, { value: "only a name", label: "only a name" }],
     [{ label: "only a label" }, { value: "only a label", label: "only a label" }],
-    [{ id: 7, name: "Seven" }, { value: "7", label: "Seven" }],
+    [
+      { id: 7, name: "Seven" },
+      { value: "7", label: "Seven" },
+    ],
     [42, { value: "42", label: "42" }],
     // An empty value is no value: the next key is used.
-    [{ value: "", id: "fallback" }, { value: "fallback", label: "fallback" }],
+    [
+      { value: "", id: "fallback" },
+      { value: "fallback", label: "fallback" },
+    ],
   ])("reads %j", (item, option) => {
     expect(readOption(item)).toEqual(option);
   });
@@ -145,14 +163,21 @@ describe("detailsResponse", () => {
   });
 
   it("reads a list of organizations, bare or wrapped, with uuid/label variants", () => {
-    expect(detailsResponse.parse([{ uuid: "u1", label: "One" }]).organizations).toEqual([{ value: "u1", label: "One" }]);
-    expect(detailsResponse.parse({ organizations: [{ id: "u2" }], user: { id: "me" } }).organizations).toEqual([{ value: "u2", label: "u2" }]);
+    expect(detailsResponse.parse([{ uuid: "u1", label: "One" }]).organizations).toEqual([
+      { value: "u1", label: "One" },
+    ]);
+    expect(detailsResponse.parse({ organizations: [{ id: "u2" }], user: { id: "me" } }).organizations).toEqual([
+      { value: "u2", label: "u2" },
+    ]);
     expect(detailsResponse.parse({ organisations: ["u3"] }).organizations).toEqual([{ value: "u3", label: "u3" }]);
   });
 
   it("refuses an answer with no organizations, naming the broken entry", () => {
     expect(detailsResponse.safeParse("acme").success).toBe(false);
-    expect(detailsResponse.safeParse({ organizations: [{ name: null }] }).error?.issues[0]?.path).toEqual(["organizations", 0]);
+    expect(detailsResponse.safeParse({ organizations: [{ name: null }] }).error?.issues[0]?.path).toEqual([
+      "organizations",
+      0,
+    ]);
   });
 });
 
@@ -169,21 +194,34 @@ describe("datesResponse", () => {
     expect(datesResponse.parse(answer)).toEqual({ from: "2024-01-01", to: "2025-06-30" });
   });
 
-  it.each([[{}], [[]], [{ from: "2024-01-01" }], [{ from: "2024-02-30", to: "2024-03-01" }], [["2024-01-01", "soon"]], ["2024"]])(
-    "refuses %j",
-    (answer) => {
-      const result = datesResponse.safeParse(answer);
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe("expected the first and last available dates (YYYY-MM-DD)");
-    },
-  );
+  it.each([
+    [{}],
+    [[]],
+    [{ from: "2024-01-01" }],
+    [{ from: "2024-02-30", to: "2024-03-01" }],
+    [["2024-01-01", "soon"]],
+    ["2024"],
+  ])("refuses %j", (answer) => {
+    const result = datesResponse.safeParse(answer);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("expected the first and last available dates (YYYY-MM-DD)");
+  });
 });
 
 describe("REFERENCE_ROUTES", () => {
   it("gives every reference route of the spec its own path", () => {
     const paths = Object.values(REFERENCE_ROUTES).map((route) => route.path);
     expect(paths.sort()).toEqual(
-      ["/asset-types", "/assets", "/countries", "/dates", "/details", "/device-types", "/formats", "/integration-types"].sort(),
+      [
+        "/asset-types",
+        "/assets",
+        "/countries",
+        "/dates",
+        "/details",
+        "/device-types",
+        "/formats",
+        "/integration-types",
+      ].sort(),
     );
   });
 });

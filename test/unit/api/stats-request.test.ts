@@ -13,7 +13,9 @@ const filters = { from: "2025-01-01", to: "2025-01-31" };
 
 function issuesOf(input: unknown): { path: string; message: string }[] {
   const result = statsRequest.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 }
 
 describe("statsRequest", () => {
@@ -87,13 +89,21 @@ describe("statsRequest", () => {
 
   it("refuses identifiers of the wrong form in organizations, ad_units, assets and countries", () => {
     const paths = issuesOf({
-      filters: { ...filters, organizations: ["org-1"], ad_units: ["1234_default"], assets: ["abc"], countries: ["fra"] },
+      filters: {
+        ...filters,
+        organizations: ["org-1"],
+        ad_units: ["1234_default"],
+        assets: ["abc"],
+        countries: ["fra"],
+      },
     }).map((issue) => issue.path);
     expect(paths).toEqual(["filters.organizations.0", "filters.assets.0", "filters.ad_units.0", "filters.countries.0"]);
   });
 
   it("refuses an empty format name", () => {
-    expect(issuesOf({ filters: { ...filters, formats: [""] } })).toEqual([{ path: "filters.formats.0", message: "must not be empty" }]);
+    expect(issuesOf({ filters: { ...filters, formats: [""] } })).toEqual([
+      { path: "filters.formats.0", message: "must not be empty" },
+    ]);
   });
 
   describe("orders", () => {
@@ -103,18 +113,28 @@ describe("statsRequest", () => {
 
     it("accepts names with and without :desc mixed in one list", () => {
       expect(
-        statsRequest.safeParse({ filters, groups: ["date", "asset", "country"], orders: ["date:desc", "asset", "impressions:desc", "country"] })
-          .success,
+        statsRequest.safeParse({
+          filters,
+          groups: ["date", "asset", "country"],
+          orders: ["date:desc", "asset", "impressions:desc", "country"],
+        }).success,
       ).toBe(true);
     });
 
     it("accepts a metric whether or not it is among the metrics asked", () => {
-      expect(statsRequest.safeParse({ filters, metrics: ["impressions"], orders: ["revenues:desc"] }).success).toBe(true);
+      expect(statsRequest.safeParse({ filters, metrics: ["impressions"], orders: ["revenues:desc"] }).success).toBe(
+        true,
+      );
     });
 
     it("refuses a name repeated in metrics, groups or orders, at its second place", () => {
       expect(
-        issuesOf({ filters, metrics: ["revenues", "ecpm", "revenues"], groups: ["country", "country"], orders: ["country", "country:desc"] }),
+        issuesOf({
+          filters,
+          metrics: ["revenues", "ecpm", "revenues"],
+          groups: ["country", "country"],
+          orders: ["country", "country:desc"],
+        }),
       ).toEqual([
         { path: "metrics.2", message: "repeats revenues: list each name once" },
         { path: "groups.1", message: "repeats country: list each name once" },
@@ -126,21 +146,26 @@ describe("statsRequest", () => {
       expect(issuesOf({ filters, groups: ["date"], orders: ["date", "country:desc"] })).toEqual([
         {
           path: "orders.1",
-          message: "sorts by country, which is not among the groups: add it to groups or sort by a chosen group or a metric",
+          message:
+            "sorts by country, which is not among the groups: add it to groups or sort by a chosen group or a metric",
         },
       ]);
     });
 
-    it.each([["date:asc"], ["date:DESC"], ["clicks"], ["clicks:desc"], [":desc"], ["date:desc:desc"], [" date"], [""]])("refuses %j", (order) => {
-      expect(issuesOf({ filters, orders: [order] })).toEqual([
-        { path: "orders.0", message: "must be a metric or group name, optionally followed by :desc" },
-      ]);
-    });
+    it.each([["date:asc"], ["date:DESC"], ["clicks"], ["clicks:desc"], [":desc"], ["date:desc:desc"], [" date"], [""]])(
+      "refuses %j",
+      (order) => {
+        expect(issuesOf({ filters, orders: [order] })).toEqual([
+          { path: "orders.0", message: "must be a metric or group name, optionally followed by :desc" },
+        ]);
+      },
+    );
   });
 
   describe.each(["offset", "limit", "date_group_limit"])("%s", (field) => {
     it("accepts 0 and positive whole numbers", () => {
-      for (const value of [0, 1, 10_000]) expect(statsRequest.safeParse({ filters, [field]: value }).success).toBe(true);
+      for (const value of [0, 1, 10_000])
+        expect(statsRequest.safeParse({ filters, [field]: value }).success).toBe(true);
     });
 
     it.each([[-1], [1.5], ["10"], [null]])("refuses %j, naming the field", (value) => {
@@ -148,8 +173,19 @@ describe("statsRequest", () => {
     });
 
     it("point 9: refuses NaN, infinities and huge numbers with one message naming the range", () => {
-      for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e20, 1_000_000_001, -0.5, -1, 2.5]) {
-        expect(issuesOf({ filters, [field]: value })).toEqual([{ path: field, message: "must be a whole number from 0 to 1000000000" }]);
+      for (const value of [
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        Number.NEGATIVE_INFINITY,
+        1e20,
+        1_000_000_001,
+        -0.5,
+        -1,
+        2.5,
+      ]) {
+        expect(issuesOf({ filters, [field]: value })).toEqual([
+          { path: field, message: "must be a whole number from 0 to 1000000000" },
+        ]);
       }
       expect(statsRequest.parse({ filters, [field]: 1_000_000_000 })).toEqual({ filters, [field]: 1_000_000_000 });
     });
@@ -157,7 +193,9 @@ describe("statsRequest", () => {
 
   it("point 12: refuses a period that starts before 1900-01-01, on the field that does", () => {
     const message = "must be a date from 1900-01-01 to 9999-12-31: Excel cannot show a date before 1900";
-    expect(issuesOf({ filters: { from: "0099-12-31", to: "2025-01-01" } })).toEqual([{ path: "filters.from", message }]);
+    expect(issuesOf({ filters: { from: "0099-12-31", to: "2025-01-01" } })).toEqual([
+      { path: "filters.from", message },
+    ]);
     expect(issuesOf({ filters: { from: "1899-12-31", to: "1899-12-31" } })).toEqual([
       { path: "filters.from", message },
       { path: "filters.to", message },

@@ -60,7 +60,10 @@ describe("statsResponse", () => {
 
 describe("errorBody", () => {
   it("reads a code and a message, with optional details", () => {
-    expect(errorBody.parse({ error: { code: "bad_request", message: "from must be on or before to", details: [1] } }).error.code).toBe("bad_request");
+    expect(
+      errorBody.parse({ error: { code: "bad_request", message: "from must be on or before to", details: [1] } }).error
+        .code,
+    ).toBe("bad_request");
     expect(errorBody.safeParse({ error: "bad" }).success).toBe(false);
   });
 });

@@ -15,10 +15,13 @@ describe("connectFailureOf: why a connection got no answer, by the system's code
   });
 
   it("names no cause for a code it does not know, for none, or for a name of Object's own properties", () => {
-    for (const code of [undefined, "", "ECONNRESET", "econnrefused", "constructor", "toString", "__proto__"]) expect(connectFailureOf(code)).toBeUndefined();
+    for (const code of [undefined, "", "ECONNRESET", "econnrefused", "constructor", "toString", "__proto__"])
+      expect(connectFailureOf(code)).toBeUndefined();
   });
 
   it("the JSON the dev server reads holds only causes the client and host know", () => {
-    expect(Object.values(SYSTEM_CODES).filter((failure) => !(CONNECT_FAILURES as readonly string[]).includes(failure))).toEqual([]);
+    expect(
+      Object.values(SYSTEM_CODES).filter((failure) => !(CONNECT_FAILURES as readonly string[]).includes(failure)),
+    ).toEqual([]);
   });
 });

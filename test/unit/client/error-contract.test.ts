@@ -28,7 +28,11 @@ import { fakeTransportOptions, scriptedFetch } from "./fakes";
 const EVERY_ERROR: [string, ReportingError, ErrorKind][] = [
   ["an argument", new ArgumentError("groups", '"colour" is not a group'), "input"],
   ["a profile field", new ProfileError("The token is missing."), "input"],
-  ["a request checked before sending", new InvalidRequestError({ issues: [{ path: "filters.from", message: "from is wrong" }] }), "input"],
+  [
+    "a request checked before sending",
+    new InvalidRequestError({ issues: [{ path: "filters.from", message: "from is wrong" }] }),
+    "input",
+  ],
   ["a 400", new BadRequestError({ status: 400, route: "/stats" }), "input"],
   ["no credentials", new MissingCredentialsError(), "sign_in"],
   ["a 401", new AuthenticationError({ status: 401, route: "/stats" }), "sign_in"],
@@ -37,16 +41,32 @@ const EVERY_ERROR: [string, ReportingError, ErrorKind][] = [
   ["a 429", new RateLimitError({ status: 429, route: "/stats" }), "rate_limited"],
   ["a 500", new ServerError({ status: 500, route: "/stats" }), "unavailable"],
   ["a network failure", new ConnectionError({ route: "/stats" }), "unavailable"],
-  ["a request the browser most likely blocked", new ConnectionError({ route: "/stats", likelyCause: "cross_origin" }), "unavailable"],
-  ["a redirect to another site", new RedirectError({ route: "/stats", problem: "elsewhere", target: "https://elsewhere.test" }), "unavailable"],
+  [
+    "a request the browser most likely blocked",
+    new ConnectionError({ route: "/stats", likelyCause: "cross_origin" }),
+    "unavailable",
+  ],
+  [
+    "a redirect to another site",
+    new RedirectError({ route: "/stats", problem: "elsewhere", target: "https://elsewhere.test" }),
+    "unavailable",
+  ],
   ["a redirect loop", new RedirectError({ route: "/stats", problem: "loop", hops: 5 }), "unavailable"],
   ["a timeout", new TimeoutError({ route: "/stats", timeoutMs: 1000 }), "timeout"],
   ["a 408", new ApiError({ status: 408, route: "/stats" }), "timeout"],
   ["a cell's deadline", new DeadlineError(120_000), "timeout"],
   ["a cancellation", new AbortedError({ route: "/stats" }), "cancelled"],
-  ["a malformed answer", new ResponseValidationError({ route: "/stats", issues: [{ path: "stats.0", message: "bad" }] }), "bad_answer"],
+  [
+    "a malformed answer",
+    new ResponseValidationError({ route: "/stats", issues: [{ path: "stats.0", message: "bad" }] }),
+    "bad_answer",
+  ],
   ["a 413", new ApiError({ status: 413, route: "/stats" }), "too_large"],
-  ["an answer past the size limit", new AnswerTooLargeError({ route: "/stats", limitBytes: 64 * 1024 * 1024 }), "too_large"],
+  [
+    "an answer past the size limit",
+    new AnswerTooLargeError({ route: "/stats", limitBytes: 64 * 1024 * 1024 }),
+    "too_large",
+  ],
   ["a 418", new ApiError({ status: 418, route: "/stats" }), "refused"],
 ];
 
@@ -66,14 +86,21 @@ describe("the error contract", () => {
   });
 
   it("keeps what support needs on an API error: status, the service's code, its request id and a redacted excerpt", () => {
-    const error = errorFromResponse(503, JSON.stringify({ error: { code: "maintenance", message: "Back at 10:00" } }), "/stats", {
-      requestId: "req-8c1f",
-    });
+    const error = errorFromResponse(
+      503,
+      JSON.stringify({ error: { code: "maintenance", message: "Back at 10:00" } }),
+      "/stats",
+      {
+        requestId: "req-8c1f",
+      },
+    );
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ status: 503, serviceCode: "maintenance", requestId: "req-8c1f", route: "/stats" });
     expect(error.body).toContain("Back at 10:00");
     // The pane has room for the reference; a cell of 255 characters keeps the service's reason instead.
-    expect(error.paneMessage).toMatch(/ Reference for support: HTTP 503 on \/stats, code maintenance, request req-8c1f\.$/);
+    expect(error.paneMessage).toMatch(
+      / Reference for support: HTTP 503 on \/stats, code maintenance, request req-8c1f\.$/,
+    );
     expect(error.cellMessage).not.toContain("req-8c1f");
     expect(error.cellMessage).toContain("The service said: Back at 10:00");
   });
@@ -81,18 +108,27 @@ describe("the error contract", () => {
   it("reads the request id from the answer's headers", async () => {
     const fetch = scriptedFetch(new Response("no", { status: 403, headers: { "X-Request-Id": "  abc-123 " } }));
     const transport = createTransport(fakeTransportOptions(fetch, { maxRetries: 0 }));
-    const failure = await transport.request({ method: "GET", url: "https://service.test/stats", route: "/stats" }).catch((error: unknown) => error);
+    const failure = await transport
+      .request({ method: "GET", url: "https://service.test/stats", route: "/stats" })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PermissionDeniedError);
     expect((failure as ApiError).requestId).toBe("abc-123");
   });
 
   it("keeps the network failure as a redacted cause of a connection error", async () => {
     const token = `${"ab".repeat(32)}_0f8fad5b-d9cb-469f-a165-70867728950e`;
-    const refused = Object.assign(new Error(`connect ECONNREFUSED 10.0.0.1:443 Bearer ${token}`), { code: "ECONNREFUSED" });
+    const refused = Object.assign(new Error(`connect ECONNREFUSED 10.0.0.1:443 Bearer ${token}`), {
+      code: "ECONNREFUSED",
+    });
     const fetch = scriptedFetch(new TypeError("fetch failed", { cause: refused }));
     const transport = createTransport(fakeTransportOptions(fetch, { maxRetries: 0 }));
     const failure = await transport
-      .request({ method: "GET", url: "https://service.test/stats", route: "/stats", headers: { authorization: `Bearer ${token}` } })
+      .request({
+        method: "GET",
+        url: "https://service.test/stats",
+        route: "/stats",
+        headers: { authorization: `Bearer ${token}` },
+      })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConnectionError);
     const cause = (failure as Error).cause as Error;

@@ -1,5 +1,11 @@
 import { ReportingError } from "../../../src/client/errors";
-import { errorInitOf, MESSAGES, wordingsOf, type MessageFacts, type MessageId } from "../../../src/client/errors/messages";
+import {
+  errorInitOf,
+  MESSAGES,
+  wordingsOf,
+  type MessageFacts,
+  type MessageId,
+} from "../../../src/client/errors/messages";
 import { createRedactor, patternRedactor } from "../../../src/client/redact";
 
 /**
@@ -59,12 +65,15 @@ const LEAKY_FACTS: MessageFacts = {
 describe("the catalogue of error messages", () => {
   const cases = IDS.flatMap((id) => FACT_SETS.map(([label, facts]) => [id, label, facts] as const));
 
-  it.each(cases.filter(([id]) => !NOTHING_TO_DO.includes(id)))("%s, with %s, says what to do next on every surface", (id, _label, facts) => {
-    const { cell, pane, command } = wordingsOf(id, facts);
-    expect(cell).toMatch(NEXT_STEP);
-    expect(pane).toMatch(NEXT_STEP);
-    expect(command).toMatch(NEXT_STEP);
-  });
+  it.each(cases.filter(([id]) => !NOTHING_TO_DO.includes(id)))(
+    "%s, with %s, says what to do next on every surface",
+    (id, _label, facts) => {
+      const { cell, pane, command } = wordingsOf(id, facts);
+      expect(cell).toMatch(NEXT_STEP);
+      expect(pane).toMatch(NEXT_STEP);
+      expect(command).toMatch(NEXT_STEP);
+    },
+  );
 
   it("exempts only what the user did on purpose", () => {
     expect(NOTHING_TO_DO.map((id) => MESSAGES[id].kind)).toEqual(["cancelled"]);
@@ -79,7 +88,8 @@ describe("the catalogue of error messages", () => {
 
   it.each(IDS)("%s carries no credential a service put into its facts to any surface", (id) => {
     const error = new ReportingError({ ...errorInitOf(id, LEAKY_FACTS), redactor: createRedactor([SECRET]) });
-    for (const text of [error.message, error.cellMessage, error.paneMessage, error.commandMessage]) expect(text).not.toContain(SECRET);
+    for (const text of [error.message, error.cellMessage, error.paneMessage, error.commandMessage])
+      expect(text).not.toContain(SECRET);
   });
 
   it("gives each code one kind and one retry decision, whatever the variant", () => {

@@ -43,7 +43,10 @@ describe("errorFromResponse", () => {
 
   it("reads the service's code and message from our error body", () => {
     const error = errorFromResponse(400, ours("period_too_long", "The period may span at most 1096 days."), "/stats");
-    expect(error).toMatchObject({ serviceCode: "period_too_long", serviceMessage: "The period may span at most 1096 days." });
+    expect(error).toMatchObject({
+      serviceCode: "period_too_long",
+      serviceMessage: "The period may span at most 1096 days.",
+    });
     expect(error.message).toBe(
       "The service rejected the request: The period may span at most 1096 days. Check the dates, filters and groups, then try again.",
     );
@@ -54,34 +57,47 @@ describe("errorFromResponse", () => {
     ["plain text", "upstream connect error"],
     ["empty", ""],
     ["truncated JSON", '{"error": {"code": "x", "mess'],
-    ["JSON of another shape", '[1, 2, 3]'],
+    ["JSON of another shape", "[1, 2, 3]"],
     ["JSON null", "null"],
   ])("copes with a %s body", (_kind, body) => {
     const error = errorFromResponse(502, body, "/stats");
     expect(error).toBeInstanceOf(ServerError);
     expect(error.serviceMessage).toBeUndefined();
     expect(error.body).toBe(body);
-    expect(error.message).toBe("The reporting service is unavailable right now (HTTP 502). Try again in a few minutes.");
+    expect(error.message).toBe(
+      "The reporting service is unavailable right now (HTTP 502). Try again in a few minutes.",
+    );
   });
 
   it("says a 413 is about the size of the request, without advising to try the same again", () => {
-    const error = errorFromResponse(413, ours("body_too_large", "The request body is larger than the 1000000 bytes the service accepts."), "/stats");
+    const error = errorFromResponse(
+      413,
+      ours("body_too_large", "The request body is larger than the 1000000 bytes the service accepts."),
+      "/stats",
+    );
     expect(error).toMatchObject({ code: "http_error", retryable: false, serviceCode: "body_too_large" });
     expect(error.message).toBe(
       "The request to /stats is too large for the service (HTTP 413). Use fewer values in the filters, or split the request into several, then refresh.",
     );
   });
 
-  it.each([405, 409, 415])("says another %i refuses this request, quotes the service and does not advise trying again", (status) => {
-    const quoted = errorFromResponse(status, ours("unsupported_media_type", "The request body must be JSON."), "/stats");
-    expect(quoted.message).toBe(
-      `The service refused the request to /stats (HTTP ${status}): The request body must be JSON. Trying again will not help: the add-in may need an update, so contact support.`,
-    );
-    expect(quoted.retryable).toBe(false);
-    expect(errorFromResponse(status, "", "/dates").message).toBe(
-      `The service refused the request to /dates (HTTP ${status}). Trying again will not help: the add-in may need an update, so contact support.`,
-    );
-  });
+  it.each([405, 409, 415])(
+    "says another %i refuses this request, quotes the service and does not advise trying again",
+    (status) => {
+      const quoted = errorFromResponse(
+        status,
+        ours("unsupported_media_type", "The request body must be JSON."),
+        "/stats",
+      );
+      expect(quoted.message).toBe(
+        `The service refused the request to /stats (HTTP ${status}): The request body must be JSON. Trying again will not help: the add-in may need an update, so contact support.`,
+      );
+      expect(quoted.retryable).toBe(false);
+      expect(errorFromResponse(status, "", "/dates").message).toBe(
+        `The service refused the request to /dates (HTTP ${status}). Trying again will not help: the add-in may need an update, so contact support.`,
+      );
+    },
+  );
 
   it("keeps advising a later try for statuses that are not a refusal of the request", () => {
     expect(errorFromResponse(304, "", "/stats").message).toBe(
@@ -102,7 +118,9 @@ describe("errorFromResponse", () => {
 describe("readServiceError", () => {
   it("reads common shapes beyond ours", () => {
     expect(readServiceError('{"message":"Token expired"}')).toEqual({ serviceMessage: "Token expired" });
-    expect(readServiceError('{"error":"invalid_token","error_description":"expired"}')).toEqual({ serviceMessage: "invalid_token" });
+    expect(readServiceError('{"error":"invalid_token","error_description":"expired"}')).toEqual({
+      serviceMessage: "invalid_token",
+    });
     expect(readServiceError('{"code":"E1","detail":"Nope"}')).toEqual({ serviceCode: "E1", serviceMessage: "Nope" });
   });
 });
@@ -147,12 +165,21 @@ describe("messages a finance user can act on", () => {
   });
 
   it("other failures say what to check", () => {
-    expect(new ConnectionError({ route: "/stats" }).message).toMatch(/^Could not reach the reporting service\. Check the internet connection/);
-    expect(new AbortedError({ route: "/stats" })).toMatchObject({ code: "aborted", retryable: false, name: "AbortedError" });
+    expect(new ConnectionError({ route: "/stats" }).message).toMatch(
+      /^Could not reach the reporting service\. Check the internet connection/,
+    );
+    expect(new AbortedError({ route: "/stats" })).toMatchObject({
+      code: "aborted",
+      retryable: false,
+      name: "AbortedError",
+    });
   });
 
   it("a response problem names the route, the field and what was expected", () => {
-    const error = new ResponseValidationError({ route: "/stats", issues: [{ path: "stats[3].metrics.revenues", message: "expected a number" }] });
+    const error = new ResponseValidationError({
+      route: "/stats",
+      issues: [{ path: "stats[3].metrics.revenues", message: "expected a number" }],
+    });
     expect(error.message).toBe(
       "The service answered /stats with an unexpected value at stats[3].metrics.revenues (expected a number). The add-in may need an update; contact support if this keeps happening.",
     );
@@ -163,7 +190,9 @@ describe("messages a finance user can act on", () => {
       { path: "a", message: "missing" },
       { path: "b", message: "missing" },
     ];
-    expect(new ResponseValidationError({ route: "/x", issues, issueCount: 40 }).message).toContain("(missing), and 39 more problems.");
+    expect(new ResponseValidationError({ route: "/x", issues, issueCount: 40 }).message).toContain(
+      "(missing), and 39 more problems.",
+    );
   });
 
   it("an invalid request lists every problem", () => {

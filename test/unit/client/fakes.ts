@@ -15,7 +15,8 @@ export interface RecordedCall {
  * with, "hang" (never settles, ignoring the signal) or "hang-until-aborted" (rejects on abort,
  * like a real fetch).
  */
-export type Answer = Response | ((call: RecordedCall) => Response | Promise<Response>) | Error | "hang" | "hang-until-aborted";
+export type Answer =
+  Response | ((call: RecordedCall) => Response | Promise<Response>) | Error | "hang" | "hang-until-aborted";
 
 export interface ScriptedFetch extends FetchLike {
   calls: RecordedCall[];
@@ -25,14 +26,25 @@ export interface ScriptedFetch extends FetchLike {
 export function scriptedFetch(...answers: Answer[]): ScriptedFetch {
   const calls: RecordedCall[] = [];
   const fetch = (async (url, init) => {
-    const call: RecordedCall = { url, method: init.method, headers: { ...init.headers }, body: init.body, signal: init.signal, redirect: init.redirect };
+    const call: RecordedCall = {
+      url,
+      method: init.method,
+      headers: { ...init.headers },
+      body: init.body,
+      signal: init.signal,
+      redirect: init.redirect,
+    };
     calls.push(call);
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)];
     if (answer === undefined) throw new Error("scriptedFetch has no answer");
     if (answer === "hang") return new Promise<never>(() => {});
     if (answer === "hang-until-aborted") {
       return new Promise<never>((_resolve, reject) => {
-        init.signal.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")), { once: true });
+        init.signal.addEventListener(
+          "abort",
+          () => reject(new DOMException("The operation was aborted.", "AbortError")),
+          { once: true },
+        );
       });
     }
     if (answer instanceof Error) throw answer;
@@ -62,8 +74,17 @@ export function recordingSleep(): Sleep & { delays: number[] } {
 }
 
 /** Transport options with everything faked: no real waiting, a fixed clock and fixed jitter. */
-export function fakeTransportOptions(fetch: FetchLike, extra: TransportOptions = {}): TransportOptions & { sleep: ReturnType<typeof recordingSleep> } {
-  return { fetch, sleep: recordingSleep(), now: () => Date.UTC(2025, 0, 15, 12, 0, 0), random: () => 0.5, ...extra } as TransportOptions & {
+export function fakeTransportOptions(
+  fetch: FetchLike,
+  extra: TransportOptions = {},
+): TransportOptions & { sleep: ReturnType<typeof recordingSleep> } {
+  return {
+    fetch,
+    sleep: recordingSleep(),
+    now: () => Date.UTC(2025, 0, 15, 12, 0, 0),
+    random: () => 0.5,
+    ...extra,
+  } as TransportOptions & {
     sleep: ReturnType<typeof recordingSleep>;
   };
 }

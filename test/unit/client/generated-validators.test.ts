@@ -44,7 +44,10 @@ const ODD_VALUES: unknown[] = [
 const VALID = {
   params: { filters: { from: "2024-01-01", to: "2024-01-02" } },
   stats: [
-    { group: { date: "2024-01-01", asset: "ABC-1A2B3C4D", country: null }, metrics: { impressions: 10, revenues: 1.2e-7, requests: 12, ecpm: 0.01 } },
+    {
+      group: { date: "2024-01-01", asset: "ABC-1A2B3C4D", country: null },
+      metrics: { impressions: 10, revenues: 1.2e-7, requests: 12, ecpm: 0.01 },
+    },
     { group: {}, metrics: {} },
   ],
   total: 2,
@@ -82,11 +85,26 @@ function randomValues(count: number, seed: number): unknown[] {
   };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const leaf = () => pick(ODD_VALUES);
-  const metrics = () => Object.fromEntries(["impressions", "revenues", "ecpm", "requests", "other"].filter(() => random() < 0.7).map((key) => [key, random() < 0.8 ? random() * 100 : leaf()]));
-  const group = () => Object.fromEntries(["date", "asset", "country", "ad_unit", "foo"].filter(() => random() < 0.6).map((key) => [key, random() < 0.7 ? (random() < 0.8 ? "v" : null) : leaf()]));
-  const entry = () => (random() < 0.9 ? { group: random() < 0.95 ? group() : leaf(), metrics: random() < 0.95 ? metrics() : leaf() } : leaf());
+  const metrics = () =>
+    Object.fromEntries(
+      ["impressions", "revenues", "ecpm", "requests", "other"]
+        .filter(() => random() < 0.7)
+        .map((key) => [key, random() < 0.8 ? random() * 100 : leaf()]),
+    );
+  const group = () =>
+    Object.fromEntries(
+      ["date", "asset", "country", "ad_unit", "foo"]
+        .filter(() => random() < 0.6)
+        .map((key) => [key, random() < 0.7 ? (random() < 0.8 ? "v" : null) : leaf()]),
+    );
+  const entry = () =>
+    random() < 0.9
+      ? { group: random() < 0.95 ? group() : leaf(), metrics: random() < 0.95 ? metrics() : leaf() }
+      : leaf();
   return Array.from({ length: count }, () => {
-    const answer: Record<string, unknown> = { stats: random() < 0.95 ? Array.from({ length: Math.floor(random() * 4) }, entry) : leaf() };
+    const answer: Record<string, unknown> = {
+      stats: random() < 0.95 ? Array.from({ length: Math.floor(random() * 4) }, entry) : leaf(),
+    };
     if (random() < 0.5) answer.total = random() < 0.7 ? Math.floor(random() * 10) : leaf();
     if (random() < 0.3) answer.params = leaf();
     return random() < 0.97 ? answer : leaf();
@@ -95,7 +113,8 @@ function randomValues(count: number, seed: number): unknown[] {
 
 function expectSameVerdict(schema: z.ZodType, validate: Validator, input: unknown): boolean {
   const zod = schema.safeParse(input);
-  if (validate(input) !== zod.success) throw new Error(`the validator and zod disagree on ${JSON.stringify(input)}: zod says ${zod.success}`);
+  if (validate(input) !== zod.success)
+    throw new Error(`the validator and zod disagree on ${JSON.stringify(input)}: zod says ${zod.success}`);
   return zod.success;
 }
 
@@ -166,7 +185,10 @@ describe("isStatsResponse (generated from statsResponse)", () => {
   });
 
   it("keeps loose objects loose: unknown keys of any type pass, at every level", () => {
-    const extra = { stats: [{ group: { hour: 10, date: null }, metrics: { clicks: "3" }, note: [] }], cursor: { next: 1 } };
+    const extra = {
+      stats: [{ group: { hour: 10, date: null }, metrics: { clicks: "3" }, note: [] }],
+      cursor: { next: 1 },
+    };
     expect(isStatsResponse(extra)).toBe(true);
     expect(statsResponse.parse(extra)).toStrictEqual(extra);
   });
@@ -174,7 +196,8 @@ describe("isStatsResponse (generated from statsResponse)", () => {
 
 describe("scripts/generate-validators.ts", () => {
   /** What the generator's JSON Schema and options give, compiled here (tests may use new Function). */
-  const compile = (schema: z.ZodType): Validator => new Ajv(AJV_OPTIONS).compile(exactJsonSchema(schema, "test schema"));
+  const compile = (schema: z.ZodType): Validator =>
+    new Ajv(AJV_OPTIONS).compile(exactJsonSchema(schema, "test schema"));
 
   it("reproduces zod's verdict on identity building blocks: unions, nullable arrays, bounds, enums, literals", () => {
     const schema = z.looseObject({
@@ -198,7 +221,11 @@ describe("scripts/generate-validators.ts", () => {
     ["a default", z.looseObject({ a: z.string().default("x") }), NOT_IDENTITY],
     ["a pipe", z.looseObject({ a: z.string() }).pipe(z.looseObject({ a: z.literal("x") })), NOT_IDENTITY],
     ["a transform", z.string().transform((text) => text.length), /Transforms cannot be represented/],
-    ["a string length, counted in code points by ajv and in UTF-16 units by zod", z.looseObject({ a: z.string().min(2) }), INEXACT],
+    [
+      "a string length, counted in code points by ajv and in UTF-16 units by zod",
+      z.looseObject({ a: z.string().min(2) }),
+      INEXACT,
+    ],
     ["a pattern, run with the u flag by ajv only", z.string().regex(/^x+$/), INEXACT],
     ["the request schema (it strips unknown keys)", statsRequest, NOT_IDENTITY],
     ["the legacy stats answer", legacyStatsResponse, NOT_IDENTITY],

@@ -33,7 +33,12 @@ const STATS_ANSWER = {
 
 function legacyClient(...answers: Answer[]) {
   const fetch = scriptedFetch(...answers);
-  const client = new LegacyClient({ baseUrl: "https://legacy.test/", apiKey: API_KEY, apiSecret: API_SECRET, transport: fakeTransportOptions(fetch) });
+  const client = new LegacyClient({
+    baseUrl: "https://legacy.test/",
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    transport: fakeTransportOptions(fetch),
+  });
   return { client, fetch };
 }
 
@@ -67,7 +72,12 @@ describe("LegacyClient.applications", () => {
 
   it("sends nothing without a key or a secret", async () => {
     const fetch = scriptedFetch(json(APPLICATIONS));
-    const client = new LegacyClient({ baseUrl: "https://legacy.test", apiKey: "", apiSecret: "", transport: fakeTransportOptions(fetch) });
+    const client = new LegacyClient({
+      baseUrl: "https://legacy.test",
+      apiKey: "",
+      apiSecret: "",
+      transport: fakeTransportOptions(fetch),
+    });
     await expect(client.applications()).rejects.toMatchObject({
       issues: [
         { path: "API key", message: expect.stringContaining("the API key is missing") },
@@ -81,8 +91,12 @@ describe("LegacyClient.applications", () => {
 describe("LegacyClient.stats", () => {
   it("sends from_date, to_date and a comma-joined group_by", async () => {
     const { client, fetch } = legacyClient(json(STATS_ANSWER));
-    await expect(client.stats({ from: "2024-09-01", to: "2024-09-30", groupBy: ["day", "ad_unit_id", "country"] })).resolves.toEqual(STATS_ANSWER);
-    expect(fetch.calls[0]?.url).toBe("https://legacy.test/reporting/v1/stats?from_date=2024-09-01&to_date=2024-09-30&group_by=day,ad_unit_id,country");
+    await expect(
+      client.stats({ from: "2024-09-01", to: "2024-09-30", groupBy: ["day", "ad_unit_id", "country"] }),
+    ).resolves.toEqual(STATS_ANSWER);
+    expect(fetch.calls[0]?.url).toBe(
+      "https://legacy.test/reporting/v1/stats?from_date=2024-09-01&to_date=2024-09-30&group_by=day,ad_unit_id,country",
+    );
     expect(fetch.calls[0]?.headers).toMatchObject({ "x-auth-apikey": API_KEY, "x-auth-secret": API_SECRET });
   });
 
@@ -114,10 +128,15 @@ describe("LegacyClient.stats", () => {
   });
 
   it("names the field of a wrong value deep in the aggregation", async () => {
-    const broken = { ...STATS_ANSWER, aggregation: { "2024-09": { stats: { impressions: "1", revenue: 0.5, requests: 2, ecpm: 1 } } } };
+    const broken = {
+      ...STATS_ANSWER,
+      aggregation: { "2024-09": { stats: { impressions: "1", revenue: 0.5, requests: 2, ecpm: 1 } } },
+    };
     const { client } = legacyClient(json(broken));
     const failure = client.stats({ groupBy: ["month"] });
     await expect(failure).rejects.toBeInstanceOf(ResponseValidationError);
-    await expect(failure).rejects.toMatchObject({ issues: [{ path: "aggregation.2024-09.stats.impressions", message: "expected a number" }] });
+    await expect(failure).rejects.toMatchObject({
+      issues: [{ path: "aggregation.2024-09.stats.impressions", message: "expected a number" }],
+    });
   });
 });

@@ -5,13 +5,15 @@ const TOKEN = `${"a1".repeat(32)}_0f8fad5b-d9cb-469f-a165-70867728950e`;
 describe("createRedactor: registered secrets", () => {
   it("hides every occurrence of a registered value", () => {
     const redactor = createRedactor(["k3y-123", "p@ss/word"]);
-    expect(redactor.redact("key k3y-123 and p@ss/word, again k3y-123")).toBe(`key ${REDACTED} and ${REDACTED}, again ${REDACTED}`);
+    expect(redactor.redact("key k3y-123 and p@ss/word, again k3y-123")).toBe(
+      `key ${REDACTED} and ${REDACTED}, again ${REDACTED}`,
+    );
   });
 
   it("hides the URL-encoded and JSON-escaped forms of a secret", () => {
     const redactor = createRedactor(['p@ss/wo"rd']);
     expect(redactor.redact("?secret=p%40ss%2Fwo%22rd")).not.toContain("p%40ss");
-    expect(redactor.redact('{"s":"p@ss/wo\\"rd"}')).not.toContain("wo\\\"rd");
+    expect(redactor.redact('{"s":"p@ss/wo\\"rd"}')).not.toContain('wo\\"rd');
   });
 
   it("hides a secret registered with stray spaces by its trimmed value", () => {
@@ -111,7 +113,10 @@ describe("createRedactor: a registered secret in another form", () => {
 
   it.each([
     ["https://user:p4ss@reporting.example.com/api/stats", "https://[REDACTED]@reporting.example.com/api/stats"],
-    ["fetch failed for http://me%40corp:s3cr%2Ft@10.0.0.1:8080/x", "fetch failed for http://[REDACTED]@10.0.0.1:8080/x"],
+    [
+      "fetch failed for http://me%40corp:s3cr%2Ft@10.0.0.1:8080/x",
+      "fetch failed for http://[REDACTED]@10.0.0.1:8080/x",
+    ],
     ['{"url":"https://only-user@host.test/"}', '{"url":"https://[REDACTED]@host.test/"}'],
   ])("point 13: hides the user and password of a URL in any text: %s", (input, output) => {
     expect(patternRedactor.redact(input)).toBe(output);

@@ -1,16 +1,16 @@
 import type { StatsRequest } from "../../../src/api/stats-request";
-import {
-  AuthenticationError,
-  InvalidRequestError,
-  ResponseValidationError,
-} from "../../../src/client/errors";
+import { AuthenticationError, InvalidRequestError, ResponseValidationError } from "../../../src/client/errors";
 import { ReportingClient } from "../../../src/client/reporting-client";
 import { createTransport } from "../../../src/client/transport";
 import { fakeTransportOptions, json, scriptedFetch, text, type Answer } from "./fakes";
 
 const BASE_URL = "https://reporting.test/api/";
 const TOKEN = "tok-0123456789";
-const REQUEST: StatsRequest = { filters: { from: "2025-01-01", to: "2025-01-31" }, groups: ["date"], orders: ["date:desc"] };
+const REQUEST: StatsRequest = {
+  filters: { from: "2025-01-01", to: "2025-01-31" },
+  groups: ["date"],
+  orders: ["date:desc"],
+};
 const ANSWER = {
   params: { filters: { from: "2025-01-01", to: "2025-01-31" } },
   stats: [{ group: { date: "2025-01-31" }, metrics: { impressions: 5, revenues: 1.2e-7, requests: 9, ecpm: 0.5 } }],
@@ -38,7 +38,11 @@ describe("ReportingClient.stats", () => {
 
   it("sends nothing and lists every problem when the request fails its schema", async () => {
     const { client, fetch } = clientAnswering(json(ANSWER));
-    const bad = { filters: { from: "2025-02-30", to: "2025-01-31" }, metrics: [], limit: -5 } as unknown as StatsRequest;
+    const bad = {
+      filters: { from: "2025-02-30", to: "2025-01-31" },
+      metrics: [],
+      limit: -5,
+    } as unknown as StatsRequest;
     const failure = client.stats(bad);
     await expect(failure).rejects.toBeInstanceOf(InvalidRequestError);
     const error = (await failure.catch((caught: unknown) => caught)) as InvalidRequestError;
@@ -71,39 +75,63 @@ describe("ReportingClient.stats", () => {
 
   it("refuses a missing token or an unusable address before sending", async () => {
     const fetch = scriptedFetch(json(ANSWER));
-    const client = new ReportingClient({ baseUrl: "reporting.test", token: " ", transport: fakeTransportOptions(fetch) });
+    const client = new ReportingClient({
+      baseUrl: "reporting.test",
+      token: " ",
+      transport: fakeTransportOptions(fetch),
+    });
     const failure = client.stats(REQUEST);
     await expect(failure).rejects.toMatchObject({
-      issues: [expect.objectContaining({ path: "baseUrl" }), expect.objectContaining({ path: "access token", message: expect.stringContaining("the access token is missing") })],
+      issues: [
+        expect.objectContaining({ path: "baseUrl" }),
+        expect.objectContaining({
+          path: "access token",
+          message: expect.stringContaining("the access token is missing"),
+        }),
+      ],
     });
     await expect(client.countries()).rejects.toBeInstanceOf(InvalidRequestError);
     expect(fetch.calls).toHaveLength(0);
   });
 
   it("names the route and the field of a wrong value in the answer", async () => {
-    const broken = { stats: [...Array.from({ length: 3 }, () => ANSWER.stats[0]), { group: {}, metrics: { revenues: "12.5" } }] };
+    const broken = {
+      stats: [...Array.from({ length: 3 }, () => ANSWER.stats[0]), { group: {}, metrics: { revenues: "12.5" } }],
+    };
     const { client } = clientAnswering(json(broken));
     const failure = client.stats(REQUEST);
     await expect(failure).rejects.toBeInstanceOf(ResponseValidationError);
     await expect(failure).rejects.toMatchObject({
       route: "/stats",
       issues: [{ path: "stats[3].metrics.revenues", message: "expected a number" }],
-      message: expect.stringMatching(/^The service answered \/stats with an unexpected value at stats\[3\]\.metrics\.revenues \(expected a number\)/),
+      message: expect.stringMatching(
+        /^The service answered \/stats with an unexpected value at stats\[3\]\.metrics\.revenues \(expected a number\)/,
+      ),
     });
   });
 
   it.each([
     ["an empty answer", "", /sent an empty answer to \/stats/],
-    ["JSON cut off before its end", '{"stats":[{"group":{"date":"2025-01-31"},"metr', /answer to \/stats was cut off before its end/],
+    [
+      "JSON cut off before its end",
+      '{"stats":[{"group":{"date":"2025-01-31"},"metr',
+      /answer to \/stats was cut off before its end/,
+    ],
     ["JSON broken from start to end", '{"stats": [,], "total": 1,}', /answered \/stats with broken JSON/],
   ])("tells %s from a page that is not JSON", async (_what, body, message) => {
     const { client } = clientAnswering(text(body, 200));
-    await expect(client.stats(REQUEST)).rejects.toMatchObject({ kind: "bad_answer", message: expect.stringMatching(message) });
+    await expect(client.stats(REQUEST)).rejects.toMatchObject({
+      kind: "bad_answer",
+      message: expect.stringMatching(message),
+    });
   });
 
   it("says when the answer is not JSON at all", async () => {
     const { client } = clientAnswering(text("<html>Sign in</html>", 200));
-    await expect(client.stats(REQUEST)).rejects.toMatchObject({ code: "unexpected_response", message: expect.stringContaining("not JSON") });
+    await expect(client.stats(REQUEST)).rejects.toMatchObject({
+      code: "unexpected_response",
+      message: expect.stringContaining("not JSON"),
+    });
   });
 
   it("keeps unknown fields of the answer", async () => {
@@ -118,7 +146,11 @@ describe("ReportingClient.stats", () => {
 
   it("sends a token pasted with stray spaces or a newline trimmed", async () => {
     const fetch = scriptedFetch(json(ANSWER));
-    await new ReportingClient({ baseUrl: BASE_URL, token: ` ${TOKEN}\n`, transport: fakeTransportOptions(fetch) }).stats(REQUEST);
+    await new ReportingClient({
+      baseUrl: BASE_URL,
+      token: ` ${TOKEN}\n`,
+      transport: fakeTransportOptions(fetch),
+    }).stats(REQUEST);
     expect(fetch.calls[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
@@ -142,7 +174,10 @@ describe("ReportingClient.statsXlsx and statsCsv", () => {
 
   it("refuses an answer that is not an Excel file", async () => {
     const { client } = clientAnswering(json({ stats: [] }));
-    await expect(client.statsXlsx(REQUEST)).rejects.toMatchObject({ route: "/stats/xls", issues: [{ message: "expected an Excel (.xlsx) file" }] });
+    await expect(client.statsXlsx(REQUEST)).rejects.toMatchObject({
+      route: "/stats/xls",
+      issues: [{ message: "expected an Excel (.xlsx) file" }],
+    });
   });
 
   it("returns the CSV text from /stats/csv", async () => {
@@ -163,7 +198,12 @@ describe("ReportingClient reference routes", () => {
   it.each([
     ["countries", "/countries", { countries: [{ code: "FR", name: "France" }] }, [{ value: "FR", label: "France" }]],
     ["formats", "/formats", ["interstitial"], [{ value: "interstitial", label: "interstitial" }]],
-    ["integrationTypes", "/integration-types", { integration_types: ["header_bidding"] }, [{ value: "header_bidding", label: "header_bidding" }]],
+    [
+      "integrationTypes",
+      "/integration-types",
+      { integration_types: ["header_bidding"] },
+      [{ value: "header_bidding", label: "header_bidding" }],
+    ],
     ["deviceTypes", "/device-types", [{ id: "mobile" }], [{ value: "mobile", label: "mobile" }]],
     ["assetTypes", "/asset-types", { data: ["IOS"] }, [{ value: "IOS", label: "IOS" }]],
     ["dates", "/dates", { start: "2024-01-01", end: "2025-01-31" }, { from: "2024-01-01", to: "2025-01-31" }],
@@ -171,7 +211,15 @@ describe("ReportingClient reference routes", () => {
       "assets",
       "/assets",
       { assets: [{ id: "ABC-1A2B3C4D", name: "Puzzle", ad_units: [{ id: "u", name: "U" }] }] },
-      [{ value: "ABC-1A2B3C4D", label: "Puzzle", bundle: undefined, assetType: undefined, adUnits: [{ value: "u", label: "U" }] }],
+      [
+        {
+          value: "ABC-1A2B3C4D",
+          label: "Puzzle",
+          bundle: undefined,
+          assetType: undefined,
+          adUnits: [{ value: "u", label: "U" }],
+        },
+      ],
     ],
     [
       "details",
@@ -194,7 +242,9 @@ describe("ReportingClient reference routes", () => {
     const { client } = clientAnswering(json({ nothing: true }));
     await expect(client.dates()).rejects.toMatchObject({
       route: "/dates",
-      message: expect.stringContaining("The service answered /dates with an unexpected value (expected the first and last available dates"),
+      message: expect.stringContaining(
+        "The service answered /dates with an unexpected value (expected the first and last available dates",
+      ),
     });
   });
 });
@@ -202,16 +252,32 @@ describe("ReportingClient reference routes", () => {
 describe("ReportingClient: what the transport options reach", () => {
   it("point 7: with the page's origin, a failure on the service's own origin says the browser most likely blocked it", async () => {
     const fetch = scriptedFetch(new TypeError("Failed to fetch"));
-    const client = new ReportingClient({ baseUrl: BASE_URL, token: TOKEN, transport: fakeTransportOptions(fetch, { pageOrigin: "https://addin.example.org" }) });
-    await expect(client.countries()).rejects.toMatchObject({ kind: "unavailable", likelyCause: "cross_origin", message: expect.stringMatching(/most likely blocked/) });
+    const client = new ReportingClient({
+      baseUrl: BASE_URL,
+      token: TOKEN,
+      transport: fakeTransportOptions(fetch, { pageOrigin: "https://addin.example.org" }),
+    });
+    await expect(client.countries()).rejects.toMatchObject({
+      kind: "unavailable",
+      likelyCause: "cross_origin",
+      message: expect.stringMatching(/most likely blocked/),
+    });
   });
 
   it("point 11: a CSV export is held to the export limit, a JSON answer to the JSON limit", async () => {
     const csv = "date,impressions\n".padEnd(3_000, "x");
     const limits = { maxJsonBytes: 1_000, maxExportBytes: 10_000 };
-    const exporting = new ReportingClient({ baseUrl: BASE_URL, token: TOKEN, transport: fakeTransportOptions(scriptedFetch(text(csv, 200)), limits) });
+    const exporting = new ReportingClient({
+      baseUrl: BASE_URL,
+      token: TOKEN,
+      transport: fakeTransportOptions(scriptedFetch(text(csv, 200)), limits),
+    });
     await expect(exporting.statsCsv(REQUEST)).resolves.toBe(csv);
-    const reading = new ReportingClient({ baseUrl: BASE_URL, token: TOKEN, transport: fakeTransportOptions(scriptedFetch(text(JSON.stringify(ANSWER).padEnd(3_000, " "), 200)), limits) });
+    const reading = new ReportingClient({
+      baseUrl: BASE_URL,
+      token: TOKEN,
+      transport: fakeTransportOptions(scriptedFetch(text(JSON.stringify(ANSWER).padEnd(3_000, " "), 200)), limits),
+    });
     await expect(reading.stats(REQUEST)).rejects.toMatchObject({ code: "answer_too_large", route: "/stats" });
   });
 });

@@ -34,11 +34,20 @@ describe("parseRetryAfter", () => {
   });
 
   it("reads no wait in 0, a date in the past or now: they ask for none", () => {
-    for (const header of ["0", " 0 ", "0.0", "Wed, 15 Jan 2025 11:00:00 GMT", "Wed, 15 Jan 2025 12:00:00 GMT", "Thu, 01 Jan 1960 00:00:00 GMT"]) expect(parseRetryAfter(header, NOW)).toBeUndefined();
+    for (const header of [
+      "0",
+      " 0 ",
+      "0.0",
+      "Wed, 15 Jan 2025 11:00:00 GMT",
+      "Wed, 15 Jan 2025 12:00:00 GMT",
+      "Thu, 01 Jan 1960 00:00:00 GMT",
+    ])
+      expect(parseRetryAfter(header, NOW)).toBeUndefined();
   });
 
   it("ignores absent, empty, negative and unreadable values", () => {
-    for (const header of [undefined, null, "", "soon", "-5", "-0", "-1.5", "1e3"]) expect(parseRetryAfter(header, NOW)).toBeUndefined();
+    for (const header of [undefined, null, "", "soon", "-5", "-0", "-1.5", "1e3"])
+      expect(parseRetryAfter(header, NOW)).toBeUndefined();
   });
 });
 
@@ -77,12 +86,25 @@ describe("decideRetry", () => {
 
   it("retries timeouts only when the policy says so", () => {
     expect(decideRetry({ kind: "timeout" }, 0, policy, 0.5)).toEqual({ retry: false });
-    expect(decideRetry({ kind: "timeout" }, 0, { ...policy, retryOnTimeout: true }, 0.5)).toEqual({ retry: true, delayMs: 250, asked: false });
+    expect(decideRetry({ kind: "timeout" }, 0, { ...policy, retryOnTimeout: true }, 0.5)).toEqual({
+      retry: true,
+      delayMs: 250,
+      asked: false,
+    });
   });
 
   it("waits as long as Retry-After asks, in seconds or as a date, instead of backing off", () => {
-    expect(decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("8", NOW) }, 2, policy, 0.5)).toEqual({ retry: true, delayMs: 8_000, asked: true });
-    expect(decideRetry({ kind: "status", status: 503, retryAfterMs: parseRetryAfter("Wed, 15 Jan 2025 12:00:05 GMT", NOW) }, 0, policy, 0.5)).toEqual({
+    expect(
+      decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("8", NOW) }, 2, policy, 0.5),
+    ).toEqual({ retry: true, delayMs: 8_000, asked: true });
+    expect(
+      decideRetry(
+        { kind: "status", status: 503, retryAfterMs: parseRetryAfter("Wed, 15 Jan 2025 12:00:05 GMT", NOW) },
+        0,
+        policy,
+        0.5,
+      ),
+    ).toEqual({
       retry: true,
       delayMs: 5_000,
       asked: true,
@@ -90,18 +112,26 @@ describe("decideRetry", () => {
   });
 
   it("gives up at once when Retry-After asks for more than the cap", () => {
-    expect(decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("11", NOW) }, 0, policy, 0.5)).toEqual({ retry: false });
-    expect(decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("10", NOW) }, 0, policy, 0.5)).toEqual({ retry: true, delayMs: 10_000, asked: true });
+    expect(
+      decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("11", NOW) }, 0, policy, 0.5),
+    ).toEqual({ retry: false });
+    expect(
+      decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("10", NOW) }, 0, policy, 0.5),
+    ).toEqual({ retry: true, delayMs: 10_000, asked: true });
   });
 
   it("backs off when Retry-After is unreadable", () => {
-    expect(decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("later", NOW) }, 0, policy, 0.5)).toEqual({ retry: true, delayMs: 250, asked: false });
+    expect(
+      decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("later", NOW) }, 0, policy, 0.5),
+    ).toEqual({ retry: true, delayMs: 250, asked: false });
   });
 });
 
 describe("decideRetry against the cell's deadline", () => {
   it("point 10: never sits through a Retry-After longer than a few seconds: 60 s ends the request at once", () => {
-    expect(decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("60", NOW) }, 0, policy, 0.5)).toEqual({ retry: false });
+    expect(
+      decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("60", NOW) }, 0, policy, 0.5),
+    ).toEqual({ retry: false });
     expect(policy.maxRetryAfterMs).toBeLessThanOrEqual(15_000);
     // Three of the longest waits it accepts, each followed by a full attempt, still end before a cell's 120 s deadline.
     expect(3 * policy.maxRetryAfterMs + DEFAULT_TIMEOUT_MS).toBeLessThan(CALL_DEADLINE_MS);
@@ -109,15 +139,31 @@ describe("decideRetry against the cell's deadline", () => {
 
   it("point 10: a Retry-After date in the past (or 0) backs off as if none was sent", () => {
     const past = "Wed, 15 Jan 2025 11:00:00 GMT";
-    expect(decideRetry({ kind: "status", status: 503, retryAfterMs: parseRetryAfter(past, NOW) }, 0, policy, 0.5)).toEqual({ retry: true, delayMs: 250, asked: false });
-    expect(decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("0", NOW) }, 2, policy, 0.5)).toEqual({ retry: true, delayMs: 1_000, asked: false });
+    expect(
+      decideRetry({ kind: "status", status: 503, retryAfterMs: parseRetryAfter(past, NOW) }, 0, policy, 0.5),
+    ).toEqual({ retry: true, delayMs: 250, asked: false });
+    expect(
+      decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("0", NOW) }, 2, policy, 0.5),
+    ).toEqual({ retry: true, delayMs: 1_000, asked: false });
   });
 
   it("point 10: starts no wait that would end past the retry budget, counted from the first attempt", () => {
     const outcome = { kind: "status", status: 503 } as const;
-    expect(decideRetry(outcome, 0, policy, 0.5, policy.retryBudgetMs - 250)).toEqual({ retry: true, delayMs: 250, asked: false });
+    expect(decideRetry(outcome, 0, policy, 0.5, policy.retryBudgetMs - 250)).toEqual({
+      retry: true,
+      delayMs: 250,
+      asked: false,
+    });
     expect(decideRetry(outcome, 0, policy, 0.5, policy.retryBudgetMs - 249)).toEqual({ retry: false });
-    expect(decideRetry({ kind: "status", status: 429, retryAfterMs: parseRetryAfter("5", NOW) }, 0, policy, 0.5, policy.retryBudgetMs - 4_000)).toEqual({ retry: false });
+    expect(
+      decideRetry(
+        { kind: "status", status: 429, retryAfterMs: parseRetryAfter("5", NOW) },
+        0,
+        policy,
+        0.5,
+        policy.retryBudgetMs - 4_000,
+      ),
+    ).toEqual({ retry: false });
     // A wait that ends within the budget leaves room for one more full attempt before the cell's deadline.
     expect(policy.retryBudgetMs + DEFAULT_TIMEOUT_MS).toBeLessThan(CALL_DEADLINE_MS);
   });

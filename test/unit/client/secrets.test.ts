@@ -42,7 +42,17 @@ function everythingIn(error: unknown): string {
     return typeof value === "string" ? value : JSON.stringify(value);
   });
   const contract = error as ReportingError;
-  return [error.message, contract.userMessage, contract.cellMessage, contract.paneMessage, error.stack, String(error), JSON.stringify(error), ...own, ...causesOf(error)].join("\n");
+  return [
+    error.message,
+    contract.userMessage,
+    contract.cellMessage,
+    contract.paneMessage,
+    error.stack,
+    String(error),
+    JSON.stringify(error),
+    ...own,
+    ...causesOf(error),
+  ].join("\n");
 }
 
 /** The chain of causes, as a support log would print it. */
@@ -64,27 +74,66 @@ function echoHeaders(call: RecordedCall, extra: Record<string, string> = {}): Re
   return { "x-echo": Object.values(call.headers).join(" "), ...extra };
 }
 
-type Scenario = [expected: new (...args: never[]) => ReportingError, answers: Answer[], options?: Partial<TransportOptions>];
+type Scenario = [
+  expected: new (...args: never[]) => ReportingError,
+  answers: Answer[],
+  options?: Partial<TransportOptions>,
+];
 
 function scenarios(secret: string): Record<string, Scenario> {
   return {
     "400 with our error body quoting the credential": [
       BadRequestError,
-      [(call) => new Response(JSON.stringify({ error: { code: `bad_${secret}`, message: `Refused ${secret}: ${echo(call)}` } }), { status: 400, headers: echoHeaders(call) })],
+      [
+        (call) =>
+          new Response(
+            JSON.stringify({ error: { code: `bad_${secret}`, message: `Refused ${secret}: ${echo(call)}` } }),
+            { status: 400, headers: echoHeaders(call) },
+          ),
+      ],
     ],
-    "401 echoing the request headers": [AuthenticationError, [(call) => new Response(echo(call), { status: 401, headers: echoHeaders(call) })]],
-    "403 as an HTML page": [PermissionDeniedError, [(call) => new Response(`<html><pre>${echo(call)}</pre></html>`, { status: 403 })]],
-    "404 with a message naming the URL": [NotFoundError, [(call) => new Response(JSON.stringify({ message: `No route ${call.url} for ${secret}` }), { status: 404 })]],
-    "429 with a long Retry-After": [RateLimitError, [(call) => new Response(echo(call), { status: 429, headers: echoHeaders(call, { "retry-after": "3600" }) })]],
-    "500 after every retry": [ServerError, [(call) => new Response(JSON.stringify({ error: { code: "e", message: echo(call) } }), { status: 500 })]],
+    "401 echoing the request headers": [
+      AuthenticationError,
+      [(call) => new Response(echo(call), { status: 401, headers: echoHeaders(call) })],
+    ],
+    "403 as an HTML page": [
+      PermissionDeniedError,
+      [(call) => new Response(`<html><pre>${echo(call)}</pre></html>`, { status: 403 })],
+    ],
+    "404 with a message naming the URL": [
+      NotFoundError,
+      [(call) => new Response(JSON.stringify({ message: `No route ${call.url} for ${secret}` }), { status: 404 })],
+    ],
+    "429 with a long Retry-After": [
+      RateLimitError,
+      [(call) => new Response(echo(call), { status: 429, headers: echoHeaders(call, { "retry-after": "3600" }) })],
+    ],
+    "500 after every retry": [
+      ServerError,
+      [(call) => new Response(JSON.stringify({ error: { code: "e", message: echo(call) } }), { status: 500 })],
+    ],
     "503 whose request id header echoes the credential": [
       ServerError,
-      [(call) => new Response("unavailable", { status: 503, headers: { "x-request-id": `req-${secret}-${call.headers.authorization ?? ""}` } })],
+      [
+        (call) =>
+          new Response("unavailable", {
+            status: 503,
+            headers: { "x-request-id": `req-${secret}-${call.headers.authorization ?? ""}` },
+          }),
+      ],
     ],
     "418 (no class of its own)": [ApiError, [(call) => new Response(echo(call), { status: 418 })]],
     "415 whose JSON message quotes the credential": [
       ApiError,
-      [(call) => new Response(JSON.stringify({ error: { code: "unsupported_media_type", message: `Not JSON from ${secret}: ${echo(call)}` } }), { status: 415 })],
+      [
+        (call) =>
+          new Response(
+            JSON.stringify({
+              error: { code: "unsupported_media_type", message: `Not JSON from ${secret}: ${echo(call)}` },
+            }),
+            { status: 415 },
+          ),
+      ],
     ],
     "a network failure whose message holds the URL and headers": [
       ConnectionError,
@@ -93,10 +142,25 @@ function scenarios(secret: string): Record<string, Scenario> {
     "a fetch that never answers": [TimeoutError, ["hang"], { timeoutMs: 20 }],
     "a redirect to another site whose address holds the credential": [
       RedirectError,
-      [() => new Response(null, { status: 302, headers: { location: `https://collector.test/${encodeURIComponent(secret)}?k=${encodeURIComponent(secret)}` } })],
+      [
+        () =>
+          new Response(null, {
+            status: 302,
+            headers: {
+              location: `https://collector.test/${encodeURIComponent(secret)}?k=${encodeURIComponent(secret)}`,
+            },
+          }),
+      ],
     ],
-    "an answer past the size limit, echoing the credential": [AnswerTooLargeError, [(call) => new Response(echo(call).repeat(10), { status: 200 })], { maxJsonBytes: 100 }],
-    "an answer that is not JSON": [ResponseValidationError, [(call) => new Response(`<html>${echo(call)}</html>`, { status: 200 })]],
+    "an answer past the size limit, echoing the credential": [
+      AnswerTooLargeError,
+      [(call) => new Response(echo(call).repeat(10), { status: 200 })],
+      { maxJsonBytes: 100 },
+    ],
+    "an answer that is not JSON": [
+      ResponseValidationError,
+      [(call) => new Response(`<html>${echo(call)}</html>`, { status: 200 })],
+    ],
     "an answer with a wrong type under a key named after the credential": [
       ResponseValidationError,
       [
@@ -137,7 +201,10 @@ describe.each(Object.entries(TOKENS))("no bearer token in any error or log: %s",
       onRetry: (event) => lines.push(JSON.stringify(event)),
       ...options,
     };
-    return { client: new ReportingClient({ baseUrl: `https://proxy.test/${encodeURIComponent(token)}/api`, token, transport }), fetch };
+    return {
+      client: new ReportingClient({ baseUrl: `https://proxy.test/${encodeURIComponent(token)}/api`, token, transport }),
+      fetch,
+    };
   }
 
   it.each(Object.entries(scenarios(token)))("%s", async (_name, [expected, answers, options = {}]) => {
@@ -176,10 +243,16 @@ describe.each(Object.entries(TOKENS))("no bearer token in any error or log: %s",
     const lines: string[] = [];
     const invalid = await failureOf(client([], {}, lines).client.stats({ filters: { from: token, to: token } }));
     expect(invalid).toBeInstanceOf(InvalidRequestError);
-    const notExcel = await failureOf(client([() => new Response(`PK? ${token}`, { status: 200 })], {}, lines).client.statsXlsx(REQUEST));
+    const notExcel = await failureOf(
+      client([() => new Response(`PK? ${token}`, { status: 200 })], {}, lines).client.statsXlsx(REQUEST),
+    );
     expect(notExcel).toBeInstanceOf(ResponseValidationError);
     const tooLong = await failureOf(
-      client([() => new Response(JSON.stringify({ stats: [{ group: {}, metrics: {} }] }), { status: 200 })], {}, lines).client.statsAll(REQUEST, {
+      client(
+        [() => new Response(JSON.stringify({ stats: [{ group: {}, metrics: {} }] }), { status: 200 })],
+        {},
+        lines,
+      ).client.statsAll(REQUEST, {
         pageSize: 1,
         maxPages: 2,
       }),
@@ -216,26 +289,36 @@ describe.each(Object.entries(TOKENS))("no bearer token in any error or log: %s",
 });
 
 describe("no API key or secret in any legacy error or log", () => {
-  it.each(Object.entries({ ...scenarios(API_KEY), ...scenarios(API_SECRET) }))("%s", async (_name, [expected, answers, options = {}]) => {
-    const lines: string[] = [];
-    const fetch = scriptedFetch(...answers);
+  it.each(Object.entries({ ...scenarios(API_KEY), ...scenarios(API_SECRET) }))(
+    "%s",
+    async (_name, [expected, answers, options = {}]) => {
+      const lines: string[] = [];
+      const fetch = scriptedFetch(...answers);
+      const legacy = new LegacyClient({
+        baseUrl: "https://legacy.test",
+        apiKey: API_KEY,
+        apiSecret: API_SECRET,
+        transport: { fetch, sleep: recordingSleep(), random: () => 0.5, log: (line) => lines.push(line), ...options },
+      });
+      const error = await failureOf(
+        expected === ResponseValidationError ? legacy.stats({ groupBy: ["day"] }) : legacy.applications(),
+      );
+      expect(error).toBeInstanceOf(expected);
+      expect(fetch.calls[0]?.headers).toMatchObject({ "x-auth-apikey": API_KEY, "x-auth-secret": API_SECRET });
+      for (const secret of [API_KEY, API_SECRET, encodeURIComponent(API_SECRET)]) {
+        expect(everythingIn(error)).not.toContain(secret);
+        expect(lines.join("\n")).not.toContain(secret);
+      }
+    },
+  );
+
+  it("an invalid legacy query", async () => {
     const legacy = new LegacyClient({
       baseUrl: "https://legacy.test",
       apiKey: API_KEY,
       apiSecret: API_SECRET,
-      transport: { fetch, sleep: recordingSleep(), random: () => 0.5, log: (line) => lines.push(line), ...options },
+      transport: { fetch: scriptedFetch() },
     });
-    const error = await failureOf(expected === ResponseValidationError ? legacy.stats({ groupBy: ["day"] }) : legacy.applications());
-    expect(error).toBeInstanceOf(expected);
-    expect(fetch.calls[0]?.headers).toMatchObject({ "x-auth-apikey": API_KEY, "x-auth-secret": API_SECRET });
-    for (const secret of [API_KEY, API_SECRET, encodeURIComponent(API_SECRET)]) {
-      expect(everythingIn(error)).not.toContain(secret);
-      expect(lines.join("\n")).not.toContain(secret);
-    }
-  });
-
-  it("an invalid legacy query", async () => {
-    const legacy = new LegacyClient({ baseUrl: "https://legacy.test", apiKey: API_KEY, apiSecret: API_SECRET, transport: { fetch: scriptedFetch() } });
     const error = await failureOf(legacy.stats({ from: API_SECRET, groupBy: [API_KEY as never] }));
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(everythingIn(error)).not.toContain(API_SECRET);
@@ -257,18 +340,28 @@ function variantsOf(secret: string): Record<string, string> {
 }
 
 /** Where a fake service puts the leaked text. */
-const CARRIERS: Record<string, [expected: new (...args: never[]) => ReportingError, answer: (leaked: string) => Answer]> = {
+const CARRIERS: Record<
+  string,
+  [expected: new (...args: never[]) => ReportingError, answer: (leaked: string) => Answer]
+> = {
   "a 401 body": [AuthenticationError, (leaked) => () => new Response(`Denied for ${leaked}.`, { status: 401 })],
-  "a 500 body": [ServerError, (leaked) => () => new Response(JSON.stringify({ error: { code: "e", message: `Broke on ${leaked}` } }), { status: 500 })],
+  "a 500 body": [
+    ServerError,
+    (leaked) => () =>
+      new Response(JSON.stringify({ error: { code: "e", message: `Broke on ${leaked}` } }), { status: 500 }),
+  ],
   "a network failure message": [
     ConnectionError,
-    (leaked) => () => Promise.reject(new TypeError(`fetch failed: ${leaked}`, { cause: new Error(`socket said ${leaked}`) })),
+    (leaked) => () =>
+      Promise.reject(new TypeError(`fetch failed: ${leaked}`, { cause: new Error(`socket said ${leaked}`) })),
   ],
 };
 
 function variantCases(credentials: Record<string, string>): [string, string, string, string][] {
   return Object.entries(credentials).flatMap(([credential, value]) =>
-    Object.entries(variantsOf(value)).flatMap(([form, leaked]) => Object.keys(CARRIERS).map((carrier): [string, string, string, string] => [credential, form, carrier, leaked])),
+    Object.entries(variantsOf(value)).flatMap(([form, leaked]) =>
+      Object.keys(CARRIERS).map((carrier): [string, string, string, string] => [credential, form, carrier, leaked]),
+    ),
   );
 }
 
@@ -280,7 +373,12 @@ describe("point 13: a credential echoed in another form never reaches an error o
     const reporting = new ReportingClient({
       baseUrl: "https://proxy.test/api",
       token,
-      transport: { fetch: scriptedFetch(answer(leaked)), sleep: recordingSleep(), random: () => 0.5, log: (line) => lines.push(line) },
+      transport: {
+        fetch: scriptedFetch(answer(leaked)),
+        sleep: recordingSleep(),
+        random: () => 0.5,
+        log: (line) => lines.push(line),
+      },
     });
     const error = await failureOf(reporting.stats(REQUEST));
     expect(error).toBeInstanceOf(expected);
@@ -288,37 +386,61 @@ describe("point 13: a credential echoed in another form never reaches an error o
     expect(lines.join("\n")).not.toContain(leaked);
   });
 
-  const LEGACY = { apiKey: "0123456789abcdef0123456789abcdef", apiSecret: "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210" };
+  const LEGACY = {
+    apiKey: "0123456789abcdef0123456789abcdef",
+    apiSecret: "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210",
+  };
   const legacyCredentials = { "the API key": LEGACY.apiKey, "the API secret": LEGACY.apiSecret };
 
-  it.each(variantCases(legacyCredentials))("point 13: legacy, %s, %s, in %s", async (_credential, _form, carrier, leaked) => {
-    const [expected, answer] = CARRIERS[carrier]!;
-    const lines: string[] = [];
-    const legacy = new LegacyClient({
-      baseUrl: "https://legacy.test",
-      ...LEGACY,
-      transport: { fetch: scriptedFetch(answer(leaked)), sleep: recordingSleep(), random: () => 0.5, log: (line) => lines.push(line) },
-    });
-    const error = await failureOf(legacy.applications());
-    expect(error).toBeInstanceOf(expected);
-    expect(everythingIn(error)).not.toContain(leaked);
-    expect(lines.join("\n")).not.toContain(leaked);
-  });
+  it.each(variantCases(legacyCredentials))(
+    "point 13: legacy, %s, %s, in %s",
+    async (_credential, _form, carrier, leaked) => {
+      const [expected, answer] = CARRIERS[carrier]!;
+      const lines: string[] = [];
+      const legacy = new LegacyClient({
+        baseUrl: "https://legacy.test",
+        ...LEGACY,
+        transport: {
+          fetch: scriptedFetch(answer(leaked)),
+          sleep: recordingSleep(),
+          random: () => 0.5,
+          log: (line) => lines.push(line),
+        },
+      });
+      const error = await failureOf(legacy.applications());
+      expect(error).toBeInstanceOf(expected);
+      expect(everythingIn(error)).not.toContain(leaked);
+      expect(lines.join("\n")).not.toContain(leaked);
+    },
+  );
 
-  it.each(Object.keys(CARRIERS))("point 13: legacy, the key and secret as Basic auth (base64 of key:secret), in %s", async (carrier) => {
-    const [expected, answer] = CARRIERS[carrier]!;
-    const basic = Buffer.from(`${LEGACY.apiKey}:${LEGACY.apiSecret}`).toString("base64");
-    const legacy = new LegacyClient({ baseUrl: "https://legacy.test", ...LEGACY, transport: { fetch: scriptedFetch(answer(`Basic ${basic}`)), sleep: recordingSleep() } });
-    const error = await failureOf(legacy.applications());
-    expect(error).toBeInstanceOf(expected);
-    expect(everythingIn(error)).not.toContain(basic);
-    expect(everythingIn(error)).not.toContain(basic.slice(0, 12));
-  });
+  it.each(Object.keys(CARRIERS))(
+    "point 13: legacy, the key and secret as Basic auth (base64 of key:secret), in %s",
+    async (carrier) => {
+      const [expected, answer] = CARRIERS[carrier]!;
+      const basic = Buffer.from(`${LEGACY.apiKey}:${LEGACY.apiSecret}`).toString("base64");
+      const legacy = new LegacyClient({
+        baseUrl: "https://legacy.test",
+        ...LEGACY,
+        transport: { fetch: scriptedFetch(answer(`Basic ${basic}`)), sleep: recordingSleep() },
+      });
+      const error = await failureOf(legacy.applications());
+      expect(error).toBeInstanceOf(expected);
+      expect(everythingIn(error)).not.toContain(basic);
+      expect(everythingIn(error)).not.toContain(basic.slice(0, 12));
+    },
+  );
 
   it("point 13: a base URL with user:password@ never shows the password: the client refuses the address before sending", async () => {
     const password = "pr0xy-Pa55word";
-    const fetch = scriptedFetch((call) => Promise.reject(new TypeError(`Request cannot be constructed from a URL that includes credentials: ${call.url}`)));
-    const reporting = new ReportingClient({ baseUrl: `https://alice:${password}@proxy.test/api`, token: "some-token-value", transport: { fetch, sleep: recordingSleep() } });
+    const fetch = scriptedFetch((call) =>
+      Promise.reject(new TypeError(`Request cannot be constructed from a URL that includes credentials: ${call.url}`)),
+    );
+    const reporting = new ReportingClient({
+      baseUrl: `https://alice:${password}@proxy.test/api`,
+      token: "some-token-value",
+      transport: { fetch, sleep: recordingSleep() },
+    });
     const error = await failureOf(reporting.stats(REQUEST));
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect((error as Error).message).toMatch(/user name or password/);
@@ -327,9 +449,13 @@ describe("point 13: a credential echoed in another form never reaches an error o
   });
 
   it("point 13: a network failure echoing a URL with user:password@ keeps neither in the connection error", async () => {
-    const fetch = scriptedFetch((call) => Promise.reject(new TypeError(`Request cannot be constructed from a URL that includes credentials: ${call.url}`)));
+    const fetch = scriptedFetch((call) =>
+      Promise.reject(new TypeError(`Request cannot be constructed from a URL that includes credentials: ${call.url}`)),
+    );
     const transport = createTransport({ fetch, sleep: recordingSleep(), maxRetries: 0 });
-    const error = await failureOf(transport.request({ method: "GET", url: "https://alice:pr0xy-Pa55word@proxy.test/api/dates", route: "/dates" }));
+    const error = await failureOf(
+      transport.request({ method: "GET", url: "https://alice:pr0xy-Pa55word@proxy.test/api/dates", route: "/dates" }),
+    );
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).detail).toContain("https://[REDACTED]@proxy.test/api/dates");
     expect(everythingIn(error)).not.toContain("pr0xy-Pa55word");

@@ -41,7 +41,11 @@ function pagedService(options: FakeServiceOptions) {
     return json(options.withTotal ? { stats, total: all.length } : { stats });
   };
   const fetch = scriptedFetch(answer);
-  const client = new ReportingClient({ baseUrl: "https://reporting.test", token: "t0ken-abc", transport: fakeTransportOptions(fetch) });
+  const client = new ReportingClient({
+    baseUrl: "https://reporting.test",
+    token: "t0ken-abc",
+    transport: fakeTransportOptions(fetch),
+  });
   const windows = () => fetch.calls.map((call) => JSON.parse(call.body ?? "{}") as { offset: number; limit: number });
   return { client, fetch, windows, mostInFlight: () => mostInFlight };
 }
@@ -62,7 +66,10 @@ describe("ReportingClient.statsAll with total", () => {
     const service = pagedService({ rows: 95, withTotal: true, shortAtOffset: 40 });
     const failure = service.client.statsAll(REQUEST, { pageSize: 10, concurrency: 2 });
     await expect(failure).rejects.toBeInstanceOf(ReportingError);
-    await expect(failure).rejects.toMatchObject({ code: "incomplete_listing", message: expect.stringContaining("Refresh") });
+    await expect(failure).rejects.toMatchObject({
+      code: "incomplete_listing",
+      message: expect.stringContaining("Refresh"),
+    });
   });
 
   it("makes a single request when everything fits in the first page", async () => {
@@ -82,7 +89,9 @@ describe("ReportingClient.statsAll with total", () => {
   it("respects the caller's offset and limit", async () => {
     const service = pagedService({ rows: 100, withTotal: true });
     const result = await service.client.statsAll({ ...REQUEST, offset: 20, limit: 35 }, { pageSize: 10 });
-    expect(result.stats.map((row) => row.metrics.impressions)).toEqual(Array.from({ length: 35 }, (_, index) => 20 + index));
+    expect(result.stats.map((row) => row.metrics.impressions)).toEqual(
+      Array.from({ length: 35 }, (_, index) => 20 + index),
+    );
     expect(result.total).toBe(100);
     expect(service.windows().map((window) => [window.offset, window.limit])).toEqual([
       [20, 10],
@@ -101,7 +110,10 @@ describe("ReportingClient.statsAll with total", () => {
 
   it("rejects the whole call when one page fails, and cancels the pages in flight", async () => {
     const service = pagedService({ rows: 100, withTotal: true, failAtOffset: 30 });
-    await expect(service.client.statsAll(REQUEST, { pageSize: 10, concurrency: 2 })).rejects.toMatchObject({ code: "bad_request", serviceCode: "boom" });
+    await expect(service.client.statsAll(REQUEST, { pageSize: 10, concurrency: 2 })).rejects.toMatchObject({
+      code: "bad_request",
+      serviceCode: "boom",
+    });
     const cancelled = service.fetch.calls.filter((call) => call.signal.aborted);
     expect(cancelled.length).toBeGreaterThan(0);
     // No page is requested after the failure.
@@ -137,7 +149,9 @@ describe("ReportingClient.statsAll without total", () => {
   it("stops at the caller's limit and counts the caller's offset in total", async () => {
     const service = pagedService({ rows: 100, withTotal: false });
     const result = await service.client.statsAll({ ...REQUEST, offset: 5, limit: 25 }, { pageSize: 10 });
-    expect(result.stats.map((row) => row.metrics.impressions)).toEqual(Array.from({ length: 25 }, (_, index) => 5 + index));
+    expect(result.stats.map((row) => row.metrics.impressions)).toEqual(
+      Array.from({ length: 25 }, (_, index) => 5 + index),
+    );
     expect(result.total).toBe(30);
     expect(service.windows().map((window) => [window.offset, window.limit])).toEqual([
       [5, 10],
@@ -148,8 +162,14 @@ describe("ReportingClient.statsAll without total", () => {
 
   it("gives up on a service that never sends a short page", async () => {
     const fetch = scriptedFetch(() => json({ stats: [entry(1), entry(2)] }));
-    const client = new ReportingClient({ baseUrl: "https://reporting.test", token: "t", transport: fakeTransportOptions(fetch) });
-    await expect(client.statsAll(REQUEST, { pageSize: 2, maxPages: 5 })).rejects.toMatchObject({ code: "too_many_pages" });
+    const client = new ReportingClient({
+      baseUrl: "https://reporting.test",
+      token: "t",
+      transport: fakeTransportOptions(fetch),
+    });
+    await expect(client.statsAll(REQUEST, { pageSize: 2, maxPages: 5 })).rejects.toMatchObject({
+      code: "too_many_pages",
+    });
     expect(fetch.calls).toHaveLength(5);
   });
 
@@ -163,13 +183,22 @@ describe("ReportingClient.statsAll options and cancellation", () => {
   it("refuses a page size outside 1..maxLimit without sending", async () => {
     const service = pagedService({ rows: 1, withTotal: true });
     await expect(service.client.statsAll(REQUEST, { pageSize: 0 })).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(service.client.statsAll(REQUEST, { pageSize: 10_001 })).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(service.client.statsAll(REQUEST, { pageSize: 10_001 })).rejects.toMatchObject({
+      code: "invalid_request",
+    });
     expect(service.fetch.calls).toHaveLength(0);
   });
 
   it("stops every page when the caller aborts", async () => {
-    const fetch = scriptedFetch(json({ stats: Array.from({ length: 10 }, (_, index) => entry(index)), total: 100 }), "hang-until-aborted");
-    const client = new ReportingClient({ baseUrl: "https://reporting.test", token: "t", transport: fakeTransportOptions(fetch) });
+    const fetch = scriptedFetch(
+      json({ stats: Array.from({ length: 10 }, (_, index) => entry(index)), total: 100 }),
+      "hang-until-aborted",
+    );
+    const client = new ReportingClient({
+      baseUrl: "https://reporting.test",
+      token: "t",
+      transport: fakeTransportOptions(fetch),
+    });
     const controller = new AbortController();
     const pending = client.statsAll(REQUEST, { pageSize: 10, concurrency: 3, signal: controller.signal });
     while (fetch.calls.length < 4) await new Promise((resolve) => setImmediate(resolve));
@@ -181,7 +210,11 @@ describe("ReportingClient.statsAll options and cancellation", () => {
 
   it("rejects with the server error after retries of a failing page", async () => {
     const fetch = scriptedFetch(json({ stats: [entry(0)], total: 3 }), text("", 503));
-    const client = new ReportingClient({ baseUrl: "https://reporting.test", token: "t", transport: fakeTransportOptions(fetch, { maxRetries: 1 }) });
+    const client = new ReportingClient({
+      baseUrl: "https://reporting.test",
+      token: "t",
+      transport: fakeTransportOptions(fetch, { maxRetries: 1 }),
+    });
     await expect(client.statsAll(REQUEST, { pageSize: 1, concurrency: 1 })).rejects.toBeInstanceOf(ServerError);
   });
 });
@@ -190,14 +223,23 @@ describe("ReportingClient.statsAll progress", () => {
   it("tells pages read of the pages that total makes known, ending at all of them", async () => {
     const service = pagedService({ rows: 95, withTotal: true });
     const heard: string[] = [];
-    await service.client.statsAll(REQUEST, { pageSize: 10, concurrency: 1, onProgress: (p) => heard.push(`${p.pagesDone}/${p.pagesKnown}${p.pagesExact ? "" : "+"} ${p.rowsRead}`) });
-    expect(heard).toEqual(Array.from({ length: 10 }, (_, index) => `${index + 1}/10 ${Math.min(95, (index + 1) * 10)}`));
+    await service.client.statsAll(REQUEST, {
+      pageSize: 10,
+      concurrency: 1,
+      onProgress: (p) => heard.push(`${p.pagesDone}/${p.pagesKnown}${p.pagesExact ? "" : "+"} ${p.rowsRead}`),
+    });
+    expect(heard).toEqual(
+      Array.from({ length: 10 }, (_, index) => `${index + 1}/10 ${Math.min(95, (index + 1) * 10)}`),
+    );
   });
 
   it("without total, knows one page more than it has read until a short page ends the listing", async () => {
     const service = pagedService({ rows: 25, withTotal: false });
     const heard: string[] = [];
-    const result = await service.client.statsAll(REQUEST, { pageSize: 10, onProgress: (p) => heard.push(`${p.pagesDone}/${p.pagesKnown}${p.pagesExact ? "" : "+"} ${p.rowsRead}`) });
+    const result = await service.client.statsAll(REQUEST, {
+      pageSize: 10,
+      onProgress: (p) => heard.push(`${p.pagesDone}/${p.pagesKnown}${p.pagesExact ? "" : "+"} ${p.rowsRead}`),
+    });
     expect(result.stats).toHaveLength(25);
     expect(heard).toEqual(["1/2+ 10", "2/3+ 20"]);
   });

@@ -8,7 +8,10 @@ const PERIOD = { from: "2025-01-01", to: "2025-01-31" };
 const REQUEST: StatsRequest = { filters: PERIOD, groups: ["date", "country"], metrics: ["impressions", "revenues"] };
 
 function row(index: number): StatsEntry {
-  return { group: { date: `2025-01-${String((index % 28) + 1).padStart(2, "0")}`, country: "FR" }, metrics: { impressions: index, revenues: index / 10 } };
+  return {
+    group: { date: `2025-01-${String((index % 28) + 1).padStart(2, "0")}`, country: "FR" },
+    metrics: { impressions: index, revenues: index / 10 },
+  };
 }
 
 function rows(count: number, change?: { at: number; edit: (entry: StatsEntry) => void }): StatsEntry[] {
@@ -24,7 +27,11 @@ function clientServing(all: StatsEntry[]) {
     const offset = body.offset ?? 0;
     return json({ stats: all.slice(offset, offset + (body.limit ?? all.length)), total: all.length });
   });
-  return new ReportingClient({ baseUrl: "https://reporting.test", token: "t0ken-abc", transport: fakeTransportOptions(fetch) });
+  return new ReportingClient({
+    baseUrl: "https://reporting.test",
+    token: "t0ken-abc",
+    transport: fakeTransportOptions(fetch),
+  });
 }
 
 const withoutGroup = (entry: StatsEntry) => delete entry.group.country;
@@ -56,13 +63,17 @@ describe.each([
     const all = rows(9);
     for (const entry of all) withoutMetric(entry);
     const failure = read(clientServing(all), REQUEST);
-    await expect(failure).rejects.toMatchObject({ issues: expect.arrayContaining([expect.objectContaining({ path: "stats[0].metrics.revenues" })]) });
+    await expect(failure).rejects.toMatchObject({
+      issues: expect.arrayContaining([expect.objectContaining({ path: "stats[0].metrics.revenues" })]),
+    });
     await expect(failure).rejects.toMatchObject({ message: expect.stringContaining("and 8 more problems") });
   });
 
   it("does not ask for metrics the request left to the service's default, nor for groups it did not name", async () => {
     const all = rows(9).map((entry): StatsEntry => ({ group: entry.group, metrics: {} }));
-    await expect(read(clientServing(all), { filters: PERIOD, groups: ["date"] })).resolves.toMatchObject({ stats: all });
+    await expect(read(clientServing(all), { filters: PERIOD, groups: ["date"] })).resolves.toMatchObject({
+      stats: all,
+    });
   });
 });
 

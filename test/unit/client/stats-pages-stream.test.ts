@@ -31,7 +31,12 @@ describe("fetchAllPages with onPage", () => {
   it("hands every page over in order, even when a later one arrives first, and keeps none", async () => {
     const listing = service(95, true, 20);
     const pages: StatsEntry[][] = [];
-    const answer = fetchAllPages(listing.fetchPage, { pageSize: 10, concurrency: 3, maxPages: 100, onPage: (page) => pages.push(page) });
+    const answer = fetchAllPages(listing.fetchPage, {
+      pageSize: 10,
+      concurrency: 3,
+      maxPages: 100,
+      onPage: (page) => pages.push(page),
+    });
     // Let the pages after the slow one come in first.
     for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
     expect(impressions(pages)).toEqual(Array.from({ length: 20 }, (_, index) => index));
@@ -44,7 +49,12 @@ describe("fetchAllPages with onPage", () => {
   it("reads no more than 2 × concurrency pages ahead of one that is slow", async () => {
     const listing = service(200, true, 20);
     const pages: StatsEntry[][] = [];
-    const answer = fetchAllPages(listing.fetchPage, { pageSize: 10, concurrency: 2, maxPages: 100, onPage: (page) => pages.push(page) });
+    const answer = fetchAllPages(listing.fetchPage, {
+      pageSize: 10,
+      concurrency: 2,
+      maxPages: 100,
+      onPage: (page) => pages.push(page),
+    });
     for (let turn = 0; turn < 40; turn++) await new Promise((resolve) => setImmediate(resolve));
     // Pages from offset 10 on; 20 is the slow one (index 1): the others stop at 1 + 4 windows.
     expect(Math.max(...listing.started)).toBe(50);
@@ -56,7 +66,12 @@ describe("fetchAllPages with onPage", () => {
   it("streams a listing without total, page after page until a short one", async () => {
     const listing = service(25, false);
     const pages: StatsEntry[][] = [];
-    const result = await fetchAllPages(listing.fetchPage, { pageSize: 10, concurrency: 3, maxPages: 100, onPage: (page) => pages.push(page) });
+    const result = await fetchAllPages(listing.fetchPage, {
+      pageSize: 10,
+      concurrency: 3,
+      maxPages: 100,
+      onPage: (page) => pages.push(page),
+    });
     expect(result).toEqual({ stats: [], total: 25 });
     expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
   });

@@ -41,8 +41,18 @@ describe("transport: answers", () => {
 
   it("sends the method, headers and body it is given", async () => {
     const fetch = scriptedFetch(json({}));
-    await createTransport(fakeTransportOptions(fetch)).request({ ...request, method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(fetch.calls[0]).toMatchObject({ method: "POST", url: request.url, headers: { "content-type": "application/json" }, body: "{}" });
+    await createTransport(fakeTransportOptions(fetch)).request({
+      ...request,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(fetch.calls[0]).toMatchObject({
+      method: "POST",
+      url: request.url,
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
   });
 });
 
@@ -110,7 +120,10 @@ describe("transport: retries", () => {
     const options = fakeTransportOptions(fetch);
     const failure = createTransport(options).request(request);
     await expect(failure).rejects.toBeInstanceOf(RateLimitError);
-    await expect(failure).rejects.toMatchObject({ retryAfterSeconds: 3600, message: expect.stringContaining("Wait 60 minutes") });
+    await expect(failure).rejects.toMatchObject({
+      retryAfterSeconds: 3600,
+      message: expect.stringContaining("Wait 60 minutes"),
+    });
     expect(fetch.calls).toHaveLength(1);
   });
 
@@ -118,7 +131,10 @@ describe("transport: retries", () => {
     const events: RetryEvent[] = [];
     const lines: string[] = [];
     const fetch = scriptedFetch(text("", 503), json({}));
-    const options = fakeTransportOptions(fetch, { onRetry: (event) => events.push(event), log: (line) => lines.push(line) });
+    const options = fakeTransportOptions(fetch, {
+      onRetry: (event) => events.push(event),
+      log: (line) => lines.push(line),
+    });
     await createTransport(options).request({ ...request, redactor: createRedactor(["s3cr3t-value"]) });
     expect(events).toEqual([{ route: "/dates", retry: 1, delayMs: 250, reason: expect.stringContaining("HTTP 503") }]);
     expect(lines).toEqual([expect.stringMatching(/^GET \/dates: retry 1 of 3 in 250 ms/)]);
@@ -143,7 +159,9 @@ describe("transport: retries", () => {
 
   it("a 429 whose Retry-After is 0 asks for no wait: its message gives the usual one", async () => {
     const fetch = scriptedFetch(text("", 429, { "retry-after": "0" }));
-    const failure = await createTransport(fakeTransportOptions(fetch, { maxRetries: 0 })).request(request).catch((error: unknown) => error);
+    const failure = await createTransport(fakeTransportOptions(fetch, { maxRetries: 0 }))
+      .request(request)
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ retryAfterSeconds: undefined, message: expect.stringContaining("Wait a minute") });
   });
 });
@@ -153,29 +171,41 @@ describe("transport: timeouts", () => {
     const fetch = scriptedFetch("hang");
     const failure = createTransport(fakeTransportOptions(fetch, { timeoutMs: 20 })).request(request);
     await expect(failure).rejects.toBeInstanceOf(TimeoutError);
-    await expect(failure).rejects.toMatchObject({ timeoutMs: 20, route: "/dates", message: expect.stringContaining("did not answer within 20 milliseconds") });
+    await expect(failure).rejects.toMatchObject({
+      timeoutMs: 20,
+      route: "/dates",
+      message: expect.stringContaining("did not answer within 20 milliseconds"),
+    });
   });
 
   it("aborts the fetch it gave up on", async () => {
     const fetch = scriptedFetch("hang-until-aborted");
-    await expect(createTransport(fakeTransportOptions(fetch, { timeoutMs: 20 })).request(request)).rejects.toBeInstanceOf(TimeoutError);
+    await expect(
+      createTransport(fakeTransportOptions(fetch, { timeoutMs: 20 })).request(request),
+    ).rejects.toBeInstanceOf(TimeoutError);
     expect(fetch.calls[0]?.signal.aborted).toBe(true);
   });
 
   it("does not retry a timeout by default, and does when asked", async () => {
     const once = scriptedFetch("hang");
-    await expect(createTransport(fakeTransportOptions(once, { timeoutMs: 20 })).request(request)).rejects.toBeInstanceOf(TimeoutError);
+    await expect(
+      createTransport(fakeTransportOptions(once, { timeoutMs: 20 })).request(request),
+    ).rejects.toBeInstanceOf(TimeoutError);
     expect(once.calls).toHaveLength(1);
 
     const twice = scriptedFetch("hang", json({}));
-    const response = await createTransport(fakeTransportOptions(twice, { timeoutMs: 20, retry: { retryOnTimeout: true } })).request(request);
+    const response = await createTransport(
+      fakeTransportOptions(twice, { timeoutMs: 20, retry: { retryOnTimeout: true } }),
+    ).request(request);
     expect(response.attempts).toBe(2);
   });
 
   it("covers reading the body, not only the headers", async () => {
     const stalledBody = new ReadableStream<Uint8Array>({ start: () => {} });
     const fetch = scriptedFetch(() => new Response(stalledBody, { status: 200 }));
-    await expect(createTransport(fakeTransportOptions(fetch, { timeoutMs: 20 })).request(request)).rejects.toBeInstanceOf(TimeoutError);
+    await expect(
+      createTransport(fakeTransportOptions(fetch, { timeoutMs: 20 })).request(request),
+    ).rejects.toBeInstanceOf(TimeoutError);
   });
 
   it("defaults to 45 seconds, below Excel on Mac's limit", async () => {
@@ -200,7 +230,9 @@ describe("transport: cancellation", () => {
     const fetch = scriptedFetch(json({}));
     const controller = new AbortController();
     controller.abort();
-    await expect(createTransport(fakeTransportOptions(fetch)).request({ ...request, signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
+    await expect(
+      createTransport(fakeTransportOptions(fetch)).request({ ...request, signal: controller.signal }),
+    ).rejects.toBeInstanceOf(AbortedError);
     expect(fetch.calls).toHaveLength(0);
   });
 
@@ -275,12 +307,18 @@ describe("defaultSleep", () => {
 });
 
 describe("transport: network failures on another origin", () => {
-  const crossOrigin: TransportRequest = { method: "GET", url: "https://reporting.example.com/api/dates", route: "/dates" };
+  const crossOrigin: TransportRequest = {
+    method: "GET",
+    url: "https://reporting.example.com/api/dates",
+    route: "/dates",
+  };
 
   async function connectionErrorFor(url: string, pageOrigin: string | undefined): Promise<ConnectionError> {
     const fetch = scriptedFetch(new TypeError("Failed to fetch"));
     const options = fakeTransportOptions(fetch, pageOrigin === undefined ? {} : { pageOrigin });
-    const failure = await createTransport(options).request({ ...crossOrigin, url }).catch((error: unknown) => error);
+    const failure = await createTransport(options)
+      .request({ ...crossOrigin, url })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConnectionError);
     return failure as ConnectionError;
   }
@@ -343,18 +381,34 @@ describe("transport: redirects never carry credentials elsewhere", () => {
   it("point 8: a redirect to another origin is one non-retryable error naming that origin, and is not followed", async () => {
     const fetch = scriptedFetch(redirectTo("https://elsewhere.test:8443/collect?x=1"), json({}));
     const options = fakeTransportOptions(fetch);
-    const failure = await createTransport(options).request(withToken).catch((error: unknown) => error);
+    const failure = await createTransport(options)
+      .request(withToken)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RedirectError);
-    expect(failure).toMatchObject({ code: "redirected_elsewhere", kind: "unavailable", retryable: false, target: "https://elsewhere.test:8443" });
+    expect(failure).toMatchObject({
+      code: "redirected_elsewhere",
+      kind: "unavailable",
+      retryable: false,
+      target: "https://elsewhere.test:8443",
+    });
     expect((failure as Error).message).toMatch(/Check the service address in the Reporting task pane \(Connect\)/);
     expect(fetch.calls).toHaveLength(1);
     expect(options.sleep.delays).toEqual([]);
   });
 
   it("point 8: a browser's opaque redirect (status 0) is the same error, without a target", async () => {
-    const opaque = { status: 0, type: "opaqueredirect", headers: new Headers(), body: null, text: async () => "", arrayBuffer: async () => new ArrayBuffer(0) };
+    const opaque = {
+      status: 0,
+      type: "opaqueredirect",
+      headers: new Headers(),
+      body: null,
+      text: async () => "",
+      arrayBuffer: async () => new ArrayBuffer(0),
+    };
     const fetch = scriptedFetch(() => opaque as unknown as Response);
-    const failure = await createTransport(fakeTransportOptions(fetch)).request(withToken).catch((error: unknown) => error);
+    const failure = await createTransport(fakeTransportOptions(fetch))
+      .request(withToken)
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "redirected_elsewhere", retryable: false, target: undefined });
     expect(fetch.calls).toHaveLength(1);
   });
@@ -378,7 +432,9 @@ describe("transport: redirects never carry credentials elsewhere", () => {
   it("point 8: a redirect loop is one clear error after a few hops, not retried", async () => {
     const fetch = scriptedFetch(redirectTo("https://service.test/api/stats"));
     const options = fakeTransportOptions(fetch);
-    const failure = await createTransport(options).request(withToken).catch((error: unknown) => error);
+    const failure = await createTransport(options)
+      .request(withToken)
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "redirect_loop", retryable: false });
     expect((failure as Error).message).toMatch(/keeps redirecting/);
     expect(fetch.calls.length).toBeLessThanOrEqual(6);
@@ -390,7 +446,9 @@ describe("transport: Retry-After against the cell's deadline", () => {
   it("point 10: Retry-After: 60 ends at once with the wait, instead of three 60-second waits", async () => {
     const fetch = scriptedFetch(text("", 429, { "retry-after": "60" }));
     const clock = fakeClock();
-    const failure = await createTransport(fakeTransportOptions(fetch, clock)).request(request).catch((error: unknown) => error);
+    const failure = await createTransport(fakeTransportOptions(fetch, clock))
+      .request(request)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RateLimitError);
     expect((failure as Error).message).toBe("The service is receiving too many requests. Wait 60 seconds and refresh.");
     expect(fetch.calls).toHaveLength(1);
@@ -400,7 +458,9 @@ describe("transport: Retry-After against the cell's deadline", () => {
   it("point 10: a Retry-After date in the past backs off instead of three instant retries", async () => {
     const fetch = scriptedFetch(text("", 503, { "retry-after": "Wed, 15 Jan 2025 11:00:00 GMT" }));
     const clock = fakeClock();
-    await expect(createTransport(fakeTransportOptions(fetch, clock)).request(request)).rejects.toBeInstanceOf(ServerError);
+    await expect(createTransport(fakeTransportOptions(fetch, clock)).request(request)).rejects.toBeInstanceOf(
+      ServerError,
+    );
     expect(clock.delays).toEqual([250, 500, 1_000]);
   });
 
@@ -411,7 +471,9 @@ describe("transport: Retry-After against the cell's deadline", () => {
       clock.advance(25_000);
       return text("", 503);
     });
-    await expect(createTransport(fakeTransportOptions(fetch, clock)).request(request)).rejects.toBeInstanceOf(ServerError);
+    await expect(createTransport(fakeTransportOptions(fetch, clock)).request(request)).rejects.toBeInstanceOf(
+      ServerError,
+    );
     const waitedUntil = clock.delays.reduce((sum, delay) => sum + delay, 0) + fetch.calls.length * 25_000;
     expect(fetch.calls).toHaveLength(3);
     expect(waitedUntil).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.retryBudgetMs + 25_000);
@@ -424,7 +486,9 @@ describe("transport: answer sizes", () => {
   it("point 11: an error body is read only up to a small cap, and the rest is cancelled", async () => {
     const huge = lazyBody(50 * MB);
     const fetch = scriptedFetch(() => new Response(huge.stream, { status: 404 }));
-    const failure = await createTransport(fakeTransportOptions(fetch)).request(request).catch((error: unknown) => error);
+    const failure = await createTransport(fakeTransportOptions(fetch))
+      .request(request)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(NotFoundError);
     // The cap, plus the few chunks a stream queues ahead of its reader.
     expect(huge.state.pulledBytes).toBeLessThanOrEqual(4 * 64 * 1024);
@@ -433,9 +497,13 @@ describe("transport: answer sizes", () => {
 
   it("point 11: a JSON answer announcing more than the limit is refused before it is read", async () => {
     const huge = lazyBody(80 * MB);
-    const fetch = scriptedFetch(() => new Response(huge.stream, { status: 200, headers: { "content-length": String(80 * MB) } }));
+    const fetch = scriptedFetch(
+      () => new Response(huge.stream, { status: 200, headers: { "content-length": String(80 * MB) } }),
+    );
     const options = fakeTransportOptions(fetch);
-    const failure = await createTransport(options).request(request).catch((error: unknown) => error);
+    const failure = await createTransport(options)
+      .request(request)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AnswerTooLargeError);
     expect(failure).toMatchObject({ kind: "too_large", retryable: false, limitBytes: 64 * MB });
     expect((failure as Error).message).toMatch(/larger than 64 MB/);
@@ -446,7 +514,9 @@ describe("transport: answer sizes", () => {
   it("point 11: a streamed JSON answer is aborted as soon as it passes the limit", async () => {
     const huge = lazyBody(8 * MB);
     const fetch = scriptedFetch(() => new Response(huge.stream, { status: 200 }));
-    const failure = await createTransport(fakeTransportOptions(fetch, { maxJsonBytes: 1 * MB })).request(request).catch((error: unknown) => error);
+    const failure = await createTransport(fakeTransportOptions(fetch, { maxJsonBytes: 1 * MB }))
+      .request(request)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AnswerTooLargeError);
     expect(huge.state.pulledBytes).toBeLessThanOrEqual(1 * MB + 4 * 64 * 1024);
     expect(huge.state.cancelled).toBe(true);
@@ -470,7 +540,9 @@ describe("transport: answer sizes", () => {
     const page = JSON.stringify({ stats: Array.from({ length: 10_000 }, () => row), total: 10_000 });
     // All nine groups and four metrics: the emulator's widest page measures 3.8 MB.
     expect(page.length).toBeGreaterThan(3 * MB);
-    const fetch = scriptedFetch(() => new Response(page, { status: 200, headers: { "content-length": String(page.length) } }));
+    const fetch = scriptedFetch(
+      () => new Response(page, { status: 200, headers: { "content-length": String(page.length) } }),
+    );
     const response = await createTransport(fakeTransportOptions(fetch)).request(request);
     expect(response.body).toBe(page);
     expect(DEFAULT_MAX_JSON_BYTES).toBeGreaterThanOrEqual(15 * page.length);
@@ -479,11 +551,20 @@ describe("transport: answer sizes", () => {
   it("point 11: exports have their own, larger limit", async () => {
     const limits = { maxJsonBytes: 1 * MB, maxExportBytes: 4 * MB };
     const bytes = (size: number) => () => new Response(lazyBody(size).stream, { status: 200 });
-    const file = await createTransport(fakeTransportOptions(scriptedFetch(bytes(2 * MB)), limits)).request({ ...request, responseType: "bytes" });
+    const file = await createTransport(fakeTransportOptions(scriptedFetch(bytes(2 * MB)), limits)).request({
+      ...request,
+      responseType: "bytes",
+    });
     expect(file.body.length).toBe(2 * MB);
-    const csv = await createTransport(fakeTransportOptions(scriptedFetch(bytes(2 * MB)), limits)).request({ ...request, isExport: true });
+    const csv = await createTransport(fakeTransportOptions(scriptedFetch(bytes(2 * MB)), limits)).request({
+      ...request,
+      isExport: true,
+    });
     expect(csv.body.length).toBe(2 * MB);
-    const tooBig = createTransport(fakeTransportOptions(scriptedFetch(bytes(5 * MB)), limits)).request({ ...request, responseType: "bytes" });
+    const tooBig = createTransport(fakeTransportOptions(scriptedFetch(bytes(5 * MB)), limits)).request({
+      ...request,
+      responseType: "bytes",
+    });
     await expect(tooBig).rejects.toMatchObject({ code: "answer_too_large", limitBytes: 4 * MB });
     expect(DEFAULT_MAX_EXPORT_BYTES).toBeGreaterThan(DEFAULT_MAX_JSON_BYTES);
   });
@@ -497,7 +578,9 @@ describe("transport: answer sizes", () => {
     });
     const fetch = scriptedFetch(() => new Response(broken, { status: 200 }), json({}));
     const options = fakeTransportOptions(fetch, { maxRetries: 0 });
-    const failure = await createTransport(options).request(request).catch((error: unknown) => error);
+    const failure = await createTransport(options)
+      .request(request)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConnectionError);
     expect(failure).toMatchObject({ likelyCause: "interrupted", retryable: true });
     expect((failure as Error).message).toMatch(/broke while/);

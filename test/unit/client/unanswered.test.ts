@@ -7,19 +7,63 @@ const PAGE = "https://addin.example.org";
 
 describe("classifyUnanswered: why a request got no answer", () => {
   it.each([
-    ["no network at all, whatever the address", { url: "https://reporting.example.com/api", pageOrigin: PAGE, online: false, failureCode: "ECONNREFUSED" }, "offline"],
-    ["http:// from an https:// page (mixed content)", { url: "http://reporting.example.com/api", pageOrigin: PAGE }, "insecure_address"],
-    ["a refused connection named by the runtime", { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "ECONNREFUSED" }, "refused"],
-    ["an unknown host named by the runtime", { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "ENOTFOUND" }, "unknown_host"],
-    ["a DNS failure that may pass", { url: "https://reporting.example.com/api", pageOrigin: PAGE, failureCode: "EAI_AGAIN" }, "unknown_host"],
-    ["a connection timeout", { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "UND_ERR_CONNECT_TIMEOUT" }, "unreachable"],
-    ["a connection the system gave up on (the host's upstream_timeout)", { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "ETIMEDOUT" }, "unreachable"],
+    [
+      "no network at all, whatever the address",
+      { url: "https://reporting.example.com/api", pageOrigin: PAGE, online: false, failureCode: "ECONNREFUSED" },
+      "offline",
+    ],
+    [
+      "http:// from an https:// page (mixed content)",
+      { url: "http://reporting.example.com/api", pageOrigin: PAGE },
+      "insecure_address",
+    ],
+    [
+      "a refused connection named by the runtime",
+      { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "ECONNREFUSED" },
+      "refused",
+    ],
+    [
+      "an unknown host named by the runtime",
+      { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "ENOTFOUND" },
+      "unknown_host",
+    ],
+    [
+      "a DNS failure that may pass",
+      { url: "https://reporting.example.com/api", pageOrigin: PAGE, failureCode: "EAI_AGAIN" },
+      "unknown_host",
+    ],
+    [
+      "a connection timeout",
+      { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "UND_ERR_CONNECT_TIMEOUT" },
+      "unreachable",
+    ],
+    [
+      "a connection the system gave up on (the host's upstream_timeout)",
+      { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "ETIMEDOUT" },
+      "unreachable",
+    ],
     ["the page's own origin", { url: `${PAGE}/service/bearer/details`, pageOrigin: PAGE }, "network"],
     ["no page origin and no code", { url: "https://reporting.example.com/api", pageOrigin: undefined }, "network"],
-    ["an unknown code on the page's origin", { url: `${PAGE}/x`, pageOrigin: PAGE, failureCode: "ESOMETHING" }, "network"],
-    ["another origin, where only a probe can tell", { url: "https://reporting.example.com/api", pageOrigin: PAGE, online: true }, "probe"],
-    ["an http:// loopback address from an https:// page (allowed by browsers)", { url: "http://127.0.0.1:3001/api", pageOrigin: "https://localhost:3000" }, "probe"],
-    ["a code that names an Object property", { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "constructor" }, "network"],
+    [
+      "an unknown code on the page's origin",
+      { url: `${PAGE}/x`, pageOrigin: PAGE, failureCode: "ESOMETHING" },
+      "network",
+    ],
+    [
+      "another origin, where only a probe can tell",
+      { url: "https://reporting.example.com/api", pageOrigin: PAGE, online: true },
+      "probe",
+    ],
+    [
+      "an http:// loopback address from an https:// page (allowed by browsers)",
+      { url: "http://127.0.0.1:3001/api", pageOrigin: "https://localhost:3000" },
+      "probe",
+    ],
+    [
+      "a code that names an Object property",
+      { url: "https://reporting.example.com/api", pageOrigin: undefined, failureCode: "constructor" },
+      "network",
+    ],
   ] as const)("%s", (_name, facts, verdict) => {
     expect(classifyUnanswered(facts)).toBe(verdict);
   });
@@ -32,7 +76,9 @@ describe("classifyUnanswered: why a request got no answer", () => {
   });
 
   it("probes only the origin's root: no path, query or credential travels", () => {
-    expect(probeAddress("https://user:pw@reporting.example.com:8443/api/v1/stats?key=1")).toBe("https://reporting.example.com:8443/");
+    expect(probeAddress("https://user:pw@reporting.example.com:8443/api/v1/stats?key=1")).toBe(
+      "https://reporting.example.com:8443/",
+    );
     expect(probeAddress("not a url")).toBeUndefined();
   });
 });
@@ -40,7 +86,10 @@ describe("classifyUnanswered: why a request got no answer", () => {
 describe("the transport's connection errors, with the page's network facts injected", () => {
   const url = "https://reporting.example.com/api/details";
 
-  async function failure(options: Parameters<typeof fakeTransportOptions>[1], thrown: Error = new TypeError("Failed to fetch")): Promise<ConnectionError> {
+  async function failure(
+    options: Parameters<typeof fakeTransportOptions>[1],
+    thrown: Error = new TypeError("Failed to fetch"),
+  ): Promise<ConnectionError> {
     const fetch = scriptedFetch(thrown);
     const error = await createTransport(fakeTransportOptions(fetch, { maxRetries: 0, ...options }))
       .request({ method: "GET", url, route: "/details" })
@@ -51,9 +100,15 @@ describe("the transport's connection errors, with the page's network facts injec
 
   it("tells CORS (something answers the probe) from a dead address (nothing does)", async () => {
     const probed: string[] = [];
-    const answers = await failure({ pageOrigin: PAGE, probeReachable: async (address) => (probed.push(address), true) });
+    const answers = await failure({
+      pageOrigin: PAGE,
+      probeReachable: async (address) => (probed.push(address), true),
+    });
     const silent = await failure({ pageOrigin: PAGE, probeReachable: async () => false });
-    const broken = await failure({ pageOrigin: PAGE, probeReachable: async () => Promise.reject(new TypeError("Failed to fetch")) });
+    const broken = await failure({
+      pageOrigin: PAGE,
+      probeReachable: async () => Promise.reject(new TypeError("Failed to fetch")),
+    });
     expect(probed).toEqual(["https://reporting.example.com/"]);
     expect(answers.likelyCause).toBe("cross_origin");
     expect(silent.likelyCause).toBe("unreachable");
@@ -64,7 +119,9 @@ describe("the transport's connection errors, with the page's network facts injec
   it("probes once per request, however many of its attempts fail", async () => {
     const probe = jest.fn(async () => false);
     const fetch = scriptedFetch(new TypeError("Failed to fetch"));
-    const error = await createTransport(fakeTransportOptions(fetch, { maxRetries: 3, pageOrigin: PAGE, probeReachable: probe }))
+    const error = await createTransport(
+      fakeTransportOptions(fetch, { maxRetries: 3, pageOrigin: PAGE, probeReachable: probe }),
+    )
       .request({ method: "GET", url, route: "/details" })
       .catch((caught: unknown) => caught);
     expect(fetch.calls).toHaveLength(4);
@@ -75,7 +132,11 @@ describe("the transport's connection errors, with the page's network facts injec
   it("gives up a probe that hangs, and calls it unreachable", async () => {
     jest.useFakeTimers({ doNotFake: ["queueMicrotask", "nextTick", "setImmediate"] });
     try {
-      const pending = failure({ pageOrigin: PAGE, probeReachable: (_address, signal) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))) });
+      const pending = failure({
+        pageOrigin: PAGE,
+        probeReachable: (_address, signal) =>
+          new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))),
+      });
       await jest.advanceTimersByTimeAsync(5_000);
       expect((await pending).likelyCause).toBe("unreachable");
     } finally {
@@ -94,7 +155,10 @@ describe("the transport's connection errors, with the page's network facts injec
   it("reads a refused connection from Node's fetch without a probe", async () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" });
     const probe = jest.fn(async () => true);
-    const error = await failure({ pageOrigin: PAGE, probeReachable: probe }, new TypeError("fetch failed", { cause: refused }));
+    const error = await failure(
+      { pageOrigin: PAGE, probeReachable: probe },
+      new TypeError("fetch failed", { cause: refused }),
+    );
     expect(error.likelyCause).toBe("refused");
     expect(probe).not.toHaveBeenCalled();
   });

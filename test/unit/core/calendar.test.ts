@@ -1,4 +1,13 @@
-import { addDays, addMonths, dayNumberOfDate, daysIncluded, daysInMonth, endOfMonth, parseIsoDate, startOfWeek } from "../../../src/core/calendar";
+import {
+  addDays,
+  addMonths,
+  dayNumberOfDate,
+  daysIncluded,
+  daysInMonth,
+  endOfMonth,
+  parseIsoDate,
+  startOfWeek,
+} from "../../../src/core/calendar";
 
 describe("calendar arithmetic of years 0 to 99", () => {
   it("point 12: reads the year as written, not as 1900 to 1999 (Date.UTC's two-digit years)", () => {

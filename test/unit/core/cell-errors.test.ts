@@ -26,19 +26,27 @@ describe("errors shown in cells", () => {
     const cell = toCellError(error);
     expect(cell.code).toBe("#VALUE!");
     expect(cell.message).toContain("period longer than 1096 days");
-    expect(toCellError(new InvalidRequestError({ issues: [{ path: "filters.from", message: "from is wrong" }] })).code).toBe("#VALUE!");
+    expect(
+      toCellError(new InvalidRequestError({ issues: [{ path: "filters.from", message: "from is wrong" }] })).code,
+    ).toBe("#VALUE!");
   });
 
   it("asks to sign in when there are no credentials", () => {
     const cell = toCellError(new MissingCredentialsError());
     expect(cell.code).toBe("#N/A");
     expect(cell.message).toMatch(/^Sign in from the Reporting task pane/);
-    expect(toCellError(new MissingCredentialsError({ profile: "Finance", unknownProfile: true })).message).toContain('no profile named "Finance"');
-    expect(toCellError(new MissingCredentialsError({ profile: "Ops", needs: "legacy" })).message).toContain("API key and secret");
+    expect(toCellError(new MissingCredentialsError({ profile: "Finance", unknownProfile: true })).message).toContain(
+      'no profile named "Finance"',
+    );
+    expect(toCellError(new MissingCredentialsError({ profile: "Ops", needs: "legacy" })).message).toContain(
+      "API key and secret",
+    );
   });
 
   it("shows a refused token with the service's reason", () => {
-    const cell = toCellError(new AuthenticationError({ status: 401, route: "/stats", serviceMessage: "token expired", credentials: "token" }));
+    const cell = toCellError(
+      new AuthenticationError({ status: 401, route: "/stats", serviceMessage: "token expired", credentials: "token" }),
+    );
     expect(cell.code).toBe("#N/A");
     expect(cell.message).toMatch(/refused the access token.*The service said: token expired$/);
   });
@@ -65,7 +73,9 @@ describe("errors shown in cells", () => {
   it("maps errors of the contract by kind, even from another copy of the code, and never by name or text", () => {
     let Isolated: typeof ArgumentError | undefined;
     jest.isolateModules(() => {
-      Isolated = (jest.requireActual("../../../src/core/arguments/argument-error") as { ArgumentError: typeof ArgumentError }).ArgumentError;
+      Isolated = (
+        jest.requireActual("../../../src/core/arguments/argument-error") as { ArgumentError: typeof ArgumentError }
+      ).ArgumentError;
     });
     const fromAnotherCopy = new Isolated!("to", "missing");
     expect(fromAnotherCopy).not.toBeInstanceOf(ArgumentError);

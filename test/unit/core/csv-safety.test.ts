@@ -11,7 +11,10 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const expectedField = (field: string) => (TRIGGER.test(field) && !NUMBER.test(field) ? `'${field}` : field);
 
 /** RFC 4180 writing, with the choices a service may make: always quote, or only when needed. */
-function writeCsv(records: string[][], options: { quoteAll: boolean[]; newline: string; bom: boolean; finalNewline: boolean }): string {
+function writeCsv(
+  records: string[][],
+  options: { quoteAll: boolean[]; newline: string; bom: boolean; finalNewline: boolean },
+): string {
   let index = 0;
   const lines = records.map((record) =>
     record
@@ -43,13 +46,18 @@ describe("neutraliseCsv", () => {
   });
 
   it("point 3: treats what only looks like a number as text: a lone sign, a formula, a locale's comma", () => {
-    expect(neutraliseCsv('-,+,--1,-1+1,"-1,5",-1e,- 1\n')).toEqual({ csv: "'-,'+,'--1,'-1+1,\"'-1,5\",'-1e,'- 1\n", neutralised: 7 });
+    expect(neutraliseCsv('-,+,--1,-1+1,"-1,5",-1e,- 1\n')).toEqual({
+      csv: "'-,'+,'--1,'-1+1,\"'-1,5\",'-1e,'- 1\n",
+      neutralised: 7,
+    });
   });
 
   it("point 3: keeps RFC 4180 quoting: the quote goes inside the quotes, embedded quotes, commas and line breaks stay", () => {
     const csv = 'a,"=HYPERLINK(""http://evil.example/?x=1,2"",""Click"")",b\r\n"x\r\n=1","multi\nline"\r\n';
     const result = neutraliseCsv(csv);
-    expect(result.csv).toBe('a,"\'=HYPERLINK(""http://evil.example/?x=1,2"",""Click"")",b\r\n"x\r\n=1","multi\nline"\r\n');
+    expect(result.csv).toBe(
+      'a,"\'=HYPERLINK(""http://evil.example/?x=1,2"",""Click"")",b\r\n"x\r\n=1","multi\nline"\r\n',
+    );
     expect(parseCsv(result.csv)).toEqual([
       ["a", `'=HYPERLINK("http://evil.example/?x=1,2","Click")`, "b"],
       ["x\r\n=1", "multi\nline"],
@@ -57,7 +65,10 @@ describe("neutraliseCsv", () => {
   });
 
   it("point 3: checks the first field after the byte order mark, and keeps the mark", () => {
-    expect(neutraliseCsv("\uFEFF=cmd|' /C calc'!A0,x\r\n")).toEqual({ csv: "\uFEFF'=cmd|' /C calc'!A0,x\r\n", neutralised: 1 });
+    expect(neutraliseCsv("\uFEFF=cmd|' /C calc'!A0,x\r\n")).toEqual({
+      csv: "\uFEFF'=cmd|' /C calc'!A0,x\r\n",
+      neutralised: 1,
+    });
     expect(parseCsv("\uFEFFa,b\r\n")).toEqual([["a", "b"]]);
   });
 
@@ -83,8 +94,31 @@ describe("neutraliseCsv", () => {
   });
 
   it("point 3: property: parsing the neutralised file gives the service's fields, the risky ones prefixed", () => {
-    const character = fc.constantFrom("=", "+", "-", "@", "\t", "\r", "\n", '"', ",", "'", " ", ".", "e", "1", "9", "a", "Z", "é");
-    const field = fc.oneof(fc.string({ unit: character, maxLength: 8 }), fc.double({ noNaN: true }).map(String), fc.integer().map(String));
+    const character = fc.constantFrom(
+      "=",
+      "+",
+      "-",
+      "@",
+      "\t",
+      "\r",
+      "\n",
+      '"',
+      ",",
+      "'",
+      " ",
+      ".",
+      "e",
+      "1",
+      "9",
+      "a",
+      "Z",
+      "é",
+    );
+    const field = fc.oneof(
+      fc.string({ unit: character, maxLength: 8 }),
+      fc.double({ noNaN: true }).map(String),
+      fc.integer().map(String),
+    );
     const records = fc.array(fc.array(field, { minLength: 1, maxLength: 5 }), { maxLength: 6 });
     const options = fc.record({
       quoteAll: fc.array(fc.boolean(), { minLength: 1, maxLength: 7 }),

@@ -47,7 +47,9 @@ describe("withDeadline", () => {
       (signal) => {
         workSignal = signal;
         // Work that would otherwise wait forever, and rejects once aborted, as the client does.
-        return new Promise<never>((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
+        return new Promise<never>((_resolve, reject) =>
+          signal.addEventListener("abort", () => reject(new Error("aborted"))),
+        );
       },
       { timers: clock.timers, deadlineMs: 120_000 },
     );
@@ -66,7 +68,9 @@ describe("withDeadline", () => {
     const call = withDeadline(
       (signal) => {
         workSignal = signal;
-        return new Promise<never>((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("cancelled"))));
+        return new Promise<never>((_resolve, reject) =>
+          signal.addEventListener("abort", () => reject(new Error("cancelled"))),
+        );
       },
       { timers: clock.timers, signal: caller.signal },
     );
@@ -80,7 +84,10 @@ describe("withDeadline", () => {
   it("hands already-aborted work an aborted signal", async () => {
     const caller = new AbortController();
     caller.abort();
-    const seen = await withDeadline(async (signal) => signal.aborted, { signal: caller.signal, timers: manualTimers().timers });
+    const seen = await withDeadline(async (signal) => signal.aborted, {
+      signal: caller.signal,
+      timers: manualTimers().timers,
+    });
     expect(seen).toBe(true);
   });
 });

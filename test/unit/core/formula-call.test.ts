@@ -54,7 +54,11 @@ describe("readFormulaCall", () => {
   it("allows spaces and line breaks around the name and the arguments, and any case", () => {
     const read = call('= reporting.stats ( "LAST_7_DAYS" ,\n , "country" ) ');
     expect(read.name).toBe("REPORTING.STATS");
-    expect(read.args).toEqual([{ kind: "text", value: "LAST_7_DAYS" }, { kind: "empty" }, { kind: "text", value: "country" }]);
+    expect(read.args).toEqual([
+      { kind: "text", value: "LAST_7_DAYS" },
+      { kind: "empty" },
+      { kind: "text", value: "country" },
+    ]);
   });
 
   it("keeps references and calculations as their source, commas inside them included", () => {
@@ -75,7 +79,11 @@ describe("readFormulaCall", () => {
   });
 
   it("reads Excel's placeholder for a custom function it has not loaded yet, behind a workbook prefix or not", () => {
-    for (const formula of ['=_xldudf_REPORTING_STATS("YTD")', '=[2]!_xldudf_REPORTING_STATS("YTD")', "='Book 1.xlsx'!_xldudf_REPORTING_STATS(\"YTD\")"]) {
+    for (const formula of [
+      '=_xldudf_REPORTING_STATS("YTD")',
+      '=[2]!_xldudf_REPORTING_STATS("YTD")',
+      "='Book 1.xlsx'!_xldudf_REPORTING_STATS(\"YTD\")",
+    ]) {
       const read = call(formula);
       expect(read).toEqual({ name: "REPORTING_STATS", placeholder: true, args: [{ kind: "text", value: "YTD" }] });
       expect(callsAddinFunction(read, "STATS")).toBe(true);

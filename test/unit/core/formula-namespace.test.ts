@@ -23,7 +23,9 @@ describe("the formulas each build writes", () => {
   it("call the functions under the namespace of the build", () => {
     expect(statsFormula(QUERY, "REPORTINGDEV")).toBe(DEV_FORMULA);
     expect(statsFormula(QUERY, "REPORTING")).toBe(DEV_FORMULA.replace("REPORTINGDEV.", "REPORTING."));
-    expect(legacyStatsFormula({ period: { word: "LAST_7_DAYS" }, groupBy: ["day"] }, "REPORTINGDEV")).toBe('=REPORTINGDEV.LEGACY.STATS("LAST_7_DAYS",,"day")');
+    expect(legacyStatsFormula({ period: { word: "LAST_7_DAYS" }, groupBy: ["day"] }, "REPORTINGDEV")).toBe(
+      '=REPORTINGDEV.LEGACY.STATS("LAST_7_DAYS",,"day")',
+    );
   });
 
   it("use production's namespace when the build names none or an unknown one", () => {
@@ -37,24 +39,31 @@ describe("Edit selected formula", () => {
   it("loads a development formula in a production pane, and writes it back under production's namespace", () => {
     const read = statsModelOfFormula(DEV_FORMULA, TODAY, "REPORTING");
     expect(read).toEqual({ model: QUERY });
-    expect("model" in read && statsFormula(read.model, "REPORTING")).toBe(DEV_FORMULA.replace("REPORTINGDEV.", "REPORTING."));
+    expect("model" in read && statsFormula(read.model, "REPORTING")).toBe(
+      DEV_FORMULA.replace("REPORTINGDEV.", "REPORTING."),
+    );
   });
 
   it("loads a production formula in a development pane, and Excel's placeholder of either", () => {
-    for (const formula of [DEV_FORMULA.replace("REPORTINGDEV.", "REPORTING."), DEV_FORMULA.replace("=REPORTINGDEV.STATS", "=_xldudf_REPORTINGDEV_STATS")]) {
+    for (const formula of [
+      DEV_FORMULA.replace("REPORTINGDEV.", "REPORTING."),
+      DEV_FORMULA.replace("=REPORTINGDEV.STATS", "=_xldudf_REPORTINGDEV_STATS"),
+    ]) {
       expect([formula, statsModelOfFormula(formula, TODAY, "REPORTINGDEV")]).toEqual([formula, { model: QUERY }]);
     }
   });
 
   it("names the other functions of either namespace as the add-in's, and its own namespace in what to select", () => {
     expect(statsModelOfFormula('=REPORTINGDEV.LEGACY.STATS("LAST_7_DAYS")', TODAY, "REPORTING")).toEqual({
-      problem: "This cell holds a REPORTINGDEV.LEGACY.STATS formula; the Query tab edits REPORTING.STATS formulas only. Edit it in the cell instead; the builder leaves it as it is.",
+      problem:
+        "This cell holds a REPORTINGDEV.LEGACY.STATS formula; the Query tab edits REPORTING.STATS formulas only. Edit it in the cell instead; the builder leaves it as it is.",
     });
     expect(statsModelOfFormula('=REPORTINGX.STATS("YTD")', TODAY, "REPORTINGDEV")).toEqual({
       problem: "This cell's formula calls REPORTINGX.STATS, not REPORTINGDEV.STATS, so the builder cannot load it.",
     });
     expect(statsModelOfFormula("=A1+1", TODAY, "REPORTINGDEV")).toEqual({
-      problem: "The formula is not a function call such as =REPORTING.STATS(...). Select a cell holding =REPORTINGDEV.STATS(...).",
+      problem:
+        "The formula is not a function call such as =REPORTING.STATS(...). Select a cell holding =REPORTINGDEV.STATS(...).",
     });
   });
 });

@@ -151,11 +151,18 @@ describe("legacyStatsFormula", () => {
     const [from, to, groupBy, options] = argumentsOfFormula(formula, "REPORTING.LEGACY.STATS");
     const parsed = readLegacyQuery({ from, to, groupBy, options }, TODAY);
     expect(parsed).toEqual(readLegacyQuery(legacyArgumentsOf(query), TODAY));
-    expect(parsed).toMatchObject({ period: { from: "2025-01-01", to: "2025-01-31" }, groupBy: ["day", "ad_unit_type"], headers: "readable" });
+    expect(parsed).toMatchObject({
+      period: { from: "2025-01-01", to: "2025-01-31" },
+      groupBy: ["day", "ad_unit_type"],
+      headers: "readable",
+    });
   });
 
   it("carries a period word, headers and profile", () => {
-    const formula = legacyStatsFormula({ period: { word: "LAST_MONTH" }, groupBy: ["month", "country"], headers: "api", profile: "Apps" }, "REPORTING");
+    const formula = legacyStatsFormula(
+      { period: { word: "LAST_MONTH" }, groupBy: ["month", "country"], headers: "api", profile: "Apps" },
+      "REPORTING",
+    );
     expect(formula).toBe('=REPORTING.LEGACY.STATS("LAST_MONTH",,"month,country","headers=api; profile=Apps")');
     const [from, to, groupBy, options] = argumentsOfFormula(formula, "REPORTING.LEGACY.STATS");
     expect(readLegacyQuery({ from, to, groupBy, options }, TODAY)).toMatchObject({

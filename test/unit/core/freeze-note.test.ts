@@ -1,5 +1,13 @@
 import { excelSerialFromIsoDate } from "../../../src/core/excel-dates";
-import { formulaProfile, freezePlan, frozenSheetName, isReportingFormula, localTimestamp, periodLabel, type FreezeNoteInput } from "../../../src/core/freeze-note";
+import {
+  formulaProfile,
+  freezePlan,
+  frozenSheetName,
+  isReportingFormula,
+  localTimestamp,
+  periodLabel,
+  type FreezeNoteInput,
+} from "../../../src/core/freeze-note";
 
 const TODAY = () => "2026-07-03";
 
@@ -74,7 +82,10 @@ describe("freezePlan", () => {
 
   it("names a spill's sheet after its formula's period and notes the query, profile, refresh and data-through day", () => {
     const formula = '=REPORTING.STATS("LAST_MONTH",,"date,country","revenues",,,"profile=EU team")';
-    const plan = freezePlan({ ...base, source: { kind: "spill", address: "Sheet1!B2:D40", formula, rows: [["Date"]] } });
+    const plan = freezePlan({
+      ...base,
+      source: { kind: "spill", address: "Sheet1!B2:D40", formula, rows: [["Date"]] },
+    });
     expect(plan).toEqual({
       sheetBase: "Jun 2026",
       note: [
@@ -94,14 +105,21 @@ describe("freezePlan", () => {
       [excelSerialFromIsoDate("2026-06-30"), "FR", 1],
       [excelSerialFromIsoDate("2026-06-01"), "DE", 2],
     ];
-    const plan = freezePlan({ ...base, source: { kind: "table", address: "Reporting!A1:C3", tableName: "Table1", rows } });
+    const plan = freezePlan({
+      ...base,
+      source: { kind: "table", address: "Reporting!A1:C3", tableName: "Table1", rows },
+    });
     expect(plan.sheetBase).toBe("Jun 2026");
     expect(plan.note).toContainEqual(["Period", "2026-06-01 to 2026-06-30 (the dates in the table)"]);
     expect(plan.note).toContainEqual(["Query", "The table Table1"]);
     expect(plan.note).toContainEqual(["Profile", "Finance"]);
     expect(plan.note).toContainEqual(["Last refreshed", "not recorded"]);
 
-    const undated = freezePlan({ ...base, dataThrough: { unknown: "offline" }, source: { kind: "table", address: "S!A1:B2", tableName: "Costs", rows: [["Country", "X"]] } });
+    const undated = freezePlan({
+      ...base,
+      dataThrough: { unknown: "offline" },
+      source: { kind: "table", address: "S!A1:B2", tableName: "Costs", rows: [["Country", "X"]] },
+    });
     expect(undated.sheetBase).toBe("Costs");
     expect(undated.note).toContainEqual(["Period", "not set by the query"]);
     expect(undated.note).toContainEqual(["Data through", "not known (offline)"]);
@@ -111,7 +129,13 @@ describe("freezePlan", () => {
     const plan = freezePlan({
       ...base,
       source: { kind: "table", address: "R!A1:B9", tableName: "Stats", rows: [["Date"], [1]] },
-      storedQuery: { words: "Revenues by country, last month", period: { from: "2026-04-01", to: "2026-06-30" }, profile: "Ops", refreshedAt: "2026-07-01 08:00", dataThrough: "2026-06-30" },
+      storedQuery: {
+        words: "Revenues by country, last month",
+        period: { from: "2026-04-01", to: "2026-06-30" },
+        profile: "Ops",
+        refreshedAt: "2026-07-01 08:00",
+        dataThrough: "2026-06-30",
+      },
     });
     expect(plan.sheetBase).toBe("Q2 2026");
     expect(plan.note.slice(1)).toEqual([
@@ -124,11 +148,32 @@ describe("freezePlan", () => {
   });
 
   it("falls back to the function's name when the period is not typed in", () => {
-    expect(freezePlan({ ...base, source: { kind: "spill", address: "S!A1:B9", formula: "=REPORTING.COUNTRIES()", rows: [] } }).sheetBase).toBe("COUNTRIES");
-    expect(freezePlan({ ...base, source: { kind: "spill", address: "S!A1:B9", formula: "=REPORTING.STATS(A1,B1)", rows: [] } }).sheetBase).toBe("STATS");
-    const legacy = freezePlan({ ...base, source: { kind: "spill", address: "S!A1", formula: '=REPORTING.LEGACY.STATS(,,"day")', rows: [] } });
+    expect(
+      freezePlan({
+        ...base,
+        source: { kind: "spill", address: "S!A1:B9", formula: "=REPORTING.COUNTRIES()", rows: [] },
+      }).sheetBase,
+    ).toBe("COUNTRIES");
+    expect(
+      freezePlan({
+        ...base,
+        source: { kind: "spill", address: "S!A1:B9", formula: "=REPORTING.STATS(A1,B1)", rows: [] },
+      }).sheetBase,
+    ).toBe("STATS");
+    const legacy = freezePlan({
+      ...base,
+      source: { kind: "spill", address: "S!A1", formula: '=REPORTING.LEGACY.STATS(,,"day")', rows: [] },
+    });
     expect(legacy.note).toContainEqual(["Period", "the service's default period"]);
-    const value = freezePlan({ ...base, source: { kind: "cell", address: "S!A1", formula: '=REPORTING.VALUE("revenues","2026-01-01","2026-03-31")', rows: [[5]] } });
+    const value = freezePlan({
+      ...base,
+      source: {
+        kind: "cell",
+        address: "S!A1",
+        formula: '=REPORTING.VALUE("revenues","2026-01-01","2026-03-31")',
+        rows: [[5]],
+      },
+    });
     expect(value.sheetBase).toBe("Q1 2026");
   });
 });

@@ -21,7 +21,13 @@ describe("searchOptions", () => {
       { value: "IT", label: "Isla Mujeres" },
       { value: "FK", label: "Falkland Islands" },
     ];
-    expect(labels(searchOptions(options, "is"))).toEqual(["Iceland", "Other place", "Isla Mujeres", "Caribbean Islands", "Falkland Islands"]);
+    expect(labels(searchOptions(options, "is"))).toEqual([
+      "Iceland",
+      "Other place",
+      "Isla Mujeres",
+      "Caribbean Islands",
+      "Falkland Islands",
+    ]);
   });
 
   it("puts an exact name before a code that merely starts with the search", () => {
@@ -33,7 +39,11 @@ describe("searchOptions", () => {
   });
 
   it("keeps the list's own order within a tier", () => {
-    expect(labels(searchOptions(countries, "united"))).toEqual(["United States", "United Kingdom", "United Arab Emirates"]);
+    expect(labels(searchOptions(countries, "united"))).toEqual([
+      "United States",
+      "United Kingdom",
+      "United Arab Emirates",
+    ]);
   });
 
   it("offers hits inside a word only from three letters, and after every word start", () => {
@@ -71,18 +81,25 @@ describe("searchOptions", () => {
 describe("searchOptions properties", () => {
   // A small alphabet, so that codes, names and searches often share letters and words.
   const text = fc.string({ unit: fc.constantFrom("a", "b", "U", "s", "é", " ", "_", "1"), maxLength: 8 });
-  const options = fc.uniqueArray(fc.record({ value: text, label: text }), { selector: (option) => option.value, maxLength: 12 });
+  const options = fc.uniqueArray(fc.record({ value: text, label: text }), {
+    selector: (option) => option.value,
+    maxLength: 12,
+  });
   const withSearch = options.chain((list) =>
     fc.tuple(
       fc.constant(list),
       fc.oneof(
         text,
         // Often a piece of an offered code or name, so that there is something to find.
-        list.length === 0 ? text : fc.tuple(fc.constantFrom(...list), fc.boolean(), fc.nat(), fc.nat()).map(([option, code, start, length]) => {
-          const source = code ? option.value : option.label;
-          const from = start % (source.length + 1);
-          return source.slice(from, from + (length % 5));
-        }),
+        list.length === 0
+          ? text
+          : fc
+              .tuple(fc.constantFrom(...list), fc.boolean(), fc.nat(), fc.nat())
+              .map(([option, code, start, length]) => {
+                const source = code ? option.value : option.label;
+                const from = start % (source.length + 1);
+                return source.slice(from, from + (length % 5));
+              }),
       ),
     ),
   );
@@ -95,7 +112,9 @@ describe("searchOptions properties", () => {
         expect(new Set(shown).size).toBe(shown.length);
         for (const option of shown) expect(list).toContain(option);
         if (query === "") expect(shown).toEqual(list);
-        else for (const option of shown) expect(searchText(option.value).includes(query) || searchText(option.label).includes(query)).toBe(true);
+        else
+          for (const option of shown)
+            expect(searchText(option.value).includes(query) || searchText(option.label).includes(query)).toBe(true);
       }),
     );
   });
@@ -121,7 +140,8 @@ describe("searchOptions properties", () => {
           const code = searchText(option.value);
           const label = searchText(option.label);
           if (code.startsWith(query) || label.startsWith(query)) expect(shown.has(option)).toBe(true);
-          if (query.length >= INSIDE_WORD_FROM && (code.includes(query) || label.includes(query))) expect(shown.has(option)).toBe(true);
+          if (query.length >= INSIDE_WORD_FROM && (code.includes(query) || label.includes(query)))
+            expect(shown.has(option)).toBe(true);
         }
       }),
     );

@@ -1,4 +1,10 @@
-import { localToday, normalisePeriodWord, periodOfWord, PERIOD_WORDS, type PeriodWord } from "../../../src/core/periods";
+import {
+  localToday,
+  normalisePeriodWord,
+  periodOfWord,
+  PERIOD_WORDS,
+  type PeriodWord,
+} from "../../../src/core/periods";
 
 describe("period words", () => {
   it.each([

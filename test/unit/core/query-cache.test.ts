@@ -16,9 +16,18 @@ function setup(defaultTtlMs = 60_000) {
 
 describe("query keys", () => {
   it("ignore the order of object keys and of filter values, but not of groups", () => {
-    const a = queryKey("stats", "p", { filters: { to: "2025-01-31", from: "2025-01-01", countries: ["FR", "DE"] }, groups: ["date", "country"] });
-    const b = queryKey("stats", "p", { groups: ["date", "country"], filters: { from: "2025-01-01", countries: ["DE", "FR"], to: "2025-01-31" } });
-    const c = queryKey("stats", "p", { groups: ["country", "date"], filters: { from: "2025-01-01", countries: ["DE", "FR"], to: "2025-01-31" } });
+    const a = queryKey("stats", "p", {
+      filters: { to: "2025-01-31", from: "2025-01-01", countries: ["FR", "DE"] },
+      groups: ["date", "country"],
+    });
+    const b = queryKey("stats", "p", {
+      groups: ["date", "country"],
+      filters: { from: "2025-01-01", countries: ["DE", "FR"], to: "2025-01-31" },
+    });
+    const c = queryKey("stats", "p", {
+      groups: ["country", "date"],
+      filters: { from: "2025-01-01", countries: ["DE", "FR"], to: "2025-01-31" },
+    });
     expect(a).toBe(b);
     expect(a).not.toBe(c);
     expect(queryKey("stats", "other", { filters: {} })).not.toBe(queryKey("stats", "p", { filters: {} }));

@@ -2,7 +2,12 @@ import { chosenFilters, coarserDateGroup, sortText } from "../../../src/core/que
 
 describe("chosenFilters", () => {
   it("keeps the filters holding values, in the service's order whatever the model's, with their titles", () => {
-    const chosen = chosenFilters({ device_types: ["phone"], countries: ["FR", "DE"], formats: [], organizations: ["org-1"] });
+    const chosen = chosenFilters({
+      device_types: ["phone"],
+      countries: ["FR", "DE"],
+      formats: [],
+      organizations: ["org-1"],
+    });
     expect(chosen).toEqual([
       { name: "organizations", title: "Organizations", values: ["org-1"] },
       { name: "countries", title: "Countries", values: ["FR", "DE"] },

@@ -54,7 +54,13 @@ function fakeLegacy(response: LegacyStatsResponse) {
 
 function setup(connection: Partial<ReportingConnection> = {}) {
   const bearer = fakeBearer();
-  const legacy = fakeLegacy(legacyResponse({ "2025-01-01": { aggregation: { [UNIT_A]: { stats: stats(100, 1, 110) }, [UNIT_B]: { stats: stats(300, 1, 330) } } } }));
+  const legacy = fakeLegacy(
+    legacyResponse({
+      "2025-01-01": {
+        aggregation: { [UNIT_A]: { stats: stats(100, 1, 110) }, [UNIT_B]: { stats: stats(300, 1, 330) } },
+      },
+    }),
+  );
   const profilesAsked: (string | undefined)[] = [];
   let now = 0;
   const functions = createReportingFunctions({
@@ -72,9 +78,21 @@ function setup(connection: Partial<ReportingConnection> = {}) {
 describe("STATS", () => {
   it("reads the arguments, fetches every page and spills rows", async () => {
     const { functions, bearer } = setup();
-    const table = await functions.stats("LAST_MONTH", null, "country", "revenues, impressions", "countries=FR,DE", null, "headers=api");
+    const table = await functions.stats(
+      "LAST_MONTH",
+      null,
+      "country",
+      "revenues, impressions",
+      "countries=FR,DE",
+      null,
+      "headers=api",
+    );
     expect(bearer.requests).toEqual([
-      { filters: { from: "2025-04-01", to: "2025-04-30", countries: ["FR", "DE"] }, groups: ["country"], metrics: ["revenues", "impressions"] },
+      {
+        filters: { from: "2025-04-01", to: "2025-04-30", countries: ["FR", "DE"] },
+        groups: ["country"],
+        metrics: ["revenues", "impressions"],
+      },
     ]);
     expect(table.rows).toEqual([
       ["country", "revenues", "impressions"],
@@ -107,7 +125,10 @@ describe("STATS", () => {
 
   it("rejects a bad argument without calling the service", async () => {
     const { functions, bearer } = setup();
-    await expect(functions.stats("YTD", null, "cuntry")).rejects.toMatchObject({ name: "ArgumentError", argument: "groups" });
+    await expect(functions.stats("YTD", null, "cuntry")).rejects.toMatchObject({
+      name: "ArgumentError",
+      argument: "groups",
+    });
     expect(bearer.requests).toHaveLength(0);
   });
 
@@ -133,24 +154,47 @@ describe("STATS", () => {
       metrics: { impressions: 1_000_000 + index, revenues: 1234.5678901234567 + index / 7 },
     }));
     const functions = createReportingFunctions({
-      connect: () => ({ key: "large", bearer: { ...fakeBearer().source, statsAll: async () => ({ stats: entries, total: entries.length }) } }),
+      connect: () => ({
+        key: "large",
+        bearer: { ...fakeBearer().source, statsAll: async () => ({ stats: entries, total: entries.length }) },
+      }),
       today: () => "2025-05-15",
     });
     const table = await functions.stats("YTD", null, "country", "impressions,revenues");
     expect(Buffer.byteLength(JSON.stringify(table.rows))).toBeGreaterThan(DEFAULT_SPILL_BUDGET_BYTES);
     expect(table.rows).toHaveLength(1 + 60_000);
     expect(table.dataRowCount).toBe(60_000);
-    expect(table.rows.at(-1)).toEqual(["Country with a rather long name, number 59999", 1_059_999, entries[59_999]!.metrics.revenues]);
+    expect(table.rows.at(-1)).toEqual([
+      "Country with a rather long name, number 59999",
+      1_059_999,
+      entries[59_999]!.metrics.revenues,
+    ]);
   });
 });
 
 describe("STATS with compare=", () => {
   it("sends one extra request for the comparison period, shared by the preview of the same query and reused by a second call", async () => {
     const { functions, bearer } = setup();
-    const table = await functions.stats("LAST_MONTH", null, "country", "revenues", "countries=FR,DE", null, "compare=previous_period; headers=api");
+    const table = await functions.stats(
+      "LAST_MONTH",
+      null,
+      "country",
+      "revenues",
+      "countries=FR,DE",
+      null,
+      "compare=previous_period; headers=api",
+    );
     expect(bearer.requests).toEqual([
-      { filters: { from: "2025-04-01", to: "2025-04-30", countries: ["FR", "DE"] }, groups: ["country"], metrics: ["revenues"] },
-      { filters: { from: "2025-03-02", to: "2025-03-31", countries: ["FR", "DE"] }, groups: ["country"], metrics: ["revenues"] },
+      {
+        filters: { from: "2025-04-01", to: "2025-04-30", countries: ["FR", "DE"] },
+        groups: ["country"],
+        metrics: ["revenues"],
+      },
+      {
+        filters: { from: "2025-03-02", to: "2025-03-31", countries: ["FR", "DE"] },
+        groups: ["country"],
+        metrics: ["revenues"],
+      },
     ]);
     expect(table.rows).toEqual([
       ["country", "revenues", "revenues_previous", "revenues_change", "revenues_change_pct"],
@@ -159,12 +203,38 @@ describe("STATS with compare=", () => {
     ]);
     expect(table.percentColumns).toEqual([4]);
 
-    await functions.stats("LAST_MONTH", null, "country", "revenues", "countries=FR,DE", null, "compare=previous_period; headers=api");
-    const preview = await functions.statsTable(readStatsQuery({ from: "LAST_MONTH", to: null, groups: "country", metrics: "revenues", filters: "countries=FR,DE", options: "compare=previous_period" }, () => "2025-05-15"));
+    await functions.stats(
+      "LAST_MONTH",
+      null,
+      "country",
+      "revenues",
+      "countries=FR,DE",
+      null,
+      "compare=previous_period; headers=api",
+    );
+    const preview = await functions.statsTable(
+      readStatsQuery(
+        {
+          from: "LAST_MONTH",
+          to: null,
+          groups: "country",
+          metrics: "revenues",
+          filters: "countries=FR,DE",
+          options: "compare=previous_period",
+        },
+        () => "2025-05-15",
+      ),
+    );
     // The same query without compare= is the first of the two answers.
     await functions.stats("LAST_MONTH", null, "country", "revenues", "countries=FR,DE");
     expect(bearer.requests).toHaveLength(2);
-    expect(preview.rows[0]).toEqual(["Country", "Revenues", "Revenues (previous period)", "Revenues change", "Revenues change %"]);
+    expect(preview.rows[0]).toEqual([
+      "Country",
+      "Revenues",
+      "Revenues (previous period)",
+      "Revenues change",
+      "Revenues change %",
+    ]);
   });
 
   it("fails as a whole when the comparison's request fails, and leaves the period's answer cached", async () => {
@@ -174,7 +244,9 @@ describe("STATS with compare=", () => {
       if (request.filters.from === "2024-04-01") throw new MissingCredentialsError();
       return statsAll(request, options);
     };
-    await expect(functions.stats("LAST_MONTH", null, "country", "revenues", null, null, "compare=previous_year")).rejects.toBeInstanceOf(MissingCredentialsError);
+    await expect(
+      functions.stats("LAST_MONTH", null, "country", "revenues", null, null, "compare=previous_year"),
+    ).rejects.toBeInstanceOf(MissingCredentialsError);
     await functions.stats("LAST_MONTH", null, "country", "revenues");
     expect(bearer.requests.map((request) => request.filters.from)).toEqual(["2025-04-01"]);
   });
@@ -184,7 +256,9 @@ describe("VALUE", () => {
   it("answers 1,000 cells over one period and one dimension with one request", async () => {
     const { functions, bearer } = setup();
     const values = await Promise.all(
-      Array.from({ length: 1000 }, (_, index) => functions.value("Revenue", "2025-01-01", "2025-01-31", `country=${COUNTRIES[index % 5]}`)),
+      Array.from({ length: 1000 }, (_, index) =>
+        functions.value("Revenue", "2025-01-01", "2025-01-31", `country=${COUNTRIES[index % 5]}`),
+      ),
     );
     expect(bearer.requests).toHaveLength(1);
     // The fake answers in the order of the request's (sorted) countries: DE, ES, FR, GB, IT.
@@ -257,6 +331,8 @@ describe("reference functions", () => {
       ["Organization id", "Organization"],
       ["org-1", "Acme"],
     ]);
-    await expect(functions.formats("limit=3")).rejects.toThrow("options: limit does not apply to FORMATS. Use: headers, profile, cache");
+    await expect(functions.formats("limit=3")).rejects.toThrow(
+      "options: limit does not apply to FORMATS. Use: headers, profile, cache",
+    );
   });
 });

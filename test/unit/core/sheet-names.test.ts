@@ -39,10 +39,17 @@ describe("uniqueSheetName", () => {
   it("property: always a valid Excel sheet name, unique among those taken", () => {
     const text = fc.oneof(
       fc.string({ maxLength: 45 }),
-      fc.string({ unit: fc.constantFrom("'", " ", "[", "]", ":", "*", "?", "/", "\\", "a", "Z", "é", "😀", "-"), maxLength: 45 }),
+      fc.string({
+        unit: fc.constantFrom("'", " ", "[", "]", ":", "*", "?", "/", "\\", "a", "Z", "é", "😀", "-"),
+        maxLength: 45,
+      }),
       fc.constantFrom("History", "Query", "'", "Reporting", "x".repeat(40)),
     );
-    const naming = fc.constantFrom<SheetNaming>(PLAIN, { replacement: "-", fallback: "Values", suffix: (n) => (n === 1 ? " (frozen)" : ` (frozen ${n})`) });
+    const naming = fc.constantFrom<SheetNaming>(PLAIN, {
+      replacement: "-",
+      fallback: "Values",
+      suffix: (n) => (n === 1 ? " (frozen)" : ` (frozen ${n})`),
+    });
     fc.assert(
       fc.property(text, fc.array(text, { maxLength: 6 }), naming, (wanted, others, chosen) => {
         // The names already in a workbook are valid ones, some of them made from the same wish.

@@ -1,4 +1,10 @@
-import { DEFAULT_SPILL_BUDGET_BYTES, jsonBytes, omittedRowsMessage, omittedRowsNote, utf8Bytes } from "../../../src/core/spill-limit";
+import {
+  DEFAULT_SPILL_BUDGET_BYTES,
+  jsonBytes,
+  omittedRowsMessage,
+  omittedRowsNote,
+  utf8Bytes,
+} from "../../../src/core/spill-limit";
 
 /** What Excel receives, measured independently of the code under test. */
 const sentBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
@@ -10,7 +16,9 @@ describe("spill budget", () => {
   });
 
   it("writes counts with thousands separators and a singular for one row", () => {
-    expect(omittedRowsMessage(12_345)).toBe("12,345 more rows not shown: use Insert as table in the Reporting task pane to bring them all.");
+    expect(omittedRowsMessage(12_345)).toBe(
+      "12,345 more rows not shown: use Insert as table in the Reporting task pane to bring them all.",
+    );
     expect(omittedRowsMessage(1)).toMatch(/^1 more row not shown/);
   });
 

@@ -65,7 +65,10 @@ describe("the request of a batch", () => {
   });
 
   it("asks for totals when no call filters", () => {
-    expect(batchRequest([query("revenues"), query("impressions")])).toEqual({ filters: period, metrics: ["impressions", "revenues", "requests"] });
+    expect(batchRequest([query("revenues"), query("impressions")])).toEqual({
+      filters: period,
+      metrics: ["impressions", "revenues", "requests"],
+    });
   });
 });
 
@@ -75,7 +78,11 @@ describe("VALUE batching", () => {
     const batcher = new ValueBatcher({ schedule: scheduler.schedule });
     const { calls, load } = recordingLoad();
     const results = Array.from({ length: 1000 }, (_, index) =>
-      batcher.request({ query: query("revenues", { countries: [COUNTRIES[index % COUNTRIES.length]!] }), batchKey: "p", load }),
+      batcher.request({
+        query: query("revenues", { countries: [COUNTRIES[index % COUNTRIES.length]!] }),
+        batchKey: "p",
+        load,
+      }),
     );
     expect(scheduler.count).toBe(1);
     expect(batcher.pendingCount).toBe(1000);
@@ -86,7 +93,12 @@ describe("VALUE batching", () => {
       groups: ["country"],
       metrics: ["impressions", "revenues", "requests"],
     });
-    calls[0]!.answer.resolve(COUNTRIES.map((country, index) => ({ group: { country }, metrics: { impressions: 1, revenues: index + 1, requests: 1 } })));
+    calls[0]!.answer.resolve(
+      COUNTRIES.map((country, index) => ({
+        group: { country },
+        metrics: { impressions: 1, revenues: index + 1, requests: 1 },
+      })),
+    );
     const values = await Promise.all(results);
     values.forEach((value, index) => expect(value).toBe((index % COUNTRIES.length) + 1));
   });
@@ -95,7 +107,8 @@ describe("VALUE batching", () => {
     const scheduler = manualScheduler();
     const batcher = new ValueBatcher({ schedule: scheduler.schedule });
     const { calls, load } = recordingLoad();
-    const ask = (metric: ValueQuery["metric"], filters: ValueQuery["filters"] = {}) => batcher.request({ query: query(metric, filters), batchKey: "p", load });
+    const ask = (metric: ValueQuery["metric"], filters: ValueQuery["filters"] = {}) =>
+      batcher.request({ query: query(metric, filters), batchKey: "p", load });
     const frRevenues = ask("revenues", { countries: ["FR"] });
     const frEcpm = ask("ecpm", { countries: ["fr"] });
     const interstitialImpressions = ask("impressions", { formats: ["interstitial"] });
@@ -131,7 +144,11 @@ describe("VALUE batching", () => {
     const batcher = new ValueBatcher({ schedule: scheduler.schedule });
     const { calls, load } = recordingLoad();
     const january = batcher.request({ query: query("revenues"), batchKey: "p|jan", load });
-    const february = batcher.request({ query: query("revenues", {}, { from: "2025-02-01", to: "2025-02-28" }), batchKey: "p|feb", load });
+    const february = batcher.request({
+      query: query("revenues", {}, { from: "2025-02-01", to: "2025-02-28" }),
+      batchKey: "p|feb",
+      load,
+    });
     scheduler.run();
     expect(calls.map((call) => call.request.filters.from)).toEqual(["2025-01-01", "2025-02-01"]);
     calls[0]!.answer.resolve([{ group: {}, metrics: { revenues: 1 } }]);
@@ -159,7 +176,10 @@ describe("VALUE batching", () => {
     const batcher = new ValueBatcher({ schedule: scheduler.schedule });
     const { calls, load } = recordingLoad();
     const cancel = new AbortController();
-    const cancelled = batcher.request({ query: query("revenues", { countries: ["JP"] }), batchKey: "p", load }, cancel.signal);
+    const cancelled = batcher.request(
+      { query: query("revenues", { countries: ["JP"] }), batchKey: "p", load },
+      cancel.signal,
+    );
     const kept = batcher.request({ query: query("revenues", { countries: ["FR"] }), batchKey: "p", load });
     cancel.abort();
     await expect(cancelled).rejects.toMatchObject({ name: "AbortedError" });
@@ -188,7 +208,9 @@ describe("VALUE batching", () => {
     const batcher = new ValueBatcher({ schedule: scheduler.schedule });
     const { calls, load } = recordingLoad();
     const controllers = [new AbortController(), new AbortController()];
-    const results = controllers.map((controller) => batcher.request({ query: query("revenues"), batchKey: "p", load }, controller.signal));
+    const results = controllers.map((controller) =>
+      batcher.request({ query: query("revenues"), batchKey: "p", load }, controller.signal),
+    );
     scheduler.run();
     controllers[0]!.abort();
     await expect(results[0]).rejects.toMatchObject({ name: "AbortedError" });
@@ -202,7 +224,8 @@ describe("VALUE batching", () => {
     const scheduler = manualScheduler();
     const batcher = new ValueBatcher({ schedule: scheduler.schedule, maxBatchSize: 3 });
     const { calls, load } = recordingLoad();
-    for (let index = 0; index < 7; index++) void batcher.request({ query: query("revenues"), batchKey: "p", load }).catch(() => {});
+    for (let index = 0; index < 7; index++)
+      void batcher.request({ query: query("revenues"), batchKey: "p", load }).catch(() => {});
     expect(calls).toHaveLength(2);
     scheduler.run();
     expect(calls).toHaveLength(3);
@@ -210,7 +233,11 @@ describe("VALUE batching", () => {
 
   it("flushes on the default scheduler without help", async () => {
     const batcher = new ValueBatcher();
-    const result = batcher.request({ query: query("impressions"), batchKey: "p", load: async () => byCountryAndFormat });
+    const result = batcher.request({
+      query: query("impressions"),
+      batchKey: "p",
+      load: async () => byCountryAndFormat,
+    });
     await settle();
     await expect(result).resolves.toBe(4600);
   });

@@ -49,11 +49,17 @@ describe("markdown links", () => {
       "![icon](assets/icon.png)",
       "[label]: defined.md",
     ].join("\n");
-    expect(relativeLinks("x.md", markdown).map((link) => `${link.line} ${link.target}`)).toEqual(["1 a.md", "5 assets/icon.png", "6 defined.md"]);
+    expect(relativeLinks("x.md", markdown).map((link) => `${link.line} ${link.target}`)).toEqual([
+      "1 a.md",
+      "5 assets/icon.png",
+      "6 defined.md",
+    ]);
   });
 
   it("makes anchors as GitHub does", () => {
-    expect(githubSlug("Does the close still hold? (`--check-frozen`)")).toBe("does-the-close-still-hold---check-frozen");
+    expect(githubSlug("Does the close still hold? (`--check-frozen`)")).toBe(
+      "does-the-close-still-hold---check-frozen",
+    );
     expect(githubSlug("…and have it refreshed at 6:00 every day")).toBe("and-have-it-refreshed-at-600-every-day");
     expect(githubSlug("Two manifests: XML and unified")).toBe("two-manifests-xml-and-unified");
     expect(githubSlug("Which rows: `$select` or `$apply`")).toBe("which-rows-select-or-apply");
@@ -65,7 +71,9 @@ describe("markdown links", () => {
   });
 
   it("docs/README.md lists every guide of docs/", () => {
-    const index = relativeLinks("docs/README.md", repository.readText("docs/README.md") ?? "").map((link) => link.target.split("#")[0]);
+    const index = relativeLinks("docs/README.md", repository.readText("docs/README.md") ?? "").map(
+      (link) => link.target.split("#")[0],
+    );
     expect(DOCS.filter((name) => name !== "README.md" && !index.includes(name))).toEqual([]);
   });
 });

@@ -53,20 +53,45 @@ describe("readCredentials", () => {
   });
 
   it("refuses a file other users can read, as ssh does", () => {
-    expect(failure(() => readCredentials(file({ profiles: { A: { baseUrl: "https://x.example", token: SECRET } } }, 0o640), "linux"))).toMatch(/can be read by other users of this computer\. Make it private with: chmod 600/);
+    expect(
+      failure(() =>
+        readCredentials(file({ profiles: { A: { baseUrl: "https://x.example", token: SECRET } } }, 0o640), "linux"),
+      ),
+    ).toMatch(/can be read by other users of this computer\. Make it private with: chmod 600/);
   });
 
   it("refuses http:// except for this computer, as the pane does, without echoing the token", () => {
-    const message = failure(() => readCredentials(file({ profiles: { Finance: { baseUrl: "http://reporting.example.com", token: SECRET } } }), "linux"));
-    expect(message).toMatch(/^The profile "Finance" in .+ cannot be used: The service address must start with https:\/\//);
+    const message = failure(() =>
+      readCredentials(
+        file({ profiles: { Finance: { baseUrl: "http://reporting.example.com", token: SECRET } } }),
+        "linux",
+      ),
+    );
+    expect(message).toMatch(
+      /^The profile "Finance" in .+ cannot be used: The service address must start with https:\/\//,
+    );
     expect(message).not.toContain(SECRET);
   });
 
   it("names unknown fields and a default that is not there, never their values", () => {
-    const unknown = failure(() => readCredentials(file({ profiles: { Finance: { baseUrl: "https://x.example", token: SECRET, password: SECRET } } }), "linux"));
+    const unknown = failure(() =>
+      readCredentials(
+        file({ profiles: { Finance: { baseUrl: "https://x.example", token: SECRET, password: SECRET } } }),
+        "linux",
+      ),
+    );
     expect(unknown).toContain("fields this command does not know: password");
     expect(unknown).not.toContain(SECRET);
-    expect(failure(() => readCredentials(file({ default: "Sales", profiles: { Finance: { baseUrl: "https://x.example", token: SECRET } } }), "linux"))).toContain('names "Sales" as its default');
-    expect(failure(() => readCredentials(file(`{"profiles": {"Finance": {"token": "${SECRET}"`), "linux"))).not.toContain(SECRET);
+    expect(
+      failure(() =>
+        readCredentials(
+          file({ default: "Sales", profiles: { Finance: { baseUrl: "https://x.example", token: SECRET } } }),
+          "linux",
+        ),
+      ),
+    ).toContain('names "Sales" as its default');
+    expect(
+      failure(() => readCredentials(file(`{"profiles": {"Finance": {"token": "${SECRET}"`), "linux")),
+    ).not.toContain(SECRET);
   });
 });

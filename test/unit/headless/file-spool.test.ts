@@ -14,7 +14,12 @@ describe("fileSpool", () => {
   it("gives back every row as appended, across reads of many pieces and characters of several bytes", () => {
     const spool = fileSpool(dir);
     // Rows long enough, and with characters of 2 to 4 bytes, to cross the reader's pieces anywhere.
-    const rows = Array.from({ length: 3_000 }, (_, index) => [`Ünïcödé ${index} “quoted” \n 🎯`, index * 1.5, index % 2 === 0, ""]);
+    const rows = Array.from({ length: 3_000 }, (_, index) => [
+      `Ünïcödé ${index} “quoted” \n 🎯`,
+      index * 1.5,
+      index % 2 === 0,
+      "",
+    ]);
     spool.append(rows.slice(0, 1_234));
     spool.append(rows.slice(1_234));
     expect(spool.count).toBe(3_000);

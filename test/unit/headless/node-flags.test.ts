@@ -11,13 +11,17 @@ describe("the headless refresh's V8 heap settings", () => {
   it("are those of the npm script, which the docs' cron line runs", () => {
     const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
     expect(scripts["refresh-workbook"]).toBe(`${node}--import tsx src/headless/cli.ts`);
-    const cron = read("docs/headless-refresh.md").split("\n").filter((line) => /^[\d*]+ [\d*]+ .*refresh-workbook/.test(line));
+    const cron = read("docs/headless-refresh.md")
+      .split("\n")
+      .filter((line) => /^[\d*]+ [\d*]+ .*refresh-workbook/.test(line));
     expect(cron.length).toBeGreaterThan(0);
     for (const line of cron) expect(line).toContain("npm run -s refresh-workbook --");
   });
 
   it("are those of the systemd service", () => {
-    const exec = read("deploy/reporting-refresh.service").split("\n").find((line) => line.startsWith("ExecStart="));
+    const exec = read("deploy/reporting-refresh.service")
+      .split("\n")
+      .find((line) => line.startsWith("ExecStart="));
     expect(exec).toContain(`/usr/bin/${node}build/host/refresh-workbook.js`);
   });
 });

@@ -38,7 +38,9 @@ describe("writing a refreshed workbook", () => {
     expect(statSync(file).mode & 0o777).toBe(0o640);
     const written = new WorkbookPackage(new Uint8Array(readFileSync(file)));
     expect(written.text("xl/workbook.xml")).toContain('<calcPr fullCalcOnLoad="1"');
-    expect(written.sheets().map((sheet) => sheet.name)).toEqual(new WorkbookPackage(excelMade("table-sample.xlsx")).sheets().map((sheet) => sheet.name));
+    expect(written.sheets().map((sheet) => sheet.name)).toEqual(
+      new WorkbookPackage(excelMade("table-sample.xlsx")).sheets().map((sheet) => sheet.name),
+    );
   });
 
   it("reads the written copy back from the disk without loading it", () => {
@@ -52,14 +54,20 @@ describe("writing a refreshed workbook", () => {
       input.close();
     }
     expect(loads).not.toHaveBeenCalled();
-    expect(new WorkbookPackage(new Uint8Array(readFileSync(path.join(dir, "out.xlsx")))).sheets().length).toBeGreaterThan(0);
+    expect(
+      new WorkbookPackage(new Uint8Array(readFileSync(path.join(dir, "out.xlsx")))).sheets().length,
+    ).toBeGreaterThan(0);
   });
 
   it("replaces nothing when the written copy holds no workbook", () => {
     const target = path.join(dir, "out.xlsx");
     writeFileSync(target, "the previous file");
-    const notAWorkbook: OutputEntry[] = [{ kind: "new", name: "hello.txt", mtime: new Date(2026, 0, 1), chunks: ["hello"] }];
-    expect(() => writeWorkbookFile(target, notAWorkbook)).toThrow(`The refreshed copy of ${target} could not be read back, so nothing was replaced.`);
+    const notAWorkbook: OutputEntry[] = [
+      { kind: "new", name: "hello.txt", mtime: new Date(2026, 0, 1), chunks: ["hello"] },
+    ];
+    expect(() => writeWorkbookFile(target, notAWorkbook)).toThrow(
+      `The refreshed copy of ${target} could not be read back, so nothing was replaced.`,
+    );
     expect(readFileSync(target, "utf8")).toBe("the previous file");
     expect(readdirSync(dir)).toEqual(["out.xlsx"]);
   });

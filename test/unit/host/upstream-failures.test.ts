@@ -6,7 +6,11 @@ import { upstreamFailure } from "../../../scripts/webpack/service-proxy";
 const CODES = [...Object.keys(SYSTEM_CODES), "ECONNRESET", undefined];
 
 function paneMessage(reply: UpstreamReply): string {
-  return errorFromResponse(reply.status, JSON.stringify({ error: { code: reply.code, message: reply.message } }), "/details").paneMessage;
+  return errorFromResponse(
+    reply.status,
+    JSON.stringify({ error: { code: reply.code, message: reply.message } }),
+    "/details",
+  ).paneMessage;
 }
 
 describe("the add-in server's answer when the service gives none", () => {
@@ -27,12 +31,17 @@ describe("the add-in server's answer when the service gives none", () => {
     expect(unreachableFailure("ECONNREFUSED").message).toBe(
       "The Reporting service refused the add-in server's connection (ECONNREFUSED). Try again later; if it persists, tell the server's administrator.",
     );
-    expect(unreachableFailure(undefined).message).toBe("The add-in server could not reach the Reporting service. Try again later; if it persists, tell the server's administrator.");
+    expect(unreachableFailure(undefined).message).toBe(
+      "The add-in server could not reach the Reporting service. Try again later; if it persists, tell the server's administrator.",
+    );
   });
 
   it("every code it answers gives the pane a message of its own, not the service's generic one", () => {
     const generic = errorFromResponse(502, "", "/details").paneMessage;
-    const messages = new Set([...CODES.map((code) => paneMessage(unreachableFailure(code))), paneMessage(answerTimeoutFailure(30_000))]);
+    const messages = new Set([
+      ...CODES.map((code) => paneMessage(unreachableFailure(code))),
+      paneMessage(answerTimeoutFailure(30_000)),
+    ]);
     expect(messages.has(generic)).toBe(false);
     // refused, unknown host, timeout (a connection or an answer) and unreachable.
     expect(messages.size).toBe(4);

@@ -43,7 +43,9 @@ function resolveLocked(packages: Record<string, LockedPackage>, fromPath: string
 
 /** The lowest Node version of each alternative of a range (`^20.19.0 || >=24` gives 20.19.0 and 24.0.0). */
 function lowestVersionsOf(range: string): string[] {
-  return new semver.Range(range).set.map((comparators) => semver.minVersion(comparators.map((c) => c.value).join(" "))!.version);
+  return new semver.Range(range).set.map(
+    (comparators) => semver.minVersion(comparators.map((c) => c.value).join(" "))!.version,
+  );
 }
 
 describe("package-lock.json", () => {
@@ -83,7 +85,8 @@ describe("package-lock.json", () => {
       const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
       if (!path || !range) continue;
       const excluded = promised.filter((version) => !semver.satisfies(version, range));
-      if (excluded.length > 0) refusing.push(`${path}@${entry.version} wants node ${range}, not ${excluded.join(", ")}`);
+      if (excluded.length > 0)
+        refusing.push(`${path}@${entry.version} wants node ${range}, not ${excluded.join(", ")}`);
     }
     expect(refusing).toEqual([]);
   });

@@ -17,9 +17,20 @@ function addinErrors(code: string): string[] {
   try {
     writeFileSync(path.join(dir, "planted.ts"), code);
     // The planted file sits outside the repository: it finds the add-in's dependencies through paths.
-    const paths = { "@microsoft/connected-workbooks": [path.join(REPO, "node_modules/@microsoft/connected-workbooks")] };
-    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ extends: path.join(REPO, "tsconfig.addin.json"), compilerOptions: { paths }, include: ["planted.ts"] }));
-    const result = spawnSync(process.execPath, [require.resolve("typescript/bin/tsc"), "--noEmit", "-p", dir], { encoding: "utf8" });
+    const paths = {
+      "@microsoft/connected-workbooks": [path.join(REPO, "node_modules/@microsoft/connected-workbooks")],
+    };
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        extends: path.join(REPO, "tsconfig.addin.json"),
+        compilerOptions: { paths },
+        include: ["planted.ts"],
+      }),
+    );
+    const result = spawnSync(process.execPath, [require.resolve("typescript/bin/tsc"), "--noEmit", "-p", dir], {
+      encoding: "utf8",
+    });
     return result.stdout.split("\n").filter((line) => line.includes("error TS"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -54,7 +65,9 @@ test(
       `export const own = Object.hasOwn({}, "a");`,
     ];
     const errors = addinErrors(`${lines.join("\n")}\n`);
-    expect(lines.map((_line, index) => errors.some((error) => error.includes(`planted.ts(${index + 1},`)))).toEqual(lines.map(() => true));
+    expect(lines.map((_line, index) => errors.some((error) => error.includes(`planted.ts(${index + 1},`)))).toEqual(
+      lines.map(() => true),
+    );
   },
   TIMEOUT_MS,
 );

@@ -28,7 +28,11 @@ function plant(name: string, files: Record<string, string>): string {
 }
 
 function cruise(directory: string) {
-  const run = spawnSync(process.execPath, [DEPCRUISE, directory, "--config", path.join(REPO, ".dependency-cruiser.cjs")], { cwd: REPO, encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync(
+    process.execPath,
+    [DEPCRUISE, directory, "--config", path.join(REPO, ".dependency-cruiser.cjs")],
+    { cwd: REPO, encoding: "utf8", timeout: 60_000 },
+  );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 

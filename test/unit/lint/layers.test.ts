@@ -327,24 +327,35 @@ let results: LintMessage[][];
 
 beforeAll(() => {
   const cases: LintCase[] = [...violations, ...allowed].map(({ filePath, code }) => ({ filePath, code }));
-  const run = spawnSync(process.execPath, ["-e", LINT_ALL], { cwd: REPO, input: JSON.stringify(cases), encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync(process.execPath, ["-e", LINT_ALL], {
+    cwd: REPO,
+    input: JSON.stringify(cases),
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   if (run.status !== 0) throw new Error(`linting the cases failed (${run.status ?? run.signal}): ${run.stderr}`);
   results = JSON.parse(run.stdout) as LintMessage[][];
 }, 60_000);
 
 describe("layer rules in eslint.config.mjs", () => {
-  it.each(violations.map((violation, index) => [violation.name, violation, index] as const))("flags: %s", (_name, violation, index) => {
-    const messages = results[index] ?? [];
-    expect(messages).toEqual([
-      expect.objectContaining({
-        ruleId: violation.ruleId,
-        severity: violation.severity ?? 2,
-        message: expect.stringContaining(violation.mentions),
-      }),
-    ]);
-  });
+  it.each(violations.map((violation, index) => [violation.name, violation, index] as const))(
+    "flags: %s",
+    (_name, violation, index) => {
+      const messages = results[index] ?? [];
+      expect(messages).toEqual([
+        expect.objectContaining({
+          ruleId: violation.ruleId,
+          severity: violation.severity ?? 2,
+          message: expect.stringContaining(violation.mentions),
+        }),
+      ]);
+    },
+  );
 
-  it.each(allowed.map((ok, index) => [ok.name, ok, violations.length + index] as const))("allows: %s", (_name, _ok, index) => {
-    expect(results[index]).toEqual([]);
-  });
+  it.each(allowed.map((ok, index) => [ok.name, ok, violations.length + index] as const))(
+    "allows: %s",
+    (_name, _ok, index) => {
+      expect(results[index]).toEqual([]);
+    },
+  );
 });

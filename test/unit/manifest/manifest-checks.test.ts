@@ -78,9 +78,16 @@ describe("a broken manifest", () => {
   });
 
   it("with a plain http URL fails the HTTPS check and no longer reaches the build's file", () => {
-    const result = failures(edited('"https://localhost:3000/functions.json"', '"http://localhost:3000/functions.json"'));
-    expect(Object.keys(result).sort()).toEqual(["Every URL is HTTPS", "Pages, script and metadata are files the build emits"]);
-    expect(result["Every URL is HTTPS"]).toEqual([expect.stringContaining("http://localhost:3000/functions.json is not HTTPS")]);
+    const result = failures(
+      edited('"https://localhost:3000/functions.json"', '"http://localhost:3000/functions.json"'),
+    );
+    expect(Object.keys(result).sort()).toEqual([
+      "Every URL is HTTPS",
+      "Pages, script and metadata are files the build emits",
+    ]);
+    expect(result["Every URL is HTTPS"]).toEqual([
+      expect.stringContaining("http://localhost:3000/functions.json is not HTTPS"),
+    ]);
   });
 
   it.each([
@@ -115,48 +122,72 @@ describe("a broken manifest", () => {
 
   it("whose functions page is not the shared runtime fails the runtime check", () => {
     const result = failures(
-      edited('<Page>\n              <SourceLocation resid="Taskpane.Url"/>', '<Page>\n              <SourceLocation resid="Functions.Script.Url"/>'),
+      edited(
+        '<Page>\n              <SourceLocation resid="Taskpane.Url"/>',
+        '<Page>\n              <SourceLocation resid="Functions.Script.Url"/>',
+      ),
     );
     expect(result["One long-lived shared runtime runs the task pane and the functions"]).toEqual([
-      expect.stringContaining("the custom functions' <Page> uses resid \"Functions.Script.Url\""),
+      expect.stringContaining('the custom functions\' <Page> uses resid "Functions.Script.Url"'),
     ]);
   });
 
   it("with a short-lived runtime or none at all fails the runtime check", () => {
     expect(failures(edited('lifetime="long"', 'lifetime="short"'))).toEqual({
-      "One long-lived shared runtime runs the task pane and the functions": [expect.stringContaining('lifetime="short"')],
+      "One long-lived shared runtime runs the task pane and the functions": [
+        expect.stringContaining('lifetime="short"'),
+      ],
     });
     const withoutRuntime = failures(edited(/<Runtimes>[\s\S]*<\/Runtimes>/, ""));
     expect(Object.keys(withoutRuntime)).toContain("One long-lived shared runtime runs the task pane and the functions");
   });
 
   it("whose runtime page differs from the task pane of DefaultSettings says so", () => {
-    const result = failures(edited('<bt:Url id="Taskpane.Url" DefaultValue="https://localhost:3000/taskpane.html"/>', '<bt:Url id="Taskpane.Url" DefaultValue="https://localhost:3000/functions.js"/>'));
+    const result = failures(
+      edited(
+        '<bt:Url id="Taskpane.Url" DefaultValue="https://localhost:3000/taskpane.html"/>',
+        '<bt:Url id="Taskpane.Url" DefaultValue="https://localhost:3000/functions.js"/>',
+      ),
+    );
     expect(result["One long-lived shared runtime runs the task pane and the functions"]).toEqual([
       expect.stringContaining("is not the task pane page of DefaultSettings"),
     ]);
   });
 
   it("with an icon of the wrong size reports both sizes", () => {
-    const result = failures(edited('id="Icon.16x16" DefaultValue="https://localhost:3000/assets/icon-16.png"', 'id="Icon.16x16" DefaultValue="https://localhost:3000/assets/icon-32.png"'));
+    const result = failures(
+      edited(
+        'id="Icon.16x16" DefaultValue="https://localhost:3000/assets/icon-16.png"',
+        'id="Icon.16x16" DefaultValue="https://localhost:3000/assets/icon-32.png"',
+      ),
+    );
     expect(Object.keys(result)).toEqual(["Icons exist at their declared sizes"]);
-    expect(result["Icons exist at their declared sizes"]).toContainEqual(expect.stringContaining("assets/icon-32.png is 32x32 pixels, declared 16x16"));
+    expect(result["Icons exist at their declared sizes"]).toContainEqual(
+      expect.stringContaining("assets/icon-32.png is 32x32 pixels, declared 16x16"),
+    );
   });
 
   it("with an icon the build does not emit names the missing file", () => {
     const result = failures(edited("assets/icon-80.png", "assets/icon-99.png"));
-    expect(result["Icons exist at their declared sizes"]).toContainEqual(expect.stringContaining("assets/icon-99.png is not a file the build emits"));
+    expect(result["Icons exist at their declared sizes"]).toContainEqual(
+      expect.stringContaining("assets/icon-99.png is not a file the build emits"),
+    );
   });
 
   it("with an icon that is not a PNG says so", () => {
-    const notPng = (path: string) => (path.endsWith(".png") ? new TextEncoder().encode("GIF89a and more bytes than a header") : undefined);
+    const notPng = (path: string) =>
+      path.endsWith(".png") ? new TextEncoder().encode("GIF89a and more bytes than a header") : undefined;
     const result = failures(manifest, { readEmittedFile: notPng });
-    expect(result["Icons exist at their declared sizes"]).toContainEqual("IconUrl: assets/icon-32.png is not a PNG image");
+    expect(result["Icons exist at their declared sizes"]).toContainEqual(
+      "IconUrl: assets/icon-32.png is not a PNG image",
+    );
   });
 
   it("whose ribbon icon lacks a required size is refused", () => {
     const result = failures(edited(/<bt:Image size="80" resid="Icon.80x80"\/>/, ""));
-    expect(result["Icons exist at their declared sizes"]).toEqual([expect.stringContaining("lacks the required sizes 80")]);
+    expect(result["Icons exist at their declared sizes"]).toEqual([
+      expect.stringContaining("lacks the required sizes 80"),
+    ]);
   });
 
   it("with another namespace than its environment's fails the functions check", () => {
@@ -176,34 +207,55 @@ describe("a broken manifest", () => {
 
   it("without the CustomFunctionsRuntime set, or with too low a SharedRuntime, fails the requirements check", () => {
     expect(failures(edited(/<Set Name="CustomFunctionsRuntime"[^>]*\/>/, ""))).toEqual({
-      "Requires the SharedRuntime, CustomFunctionsRuntime and ExcelApi sets": ["<Requirements> does not require the CustomFunctionsRuntime set"],
+      "Requires the SharedRuntime, CustomFunctionsRuntime and ExcelApi sets": [
+        "<Requirements> does not require the CustomFunctionsRuntime set",
+      ],
     });
-    expect(failures(edited('<Set Name="SharedRuntime" MinVersion="1.1"/>', '<Set Name="SharedRuntime" MinVersion="1.0"/>'))).toEqual({
-      "Requires the SharedRuntime, CustomFunctionsRuntime and ExcelApi sets": ["SharedRuntime requires version 1.0, needs at least 1.1"],
+    expect(
+      failures(edited('<Set Name="SharedRuntime" MinVersion="1.1"/>', '<Set Name="SharedRuntime" MinVersion="1.0"/>')),
+    ).toEqual({
+      "Requires the SharedRuntime, CustomFunctionsRuntime and ExcelApi sets": [
+        "SharedRuntime requires version 1.0, needs at least 1.1",
+      ],
     });
   });
 
   it("pointing at metadata the build does not emit fails the build-output check", () => {
     const withoutMetadata = new Set([...outputs.files].filter((file) => file !== "functions.json"));
     expect(failures(manifest, { emittedFiles: withoutMetadata })).toEqual({
-      "Pages, script and metadata are files the build emits": ["the functions' metadata: functions.json is not a file the build emits"],
+      "Pages, script and metadata are files the build emits": [
+        "the functions' metadata: functions.json is not a file the build emits",
+      ],
     });
   });
 
   it("with a ribbon label longer than Office allows fails the length check", () => {
-    const result = failures(edited('<bt:String id="Group.Label" DefaultValue="Ad Reporting (dev)"/>', `<bt:String id="Group.Label" DefaultValue="${"x".repeat(126)}"/>`));
-    expect(result).toEqual({ "Strings fit Office's length limits": ['ShortStrings "Group.Label" is 126 characters; the limit is 125'] });
+    const result = failures(
+      edited(
+        '<bt:String id="Group.Label" DefaultValue="Ad Reporting (dev)"/>',
+        `<bt:String id="Group.Label" DefaultValue="${"x".repeat(126)}"/>`,
+      ),
+    );
+    expect(result).toEqual({
+      "Strings fit Office's length limits": ['ShortStrings "Group.Label" is 126 characters; the limit is 125'],
+    });
   });
 
   it("that is not a task pane add-in for Excel fails the add-in type check", () => {
     const result = failures(edited('<Host Name="Workbook"/>', '<Host Name="Document"/>'));
-    expect(result).toEqual({ "A task pane add-in for Excel with its basic settings": ['<Hosts> does not list <Host Name="Workbook"/> (Excel)'] });
+    expect(result).toEqual({
+      "A task pane add-in for Excel with its basic settings": ['<Hosts> does not list <Host Name="Workbook"/> (Excel)'],
+    });
   });
 
   it("whose button runs a function instead of opening the pane fails the ribbon and runtime checks", () => {
     const result = failures(edited('<Action xsi:type="ShowTaskpane">', '<Action xsi:type="ExecuteFunction">'));
-    expect(result["A ribbon button opens the task pane"]).toEqual(["the ribbon has no button whose action is ShowTaskpane"]);
-    expect(result["One long-lived shared runtime runs the task pane and the functions"]).toEqual(["the ShowTaskpane action is missing"]);
+    expect(result["A ribbon button opens the task pane"]).toEqual([
+      "the ribbon has no button whose action is ShowTaskpane",
+    ]);
+    expect(result["One long-lived shared runtime runs the task pane and the functions"]).toEqual([
+      "the ShowTaskpane action is missing",
+    ]);
   });
 });
 
@@ -252,23 +304,38 @@ describe("the development and production manifests", () => {
     const problems = result[PRODUCTION_CHECK] ?? [];
     expect(problems[0]).toContain(`this is the production manifest (Id ${production.id}, "Ad Reporting")`);
     expect(problems[0]).toContain("REPORTING_ADDIN_URL=https://<host>/<path>/ npm run build");
-    expect(problems).toContainEqual('OfficeApp/VersionOverrides/Resources/Urls/Url "Taskpane.Url" DefaultValue: https://localhost:3000/taskpane.html names localhost');
-    expect(problems).toContainEqual("OfficeApp/IconUrl DefaultValue: https://localhost:3000/assets/icon-32.png names localhost");
+    expect(problems).toContainEqual(
+      'OfficeApp/VersionOverrides/Resources/Urls/Url "Taskpane.Url" DefaultValue: https://localhost:3000/taskpane.html names localhost',
+    );
+    expect(problems).toContainEqual(
+      "OfficeApp/IconUrl DefaultValue: https://localhost:3000/assets/icon-32.png names localhost",
+    );
   });
 
   it("the production Id alone, with the development name and namespace, fails both environment checks and the namespace one", () => {
     const result = failures(edited(`<Id>${development.id}</Id>`, `<Id>${production.id}</Id>`));
     expect(Object.keys(result).sort()).toEqual([ENVIRONMENT_CHECK, NAMESPACE_CHECK, PRODUCTION_CHECK].sort());
-    expect(result[ENVIRONMENT_CHECK]).toEqual([`<Id> is the production Id but DisplayName "Ad Reporting (dev)" is the development name: the two would be confused once installed`]);
-    expect(result[PRODUCTION_CHECK]).toContainEqual('OfficeApp/DisplayName DefaultValue: "Ad Reporting (dev)" is the development name');
+    expect(result[ENVIRONMENT_CHECK]).toEqual([
+      `<Id> is the production Id but DisplayName "Ad Reporting (dev)" is the development name: the two would be confused once installed`,
+    ]);
+    expect(result[PRODUCTION_CHECK]).toContainEqual(
+      'OfficeApp/DisplayName DefaultValue: "Ad Reporting (dev)" is the development name',
+    );
   });
 
   it("the production name alone, with the development Id, counts as production and fails on localhost", () => {
-    const productionName = edited(`<DisplayName DefaultValue="${development.displayName}"/>`, `<DisplayName DefaultValue="${production.displayName}"/>`);
+    const productionName = edited(
+      `<DisplayName DefaultValue="${development.displayName}"/>`,
+      `<DisplayName DefaultValue="${production.displayName}"/>`,
+    );
     expect(manifestEnvironment(productionName)).toBe("production");
     const result = failures(productionName);
-    expect(result[ENVIRONMENT_CHECK]).toEqual([expect.stringContaining("is the development Id but DisplayName \"Ad Reporting\" is the production name")]);
-    expect(result[PRODUCTION_CHECK]).toContainEqual(expect.stringContaining("https://localhost:3000/taskpane.html names localhost"));
+    expect(result[ENVIRONMENT_CHECK]).toEqual([
+      expect.stringContaining('is the development Id but DisplayName "Ad Reporting" is the production name'),
+    ]);
+    expect(result[PRODUCTION_CHECK]).toContainEqual(
+      expect.stringContaining("https://localhost:3000/taskpane.html names localhost"),
+    );
   });
 
   it.each([
@@ -281,17 +348,28 @@ describe("the development and production manifests", () => {
     const written = productionManifest(manifest, ORIGIN);
     const withLeftover = written.replace("<DefaultLocale>", `<SupportUrl DefaultValue="${url}"/>\n  <DefaultLocale>`);
     expect(withLeftover).not.toBe(written);
-    expect(failures(withLeftover)[PRODUCTION_CHECK]).toEqual([expect.stringContaining("still points at the development add-in"), `OfficeApp/SupportUrl DefaultValue: ${url} names localhost`]);
+    expect(failures(withLeftover)[PRODUCTION_CHECK]).toEqual([
+      expect.stringContaining("still points at the development add-in"),
+      `OfficeApp/SupportUrl DefaultValue: ${url} names localhost`,
+    ]);
   });
 
   it("an Id that is neither environment's fails, naming both", () => {
     const result = failures(edited(/<Id>[^<]*<\/Id>/, "<Id>0f0e0d0c-0b0a-4908-8706-050403020100</Id>"));
     expect(Object.keys(result)).toEqual([ENVIRONMENT_CHECK]);
-    expect(result[ENVIRONMENT_CHECK]?.[0]).toContain(`neither the development Id (${development.id}) nor the production Id (${production.id})`);
+    expect(result[ENVIRONMENT_CHECK]?.[0]).toContain(
+      `neither the development Id (${development.id}) nor the production Id (${production.id})`,
+    );
   });
 
   it("a display name that is neither environment's fails", () => {
-    const result = failures(edited(`<DisplayName DefaultValue="${development.displayName}"/>`, '<DisplayName DefaultValue="Reporting"/>'));
-    expect(result).toEqual({ [ENVIRONMENT_CHECK]: ['DisplayName "Reporting" is neither "Ad Reporting (dev)" (development) nor "Ad Reporting" (production)'] });
+    const result = failures(
+      edited(`<DisplayName DefaultValue="${development.displayName}"/>`, '<DisplayName DefaultValue="Reporting"/>'),
+    );
+    expect(result).toEqual({
+      [ENVIRONMENT_CHECK]: [
+        'DisplayName "Reporting" is neither "Ad Reporting (dev)" (development) nor "Ad Reporting" (production)',
+      ],
+    });
   });
 });

@@ -7,10 +7,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Configuration, Stats } from "webpack";
-import { LOCAL_DIR, OFFICE_JS_CDN_URL, OfficeJsTagPlugin, officeJsSource, type OfficeJsSource } from "../../../scripts/webpack/office-js";
+import {
+  LOCAL_DIR,
+  OFFICE_JS_CDN_URL,
+  OfficeJsTagPlugin,
+  officeJsSource,
+  type OfficeJsSource,
+} from "../../../scripts/webpack/office-js";
 import { configWith, requireFromProject } from "./webpack-config";
 
-const CopyPlugin = requireFromProject("copy-webpack-plugin") as new (...args: never[]) => { patterns: { to?: unknown }[] };
+const CopyPlugin = requireFromProject("copy-webpack-plugin") as new (...args: never[]) => {
+  patterns: { to?: unknown }[];
+};
 const HtmlWebpackPlugin = requireFromProject("html-webpack-plugin") as new (options: object) => object;
 const webpack = requireFromProject("webpack") as typeof import("webpack");
 const BUILD_TIMEOUT_MS = 60_000;
@@ -18,8 +26,11 @@ const BUILD_TIMEOUT_MS = 60_000;
 /** What a configuration does with Office.js: the tag's source, and whether it copies the local files. */
 function officeJsOf(config: Configuration): { source: OfficeJsSource | undefined; copiesLocal: boolean } {
   const tag = config.plugins?.find((plugin) => plugin instanceof OfficeJsTagPlugin) as OfficeJsTagPlugin | undefined;
-  const copy = config.plugins?.find((plugin) => plugin instanceof CopyPlugin) as { patterns: { to?: unknown }[] } | undefined;
-  const copiesLocal = (copy?.patterns ?? []).some((pattern) => typeof pattern.to === "string" && pattern.to.startsWith(`${LOCAL_DIR}/`));
+  const copy = config.plugins?.find((plugin) => plugin instanceof CopyPlugin) as
+    { patterns: { to?: unknown }[] } | undefined;
+  const copiesLocal = (copy?.patterns ?? []).some(
+    (pattern) => typeof pattern.to === "string" && pattern.to.startsWith(`${LOCAL_DIR}/`),
+  );
   return { source: tag?.source, copiesLocal };
 }
 
@@ -36,7 +47,9 @@ describe("officeJsSource", () => {
   });
 
   it("refuses a REPORTING_OFFICE_JS it does not know rather than guess", () => {
-    expect(() => officeJsSource({ deployed: true, env: { REPORTING_OFFICE_JS: "offline" } })).toThrow('REPORTING_OFFICE_JS must be "cdn" or "local" (got offline)');
+    expect(() => officeJsSource({ deployed: true, env: { REPORTING_OFFICE_JS: "offline" } })).toThrow(
+      'REPORTING_OFFICE_JS must be "cdn" or "local" (got offline)',
+    );
   });
 });
 
@@ -46,7 +59,12 @@ describe("webpack.config.js", () => {
   // The local copy is copied exactly when the page loads it.
   it.each([
     ["a deployed build (REPORTING_ADDIN_URL)", { REPORTING_ADDIN_URL: ORIGIN }, "production", "cdn"],
-    ["a deployed build with REPORTING_OFFICE_JS=local (air-gapped clouds)", { REPORTING_ADDIN_URL: ORIGIN, REPORTING_OFFICE_JS: "local" }, "production", "local"],
+    [
+      "a deployed build with REPORTING_OFFICE_JS=local (air-gapped clouds)",
+      { REPORTING_ADDIN_URL: ORIGIN, REPORTING_OFFICE_JS: "local" },
+      "production",
+      "local",
+    ],
     ["a production build without REPORTING_ADDIN_URL (CI, the tests)", {}, "production", "local"],
     ["the dev server, even with REPORTING_ADDIN_URL set", { REPORTING_ADDIN_URL: ORIGIN }, "development", "local"],
     ["the dev server with REPORTING_OFFICE_JS=cdn", { REPORTING_OFFICE_JS: "cdn" }, "development", "cdn"],
@@ -72,7 +90,12 @@ describe("the page of a CDN build", () => {
         entry: { main: join(directory, "entry.js") },
         output: { path: join(directory, "dist") },
         plugins: [
-          new HtmlWebpackPlugin({ filename: "page.html", templateContent: "<html><head></head><body></body></html>", inject: "head", scriptLoading: "defer" }) as never,
+          new HtmlWebpackPlugin({
+            filename: "page.html",
+            templateContent: "<html><head></head><body></body></html>",
+            inject: "head",
+            scriptLoading: "defer",
+          }) as never,
           new OfficeJsTagPlugin({ source: "cdn" }),
         ],
       });

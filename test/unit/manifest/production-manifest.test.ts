@@ -14,14 +14,19 @@ const manifest = readFileSync(join(projectRoot, "manifest.xml"), "utf8");
 const ORIGIN = "https://addin.example.com/reporting/";
 const BUILD_TIMEOUT_MS = 60_000;
 
-type CopyPattern = { from: string; to: string; transform?: (content: Buffer, path: string) => string | Buffer | Promise<string | Buffer> };
+type CopyPattern = {
+  from: string;
+  to: string;
+  transform?: (content: Buffer, path: string) => string | Buffer | Promise<string | Buffer>;
+};
 type CopyPluginClass = new (options: { patterns: CopyPattern[] }) => { patterns: CopyPattern[] };
 
 const CopyPlugin = requireFromProject("copy-webpack-plugin") as CopyPluginClass;
 const webpack = requireFromProject("webpack") as typeof import("webpack");
 
 function manifestPattern(config: Configuration): CopyPattern {
-  const copy = config.plugins?.find((plugin) => plugin instanceof CopyPlugin) as { patterns: CopyPattern[] } | undefined;
+  const copy = config.plugins?.find((plugin) => plugin instanceof CopyPlugin) as
+    { patterns: CopyPattern[] } | undefined;
   const pattern = copy?.patterns.find((candidate) => candidate.from === "manifest.xml");
   if (!pattern) throw new Error("webpack.config.js no longer copies manifest.xml with CopyPlugin");
   return pattern;
@@ -30,7 +35,9 @@ function manifestPattern(config: Configuration): CopyPattern {
 /** What the build writes for this manifest.xml content. */
 async function written(config: Configuration, content = manifest): Promise<string> {
   const pattern = manifestPattern(config);
-  const result = pattern.transform ? await pattern.transform(Buffer.from(content), join(projectRoot, "manifest.xml")) : content;
+  const result = pattern.transform
+    ? await pattern.transform(Buffer.from(content), join(projectRoot, "manifest.xml"))
+    : content;
   return result.toString();
 }
 
@@ -44,7 +51,10 @@ function urls(xml: string): string[] {
 }
 
 /** The development manifest with a URL the rewrite of https://localhost:3000/ does not reach. */
-const withLeftover = manifest.replace("<DefaultLocale>", '<SupportUrl DefaultValue="http://localhost:3000/help"/>\n  <DefaultLocale>');
+const withLeftover = manifest.replace(
+  "<DefaultLocale>",
+  '<SupportUrl DefaultValue="http://localhost:3000/help"/>\n  <DefaultLocale>',
+);
 
 describe("the manifest a production build with REPORTING_ADDIN_URL writes", () => {
   let xml: string;
@@ -60,7 +70,9 @@ describe("the manifest a production build with REPORTING_ADDIN_URL writes", () =
   });
 
   it("points every URL at REPORTING_ADDIN_URL and keeps the REPORTING namespace", () => {
-    const all = urls(xml).filter((url) => !url.startsWith("http://schemas.microsoft.com/") && !url.startsWith("http://www.w3.org/"));
+    const all = urls(xml).filter(
+      (url) => !url.startsWith("http://schemas.microsoft.com/") && !url.startsWith("http://www.w3.org/"),
+    );
     expect(all.length).toBeGreaterThanOrEqual(9);
     expect(all.filter((url) => !url.startsWith(ORIGIN))).toEqual([]);
     expect(attribute(xml, /<SourceLocation DefaultValue="([^"]*)"/)).toBe(`${ORIGIN}taskpane.html`);
@@ -90,7 +102,8 @@ describe("the manifest other builds write", () => {
 describe("the functions namespace of each build", () => {
   /** What the pane's bundle is told to write formulas with (src/taskpane/shared/build-namespace.ts). */
   function paneNamespace(config: Configuration): unknown {
-    const define = config.plugins?.find((plugin) => plugin instanceof webpack.DefinePlugin) as { definitions: Record<string, unknown> } | undefined;
+    const define = config.plugins?.find((plugin) => plugin instanceof webpack.DefinePlugin) as
+      { definitions: Record<string, unknown> } | undefined;
     const value = define?.definitions["process.env.REPORTING_FUNCTIONS_NAMESPACE"];
     return typeof value === "string" ? JSON.parse(value) : value;
   }
@@ -116,7 +129,9 @@ describe("a production build refuses", () => {
 
   it("a REPORTING_ADDIN_URL that is localhost itself", async () => {
     const config = await configWith({ REPORTING_ADDIN_URL: "https://localhost:8443/" });
-    await expect(written(config)).rejects.toThrow(/REPORTING_ADDIN_URL \(https:\/\/localhost:8443\/\) is this machine's address/);
+    await expect(written(config)).rejects.toThrow(
+      /REPORTING_ADDIN_URL \(https:\/\/localhost:8443\/\) is this machine's address/,
+    );
   });
 
   it("a manifest.xml that no longer carries the development Id it rewrites", async () => {
@@ -156,7 +171,9 @@ describe("webpack with the project's manifest pattern", () => {
       output: { path: join(directory, output) },
       plugins: [new CopyPlugin({ patterns: [{ ...pattern, from: source }] }) as never],
     });
-    return new Promise((resolve, reject) => compiler.run((error, stats) => (error || !stats ? reject(error) : compiler.close(() => resolve(stats)))));
+    return new Promise((resolve, reject) =>
+      compiler.run((error, stats) => (error || !stats ? reject(error) : compiler.close(() => resolve(stats)))),
+    );
   }
 
   it(
@@ -164,7 +181,12 @@ describe("webpack with the project's manifest pattern", () => {
     async () => {
       const stats = await buildManifest(withLeftover, "leftover");
       expect(stats.hasErrors()).toBe(true);
-      expect(stats.toJson({ all: false, errors: true }).errors?.map((error) => error.message).join("\n")).toContain("The production manifest still names localhost");
+      expect(
+        stats
+          .toJson({ all: false, errors: true })
+          .errors?.map((error) => error.message)
+          .join("\n"),
+      ).toContain("The production manifest still names localhost");
       expect(existsSync(join(directory, "leftover", "manifest.xml"))).toBe(false);
     },
     BUILD_TIMEOUT_MS,
@@ -175,7 +197,9 @@ describe("webpack with the project's manifest pattern", () => {
     async () => {
       const stats = await buildManifest(manifest, "clean");
       expect(stats.hasErrors()).toBe(false);
-      expect(readFileSync(join(directory, "clean", "manifest.xml"), "utf8")).toContain(`<Id>${ENVIRONMENTS.production.id}</Id>`);
+      expect(readFileSync(join(directory, "clean", "manifest.xml"), "utf8")).toContain(
+        `<Id>${ENVIRONMENTS.production.id}</Id>`,
+      );
     },
     BUILD_TIMEOUT_MS,
   );

@@ -22,8 +22,14 @@ describe("the requirement sets the code checks", () => {
   const manifest = readFileSync(join(projectRoot, "manifest.xml"), "utf8");
 
   it("are those the manifest requires, Office 2021's included", () => {
-    for (const { name, minVersion } of REQUIRED_SETS) expect(manifest).toContain(`<Set Name="${name}" MinVersion="${minVersion}"/>`);
-    expect(REQUIRED_SETS).toEqual(expect.arrayContaining([{ name: "ExcelApi", minVersion: "1.14" }, { name: "CustomFunctionsRuntime", minVersion: "1.3" }]));
+    for (const { name, minVersion } of REQUIRED_SETS)
+      expect(manifest).toContain(`<Set Name="${name}" MinVersion="${minVersion}"/>`);
+    expect(REQUIRED_SETS).toEqual(
+      expect.arrayContaining([
+        { name: "ExcelApi", minVersion: "1.14" },
+        { name: "CustomFunctionsRuntime", minVersion: "1.3" },
+      ]),
+    );
   });
 
   it("never ask for a set every admitted host has", () => {
@@ -33,7 +39,8 @@ describe("the requirement sets the code checks", () => {
       for (const match of text.matchAll(/isSetSupported\(\s*"(\w+)",\s*"(\d+\.\d+)"\s*\)/g)) {
         // SharedRuntime 1.1 is asked for to tell Excel from a plain page, where no set is there.
         const required = REQUIRED_SETS.find((set) => set.name === match[1] && set.name !== "SharedRuntime");
-        if (required && minor(match[2]!) <= minor(required.minVersion)) needless.push(`${relative(projectRoot, file)}: ${match[1]} ${match[2]}`);
+        if (required && minor(match[2]!) <= minor(required.minVersion))
+          needless.push(`${relative(projectRoot, file)}: ${match[1]} ${match[2]}`);
       }
     }
     expect(needless).toEqual([]);

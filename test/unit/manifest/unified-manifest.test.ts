@@ -46,9 +46,15 @@ function context(xml: string, overrides: Partial<UnifiedCheckContext> = {}): Uni
   };
 }
 
-async function failures(json: string, xml = developmentXml, overrides: Partial<UnifiedCheckContext> = {}): Promise<Record<string, string[]>> {
+async function failures(
+  json: string,
+  xml = developmentXml,
+  overrides: Partial<UnifiedCheckContext> = {},
+): Promise<Record<string, string[]>> {
   const results = await checkUnifiedManifest(json, context(xml, overrides));
-  return Object.fromEntries(results.filter((result) => result.problems.length > 0).map((result) => [result.name, result.problems]));
+  return Object.fromEntries(
+    results.filter((result) => result.problems.length > 0).map((result) => [result.name, result.problems]),
+  );
 }
 
 /** The development unified manifest with one change. */
@@ -86,8 +92,12 @@ describe("the unified manifest the build makes", () => {
     expect(production.id).toBe(ENVIRONMENTS.production.unifiedId);
     expect(production.id).not.toBe(ENVIRONMENTS.production.id);
     expect(production.name.short).toBe(ENVIRONMENTS.production.unifiedName);
-    expect(production.extensions[0].alternates).toContainEqual({ hide: { customOfficeAddin: { officeAddinId: ENVIRONMENTS.production.id } } });
-    expect(development.extensions[0].alternates).toContainEqual({ hide: { customOfficeAddin: { officeAddinId: ENVIRONMENTS.development.id } } });
+    expect(production.extensions[0].alternates).toContainEqual({
+      hide: { customOfficeAddin: { officeAddinId: ENVIRONMENTS.production.id } },
+    });
+    expect(development.extensions[0].alternates).toContainEqual({
+      hide: { customOfficeAddin: { officeAddinId: ENVIRONMENTS.development.id } },
+    });
   });
 
   it("declares every function of functions.json, its options flattened and a result each", () => {
@@ -108,17 +118,27 @@ describe("the unified manifest the build makes", () => {
     expect(development.extensions[0].requirements.capabilities).toEqual(sets);
     expect(production.extensions[0].requirements.capabilities).toEqual(sets);
     // Taken from the XML manifest, DefaultMinVersion included, not written down twice.
-    const raised = developmentXml.replace('<Set Name="ExcelApi" MinVersion="1.14"/>', '<Set Name="ExcelApi"/>').replace('DefaultMinVersion="1.1"', 'DefaultMinVersion="1.16"');
-    expect((unifiedManifest(raised, functionsJson) as Manifest).extensions[0].requirements.capabilities).toContainEqual({ name: "ExcelApi", minVersion: "1.16" });
+    const raised = developmentXml
+      .replace('<Set Name="ExcelApi" MinVersion="1.14"/>', '<Set Name="ExcelApi"/>')
+      .replace('DefaultMinVersion="1.1"', 'DefaultMinVersion="1.16"');
+    expect((unifiedManifest(raised, functionsJson) as Manifest).extensions[0].requirements.capabilities).toContainEqual(
+      { name: "ExcelApi", minVersion: "1.16" },
+    );
   });
 
   it("is refused, with what is missing, for an XML manifest without a namespace", () => {
     const withoutNamespace = developmentXml.replace(/<Namespace resid="[^"]*"\/>/, "");
-    expect(() => unifiedManifest(withoutNamespace, functionsJson)).toThrow(/Cannot write the unified manifest: manifest.xml has no <Namespace resid>/);
+    expect(() => unifiedManifest(withoutNamespace, functionsJson)).toThrow(
+      /Cannot write the unified manifest: manifest.xml has no <Namespace resid>/,
+    );
   });
 
   it("is written by every build, development and production", async () => {
-    for (const config of [await configWith({}, "development"), await configWith({}), await configWith({ REPORTING_ADDIN_URL: ORIGIN })]) {
+    for (const config of [
+      await configWith({}, "development"),
+      await configWith({}),
+      await configWith({ REPORTING_ADDIN_URL: ORIGIN }),
+    ]) {
       expect(config.plugins?.some((plugin) => plugin instanceof UnifiedManifestPlugin)).toBe(true);
     }
     expect(outputs.files).toContain("manifest.json");
@@ -141,61 +161,116 @@ describe("a broken unified manifest fails its check", () => {
 
   it("when its id is the XML add-in's, or another environment's", async () => {
     const check = "Id and name are its environment's own, not the XML add-in's";
-    expect((await failures(broken((manifest) => (manifest.id = ENVIRONMENTS.development.id))))[check]).toEqual([expect.stringContaining("is neither the development unified id")]);
-    expect((await failures(JSON.stringify(production)))[check]).toEqual([expect.stringContaining("the XML manifest beside it has <Id> f103ccd9")]);
-    expect((await failures(broken((manifest) => (manifest.name.short = "Ad Reporting (dev)"))))[check]).toEqual([expect.stringContaining('expected the development unified name "Ad Reporting (M365 dev)"')]);
+    expect((await failures(broken((manifest) => (manifest.id = ENVIRONMENTS.development.id))))[check]).toEqual([
+      expect.stringContaining("is neither the development unified id"),
+    ]);
+    expect((await failures(JSON.stringify(production)))[check]).toEqual([
+      expect.stringContaining("the XML manifest beside it has <Id> f103ccd9"),
+    ]);
+    expect((await failures(broken((manifest) => (manifest.name.short = "Ad Reporting (dev)"))))[check]).toEqual([
+      expect.stringContaining('expected the development unified name "Ad Reporting (M365 dev)"'),
+    ]);
   });
 
   it("when its version is not the XML manifest's", async () => {
     expect(await failures(broken((manifest) => (manifest.version = "0.2.0")))).toEqual({
-      "Version is the XML manifest's": ['version is "0.2.0", but the XML manifest\'s <Version> 0.1.0.0 makes it "0.1.0"'],
+      "Version is the XML manifest's": [
+        'version is "0.2.0", but the XML manifest\'s <Version> 0.1.0.0 makes it "0.1.0"',
+      ],
     });
   });
 
   it("when it does not hide the XML add-in", async () => {
-    const result = await failures(broken((manifest) => (manifest.extensions[0].alternates = manifest.extensions[0].alternates.filter((alternate: Manifest) => !alternate.hide))));
+    const result = await failures(
+      broken(
+        (manifest) =>
+          (manifest.extensions[0].alternates = manifest.extensions[0].alternates.filter(
+            (alternate: Manifest) => !alternate.hide,
+          )),
+      ),
+    );
     expect(Object.keys(result)).toEqual(["Hides the XML add-in of its environment (alternates)"]);
   });
 
   const REQUIREMENTS = "Requires the XML manifest's requirement sets at its versions, in Excel";
   const capabilitiesOf = (manifest: Manifest) => manifest.extensions[0].requirements.capabilities as Manifest[];
-  const withoutSet = (name: string) => broken((manifest) => (manifest.extensions[0].requirements.capabilities = capabilitiesOf(manifest).filter((set) => set.name !== name)));
+  const withoutSet = (name: string) =>
+    broken(
+      (manifest) =>
+        (manifest.extensions[0].requirements.capabilities = capabilitiesOf(manifest).filter(
+          (set) => set.name !== name,
+        )),
+    );
 
   it("when it does not require the custom functions runtime, or ExcelApi", async () => {
-    expect(await failures(withoutSet("CustomFunctionsRuntime"))).toEqual({ [REQUIREMENTS]: ["extensions[0].requirements.capabilities does not require CustomFunctionsRuntime"] });
-    expect(await failures(withoutSet("ExcelApi"))).toEqual({ [REQUIREMENTS]: ["extensions[0].requirements.capabilities does not require ExcelApi, which the XML manifest requires at 1.14"] });
+    expect(await failures(withoutSet("CustomFunctionsRuntime"))).toEqual({
+      [REQUIREMENTS]: ["extensions[0].requirements.capabilities does not require CustomFunctionsRuntime"],
+    });
+    expect(await failures(withoutSet("ExcelApi"))).toEqual({
+      [REQUIREMENTS]: [
+        "extensions[0].requirements.capabilities does not require ExcelApi, which the XML manifest requires at 1.14",
+      ],
+    });
   });
 
   it("when it admits hosts below the XML manifest's set versions, or refuses hosts it admits", async () => {
-    const older = broken((manifest) => (capabilitiesOf(manifest).find((set) => set.name === "CustomFunctionsRuntime")!.minVersion = "1.1"));
+    const older = broken(
+      (manifest) => (capabilitiesOf(manifest).find((set) => set.name === "CustomFunctionsRuntime")!.minVersion = "1.1"),
+    );
     expect(await failures(older)).toEqual({
-      [REQUIREMENTS]: ["extensions[0].requirements.capabilities requires CustomFunctionsRuntime 1.1, but the XML manifest requires 1.3: the two manifests would admit different hosts"],
+      [REQUIREMENTS]: [
+        "extensions[0].requirements.capabilities requires CustomFunctionsRuntime 1.1, but the XML manifest requires 1.3: the two manifests would admit different hosts",
+      ],
     });
-    const newer = broken((manifest) => (capabilitiesOf(manifest).find((set) => set.name === "ExcelApi")!.minVersion = "1.15"));
-    expect((await failures(newer))[REQUIREMENTS]).toEqual([expect.stringContaining("requires ExcelApi 1.15, but the XML manifest requires 1.14")]);
+    const newer = broken(
+      (manifest) => (capabilitiesOf(manifest).find((set) => set.name === "ExcelApi")!.minVersion = "1.15"),
+    );
+    expect((await failures(newer))[REQUIREMENTS]).toEqual([
+      expect.stringContaining("requires ExcelApi 1.15, but the XML manifest requires 1.14"),
+    ]);
     const extra = broken((manifest) => capabilitiesOf(manifest).push({ name: "DialogApi", minVersion: "1.2" }));
-    expect((await failures(extra))[REQUIREMENTS]).toEqual([expect.stringContaining("requires DialogApi, which the XML manifest does not")]);
-    const capped = broken((manifest) => (capabilitiesOf(manifest).find((set) => set.name === "ExcelApi")!.maxVersion = "1.17"));
-    expect((await failures(capped))[REQUIREMENTS]).toEqual(["extensions[0].requirements.capabilities caps ExcelApi at 1.17; the XML manifest caps no set"]);
+    expect((await failures(extra))[REQUIREMENTS]).toEqual([
+      expect.stringContaining("requires DialogApi, which the XML manifest does not"),
+    ]);
+    const capped = broken(
+      (manifest) => (capabilitiesOf(manifest).find((set) => set.name === "ExcelApi")!.maxVersion = "1.17"),
+    );
+    expect((await failures(capped))[REQUIREMENTS]).toEqual([
+      "extensions[0].requirements.capabilities caps ExcelApi at 1.17; the XML manifest caps no set",
+    ]);
   });
 
   it("when its runtime asks for a set above the XML manifest's version", async () => {
-    const runtimeNeedsMore = broken((manifest) => (runtimeOf(manifest).requirements = { capabilities: [{ name: "CustomFunctionsRuntime", minVersion: "1.4" }] }));
-    expect((await failures(runtimeNeedsMore))[REQUIREMENTS]).toEqual(["extensions[0].runtimes[0].requirements requires CustomFunctionsRuntime 1.4, above the XML manifest's 1.3"]);
-    const runtimeNeedsLess = broken((manifest) => (runtimeOf(manifest).requirements = { capabilities: [{ name: "CustomFunctionsRuntime", minVersion: "1.1" }] }));
+    const runtimeNeedsMore = broken(
+      (manifest) =>
+        (runtimeOf(manifest).requirements = { capabilities: [{ name: "CustomFunctionsRuntime", minVersion: "1.4" }] }),
+    );
+    expect((await failures(runtimeNeedsMore))[REQUIREMENTS]).toEqual([
+      "extensions[0].runtimes[0].requirements requires CustomFunctionsRuntime 1.4, above the XML manifest's 1.3",
+    ]);
+    const runtimeNeedsLess = broken(
+      (manifest) =>
+        (runtimeOf(manifest).requirements = { capabilities: [{ name: "CustomFunctionsRuntime", minVersion: "1.1" }] }),
+    );
     expect(await failures(runtimeNeedsLess)).toEqual({});
   });
 
   it("when its runtime is short-lived or runs another page", async () => {
     const check = "One long-lived shared runtime runs the XML manifest's page and script";
-    expect(await failures(broken((manifest) => (runtimeOf(manifest).lifetime = "short")))).toEqual({ [check]: [expect.stringContaining('lifetime is "short"')] });
-    expect((await failures(broken((manifest) => (runtimeOf(manifest).code.page = "https://localhost:3000/other.html"))))[check]).toEqual([
-      expect.stringContaining("is not the XML manifest's runtime page https://localhost:3000/taskpane.html"),
-    ]);
+    expect(await failures(broken((manifest) => (runtimeOf(manifest).lifetime = "short")))).toEqual({
+      [check]: [expect.stringContaining('lifetime is "short"')],
+    });
+    expect(
+      (await failures(broken((manifest) => (runtimeOf(manifest).code.page = "https://localhost:3000/other.html"))))[
+        check
+      ],
+    ).toEqual([expect.stringContaining("is not the XML manifest's runtime page https://localhost:3000/taskpane.html")]);
   });
 
   it("when its namespace is not its environment's", async () => {
-    const result = await failures(broken((manifest) => (runtimeOf(manifest).customFunctions.namespace = { id: "REPORTING", name: "REPORTING" })));
+    const result = await failures(
+      broken((manifest) => (runtimeOf(manifest).customFunctions.namespace = { id: "REPORTING", name: "REPORTING" })),
+    );
     expect(result).toEqual({
       "Custom functions are declared under their environment's namespace": [
         'customFunctions.namespace.id is "REPORTING", expected "REPORTINGDEV" (the development namespace)',
@@ -205,9 +280,13 @@ describe("a broken unified manifest fails its check", () => {
   });
 
   it("when metadataUrl is not the XML manifest's <Metadata> URL", async () => {
-    const result = await failures(broken((manifest) => (runtimeOf(manifest).customFunctions.metadataUrl = "https://localhost:3000/other.json")));
+    const result = await failures(
+      broken((manifest) => (runtimeOf(manifest).customFunctions.metadataUrl = "https://localhost:3000/other.json")),
+    );
     expect(result).toEqual({
-      "metadataUrl is the XML manifest's <Metadata> URL": ["customFunctions.metadataUrl is https://localhost:3000/other.json, not the XML manifest's <Metadata> URL https://localhost:3000/functions.json"],
+      "metadataUrl is the XML manifest's <Metadata> URL": [
+        "customFunctions.metadataUrl is https://localhost:3000/other.json, not the XML manifest's <Metadata> URL https://localhost:3000/functions.json",
+      ],
     });
   });
 
@@ -215,24 +294,37 @@ describe("a broken unified manifest fails its check", () => {
     const check = "Every function has an id and a name of at least 3 characters, and a result";
     const short = await failures(broken((manifest) => (runtimeOf(manifest).customFunctions.functions[0].name = "ST")));
     expect(short[check]).toEqual(['functions[0] (STATS): name "ST" is shorter than 3 characters']);
-    const noResult = await failures(broken((manifest) => delete runtimeOf(manifest).customFunctions.functions[1].result));
+    const noResult = await failures(
+      broken((manifest) => delete runtimeOf(manifest).customFunctions.functions[1].result),
+    );
     expect(noResult[check]).toEqual(["functions[1] (VALUE): has no result"]);
   });
 
   it("when its functions are not those of functions.json", async () => {
     const result = await failures(broken((manifest) => runtimeOf(manifest).customFunctions.functions.splice(2, 1)));
-    expect(result).toEqual({ "The functions are those of functions.json": ["LEGACY.STATS is in functions.json but not in the unified manifest"] });
+    expect(result).toEqual({
+      "The functions are those of functions.json": [
+        "LEGACY.STATS is in functions.json but not in the unified manifest",
+      ],
+    });
   });
 
   it("when no ribbon button opens the task pane", async () => {
-    const result = await failures(broken((manifest) => (manifest.extensions[0].ribbons[0].tabs[0].groups[0].controls[0].actionId = "Other")));
+    const result = await failures(
+      broken((manifest) => (manifest.extensions[0].ribbons[0].tabs[0].groups[0].controls[0].actionId = "Other")),
+    );
     expect(Object.keys(result)).toEqual(["A ribbon button opens the task pane"]);
   });
 
   it("when a URL is plain HTTP, off the add-in's folder, or localhost in production", async () => {
     const check = "Every URL is HTTPS under the add-in's folder, and a production manifest names no localhost";
-    expect((await failures(broken((manifest) => (manifest.developer.websiteUrl = "http://localhost:3000/"))))[check]).toEqual(["developer.websiteUrl: http://localhost:3000/ is not HTTPS"]);
-    const leftover = broken((manifest) => (manifest.developer.privacyUrl = "https://localhost:3000/privacy"), () => production);
+    expect(
+      (await failures(broken((manifest) => (manifest.developer.websiteUrl = "http://localhost:3000/"))))[check],
+    ).toEqual(["developer.websiteUrl: http://localhost:3000/ is not HTTPS"]);
+    const leftover = broken(
+      (manifest) => (manifest.developer.privacyUrl = "https://localhost:3000/privacy"),
+      () => production,
+    );
     expect((await failures(leftover, productionXml))[check]).toEqual([
       "developer.privacyUrl: https://localhost:3000/privacy is not under the add-in's folder https://addin.example.com/reporting/",
       "developer.privacyUrl: https://localhost:3000/privacy names localhost in the production manifest",
@@ -241,10 +333,12 @@ describe("a broken unified manifest fails its check", () => {
 
   it("when an icon is missing or of another size than declared", async () => {
     const check = "Icons exist at their declared sizes";
-    expect((await failures(broken((manifest) => (manifest.icons.color = "assets/icon-32.png"))))[check]).toEqual(["icons.color: assets/icon-32.png is 32x32 pixels, declared 192x192"]);
-    const withoutOutline = new Set([...outputs.files].filter((file) => file !== "assets/icon-outline-32.png"));
-    expect((await failures(JSON.stringify(development), developmentXml, { emittedFiles: withoutOutline }))[check]).toEqual([
-      "icons.outline: assets/icon-outline-32.png is not a file the build emits (add it to assets/)",
+    expect((await failures(broken((manifest) => (manifest.icons.color = "assets/icon-32.png"))))[check]).toEqual([
+      "icons.color: assets/icon-32.png is 32x32 pixels, declared 192x192",
     ]);
+    const withoutOutline = new Set([...outputs.files].filter((file) => file !== "assets/icon-outline-32.png"));
+    expect(
+      (await failures(JSON.stringify(development), developmentXml, { emittedFiles: withoutOutline }))[check],
+    ).toEqual(["icons.outline: assets/icon-outline-32.png is not a file the build emits (add it to assets/)"]);
   });
 });

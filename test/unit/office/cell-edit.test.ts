@@ -19,7 +19,10 @@ describe("the fake's cell-edit mode", () => {
       context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [[1]];
       return context.sync();
     };
-    await expect(Excel.run(write)).rejects.toMatchObject({ name: "RichApi.Error", code: "InvalidOperationInCellEditMode" });
+    await expect(Excel.run(write)).rejects.toMatchObject({
+      name: "RichApi.Error",
+      code: "InvalidOperationInCellEditMode",
+    });
     expect(excel.user.failedInCellEdit()).toBe(1);
 
     let done = false;

@@ -42,7 +42,10 @@ describe("toFunctionError", () => {
 
   it("shows a rate limit past the retries as #N/A saying how long to wait", () => {
     const limited = new RateLimitError({ status: 429, route: "/stats", retryAfterSeconds: 30 });
-    expect(toFunctionError(limited)).toMatchObject({ code: "#N/A", message: expect.stringContaining("Wait 30 seconds") });
+    expect(toFunctionError(limited)).toMatchObject({
+      code: "#N/A",
+      message: expect.stringContaining("Wait 30 seconds"),
+    });
   });
 
   it("shows the office layer's deadline as #N/A", () => {

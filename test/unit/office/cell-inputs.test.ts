@@ -5,7 +5,15 @@ describe("toCellInput", () => {
     expect(toCellInput("LAST_MONTH")).toBe("LAST_MONTH");
     expect(toCellInput(46174)).toBe(46174);
     expect(toCellInput(null)).toBeNull();
-    expect(toCellInput([["country", "FR,DE"], ["formats", ""]])).toEqual([["country", "FR,DE"], ["formats", ""]]);
+    expect(
+      toCellInput([
+        ["country", "FR,DE"],
+        ["formats", ""],
+      ]),
+    ).toEqual([
+      ["country", "FR,DE"],
+      ["formats", ""],
+    ]);
   });
 
   it("reduces rich values (a date spilled by REPORTING.STATS) to their basic value", () => {

@@ -20,12 +20,21 @@ describe("a workbook opened by a colleague without the add-in", () => {
   afterEach(() => excel.restore());
 
   it.each([
-    ["a formula is inserted", async () => void (await insertFormulaAtSelection({ formula: FORMULA, result: { rows: [["Date", "Country", "Revenues"]], dateColumns: [0], dataRowCount: 0 } }))],
+    [
+      "a formula is inserted",
+      async () =>
+        void (await insertFormulaAtSelection({
+          formula: FORMULA,
+          result: { rows: [["Date", "Country", "Revenues"]], dateColumns: [0], dataRowCount: 0 },
+        })),
+    ],
     [
       "a table keeps its query",
       async () => {
         const data = tableData(entries(2));
-        await workbookQueryStore().put(recordOf(await insertQueryTable(data, { kind: "new", sheetName: "Reporting" }), data));
+        await workbookQueryStore().put(
+          recordOf(await insertQueryTable(data, { kind: "new", sheetName: "Reporting" }), data),
+        );
       },
     ],
     ["it refreshes on open", async () => void (await loadWithDocument(true))],
@@ -78,7 +87,10 @@ describe("a workbook whose settings cannot be saved (opened read-only)", () => {
 
   it("still reports an inserted formula as inserted: the trust setting is best effort", async () => {
     excel = installFakeExcel({ settingsSaveFails: "The document is read-only." });
-    const inserted = await insertFormulaAtSelection({ formula: FORMULA, result: { rows: [["Date", "Country", "Revenues"]], dateColumns: [0], dataRowCount: 0 } });
+    const inserted = await insertFormulaAtSelection({
+      formula: FORMULA,
+      result: { rows: [["Date", "Country", "Revenues"]], dateColumns: [0], dataRowCount: 0 },
+    });
     expect(inserted.address).toBe("Sheet1!B2");
     expect(excel.control.cells("Sheet1!B2").formulas).toEqual([[FORMULA]]);
   });

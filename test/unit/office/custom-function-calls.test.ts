@@ -6,7 +6,10 @@ import { CUSTOM_FUNCTIONS, officeSupporting, withGlobals } from "./office-global
 describe("custom function calls", () => {
   let restore: () => void;
   beforeEach(() => {
-    restore = withGlobals({ CustomFunctions: CUSTOM_FUNCTIONS, Office: officeSupporting(["CustomFunctionsRuntime 1.4", "ExcelApi 1.19"]) });
+    restore = withGlobals({
+      CustomFunctions: CUSTOM_FUNCTIONS,
+      Office: officeSupporting(["CustomFunctionsRuntime 1.4", "ExcelApi 1.19"]),
+    });
   });
   afterEach(() => restore());
 
@@ -20,7 +23,9 @@ describe("custom function calls", () => {
     let signal: AbortSignal | undefined;
     const call = numberCall(invocation, (given) => {
       signal = given;
-      return new Promise<number>((_resolve, reject) => given.addEventListener("abort", () => reject(new ArgumentError("x", "cancelled"))));
+      return new Promise<number>((_resolve, reject) =>
+        given.addEventListener("abort", () => reject(new ArgumentError("x", "cancelled"))),
+      );
     });
     await Promise.resolve();
     expect(signal?.aborted).toBe(false);
@@ -30,7 +35,9 @@ describe("custom function calls", () => {
   });
 
   it("rejects with the cell's Excel error", async () => {
-    await expect(numberCall(undefined, async () => Promise.reject(new ArgumentError("metric", '"profit" is not a metric')))).rejects.toMatchObject({
+    await expect(
+      numberCall(undefined, async () => Promise.reject(new ArgumentError("metric", '"profit" is not a metric'))),
+    ).rejects.toMatchObject({
       code: "#VALUE!",
       message: 'metric: "profit" is not a metric',
     });

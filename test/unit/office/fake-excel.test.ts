@@ -57,8 +57,18 @@ describe("the recording fake of Excel", () => {
       expect(excel.state.writes.map((write) => write.kind)).toEqual(["addWorksheet", "numberFormat", "values"]);
       sheet.activate();
     });
-    expect(excel.state.writes.map((write) => write.kind)).toEqual(["addWorksheet", "numberFormat", "values", "activate"]);
-    expect(excel.state.writes[2]).toEqual({ kind: "values", target: "Data!A1:B1", value: [["-foo", "=1+1"]], numberFormat: [["@", "General"]] });
+    expect(excel.state.writes.map((write) => write.kind)).toEqual([
+      "addWorksheet",
+      "numberFormat",
+      "values",
+      "activate",
+    ]);
+    expect(excel.state.writes[2]).toEqual({
+      kind: "values",
+      target: "Data!A1:B1",
+      value: [["-foo", "=1+1"]],
+      numberFormat: [["@", "General"]],
+    });
   });
 
   it("lists every text Excel would read as a formula: = + - or @ first, in a cell not formatted as text", async () => {

@@ -35,7 +35,11 @@ export function installFakeExcel(options: Partial<FakeOfficeOptions> = {}): Fake
   });
   installFakeOffice({ ...DEFAULTS, ...options });
   installFakeUser();
-  const globals = globalThis as unknown as { __officeFake: FakeOfficeState; __officeFakeControl: FakeOfficeControl; __officeFakeUser: FakeUserControl };
+  const globals = globalThis as unknown as {
+    __officeFake: FakeOfficeState;
+    __officeFakeControl: FakeOfficeControl;
+    __officeFakeUser: FakeUserControl;
+  };
   return { state: globals.__officeFake, control: globals.__officeFakeControl, user: globals.__officeFakeUser, restore };
 }
 
@@ -53,7 +57,13 @@ export function rangeOf(target: string): { sheet: string; row: number; column: n
   const [start, end] = target.slice(bang + 1).split(":") as [string, string | undefined];
   const first = cellOf(start);
   const last = end ? cellOf(end) : first;
-  return { sheet: target.slice(0, bang), row: first.row, column: first.column, rows: last.row - first.row + 1, columns: last.column - first.column + 1 };
+  return {
+    sheet: target.slice(0, bang),
+    row: first.row,
+    column: first.column,
+    rows: last.row - first.row + 1,
+    columns: last.column - first.column + 1,
+  };
 }
 
 /** The number format each row of one column ends with (0-based rows; absent where none was written). */

@@ -26,12 +26,29 @@ import type { FakeOfficeState } from "../../support/fake-office/types";
  */
 describe("the fake's Excel limits", () => {
   const sheet = { id: "sheet-1", name: "Sheet1" };
-  const box = (row: number, column: number, rows: number, columns: number): Box => ({ sheet, row, column, rows, columns });
-  const offering = (...sets: string[]) => (name: string, version: string) => supportsSet(sets, name, version);
+  const box = (row: number, column: number, rows: number, columns: number): Box => ({
+    sheet,
+    row,
+    column,
+    rows,
+    columns,
+  });
+  const offering =
+    (...sets: string[]) =>
+    (name: string, version: string) =>
+      supportsSet(sets, name, version);
 
   describe("5 MB per request on Excel on the web, both ways", () => {
     const emptyState = (): FakeOfficeState => ({
-      workbook: { sheets: [sheet], tables: [], pivots: [], customXmlParts: [], settings: {}, startupBehavior: "None", counter: 1 },
+      workbook: {
+        sheets: [sheet],
+        tables: [],
+        pivots: [],
+        customXmlParts: [],
+        settings: {},
+        startupBehavior: "None",
+        counter: 1,
+      },
       writes: [],
       settings: {},
       runtimeStorage: {},
@@ -41,12 +58,16 @@ describe("the fake's Excel limits", () => {
     });
 
     it("refuses a request over 5,000,000 bytes and accepts one at the limit", () => {
-      expect(() => checkRequestSize(5_000_001)).toThrow(expect.objectContaining({ name: "RichApi.Error", code: "RequestPayloadSizeLimitExceeded" }));
+      expect(() => checkRequestSize(5_000_001)).toThrow(
+        expect.objectContaining({ name: "RichApi.Error", code: "RequestPayloadSizeLimitExceeded" }),
+      );
       expect(() => checkRequestSize(5_000_000)).not.toThrow();
     });
 
     it("refuses an answer over 5,000,000 bytes", () => {
-      expect(() => checkAnswerSize(5_000_001)).toThrow(expect.objectContaining({ code: "ResponsePayloadSizeLimitExceeded" }));
+      expect(() => checkAnswerSize(5_000_001)).toThrow(
+        expect.objectContaining({ code: "ResponsePayloadSizeLimitExceeded" }),
+      );
       expect(() => checkAnswerSize(5_000_000)).not.toThrow();
     });
 
@@ -65,7 +86,9 @@ describe("the fake's Excel limits", () => {
       ];
       await expect(syncBatch(state, tooBig)).rejects.toMatchObject({ code: "RequestPayloadSizeLimitExceeded" });
       expect(applied).toEqual([]);
-      await expect(syncBatch(state, [{ bytes: 40, apply: () => 5_000_001 }])).rejects.toMatchObject({ code: "ResponsePayloadSizeLimitExceeded" });
+      await expect(syncBatch(state, [{ bytes: 40, apply: () => 5_000_001 }])).rejects.toMatchObject({
+        code: "ResponsePayloadSizeLimitExceeded",
+      });
       expect(state.syncs).toEqual([
         { bytes: 5_000_010, refused: true },
         { bytes: 5_000_041, refused: true },
@@ -86,7 +109,16 @@ describe("the fake's Excel limits", () => {
     it("refuses arrays that are not exactly as large as their range", () => {
       expect(() => checkShape(box(0, 0, 2, 2), [[1, 2]], "values")).toThrow("values of Sheet1!A1:B2 must be 2x2");
       expect(() => checkShape(box(0, 0, 2, 2), [[1, 2], [3]], "numberFormat")).toThrow("must be 2x2");
-      expect(() => checkShape(box(0, 0, 2, 2), [[1, 2], [3, 4]], "formulas")).not.toThrow();
+      expect(() =>
+        checkShape(
+          box(0, 0, 2, 2),
+          [
+            [1, 2],
+            [3, 4],
+          ],
+          "formulas",
+        ),
+      ).not.toThrow();
     });
 
     it("refuses a table row without one value per column", () => {
@@ -105,13 +137,19 @@ describe("the fake's Excel limits", () => {
     });
 
     it("refuses valuesAsJson where ExcelApi 1.16 comes without CustomFunctionsRuntime 1.4 (office-js 3504)", () => {
-      expect(() => checkValuesAsJson(offering("ExcelApi 1.16", "CustomFunctionsRuntime 1.3"))).toThrow(expect.objectContaining({ code: "ApiNotFound" }));
-      expect(() => checkValuesAsJson(offering("ExcelApi 1.14", "CustomFunctionsRuntime 1.4"))).toThrow(expect.objectContaining({ code: "ApiNotFound" }));
+      expect(() => checkValuesAsJson(offering("ExcelApi 1.16", "CustomFunctionsRuntime 1.3"))).toThrow(
+        expect.objectContaining({ code: "ApiNotFound" }),
+      );
+      expect(() => checkValuesAsJson(offering("ExcelApi 1.14", "CustomFunctionsRuntime 1.4"))).toThrow(
+        expect.objectContaining({ code: "ApiNotFound" }),
+      );
       expect(() => checkValuesAsJson(offering("ExcelApi 1.16", "CustomFunctionsRuntime 1.4"))).not.toThrow();
     });
 
     it("refuses PivotTable.getDataSourceString on Office 2021 (ExcelApi 1.14)", () => {
-      expect(() => checkDataSourceString(offering("ExcelApi 1.14"))).toThrow(expect.objectContaining({ code: "ApiNotFound" }));
+      expect(() => checkDataSourceString(offering("ExcelApi 1.14"))).toThrow(
+        expect.objectContaining({ code: "ApiNotFound" }),
+      );
       expect(() => checkDataSourceString(offering("ExcelApi 1.15"))).not.toThrow();
     });
   });
@@ -119,24 +157,30 @@ describe("the fake's Excel limits", () => {
   describe("tables as users shape them", () => {
     it("filters a table over its header row and body only, never its totals row", () => {
       const headerAndBody = box(3, 2, 5, 5);
-      expect(() => checkFilterRange("Sales", box(3, 2, 6, 5), headerAndBody)).toThrow("the table Sales filters Sheet1!C4:G8 (header row and body), not Sheet1!C4:G9");
+      expect(() => checkFilterRange("Sales", box(3, 2, 6, 5), headerAndBody)).toThrow(
+        "the table Sales filters Sheet1!C4:G8 (header row and body), not Sheet1!C4:G9",
+      );
       expect(() => checkFilterRange("Sales", box(3, 2, 5, 5), headerAndBody)).not.toThrow();
     });
 
     it("refuses filter criteria read back from Excel with null properties (office-js 1226)", () => {
-      expect(() => checkFilterCriteria({ filterOn: "Values", values: ["FR"], color: null })).toThrow(expect.objectContaining({ code: "InvalidArgument" }));
+      expect(() => checkFilterCriteria({ filterOn: "Values", values: ["FR"], color: null })).toThrow(
+        expect.objectContaining({ code: "InvalidArgument" }),
+      );
       expect(() => checkFilterCriteria(null)).toThrow(expect.objectContaining({ code: "InvalidArgument" }));
       expect(() => checkFilterCriteria({ filterOn: "Values", values: ["FR"] })).not.toThrow();
     });
 
     it("takes sheet names of 1 to 31 characters without [ ] : * ? / \\", () => {
       expect(isSheetName("Reporting 2026")).toBe(true);
-      for (const name of ["", "x".repeat(32), "Q1/Q2", "a:b", "[x]", "why?", "a*b", "back\\slash"]) expect(isSheetName(name)).toBe(false);
+      for (const name of ["", "x".repeat(32), "Q1/Q2", "a:b", "[x]", "why?", "a*b", "back\\slash"])
+        expect(isSheetName(name)).toBe(false);
     });
 
     it("takes table and defined names that start with a letter, _ or \\ and are not cell references", () => {
       for (const name of ["Sales", "_daily", "Report.2026"]) expect(isNameSyntax(name)).toBe(true);
-      for (const name of ["2026Sales", "my table", "A1", "xfd100", "R1C1", "R", "C"]) expect(isNameSyntax(name)).toBe(false);
+      for (const name of ["2026Sales", "my table", "A1", "xfd100", "R1C1", "R", "C"])
+        expect(isNameSyntax(name)).toBe(false);
     });
   });
 

@@ -9,7 +9,13 @@ describe("fake Excel tables", () => {
     excel = installFakeExcel();
     await Excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem("Sheet1");
-      sheet.getRange("A1:B5").values = [["Country", "Revenues"], ["FR", 1], ["DE", 2], ["FR", 3], ["IT", 4]];
+      sheet.getRange("A1:B5").values = [
+        ["Country", "Revenues"],
+        ["FR", 1],
+        ["DE", 2],
+        ["FR", 3],
+        ["IT", 4],
+      ];
       sheet.tables.add("A1:B5", true).name = "Sales";
       await context.sync();
     });

@@ -1,6 +1,12 @@
 import { spillTable } from "../../../src/core/rows/spill-table";
 import type { SpillTable } from "../../../src/core/rows/spill-table";
-import { SPILL_DATE_FORMAT, SPILL_PERCENT_FORMAT, rowEncoder, supportedDateStyle, type DateCellStyle } from "../../../src/office/formatted-values";
+import {
+  SPILL_DATE_FORMAT,
+  SPILL_PERCENT_FORMAT,
+  rowEncoder,
+  supportedDateStyle,
+  type DateCellStyle,
+} from "../../../src/office/formatted-values";
 import { fitSpill } from "../../../src/office/spill-fit";
 import { officeSupporting, withGlobals } from "./office-globals";
 
@@ -59,7 +65,11 @@ describe("rowEncoder", () => {
   });
 
   it("uses FormattedNumber values on Excel before 1.19", () => {
-    expect(spillOutput(table, "formattedNumber")[1]![0]).toEqual({ type: "FormattedNumber", basicValue: 46174, numberFormat: SPILL_DATE_FORMAT });
+    expect(spillOutput(table, "formattedNumber")[1]![0]).toEqual({
+      type: "FormattedNumber",
+      basicValue: 46174,
+      numberFormat: SPILL_DATE_FORMAT,
+    });
   });
 
   it("leaves serial numbers as they are where data types are unavailable", () => {
@@ -84,13 +94,23 @@ describe("compare= change % columns", () => {
 
   it("carry a percent format on their numbers, and blanks stay blank", () => {
     const rows = spillOutput(compared, "double");
-    expect(rows[1]).toEqual(["FR", 12.5, 10, 2.5, { type: "Double", basicValue: 0.25, numberFormat: SPILL_PERCENT_FORMAT }]);
+    expect(rows[1]).toEqual([
+      "FR",
+      12.5,
+      10,
+      2.5,
+      { type: "Double", basicValue: 0.25, numberFormat: SPILL_PERCENT_FORMAT },
+    ]);
     expect(rows[2]).toEqual(["DE", 3, 0, 3, ""]);
     expect(rows[0]).toEqual(compared.rows[0]);
   });
 
   it("are measured with their format when the spill is cut to its budget", () => {
-    const many = { ...compared, rows: [compared.rows[0]!, ...Array.from({ length: 400 }, (_, i) => [`C${i}`, i, i, 0, 0.5])], dataRowCount: 400 };
+    const many = {
+      ...compared,
+      rows: [compared.rows[0]!, ...Array.from({ length: 400 }, (_, i) => [`C${i}`, i, i, 0, 0.5])],
+      dataRowCount: 400,
+    };
     const plainBytes = JSON.stringify(many.rows).length;
     const cut = fitSpill(many, "double", plainBytes + 100);
     expect(cut.omittedRowCount).toBeGreaterThan(0);

@@ -14,7 +14,12 @@ const answer = (rows: number): SpillTable => ({
 async function userTable(totals = false): Promise<void> {
   await Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem("Sheet1");
-    sheet.getRange("A1:C4").values = [["Region", "Budget", "Owner"], ["North", 10, "Ann"], ["South", 20, "Bo"], ["East", 30, "Cy"]];
+    sheet.getRange("A1:C4").values = [
+      ["Region", "Budget", "Owner"],
+      ["North", 10, "Ann"],
+      ["South", 20, "Bo"],
+      ["East", 30, "Cy"],
+    ];
     const table = sheet.tables.add("A1:C4", true);
     table.name = "Budget";
     if (totals) table.showTotals = true;
@@ -35,11 +40,18 @@ describe("Inserting a formula next to a table", () => {
     });
     expect(excel.control.table("Budget")!.address).toBe("Sheet1!A1:C5");
     excel.control.spill("Sheet1!A5", answer(3).rows);
-    expect(excel.control.cells("Sheet1!A5:B6").values).toEqual([["#SPILL!", ""], ["", ""]]);
+    expect(excel.control.cells("Sheet1!A5:B6").values).toEqual([
+      ["#SPILL!", ""],
+      ["", ""],
+    ]);
   });
 
   for (const [where, cell, words] of [
-    ["right under its last row", "A5", /^The formula was not inserted: Sheet1!A5 is right under the table Budget, so Excel would take it into the table/],
+    [
+      "right under its last row",
+      "A5",
+      /^The formula was not inserted: Sheet1!A5 is right under the table Budget, so Excel would take it into the table/,
+    ],
     ["right of its last column", "D3", /^The formula was not inserted: Sheet1!D3 is right beside the table Budget/],
     ["inside it", "B3", /^The formula was not inserted: its result would spill from Sheet1!B3 into the table Budget/],
   ] as const) {
@@ -60,7 +72,10 @@ describe("Inserting a formula next to a table", () => {
     excel = installFakeExcel({ selection: "B2" });
     await Excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem("Sheet1");
-      sheet.getRange("B10:C11").values = [["Region", "Budget"], ["North", 10]];
+      sheet.getRange("B10:C11").values = [
+        ["Region", "Budget"],
+        ["North", 10],
+      ];
       sheet.tables.add("B10:C11", true).name = "Budget";
       await context.sync();
     });
@@ -75,7 +90,10 @@ describe("Inserting a formula next to a table", () => {
     const before = excel.control.table("Budget")!;
     expect(await insertFormulaAtSelection({ formula: FORMULA, result: answer(3) })).toEqual({ address: "Sheet1!A6" });
     excel.control.spill("Sheet1!A6", answer(3).rows);
-    expect(excel.control.cells("Sheet1!A6:B7").values).toEqual([["Country", "Revenues"], ["C0", 0]]);
+    expect(excel.control.cells("Sheet1!A6:B7").values).toEqual([
+      ["Country", "Revenues"],
+      ["C0", 0],
+    ]);
     expect(excel.control.table("Budget")).toEqual(before);
 
     excel.restore();

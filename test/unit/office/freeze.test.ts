@@ -16,14 +16,23 @@ const STATS_FORMULA = '=REPORTING.STATS("LAST_MONTH",,"date,country","revenues")
 function tableRows(count: number): TableCell[][] {
   const rows: TableCell[][] = [["Date", "Country", "Revenues"]];
   const names = ["FR", '=HYPERLINK("http://x")', "+33 6", "-foo", "@sum", ""];
-  for (let index = 0; index < count; index++) rows.push([46174 + (index % 30), names[index % names.length]!, index * 1.25]);
+  for (let index = 0; index < count; index++)
+    rows.push([46174 + (index % 30), names[index % names.length]!, index * 1.25]);
   return rows;
 }
 
 /** The rows (header first) as the table of a query of revenues by date and country. */
 function dateCountryTable(rows: readonly TableCell[][]): TableData {
   const [header = [], ...data] = rows;
-  return { header: header.map(String), rows: data, columns: tableColumnsOf({ filters: { from: "2026-06-01", to: "2026-06-30" }, groups: ["date", "country"], metrics: ["revenues"] }) };
+  return {
+    header: header.map(String),
+    rows: data,
+    columns: tableColumnsOf({
+      filters: { from: "2026-06-01", to: "2026-06-30" },
+      groups: ["date", "country"],
+      metrics: ["revenues"],
+    }),
+  };
 }
 
 function planning(seen: FreezeSourceInfo[], base = "Jun 2026"): (source: FreezeSourceInfo) => Promise<FreezePlan> {
@@ -81,7 +90,9 @@ describe("freezeSelection", () => {
     expect(frozen.rows).toBe(100_001);
     expect(excel.state.syncs.length - syncsBefore).toBeGreaterThan(4);
     expectEverySyncAccepted(excel);
-    expect(excel.control.cells("'Jun 2026 (frozen)'!A100004:C100004").values).toEqual(excel.control.cells("Reporting!A100001:C100001").values);
+    expect(excel.control.cells("'Jun 2026 (frozen)'!A100004:C100004").values).toEqual(
+      excel.control.cells("Reporting!A100001:C100001").values,
+    );
     expect(excel.state.formulaLike).toEqual([]);
   }, 60_000);
 
@@ -89,7 +100,10 @@ describe("freezeSelection", () => {
     excel = installFakeExcel();
     await writeFormula("B2", STATS_FORMULA);
     const long = "x".repeat(2_000);
-    excel.control.spill("Sheet1!B2", Array.from({ length: 3_000 }, (_, index) => [index, long]));
+    excel.control.spill(
+      "Sheet1!B2",
+      Array.from({ length: 3_000 }, (_, index) => [index, long]),
+    );
     const frozen = await freezeSelection(planning([]));
     expect(frozen.rows).toBe(3_000);
     expectEverySyncAccepted(excel);

@@ -11,7 +11,11 @@ import { frozenSheetStore } from "../../../src/office/tables/frozen-sheet-store"
 import { insertQueryTable } from "../../../src/office/tables/insert-table";
 import { installFakeExcel, type FakeExcel } from "./fake-excel";
 
-const COLUMNS = tableColumnsOf({ filters: { from: "2026-06-01", to: "2026-06-30" }, groups: ["date", "country"], metrics: ["revenues"] });
+const COLUMNS = tableColumnsOf({
+  filters: { from: "2026-06-01", to: "2026-06-30" },
+  groups: ["date", "country"],
+  metrics: ["revenues"],
+});
 const NOTE: [string, string][] = [
   ["Frozen values", "Copied."],
   ["Fingerprint", "version 1"],
@@ -24,7 +28,10 @@ function data(count: number): TableData {
   return { header: ["Date", "Country", "Revenues"], rows, columns: COLUMNS };
 }
 
-async function freezeTable(excel: FakeExcel, totals: boolean): Promise<{ record: FrozenSheetRecord; rows: TableCell[][] }> {
+async function freezeTable(
+  excel: FakeExcel,
+  totals: boolean,
+): Promise<{ record: FrozenSheetRecord; rows: TableCell[][] }> {
   const table = data(12);
   const inserted = await insertQueryTable(table, { kind: "new", sheetName: "Reporting" });
   if (totals) {
@@ -88,7 +95,9 @@ describe("frozen sheets in the workbook", () => {
     excel = installFakeExcel();
     const { record } = await freezeTable(excel, false);
     await frozenSheetStore().put(record);
-    expect(excel.state.workbook.customXmlParts.filter((part) => part.namespaceUri === FROZEN_SHEET_NAMESPACE)).toHaveLength(1);
+    expect(
+      excel.state.workbook.customXmlParts.filter((part) => part.namespaceUri === FROZEN_SHEET_NAMESPACE),
+    ).toHaveLength(1);
     expect((await frozenSheetStore().list()).records).toEqual([record]);
   });
 
@@ -120,6 +129,13 @@ describe("frozen sheets in the workbook", () => {
     });
     expect(header).toBe(true);
     expect(fingerprint.query.run).toEqual({ formula });
-    expect(fingerprint).toEqual({ ...fingerprintOf({ query: { words: formula, run: { formula } }, frozenDay: "2026-07-02", columns: fingerprint.columns, rows }) });
+    expect(fingerprint).toEqual({
+      ...fingerprintOf({
+        query: { words: formula, run: { formula } },
+        frozenDay: "2026-07-02",
+        columns: fingerprint.columns,
+        rows,
+      }),
+    });
   });
 });

@@ -12,14 +12,24 @@ export const WORST_CASE_NAMES = [
   "🚀📈 Fusée 🚀📈 広告ユニット 🚀📈 インタースティシャル 🚀📈",
   "広告収益レポート「東京」アプリ 広告ユニット バナー 広告収益レポート",
   'Name with "quotes" and \\backslashes\\ and \u0001 control',
-  "=HYPERLINK(\"http://x\")",
+  '=HYPERLINK("http://x")',
   "+33 6 12 34 56 78",
   "-foo",
   "@sum",
   "Plain ASCII application name that is rather long, as some are",
 ];
 
-export const ALL_GROUPS: GroupName[] = ["date", "organization", "asset", "asset_type", "country", "ad_unit", "format", "integration_type", "device_types"];
+export const ALL_GROUPS: GroupName[] = [
+  "date",
+  "organization",
+  "asset",
+  "asset_type",
+  "country",
+  "ad_unit",
+  "format",
+  "integration_type",
+  "device_types",
+];
 
 const FIRST_DAY = Date.UTC(2020, 0, 1);
 
@@ -28,7 +38,11 @@ function isoDay(offset: number): string {
 }
 
 /** `count` entries grouped by `groups`, names taken in turn from `names`, metrics with long decimals. */
-export function largeStats(count: number, groups: readonly GroupName[] = ALL_GROUPS, names: readonly string[] = WORST_CASE_NAMES): StatsEntry[] {
+export function largeStats(
+  count: number,
+  groups: readonly GroupName[] = ALL_GROUPS,
+  names: readonly string[] = WORST_CASE_NAMES,
+): StatsEntry[] {
   const entries: StatsEntry[] = new Array(count);
   for (let index = 0; index < count; index++) {
     const group: StatsEntry["group"] = {};
@@ -37,7 +51,12 @@ export function largeStats(count: number, groups: readonly GroupName[] = ALL_GRO
     });
     entries[index] = {
       group,
-      metrics: { impressions: 1_000_000 + index, revenues: 1234.5678901234567 + index / 7, ecpm: 0.1 + index / 3, requests: 9_000_000 + index },
+      metrics: {
+        impressions: 1_000_000 + index,
+        revenues: 1234.5678901234567 + index / 7,
+        ecpm: 0.1 + index / 3,
+        requests: 9_000_000 + index,
+      },
     };
   }
   return entries;
@@ -60,5 +79,9 @@ export function functionsAnswering(entries: StatsEntry[]): ReportingFunctions {
     assetTypes: unused,
     assets: unused,
   };
-  return createReportingFunctions({ connect: () => ({ key: "large", bearer }), today: () => "2026-06-30", cacheTtlMs: 0 });
+  return createReportingFunctions({
+    connect: () => ({ key: "large", bearer }),
+    today: () => "2026-06-30",
+    cacheTtlMs: 0,
+  });
 }

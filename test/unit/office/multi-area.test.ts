@@ -42,7 +42,12 @@ describe("a selection of several areas (Ctrl+click)", () => {
     excel.user.selectAreas(["Sheet1!B2", "Sheet1!D4"]);
     const writesBefore = excel.state.writes.length;
     const messages = [
-      await refusal(() => insertFormulaAtSelection({ formula: FORMULA, result: { rows: [["Country", "Revenues"]], dateColumns: [], dataRowCount: 0 } })),
+      await refusal(() =>
+        insertFormulaAtSelection({
+          formula: FORMULA,
+          result: { rows: [["Country", "Revenues"]], dateColumns: [], dataRowCount: 0 },
+        }),
+      ),
       await refusal(() => readSelectedFormula()),
       await refusal(() => freezeSelection(async () => ({ sheetBase: "x", note: [] }))),
     ];
@@ -54,6 +59,11 @@ describe("a selection of several areas (Ctrl+click)", () => {
     expect(excel.state.writes.length).toBe(writesBefore);
 
     excel.control.select("B2");
-    expect(await insertFormulaAtSelection({ formula: FORMULA, result: { rows: [["Country", "Revenues"]], dateColumns: [], dataRowCount: 0 } })).toEqual({ address: "Sheet1!B2" });
+    expect(
+      await insertFormulaAtSelection({
+        formula: FORMULA,
+        result: { rows: [["Country", "Revenues"]], dateColumns: [], dataRowCount: 0 },
+      }),
+    ).toEqual({ address: "Sheet1!B2" });
   });
 });

@@ -15,12 +15,16 @@ function freshHost(): typeof HostModule {
 const EXCEL_ON_WINDOWS = "?_host_Info=Excel$Win32$16.01$en-US$$$$0";
 
 /** An Office global whose onReady answers `info` after `delayMs`, or never. */
-function slowOffice(delayMs: number | "never", info: { host: string | null; platform: string | null } = { host: "Excel", platform: "PC" }) {
+function slowOffice(
+  delayMs: number | "never",
+  info: { host: string | null; platform: string | null } = { host: "Excel", platform: "PC" },
+) {
   return {
     HostType: { Excel: "Excel" },
     PlatformType: { PC: "PC", Mac: "Mac", OfficeOnline: "OfficeOnline" },
     context: { platform: info.platform },
-    onReady: () => new Promise((resolve) => (delayMs === "never" ? undefined : setTimeout(() => resolve(info), delayMs))),
+    onReady: () =>
+      new Promise((resolve) => (delayMs === "never" ? undefined : setTimeout(() => resolve(info), delayMs))),
   };
 }
 
@@ -55,7 +59,10 @@ describe("detectHost", () => {
     ["Excel on Windows (WebView2)", { chrome: { webview: { postMessage: () => undefined } } }],
     ["Excel for Mac (WKWebView)", { webkit: { messageHandlers: { Agave: { postMessage: () => undefined } } } }],
     ["older Excel on Windows", { external: { GetHostInfo: () => "Excel|Win32|16.01|en-US" } }],
-    ["a reloaded pane (office.js kept the host info)", { sessionStorage: { getItem: (key: string) => (key === "hostInfoValue" ? "Excel$Web$16.01$en-US$$$$0" : null) } }],
+    [
+      "a reloaded pane (office.js kept the host info)",
+      { sessionStorage: { getItem: (key: string) => (key === "hostInfoValue" ? "Excel$Web$16.01$en-US$$$$0" : null) } },
+    ],
     ["Office on the web's window name", { name: JSON.stringify({ hostInfo: "Excel$Web$16.01$en-US$$$$0" }) }],
   ])("point 5: waits for a slow Excel on the sign of %s", async (_sign, globals) => {
     restore = withGlobals({ Office: slowOffice(30_000), location: { search: "" }, ...globals });

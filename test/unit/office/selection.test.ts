@@ -25,7 +25,11 @@ describe("readSelectedFormula", () => {
   it("finds the formula of the spill a selected result cell belongs to", async () => {
     excel = installFakeExcel({ selection: "B2" });
     await writeFormula("B2", FORMULA);
-    excel.control.spill("Sheet1!B2", [["Date", "Country"], [46174, "FR"], [46175, "DE"]]);
+    excel.control.spill("Sheet1!B2", [
+      ["Date", "Country"],
+      [46174, "FR"],
+      [46175, "DE"],
+    ]);
     excel.control.select("C4");
     expect(await readSelectedFormula()).toEqual({ address: "Sheet1!B2", formula: FORMULA });
   });
@@ -60,14 +64,20 @@ describe("updateFormulaInPlace", () => {
     excel = installFakeExcel({ selection: "B2" });
     await writeFormula("B2", "=1+1");
     const before = excel.state.writes.length;
-    const refused = await updateFormulaInPlace({ address: "Sheet1!B2", expected: FORMULA, formula: "=2" }).catch((error: unknown) => error);
-    expect(isReportingError(refused) && refused.paneMessage).toMatch(/^The cell Sheet1!B2 changed since its formula was loaded, so it was not overwritten/);
+    const refused = await updateFormulaInPlace({ address: "Sheet1!B2", expected: FORMULA, formula: "=2" }).catch(
+      (error: unknown) => error,
+    );
+    expect(isReportingError(refused) && refused.paneMessage).toMatch(
+      /^The cell Sheet1!B2 changed since its formula was loaded, so it was not overwritten/,
+    );
     expect(excel.state.writes.slice(before)).toEqual([]);
   });
 
   it("says what to do when the sheet is gone", async () => {
     excel = installFakeExcel({ selection: "B2" });
-    const refused = await updateFormulaInPlace({ address: "Gone!B2", expected: FORMULA, formula: "=2" }).catch((error: unknown) => error);
+    const refused = await updateFormulaInPlace({ address: "Gone!B2", expected: FORMULA, formula: "=2" }).catch(
+      (error: unknown) => error,
+    );
     expect(isReportingError(refused) && refused.paneMessage).toMatch(/could not update the formula in Gone!B2/);
   });
 });

@@ -25,12 +25,20 @@ const TO = "2026-06-29";
  * REPORTING.STATS as Excel calls it on a runtime whose dates are `style`, over an answer of
  * `entries`; with the whole table the same query gives the task pane.
  */
-async function statsSpill(style: DateCellStyle, entries: StatsEntry[], groups: readonly GroupName[]): Promise<{ spill: unknown[][]; whole: SpillTable }> {
+async function statsSpill(
+  style: DateCellStyle,
+  entries: StatsEntry[],
+  groups: readonly GroupName[],
+): Promise<{ spill: unknown[][]; whole: SpillTable }> {
   const restore = withGlobals({ CustomFunctions: CUSTOM_FUNCTIONS, Office: officeSupporting(REQUIREMENTS[style]) });
   try {
     const functions = functionsAnswering(entries);
-    const spill = await spillCall({}, (signal) => functions.stats(FROM, TO, groups.join(","), METRICS, null, null, null, signal));
-    const whole = await functions.statsTable(readStatsQuery({ from: FROM, to: TO, groups: groups.join(","), metrics: METRICS }, () => "2026-06-30"));
+    const spill = await spillCall({}, (signal) =>
+      functions.stats(FROM, TO, groups.join(","), METRICS, null, null, null, signal),
+    );
+    const whole = await functions.statsTable(
+      readStatsQuery({ from: FROM, to: TO, groups: groups.join(","), metrics: METRICS }, () => "2026-06-30"),
+    );
     return { spill, whole };
   } finally {
     restore();
@@ -47,34 +55,50 @@ function oneRowMoreBytes(whole: SpillTable, shown: number, style: DateCellStyle)
 }
 
 describe("the spill Excel receives", () => {
-  it.each(STYLES)("point 1: a large date-grouped STATS result stays within the budget as sent (%s dates)", async (style) => {
-    const { spill, whole } = await statsSpill(style, largeStats(150_000, ["date", "country", "format"], ["FR", "interstitial"]), ["date", "country", "format"]);
-    const sent = sentBytes(spill);
-    expect(sent).toBeLessThanOrEqual(DEFAULT_SPILL_BUDGET_BYTES);
-    const shown = spill.length - 2;
-    const last = spill[spill.length - 1]!;
-    expect(last[0]).toBe(omittedRowsMessage(150_000 - shown));
-    expect(String(last[0])).toMatch(/use Insert as table in the Reporting task pane/);
-    expect(oneRowMoreBytes(whole, shown, style)).toBeGreaterThan(DEFAULT_SPILL_BUDGET_BYTES);
-  });
+  it.each(STYLES)(
+    "point 1: a large date-grouped STATS result stays within the budget as sent (%s dates)",
+    async (style) => {
+      const { spill, whole } = await statsSpill(
+        style,
+        largeStats(150_000, ["date", "country", "format"], ["FR", "interstitial"]),
+        ["date", "country", "format"],
+      );
+      const sent = sentBytes(spill);
+      expect(sent).toBeLessThanOrEqual(DEFAULT_SPILL_BUDGET_BYTES);
+      const shown = spill.length - 2;
+      const last = spill[spill.length - 1]!;
+      expect(last[0]).toBe(omittedRowsMessage(150_000 - shown));
+      expect(String(last[0])).toMatch(/use Insert as table in the Reporting task pane/);
+      expect(oneRowMoreBytes(whole, shown, style)).toBeGreaterThan(DEFAULT_SPILL_BUDGET_BYTES);
+    },
+  );
 
   it("point 1: for worst-case tables and every date style, the UTF-8 JSON of the result fits the budget and keeps every row that fits", async () => {
-    const names = fc.array(fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 80 }), fc.constantFrom(...WORST_CASE_NAMES)), { minLength: 1, maxLength: 10 });
+    const names = fc.array(
+      fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 80 }), fc.constantFrom(...WORST_CASE_NAMES)),
+      { minLength: 1, maxLength: 10 },
+    );
     const groups = fc.subarray(ALL_GROUPS.slice(1)).map((others): GroupName[] => ["date", ...others]);
     let cut = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...STYLES), groups, names, fc.double({ min: 0.8, max: 3, noNaN: true }), async (style, grouped, texts, size) => {
-        // Enough rows for about `size` times the budget (some fit whole, most are cut).
-        const perRow = sentBytes(largeStats(200, grouped, texts)) / 200;
-        const count = Math.max(1, Math.ceil((size * DEFAULT_SPILL_BUDGET_BYTES) / perRow));
-        const { spill, whole } = await statsSpill(style, largeStats(count, grouped, texts), grouped);
-        expect(sentBytes(spill)).toBeLessThanOrEqual(DEFAULT_SPILL_BUDGET_BYTES);
-        if (spill.length === count + 1) return;
-        cut += 1;
-        const shown = spill.length - 2;
-        expect(spill[spill.length - 1]![0]).toBe(omittedRowsMessage(count - shown));
-        expect(oneRowMoreBytes(whole, shown, style)).toBeGreaterThan(DEFAULT_SPILL_BUDGET_BYTES);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...STYLES),
+        groups,
+        names,
+        fc.double({ min: 0.8, max: 3, noNaN: true }),
+        async (style, grouped, texts, size) => {
+          // Enough rows for about `size` times the budget (some fit whole, most are cut).
+          const perRow = sentBytes(largeStats(200, grouped, texts)) / 200;
+          const count = Math.max(1, Math.ceil((size * DEFAULT_SPILL_BUDGET_BYTES) / perRow));
+          const { spill, whole } = await statsSpill(style, largeStats(count, grouped, texts), grouped);
+          expect(sentBytes(spill)).toBeLessThanOrEqual(DEFAULT_SPILL_BUDGET_BYTES);
+          if (spill.length === count + 1) return;
+          cut += 1;
+          const shown = spill.length - 2;
+          expect(spill[spill.length - 1]![0]).toBe(omittedRowsMessage(count - shown));
+          expect(oneRowMoreBytes(whole, shown, style)).toBeGreaterThan(DEFAULT_SPILL_BUDGET_BYTES);
+        },
+      ),
       { numRuns: 15 },
     );
     // Most generated tables are over the budget: the property is about cut tables.

@@ -24,9 +24,11 @@ const tables = fc
   })
   .map(({ width, header, dateColumn, percentColumn, pool, rowCount }): SpillTable => {
     const rows: SpillRows = header ? [Array.from({ length: width }, (_, column) => `Column ${column}`)] : [];
-    for (let row = 0; row < rowCount; row++) rows.push(Array.from({ length: width }, (_, column) => pool[(row * 7 + column * 3) % pool.length]!));
+    for (let row = 0; row < rowCount; row++)
+      rows.push(Array.from({ length: width }, (_, column) => pool[(row * 7 + column * 3) % pool.length]!));
     const dates = dateColumn !== undefined && dateColumn < width ? [dateColumn] : [];
-    const percents = percentColumn !== undefined && percentColumn < width && percentColumn !== dateColumn ? [percentColumn] : [];
+    const percents =
+      percentColumn !== undefined && percentColumn < width && percentColumn !== dateColumn ? [percentColumn] : [];
     return { ...spillTable(rows, dates, rowCount, width), percentColumns: percents };
   });
 
@@ -38,8 +40,10 @@ function sent(table: SpillTable, style: DateCellStyle, row: readonly SpillCell[]
   if (style === "serial") return [...row];
   return row.map((value, column) => {
     if (typeof value !== "number") return value;
-    if (table.dateColumns.includes(column)) return { type: TYPES[style], basicValue: value, numberFormat: SPILL_DATE_FORMAT };
-    if (table.percentColumns?.includes(column)) return { type: TYPES[style], basicValue: value, numberFormat: SPILL_PERCENT_FORMAT };
+    if (table.dateColumns.includes(column))
+      return { type: TYPES[style], basicValue: value, numberFormat: SPILL_DATE_FORMAT };
+    if (table.percentColumns?.includes(column))
+      return { type: TYPES[style], basicValue: value, numberFormat: SPILL_PERCENT_FORMAT };
     return value;
   });
 }
@@ -68,7 +72,8 @@ describe("the one cut of a spill, for any table", () => {
         if (kept > 0) expect(sentBytes(fitted.rows)).toBeLessThanOrEqual(budget);
         // One row more (with its own note, or none when it was the last) would not fit.
         const more = encoded.slice(0, headerCount + kept + 1);
-        if (fitted.omittedRowCount > 1) more.push([omittedRowsMessage(fitted.omittedRowCount - 1), ...new Array<string>(note.length - 1).fill("")]);
+        if (fitted.omittedRowCount > 1)
+          more.push([omittedRowsMessage(fitted.omittedRowCount - 1), ...new Array<string>(note.length - 1).fill("")]);
         expect(sentBytes(more)).toBeGreaterThan(budget);
       }),
       { numRuns: 300 },

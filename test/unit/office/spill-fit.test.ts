@@ -33,7 +33,9 @@ describe("the one cut of a spill", () => {
     expect(fitted.omittedRowCount).toBe(100_000 - shown);
     const last = rows[rows.length - 1]!;
     expect(last).toEqual([omittedRowsMessage(100_000 - shown), "", ""]);
-    expect(last[0]).toMatch(/^\d{1,3}(,\d{3})* more rows not shown: use Insert as table in the Reporting task pane to bring them all\.$/);
+    expect(last[0]).toMatch(
+      /^\d{1,3}(,\d{3})* more rows not shown: use Insert as table in the Reporting task pane to bring them all\.$/,
+    );
     expect(sentBytes(rows)).toBeLessThanOrEqual(1_000_000);
   });
 
@@ -52,18 +54,35 @@ describe("the one cut of a spill", () => {
     const serial = fitSpill(big, "serial", 500_000);
     const dated = fitSpill(big, "double", 500_000);
     expect(dated.omittedRowCount).toBeGreaterThan(serial.omittedRowCount);
-    expect(dated.rows[1]).toEqual([{ type: "Double", basicValue: big.rows[1]![0], numberFormat: SPILL_DATE_FORMAT }, "FR", 0]);
+    expect(dated.rows[1]).toEqual([
+      { type: "Double", basicValue: big.rows[1]![0], numberFormat: SPILL_DATE_FORMAT },
+      "FR",
+      0,
+    ]);
     expect(fitSpill(big, "formattedNumber", 500_000).rows[1]![0]).toMatchObject({ type: "FormattedNumber" });
     expect(sentBytes(dated.rows)).toBeLessThanOrEqual(500_000);
     expect(sentBytes(serial.rows)).toBeLessThanOrEqual(500_000);
   });
 
   it("handles tables without a header and budgets smaller than one row", () => {
-    expect(fitSpill(table(5, false), "serial", 10)).toEqual({ rows: [[omittedRowsMessage(5), "", ""]], headerRows: 0, shownRows: 0, omittedRowCount: 5 });
-    expect(fitSpill(table(3), "double", 10).rows).toEqual([["Date", "Country", "Revenues"], [omittedRowsMessage(3), "", ""]]);
+    expect(fitSpill(table(5, false), "serial", 10)).toEqual({
+      rows: [[omittedRowsMessage(5), "", ""]],
+      headerRows: 0,
+      shownRows: 0,
+      omittedRowCount: 5,
+    });
+    expect(fitSpill(table(3), "double", 10).rows).toEqual([
+      ["Date", "Country", "Revenues"],
+      [omittedRowsMessage(3), "", ""],
+    ]);
   });
 
   it("sends the blank row of an empty answer as it is", () => {
-    expect(fitSpill(spillTable([], [0], 0, 3), "double", 10)).toEqual({ rows: [["", "", ""]], headerRows: 1, shownRows: 0, omittedRowCount: 0 });
+    expect(fitSpill(spillTable([], [0], 0, 3), "double", 10)).toEqual({
+      rows: [["", "", ""]],
+      headerRows: 1,
+      shownRows: 0,
+      omittedRowCount: 0,
+    });
   });
 });

@@ -15,7 +15,11 @@ function freshStorage(): typeof StorageModule {
 
 /** Web Storage over a map, for the browser fallback. */
 function webStorage(map: Map<string, string>) {
-  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key) };
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
 }
 
 describe("the profile store of the page", () => {
@@ -67,7 +71,9 @@ describe("the profile store of the page", () => {
 
     for (const outcome of await outcomes) {
       expect(outcome.status).toBe("rejected");
-      expect(((outcome as PromiseRejectedResult).reason as Error).message).toMatch(/^Excel did not finish starting the add-in/);
+      expect(((outcome as PromiseRejectedResult).reason as Error).message).toMatch(
+        /^Excel did not finish starting the add-in/,
+      );
     }
     expect(browserStore.size).toBe(0);
   });

@@ -10,7 +10,12 @@ function countingService() {
   const source: StatsSource = {
     async statsAll(request: StatsRequest) {
       requests.push("stats");
-      const stats: StatsEntry[] = [{ group: request.groups?.includes("country") ? { country: "FR" } : {}, metrics: { impressions: 1000, revenues: 12.5, ecpm: 1, requests: 2000 } }];
+      const stats: StatsEntry[] = [
+        {
+          group: request.groups?.includes("country") ? { country: "FR" } : {},
+          metrics: { impressions: 1000, revenues: 12.5, ecpm: 1, requests: 2000 },
+        },
+      ];
       return { stats, total: 1 };
     },
     stats: async () => {
@@ -44,21 +49,33 @@ const PLACEHOLDER = { code: "#N/A", message: "Preview only: the numbers are fetc
 describe("a formula's value preview (invocation.isInValuePreview)", () => {
   let restore: () => void;
   beforeEach(() => {
-    restore = withGlobals({ CustomFunctions: CUSTOM_FUNCTIONS, Office: officeSupporting(["CustomFunctionsRuntime 1.5", "ExcelApi 1.19"]) });
+    restore = withGlobals({
+      CustomFunctions: CUSTOM_FUNCTIONS,
+      Office: officeSupporting(["CustomFunctionsRuntime 1.5", "ExcelApi 1.19"]),
+    });
   });
   afterEach(() => restore());
 
   it("sends no request while the user types: STATS, VALUE and COUNTRIES show a placeholder", async () => {
     const { functions, requests } = countingService();
-    await expect(spillCall(PREVIEW, (signal) => functions.stats("LAST_MONTH", null, "country", "revenues", null, null, null, signal))).rejects.toMatchObject(PLACEHOLDER);
-    await expect(numberCall(PREVIEW, (signal) => functions.value("revenues", "LAST_MONTH", null, null, null, signal))).rejects.toMatchObject(PLACEHOLDER);
+    await expect(
+      spillCall(PREVIEW, (signal) =>
+        functions.stats("LAST_MONTH", null, "country", "revenues", null, null, null, signal),
+      ),
+    ).rejects.toMatchObject(PLACEHOLDER);
+    await expect(
+      numberCall(PREVIEW, (signal) => functions.value("revenues", "LAST_MONTH", null, null, null, signal)),
+    ).rejects.toMatchObject(PLACEHOLDER);
     await expect(spillCall(PREVIEW, (signal) => functions.countries(null, signal))).rejects.toMatchObject(PLACEHOLDER);
     expect(requests).toEqual([]);
   });
 
   it("answers from what was fetched, even after its cache time, and the formula itself still fetches", async () => {
     const { functions, requests, advance } = countingService();
-    const stats = (invocation: object) => spillCall(invocation, (signal) => functions.stats("LAST_MONTH", null, "country", "revenues", null, null, null, signal));
+    const stats = (invocation: object) =>
+      spillCall(invocation, (signal) =>
+        functions.stats("LAST_MONTH", null, "country", "revenues", null, null, null, signal),
+      );
     const entered = await stats({});
     expect(requests).toEqual(["stats"]);
     advance(10 * 60_000);
@@ -69,8 +86,12 @@ describe("a formula's value preview (invocation.isInValuePreview)", () => {
     expect(await stats({ isInValuePreview: false })).toEqual(entered);
     expect(requests).toEqual(["stats", "stats"]);
 
-    expect(await numberCall({}, (signal) => functions.value("revenues", "LAST_MONTH", null, null, null, signal))).toBe(12.5);
-    expect(await numberCall(PREVIEW, (signal) => functions.value("revenues", "LAST_MONTH", null, null, null, signal))).toBe(12.5);
+    expect(await numberCall({}, (signal) => functions.value("revenues", "LAST_MONTH", null, null, null, signal))).toBe(
+      12.5,
+    );
+    expect(
+      await numberCall(PREVIEW, (signal) => functions.value("revenues", "LAST_MONTH", null, null, null, signal)),
+    ).toBe(12.5);
     expect(requests).toEqual(["stats", "stats", "stats"]);
   });
 });

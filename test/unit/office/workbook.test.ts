@@ -13,14 +13,19 @@ const HOSTILE_NAMES = ['=HYPERLINK("http://x")', "+33 6 12 34 56 78", "-foo", "@
 
 function tableRows(count: number, names: readonly string[] = ["FR", "DE"]): TableCell[][] {
   const rows: TableCell[][] = [["Date", "Country", "Revenues"]];
-  for (let index = 0; index < count; index++) rows.push([45658 + (index % 365), names[index % names.length]!, index * 1.25]);
+  for (let index = 0; index < count; index++)
+    rows.push([45658 + (index % 365), names[index % names.length]!, index * 1.25]);
   return rows;
 }
 
 /** The rows (header first) as a table of a query grouped by `groups` with `metrics`. */
 function tableOf(rows: readonly TableCell[][], groups: GroupName[], metrics: MetricName[]): TableData {
   const [header = [], ...data] = rows;
-  return { header: header.map(String), rows: data, columns: tableColumnsOf({ filters: { from: "2025-01-01", to: "2025-12-31" }, groups, metrics }) };
+  return {
+    header: header.map(String),
+    rows: data,
+    columns: tableColumnsOf({ filters: { from: "2025-01-01", to: "2025-12-31" }, groups, metrics }),
+  };
 }
 
 function expectEverySyncAccepted(excel: FakeExcel): void {
@@ -34,25 +39,39 @@ describe("insertQueryTable, the pane's table writer", () => {
 
   it("point 2: writes 400,000 rows with every sync under 5 MB and every date formatted", async () => {
     excel = installFakeExcel();
-    const inserted = await insertQueryTable(tableOf(tableRows(400_000), ["date", "country"], ["revenues"]), { kind: "new", sheetName: "Reporting" });
+    const inserted = await insertQueryTable(tableOf(tableRows(400_000), ["date", "country"], ["revenues"]), {
+      kind: "new",
+      sheetName: "Reporting",
+    });
     expect(inserted).toMatchObject({ sheet: "Reporting", rows: 400_000, address: "A1:C400001" });
     expectEverySyncAccepted(excel);
     const values = excel.state.writes.filter((write) => write.kind === "values");
     expect(values.reduce((sum, write) => sum + rangeOf(write.target).rows, 0)).toBe(400_001);
     const dates = columnFormats(excel.state, "Reporting", 0);
-    for (let row = 1; row <= 400_000; row++) if (dates.get(row) !== "yyyy-mm-dd") throw new Error(`row ${row + 1} has no date format`);
-    expect(excel.state.writes.find((write) => write.kind === "table")).toEqual({ kind: "table", target: "Reporting!A1:C400001", value: { hasHeaders: true } });
+    for (let row = 1; row <= 400_000; row++)
+      if (dates.get(row) !== "yyyy-mm-dd") throw new Error(`row ${row + 1} has no date format`);
+    expect(excel.state.writes.find((write) => write.kind === "table")).toEqual({
+      kind: "table",
+      target: "Reporting!A1:C400001",
+      value: { hasHeaders: true },
+    });
   }, 60_000);
 
   it("point 3: writes the service's names exactly as text, numbers and dates keeping their formats", async () => {
     excel = installFakeExcel();
-    await insertQueryTable(tableOf(tableRows(8, HOSTILE_NAMES), ["date", "country"], ["revenues"]), { kind: "new", sheetName: "Reporting" });
+    await insertQueryTable(tableOf(tableRows(8, HOSTILE_NAMES), ["date", "country"], ["revenues"]), {
+      kind: "new",
+      sheetName: "Reporting",
+    });
     expect(excel.state.formulaLike).toEqual([]);
     const written = excel.state.writes.filter((write) => write.kind === "values");
     const cells = written.flatMap((write) =>
-      (write.value as TableCell[][]).flatMap((row, r) => row.map((value, c) => ({ value, format: write.numberFormat![r]![c]! }))),
+      (write.value as TableCell[][]).flatMap((row, r) =>
+        row.map((value, c) => ({ value, format: write.numberFormat![r]![c]! })),
+      ),
     );
-    for (const name of HOSTILE_NAMES) expect(cells.filter((cell) => cell.value === name).map((cell) => cell.format)).toEqual(["@", "@"]);
+    for (const name of HOSTILE_NAMES)
+      expect(cells.filter((cell) => cell.value === name).map((cell) => cell.format)).toEqual(["@", "@"]);
     expect(columnFormats(excel.state, "Reporting", 0).get(1)).toBe("yyyy-mm-dd");
     const revenues = columnFormats(excel.state, "Reporting", 2);
     revenues.delete(0);
@@ -61,7 +80,12 @@ describe("insertQueryTable, the pane's table writer", () => {
 
   it("point 3: keeps a text column's numbers as numbers and its texts as text", async () => {
     excel = installFakeExcel();
-    const rows: TableCell[][] = [["Asset", "Revenues"], ["-1", 3], [7, ""], ["=A1", -2]];
+    const rows: TableCell[][] = [
+      ["Asset", "Revenues"],
+      ["-1", 3],
+      [7, ""],
+      ["=A1", -2],
+    ];
     await insertQueryTable(tableOf(rows, ["asset"], ["revenues"]), { kind: "new", sheetName: "Reporting" });
     expect(excel.state.formulaLike).toEqual([]);
     const formats = columnFormats(excel.state, "Reporting", 0);
@@ -81,13 +105,19 @@ describe("insertFormulaAtSelection", () => {
   afterEach(() => excel.restore());
 
   /** A narrow date-grouped answer: few bytes a row, so the spill shows several hundred thousand rows. */
-  const narrow = (count: number): StatsEntry[] => largeStats(count, ["date"]).map((entry) => ({ ...entry, metrics: { revenues: 1 } }));
+  const narrow = (count: number): StatsEntry[] =>
+    largeStats(count, ["date"]).map((entry) => ({ ...entry, metrics: { revenues: 1 } }));
   const FORMULA = '=REPORTING.STATS("2020-01-01","2026-06-29","date","revenues")';
 
   async function spillAndResult(entries: StatsEntry[]) {
     const functions = functionsAnswering(entries);
-    const spill = await spillCall({}, (signal) => functions.stats("2020-01-01", "2026-06-29", "date", "revenues", null, null, null, signal));
-    const result = await functions.statsTable({ request: { filters: { from: "2020-01-01", to: "2026-06-29" }, groups: ["date"], metrics: ["revenues"] }, headers: "readable" });
+    const spill = await spillCall({}, (signal) =>
+      functions.stats("2020-01-01", "2026-06-29", "date", "revenues", null, null, null, signal),
+    );
+    const result = await functions.statsTable({
+      request: { filters: { from: "2020-01-01", to: "2026-06-29" }, groups: ["date"], metrics: ["revenues"] },
+      headers: "readable",
+    });
     return { spill, result };
   }
 
@@ -114,7 +144,9 @@ describe("insertFormulaAtSelection", () => {
     const { spill, result } = await spillAndResult(narrow(30));
     expect(spill).toHaveLength(31);
     await insertFormulaAtSelection({ formula: FORMULA, result });
-    expect(cellWrites(excel).slice(1)).toEqual([{ kind: "numberFormat", target: "Sheet1!D6:D35", value: Array.from({ length: 30 }, () => ["yyyy-mm-dd"]) }]);
+    expect(cellWrites(excel).slice(1)).toEqual([
+      { kind: "numberFormat", target: "Sheet1!D6:D35", value: Array.from({ length: 30 }, () => ["yyyy-mm-dd"]) },
+    ]);
   });
 
   it("point 2: writes no date format where the function returns formatted dates (CustomFunctionsRuntime 1.4)", async () => {

@@ -20,7 +20,8 @@ test("every stats route answers any body or query with 200 or a documented refus
     await fc.assert(
       fc.asyncProperty(target.arbitrary, async (input) => {
         const judgement = await target.judge(input);
-        if (judgement.problem !== undefined) throw new Error(`${target.name}: ${judgement.outcome}: ${judgement.problem}`);
+        if (judgement.problem !== undefined)
+          throw new Error(`${target.name}: ${judgement.outcome}: ${judgement.problem}`);
       }),
       { seed: FUZZ_SEED, numRuns: target.numRuns },
     );

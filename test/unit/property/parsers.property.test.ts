@@ -19,9 +19,13 @@ function assertTarget(target: FuzzTarget<unknown>): void {
 }
 
 describe("formula arguments: a clear refusal naming the argument, or valid values only", () => {
-  test.each(PARSER_TARGETS.map((target) => [target.name, target] as const))("%s", (_name, target) => assertTarget(target));
+  test.each(PARSER_TARGETS.map((target) => [target.name, target] as const))("%s", (_name, target) =>
+    assertTarget(target),
+  );
 });
 
 describe("pane: the form's formula reads back into the same query, or the same clear refusal", () => {
-  test.each(PANE_TARGETS.map((target) => [target.name, target] as const))("%s", (_name, target) => assertTarget(target));
+  test.each(PANE_TARGETS.map((target) => [target.name, target] as const))("%s", (_name, target) =>
+    assertTarget(target),
+  );
 });

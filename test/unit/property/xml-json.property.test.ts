@@ -11,17 +11,23 @@ import { jsonInside, wrapJson } from "../../../src/core/workbook-queries/xml-jso
 const characterData = (json: string) =>
   fc.oneof(
     // Entities: the five named ones, or numeric, for the characters XML needs escaped (and, at times, others).
-    fc.array(fc.constantFrom("named", "decimal", "hex", "plain-where-allowed"), { minLength: 1, maxLength: 4 }).map((styles) =>
-      Array.from(json, (char, index) => {
-        const style = styles[index % styles.length]!;
-        const mustEscape = char === "<" || char === "&";
-        if (style === "plain-where-allowed" && !mustEscape) return char;
-        const code = char.codePointAt(0)!;
-        if (style === "decimal" || (style === "plain-where-allowed" && mustEscape)) return `&#${code};`;
-        if (style === "hex") return `&#x${code.toString(16)};`;
-        return ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" } as Record<string, string>)[char] ?? char;
-      }).join(""),
-    ),
+    fc
+      .array(fc.constantFrom("named", "decimal", "hex", "plain-where-allowed"), { minLength: 1, maxLength: 4 })
+      .map((styles) =>
+        Array.from(json, (char, index) => {
+          const style = styles[index % styles.length]!;
+          const mustEscape = char === "<" || char === "&";
+          if (style === "plain-where-allowed" && !mustEscape) return char;
+          const code = char.codePointAt(0)!;
+          if (style === "decimal" || (style === "plain-where-allowed" && mustEscape)) return `&#${code};`;
+          if (style === "hex") return `&#x${code.toString(16)};`;
+          return (
+            ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" } as Record<string, string>)[
+              char
+            ] ?? char
+          );
+        }).join(""),
+      ),
     // CDATA, cut into sections at random points, and always around "]]>", which cannot stay inside one.
     fc.array(fc.nat(json.length), { maxLength: 3 }).map((cuts) => {
       const points = [...new Set([0, ...cuts, json.length])].sort((a, b) => a - b);
@@ -34,7 +40,11 @@ const characterData = (json: string) =>
   );
 
 const whitespace = fc.constantFrom("", " ", "\n", "\r\n  ", "\t");
-const declaration = fc.constantFrom("", '<?xml version="1.0" encoding="UTF-8"?>', "<?xml version='1.0' standalone='yes'?>\n");
+const declaration = fc.constantFrom(
+  "",
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  "<?xml version='1.0' standalone='yes'?>\n",
+);
 const prefix = fc.constantFrom("", "ns0:", "r:");
 const attributes = fc.constantFrom("", ' type="application/json"', " version='1'", '\n  encoding="utf-8" ');
 
@@ -54,7 +64,16 @@ describe("the JSON of a custom XML part", () => {
       fc.property(
         fc.jsonValue().chain((value) => {
           const json = JSON.stringify(value);
-          return fc.record({ value: fc.constant(value), data: characterData(json), before: whitespace, after: whitespace, declaration, prefix, attributes, comment: fc.boolean() });
+          return fc.record({
+            value: fc.constant(value),
+            data: characterData(json),
+            before: whitespace,
+            after: whitespace,
+            declaration,
+            prefix,
+            attributes,
+            comment: fc.boolean(),
+          });
         }),
         ({ value, data, before, after, declaration: head, prefix: ns, attributes: attrs, comment }) => {
           const note = comment ? "<!-- kept by the add-in -->" : "";

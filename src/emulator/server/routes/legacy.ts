@@ -5,7 +5,8 @@ import { sendJson } from "../respond";
 import type { Route, RouteContext } from "../router";
 import { parseOrRefuse } from "../validation";
 
-const INFO = "Statistics from the local Reporting emulator. Its rules (default periods, limits) are in the project's docs/emulator.md.";
+const INFO =
+  "Statistics from the local Reporting emulator. Its rules (default periods, limits) are in the project's docs/emulator.md.";
 
 /** The legacy interface spells the Apple platform `iOS` in applicationInfos (known-facts). */
 function legacyPlatform(platform: string): string {

@@ -8,12 +8,17 @@ import type { Route } from "../router";
  * plainest ones the client's lenient readers (src/api/reference.ts) accept: an object wrapping
  * one list named after the route.
  */
-const ANSWERS: Record<ReferenceRouteName, (store: ReportingStore, organizations: readonly string[]) => Promise<unknown>> = {
+const ANSWERS: Record<
+  ReferenceRouteName,
+  (store: ReportingStore, organizations: readonly string[]) => Promise<unknown>
+> = {
   details: async (store, organizations) => ({ organizations: await store.organizations(organizations) }),
   dates: async (store) => ({ from: store.period.from, to: store.period.to }),
   countries: async (store, organizations) => ({ countries: await store.countries(organizations) }),
   formats: async (store, organizations) => ({ formats: await store.formats(organizations) }),
-  integrationTypes: async (store, organizations) => ({ integration_types: await store.integrationTypes(organizations) }),
+  integrationTypes: async (store, organizations) => ({
+    integration_types: await store.integrationTypes(organizations),
+  }),
   deviceTypes: async (store, organizations) => ({ device_types: await store.deviceTypes(organizations) }),
   assetTypes: async (store, organizations) => ({ asset_types: await store.assetTypes(organizations) }),
   assets: async (store, organizations) => ({

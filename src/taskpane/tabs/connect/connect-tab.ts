@@ -1,6 +1,13 @@
 import { missingCredentials, type Profile } from "../../../core/profiles/profile";
 import { CheckProgress } from "./check-progress";
-import { checkConnection, fieldsToMark, problemsOf, SIDE_NAMES, type CheckProblem, type SideResult } from "./connection-check";
+import {
+  checkConnection,
+  fieldsToMark,
+  problemsOf,
+  SIDE_NAMES,
+  type CheckProblem,
+  type SideResult,
+} from "./connection-check";
 import { ConnectionResult } from "./connection-result";
 import { fieldsToFix } from "./field-for-error";
 import type { ProfileField } from "./profile-fields";
@@ -131,11 +138,21 @@ export function setUpConnectTab(context: PaneContext): ConnectTab {
 
   /** One reason per failed interface, named when the profile has two. */
   function reasonsOf(problems: readonly CheckProblem[], sides: number): string[] {
-    return problems.map((problem) => (sides > 1 ? `${SIDE_NAMES[problem.side]}: ${plainMessage(problem.error)}` : plainMessage(problem.error)));
+    return problems.map((problem) =>
+      sides > 1 ? `${SIDE_NAMES[problem.side]}: ${plainMessage(problem.error)}` : plainMessage(problem.error),
+    );
   }
 
-  function showProblem(reasons: readonly string[], fields: readonly ProfileField[], onSaveAnyway: (() => void) | undefined, profile?: Profile): void {
-    const plan = onSaveAnyway && profile ? saveAnywayPlan({ name: profile.name, editing, activeName: context.current().active?.name }) : undefined;
+  function showProblem(
+    reasons: readonly string[],
+    fields: readonly ProfileField[],
+    onSaveAnyway: (() => void) | undefined,
+    profile?: Profile,
+  ): void {
+    const plan =
+      onSaveAnyway && profile
+        ? saveAnywayPlan({ name: profile.name, editing, activeName: context.current().active?.name })
+        : undefined;
     outcome.showProblem(reasons, plan, () => onSaveAnyway?.());
     form.mark(fields, outcome.reasonId);
     // Without a field to fix, the reason itself is what to read: keep it in view.
@@ -205,11 +222,20 @@ export function setUpConnectTab(context: PaneContext): ConnectTab {
     if (cancelled || problems.length > 0) {
       // Said once, beside Save: the status bar would only repeat it.
       context.status.clear();
-      const reasons = [notSavedHeading(profile.name, cancelled), ...(cancelled ? [] : reasonsOf(problems, results.length))];
-      showProblem(reasons, cancelled ? [] : fieldsToMark(problems), () => void bothBusy(() => saveWithoutTest(profile)), profile);
+      const reasons = [
+        notSavedHeading(profile.name, cancelled),
+        ...(cancelled ? [] : reasonsOf(problems, results.length)),
+      ];
+      showProblem(
+        reasons,
+        cancelled ? [] : fieldsToMark(problems),
+        () => void bothBusy(() => saveWithoutTest(profile)),
+        profile,
+      );
       return;
     }
-    if (await store(profile, true)) context.status.success(`Profile ${profile.name} saved and in use. Formulas use it from now on.`);
+    if (await store(profile, true))
+      context.status.success(`Profile ${profile.name} saved and in use. Formulas use it from now on.`);
   }
 
   /** "Save anyway": the user knows the test failed; the profile in use stays in use (save-decision.ts). */
@@ -232,7 +258,9 @@ export function setUpConnectTab(context: PaneContext): ConnectTab {
       await context.runtime.store.signOut();
       form.clearSecrets();
       form.describeSecrets(storedProfile());
-      context.status.success(`Signed out${name ? ` of ${name}` : ""}: its token, key and secret are forgotten. Formulas ask you to sign in again.`);
+      context.status.success(
+        `Signed out${name ? ` of ${name}` : ""}: its token, key and secret are forgotten. Formulas ask you to sign in again.`,
+      );
     } catch (error) {
       context.status.error(error);
     }

@@ -17,7 +17,11 @@ export async function checkConnection(clients: ProfileClients, signal: AbortSign
   if (reporting) {
     checks.push(
       reporting.details({ signal }).then(
-        (details): SideResult => ({ side: "reporting", ok: true, reached: details.organizations.map((organization) => organization.label) }),
+        (details): SideResult => ({
+          side: "reporting",
+          ok: true,
+          reached: details.organizations.map((organization) => organization.label),
+        }),
         (error: unknown): SideResult => ({ side: "reporting", ok: false, error }),
       ),
     );
@@ -25,7 +29,11 @@ export async function checkConnection(clients: ProfileClients, signal: AbortSign
   if (legacy) {
     checks.push(
       legacy.applications({ signal }).then(
-        (answer): SideResult => ({ side: "legacy", ok: true, reached: answer.applications.map((application) => `${application.name} (${application.platform})`) }),
+        (answer): SideResult => ({
+          side: "legacy",
+          ok: true,
+          reached: answer.applications.map((application) => `${application.name} (${application.platform})`),
+        }),
         (error: unknown): SideResult => ({ side: "legacy", ok: false, error }),
       ),
     );
@@ -41,7 +49,9 @@ export interface CheckProblem {
 
 /** The failed sides, each with the fields its error points to. */
 export function problemsOf(results: readonly SideResult[]): CheckProblem[] {
-  return results.flatMap((result) => (result.ok ? [] : [{ side: result.side, error: result.error, fields: fieldsToFix(result.error, result.side) }]));
+  return results.flatMap((result) =>
+    result.ok ? [] : [{ side: result.side, error: result.error, fields: fieldsToFix(result.error, result.side) }],
+  );
 }
 
 /** Every field to mark, in the form's order of importance: the first is focused. */

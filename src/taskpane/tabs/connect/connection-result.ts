@@ -23,7 +23,11 @@ export class ConnectionResult {
 
   /** One part per interface tried; an error box when any failed. */
   showResults(results: readonly SideResult[]): void {
-    const parts = results.map((side) => (side.ok ? reached(REACHED[side.side], side.reached) : el("p", { text: `${SIDE_NAMES[side.side]}: ${plainMessage(side.error)}` })));
+    const parts = results.map((side) =>
+      side.ok
+        ? reached(REACHED[side.side], side.reached)
+        : el("p", { text: `${SIDE_NAMES[side.side]}: ${plainMessage(side.error)}` }),
+    );
     this.show(el("div", {}, parts), results.some((side) => !side.ok) ? "error" : "success");
   }
 
@@ -40,6 +44,11 @@ export class ConnectionResult {
 function reached(heading: string, names: readonly string[]): HTMLElement {
   return el("div", {}, [
     el("p", { text: names.length === 0 ? `${heading}: none.` : `${heading} (${names.length}):` }),
-    names.length > 0 && el("ul", {}, names.map((name) => el("li", { text: name }))),
+    names.length > 0 &&
+      el(
+        "ul",
+        {},
+        names.map((name) => el("li", { text: name })),
+      ),
   ]);
 }

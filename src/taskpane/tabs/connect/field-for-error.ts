@@ -15,8 +15,14 @@ const ADDRESS_CODES = new Set(["redirect_loop", "redirected_elsewhere", "not_fou
 
 export function fieldsToFix(error: unknown, side: Side): ProfileField[] {
   if (!isReportingError(error)) return [];
-  const details = error as unknown as { fields?: unknown; likelyCause?: unknown; unreadable?: unknown; serviceCode?: unknown };
-  if (Array.isArray(details.fields)) return details.fields.filter((field): field is ProfileField => typeof field === "string" && isProfileField(field));
+  const details = error as unknown as {
+    fields?: unknown;
+    likelyCause?: unknown;
+    unreadable?: unknown;
+    serviceCode?: unknown;
+  };
+  if (Array.isArray(details.fields))
+    return details.fields.filter((field): field is ProfileField => typeof field === "string" && isProfileField(field));
   if (error.kind === "sign_in" || error.kind === "access") return credentialFields(side);
   if (error.kind === "not_found" || ADDRESS_CODES.has(error.code)) return [addressField(side)];
   if (typeof details.likelyCause === "string" && ADDRESS_CAUSES.has(details.likelyCause)) return [addressField(side)];

@@ -1,12 +1,23 @@
 import type { Profile } from "../../../core/profiles/profile";
 
 /** A field of the profile form, named as the profile names it. */
-export type ProfileField = keyof Pick<Profile, "name" | "kind" | "baseUrl" | "legacyBaseUrl" | "token" | "apiKey" | "apiSecret">;
+export type ProfileField = keyof Pick<
+  Profile,
+  "name" | "kind" | "baseUrl" | "legacyBaseUrl" | "token" | "apiKey" | "apiSecret"
+>;
 
 /** Which of the service's two interfaces a check or an error is about. */
 export type Side = "reporting" | "legacy";
 
-export const PROFILE_FIELDS: readonly ProfileField[] = ["name", "kind", "baseUrl", "legacyBaseUrl", "token", "apiKey", "apiSecret"];
+export const PROFILE_FIELDS: readonly ProfileField[] = [
+  "name",
+  "kind",
+  "baseUrl",
+  "legacyBaseUrl",
+  "token",
+  "apiKey",
+  "apiSecret",
+];
 
 export function isProfileField(name: string): name is ProfileField {
   return (PROFILE_FIELDS as readonly string[]).includes(name);

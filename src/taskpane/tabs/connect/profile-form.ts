@@ -1,4 +1,13 @@
-import { SECRET_FIELDS, SECRET_WORDS, parseProfile, usesBearer, usesLegacy, type Profile, type ProfileKind, type SecretField } from "../../../core/profiles/profile";
+import {
+  SECRET_FIELDS,
+  SECRET_WORDS,
+  parseProfile,
+  usesBearer,
+  usesLegacy,
+  type Profile,
+  type ProfileKind,
+  type SecretField,
+} from "../../../core/profiles/profile";
 import { addDescription, byId, removeDescription } from "../../widgets/dom";
 import type { ProfileField } from "./profile-fields";
 import { CONNECT_ELEMENTS, connectElements } from "./elements";

@@ -75,7 +75,11 @@ export class ProfileList {
 
   /** Asks for a second press instead of a dialog: Office blocks window.confirm in add-ins. */
   private deleteButton(name: string): HTMLButtonElement {
-    const button = el("button", { className: "subtle", text: "Delete", attrs: { type: "button", "aria-label": `Delete profile ${name}` } });
+    const button = el("button", {
+      className: "subtle",
+      text: "Delete",
+      attrs: { type: "button", "aria-label": `Delete profile ${name}` },
+    });
     const disarm = () => {
       if (this.disarmArmed !== disarm) return;
       this.disarmArmed = undefined;

@@ -1,4 +1,9 @@
-import { hasBearerCredentials, hasLegacyCredentials, missingCredentials, usesLegacy } from "../../../core/profiles/profile";
+import {
+  hasBearerCredentials,
+  hasLegacyCredentials,
+  missingCredentials,
+  usesLegacy,
+} from "../../../core/profiles/profile";
 import type { ProfileState } from "../../../core/profiles/profile-store";
 
 /**

@@ -1,4 +1,10 @@
-import { missingCredentials, missingSecretFields, sameProfileName, type Profile, type SecretField } from "../../../core/profiles/profile";
+import {
+  missingCredentials,
+  missingSecretFields,
+  sameProfileName,
+  type Profile,
+  type SecretField,
+} from "../../../core/profiles/profile";
 
 /**
  * What "Save and use" does after the connection test, and what "Save anyway" then offers. A
@@ -46,7 +52,9 @@ export function saveAnywayPlan(situation: SaveSituation): SaveAnywayPlan {
 
 /** The first line of the box beside Save after a save the test stopped: the one place that says so. */
 export function notSavedHeading(name: string, cancelled: boolean): string {
-  return cancelled ? `${name} was not saved: the connection test was cancelled.` : `${name} was not saved: the connection test failed.`;
+  return cancelled
+    ? `${name} was not saved: the connection test was cancelled.`
+    : `${name} was not saved: the connection test failed.`;
 }
 
 /**

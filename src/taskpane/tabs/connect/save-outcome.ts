@@ -18,12 +18,21 @@ export class SaveOutcome {
   showProblem(reasons: readonly string[], plan: SaveAnywayPlan | undefined, onSaveAnyway: () => void): void {
     clear(this.root);
     this.root.className = "save-outcome error";
-    const reason = el("div", { attrs: { id: this.reasonId } }, reasons.map((text) => el("p", { text })));
+    const reason = el(
+      "div",
+      { attrs: { id: this.reasonId } },
+      reasons.map((text) => el("p", { text })),
+    );
     this.root.append(reason);
     if (plan) {
       this.root.append(
         el("p", { className: "hint", text: plan.explanation }),
-        el("button", { className: "secondary", text: plan.label, attrs: { type: "button", id: "profile-save-anyway" }, on: { click: onSaveAnyway } }),
+        el("button", {
+          className: "secondary",
+          text: plan.label,
+          attrs: { type: "button", id: "profile-save-anyway" },
+          on: { click: onSaveAnyway },
+        }),
       );
     }
   }

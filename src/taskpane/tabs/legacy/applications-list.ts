@@ -15,7 +15,13 @@ export class ApplicationsList {
       this.root.append(el("p", { className: "empty", text: NO_APPLICATION }));
       return;
     }
-    this.root.append(el("div", { className: "applications" }, applications.map((application) => this.item(application))));
+    this.root.append(
+      el(
+        "div",
+        { className: "applications" },
+        applications.map((application) => this.item(application)),
+      ),
+    );
   }
 
   showError(error: unknown): void {
@@ -32,7 +38,10 @@ export class ApplicationsList {
     // The same renderer as the previews: at 320 px the Id column scrolls, with a cue, behind a sticky Name.
     renderPreviewTable(
       units,
-      textTableModel(["Name", "Type", "Id"], application.ad_unit_details.map((unit) => [unit.name, unit.type, unit.id])),
+      textTableModel(
+        ["Name", "Type", "Id"],
+        application.ad_unit_details.map((unit) => [unit.name, unit.type, unit.id]),
+      ),
       { caption: `Ad units of ${application.name}`, label: `Ad units of ${application.name} (${application.app_key})` },
     );
     return el("details", { attrs: { "data-app-key": String(application.app_key) } }, [

@@ -29,6 +29,8 @@ export function legacyGroupField(elements: GroupFieldElements): GroupField {
     },
   });
   field.set(["day"]);
-  dateGroup.addEventListener("change", () => field.set(withTimeGroup(field.values(), dateGroup.value as LegacyTimeGroup)));
+  dateGroup.addEventListener("change", () =>
+    field.set(withTimeGroup(field.values(), dateGroup.value as LegacyTimeGroup)),
+  );
   return field;
 }

@@ -36,15 +36,27 @@ export class LegacyActions {
     elements: LegacyActionElements,
   ) {
     const { insertFormula, insertTable, exportCsv, exportXlsx } = elements;
-    insertFormula.addEventListener("click", () => void runner.run(insertFormula, (signal) => this.insertFormula(signal), { cancellable: true }));
-    insertTable.addEventListener("click", () => void runner.run(insertTable, () => this.insertTable(), { cancellable: false }));
+    insertFormula.addEventListener(
+      "click",
+      () => void runner.run(insertFormula, (signal) => this.insertFormula(signal), { cancellable: true }),
+    );
+    insertTable.addEventListener(
+      "click",
+      () => void runner.run(insertTable, () => this.insertTable(), { cancellable: false }),
+    );
     // Excel for Mac ignores downloads (downloads.ts), and the legacy service has no export the
     // add-in's server could prepare: there the buttons give way to a note.
     const canDownload = downloadsWork(officePlatform());
     elements.exports.hidden = !canDownload;
     elements.exportNote.hidden = canDownload;
-    exportCsv.addEventListener("click", () => void runner.run(exportCsv, (signal) => this.exportFile("csv", signal), { cancellable: true }));
-    exportXlsx.addEventListener("click", () => void runner.run(exportXlsx, (signal) => this.exportFile("xlsx", signal), { cancellable: true }));
+    exportCsv.addEventListener(
+      "click",
+      () => void runner.run(exportCsv, (signal) => this.exportFile("csv", signal), { cancellable: true }),
+    );
+    exportXlsx.addEventListener(
+      "click",
+      () => void runner.run(exportXlsx, (signal) => this.exportFile("xlsx", signal), { cancellable: true }),
+    );
   }
 
   private async insertFormula(signal: AbortSignal): Promise<void> {

@@ -31,7 +31,12 @@ export interface LegacyExport {
  */
 export async function exportLegacy(context: PaneContext, request: LegacyExport, signal: AbortSignal): Promise<void> {
   const { model, table, kind } = request;
-  const fileName = exportFileName({ prefix: "legacy-stats", period: request.range, groups: model.groupBy, extension: kind });
+  const fileName = exportFileName({
+    prefix: "legacy-stats",
+    period: request.range,
+    groups: model.groupBy,
+    extension: kind,
+  });
   const rowsOf = legacyRowsOf(table);
   const { rows } = rowsOf;
   // The currency beside money, as the preview's headings say it.
@@ -43,12 +48,19 @@ export async function exportLegacy(context: PaneContext, request: LegacyExport, 
     return;
   }
   const columns = legacyTableColumns(model.groupBy);
-  const numberFormats = Array.from({ length: (table.rows[0] ?? []).length }, (_, column) => (columns[column] ? fileNumberFormat(columns[column]) : undefined));
+  const numberFormats = Array.from({ length: (table.rows[0] ?? []).length }, (_, column) =>
+    columns[column] ? fileNumberFormat(columns[column]) : undefined,
+  );
   const querySheet = legacyQueryRows(
     model,
     request.range,
     model.groupBy.map((group) => LEGACY_READABLE_GROUPS[group]),
-    { periodName: periodNameOf(model.period), profile: profileNameOf(context, model.profile), madeAt: madeNow(), formula: legacyStatsFormula(model, BUILD_NAMESPACE) },
+    {
+      periodName: periodNameOf(model.period),
+      profile: profileNameOf(context, model.profile),
+      madeAt: madeNow(),
+      formula: legacyStatsFormula(model, BUILD_NAMESPACE),
+    },
   );
   const bytes = await rowsXlsx({ sheetName: "Legacy statistics", header, rows, numberFormats }, querySheet);
   // Cancel pressed while the file was made: nothing is saved.

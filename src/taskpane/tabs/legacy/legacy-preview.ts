@@ -51,7 +51,10 @@ export class LegacyPreview {
     const shown = previewModel(table, facts);
     const text = previewSummaryText(shown.dataRowCount, shown.rows.length, NO_LEGACY_STATISTICS);
     elements.summary.textContent = text;
-    renderPreviewTable(elements.table, shown, { caption: `Preview of ${legacyStatsFormula(model, BUILD_NAMESPACE)}`, label: "Rows of the legacy preview" });
+    renderPreviewTable(elements.table, shown, {
+      caption: `Preview of ${legacyStatsFormula(model, BUILD_NAMESPACE)}`,
+      label: "Rows of the legacy preview",
+    });
     context.status.success(`Legacy preview ready: ${text}`);
     // As on the Query tab: the rows are never left below the fold.
     elements.section.scrollIntoView({ block: "start", behavior: "instant" });

@@ -36,7 +36,10 @@ export class LegacyQueryForm {
   private read(): LegacyQuery | { problem: string; field: HTMLElement } {
     const reading = this.period.read();
     if ("problem" in reading) return { problem: reading.problem, field: this.period.field(reading.field) };
-    const model = withHeaders({ period: reading.period, groupBy: this.groups.values() }, headerStyleOf(this.elements.headers.value));
+    const model = withHeaders(
+      { period: reading.period, groupBy: this.groups.values() },
+      headerStyleOf(this.elements.headers.value),
+    );
     return { model, range: reading.range };
   }
 

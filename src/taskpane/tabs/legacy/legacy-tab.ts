@@ -28,7 +28,11 @@ export function setUpLegacyTab(context: PaneContext): void {
     exportXlsx: elements.exportXlsx,
   };
   // The Query tab's runner: one action at a time, the wait counted, Cancel where it is safe.
-  const { acting, runner } = setUpActionBar(context, { progress: elements.actionProgress, cancel: elements.cancel }, buttons);
+  const { acting, runner } = setUpActionBar(
+    context,
+    { progress: elements.actionProgress, cancel: elements.cancel },
+    buttons,
+  );
   const period = new PeriodField(
     {
       choice: elements.period,

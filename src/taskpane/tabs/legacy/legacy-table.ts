@@ -14,7 +14,11 @@ import { tableInsertPart } from "../query/action-parts";
  * tab's tables are, with the same PivotTable on it and its query kept in the workbook, so that
  * the Queries tab, Refresh all and refresh on open bring it up to date like any other table.
  */
-export async function insertLegacyTable(context: PaneContext, model: LegacyQueryModel, table: SpillTable): Promise<void> {
+export async function insertLegacyTable(
+  context: PaneContext,
+  model: LegacyQueryModel,
+  table: SpillTable,
+): Promise<void> {
   const { status } = context;
   if (table.dataRowCount === 0) {
     status.show("No legacy statistics for this period, so there is no table to insert.", "error");
@@ -26,7 +30,12 @@ export async function insertLegacyTable(context: PaneContext, model: LegacyQuery
   const { linkTable } = await tableInsertPart();
   // Named for what it holds (`Legacy_by_Day_Country`): beside the Query tab's tables, in the
   // Queries tab and Excel's Name Box, it is told apart at a glance.
-  const nameTable = (existing: readonly string[]) => addinTableName("Legacy", model.groupBy.map((group) => LEGACY_READABLE_GROUPS[group]), existing);
+  const nameTable = (existing: readonly string[]) =>
+    addinTableName(
+      "Legacy",
+      model.groupBy.map((group) => LEGACY_READABLE_GROUPS[group]),
+      existing,
+    );
   const inserted = await insertQueryTable(data, { kind: "new", sheetName: "Legacy" }, nameTable);
   // The Legacy tab has no way to pin a profile, and its keys name one account: a table refreshed
   // later with another profile in use would take that account's numbers without a word. So the
@@ -34,5 +43,15 @@ export async function insertLegacyTable(context: PaneContext, model: LegacyQuery
   // Reporting interface's /dates, which says nothing of the legacy one.
   const profile = profileNameOf(context, model.profile);
   // The Query tab's default: a PivotTable on the first grouping.
-  await linkTable(context, { query: storedLegacyModelOf({ ...model, ...(profile ? { profile } : {}) }), data, inserted, dataThrough: undefined, profile }, {});
+  await linkTable(
+    context,
+    {
+      query: storedLegacyModelOf({ ...model, ...(profile ? { profile } : {}) }),
+      data,
+      inserted,
+      dataThrough: undefined,
+      profile,
+    },
+    {},
+  );
 }

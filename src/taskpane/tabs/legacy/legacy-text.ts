@@ -31,7 +31,9 @@ export function timeGroupOf(chosen: readonly string[]): LegacyTimeGroup | undefi
 export function groupChoices(chosen: readonly string[]): LegacyFunctionGroup[] {
   const picked = new Set(chosen);
   const timed = timeGroupOf(chosen) !== undefined;
-  return LEGACY_FUNCTION_GROUPS.filter((group) => !picked.has(group) && group !== "month" && !(timed && group === "day"));
+  return LEGACY_FUNCTION_GROUPS.filter(
+    (group) => !picked.has(group) && group !== "month" && !(timed && group === "day"),
+  );
 }
 
 /** The groupings with the time grouping switched to `by`, in the same place; unchanged without one. */

@@ -20,9 +20,13 @@ export interface ChangeView {
  */
 function movesDetails(record: StoredTableQuery, kept: KeptChanges, view: ChangeView): HTMLDetailsElement {
   const list = el("ol", { className: "moves" });
-  const fill = (labelOf: LabelLookup) => list.replaceChildren(...moveLines(kept, labelOf).map((line) => el("li", { text: line })));
+  const fill = (labelOf: LabelLookup) =>
+    list.replaceChildren(...moveLines(kept, labelOf).map((line) => el("li", { text: line })));
   fill(NO_LABELS);
-  const details = el("details", { className: "moves", attrs: { "data-moves": record.id } }, [el("summary", { text: movesTitle(kept.changes) }), list]);
+  const details = el("details", { className: "moves", attrs: { "data-moves": record.id } }, [
+    el("summary", { text: movesTitle(kept.changes) }),
+    list,
+  ]);
   let named = false;
   details.addEventListener("toggle", () => {
     if (!details.open || named) return;
@@ -40,9 +44,13 @@ function movesDetails(record: StoredTableQuery, kept: KeptChanges, view: ChangeV
 export function changeReportParts(record: StoredTableQuery, view: ChangeView | undefined): HTMLElement[] {
   const changes = lastChanges(record);
   if (!changes || !view) return [];
-  const parts: HTMLElement[] = [el("p", { className: "change-line", attrs: { "data-change-line": record.id }, text: lastChangeText(changes) })];
-  if (isFlagged(changes, view.threshold)) parts.push(el("p", { className: "flag", attrs: { "data-flag": record.id }, text: flagText(view.threshold) }));
+  const parts: HTMLElement[] = [
+    el("p", { className: "change-line", attrs: { "data-change-line": record.id }, text: lastChangeText(changes) }),
+  ];
+  if (isFlagged(changes, view.threshold))
+    parts.push(el("p", { className: "flag", attrs: { "data-flag": record.id }, text: flagText(view.threshold) }));
   const kept = view.kept.get(record.id);
-  if (kept && kept.at === record.lastRefresh?.at && kept.changes.moves.length > 0) parts.push(movesDetails(record, kept, view));
+  if (kept && kept.at === record.lastRefresh?.at && kept.changes.moves.length > 0)
+    parts.push(movesDetails(record, kept, view));
   return parts;
 }

@@ -26,7 +26,10 @@ export function lastChanges(record: StoredTableQuery): TableChanges | undefined 
   return last?.changes && changesOfSummary(last.changes, last.rows);
 }
 
-export function summaryChanges(summary: ChangeSummary | undefined, rowsAfter: number | undefined): TableChanges | undefined {
+export function summaryChanges(
+  summary: ChangeSummary | undefined,
+  rowsAfter: number | undefined,
+): TableChanges | undefined {
   return summary && changesOfSummary(summary, rowsAfter ?? 0);
 }
 
@@ -40,7 +43,8 @@ export function flagText(threshold: number): string {
   return `Check this table: its revenue moved more than ${thresholdText(threshold)} in this refresh.`;
 }
 
-export const isFlagged = (changes: TableChanges | undefined, threshold: number): boolean => changes !== undefined && movedBeyond(changes, threshold);
+export const isFlagged = (changes: TableChanges | undefined, threshold: number): boolean =>
+  changes !== undefined && movedBeyond(changes, threshold);
 
 /** A refreshed table's result line: what moved, and the flag. Empty for anything else. */
 export function resultChangeText(item: RefreshItem, threshold: number): string {
@@ -51,10 +55,14 @@ export function resultChangeText(item: RefreshItem, threshold: number): string {
 
 /** What Refresh all's summary adds: the flagged tables by name, and a log that did not get its rows. */
 export function changeSummaryText(report: RefreshReport, threshold: number): string {
-  const flagged = report.items.filter((item) => item.state === "refreshed" && isFlagged(summaryChanges(item.changes, item.rows), threshold));
+  const flagged = report.items.filter(
+    (item) => item.state === "refreshed" && isFlagged(summaryChanges(item.changes, item.rows), threshold),
+  );
   const parts: string[] = [];
   if (flagged.length > 0) {
-    parts.push(`${plural(flagged.length, "table")} moved more than ${thresholdText(threshold)} in revenue: ${flagged.map((item) => item.label).join(", ")}. Check ${flagged.length === 1 ? "it" : "them"} before relying on the figures.`);
+    parts.push(
+      `${plural(flagged.length, "table")} moved more than ${thresholdText(threshold)} in revenue: ${flagged.map((item) => item.label).join(", ")}. Check ${flagged.length === 1 ? "it" : "them"} before relying on the figures.`,
+    );
   }
   if (report.logProblem) parts.push(report.logProblem);
   return parts.map((part) => ` ${part}`).join("");
@@ -71,14 +79,18 @@ export function movesTitle(changes: TableChanges): string {
 export function moveLines(kept: KeptChanges, labelOf: LabelLookup): string[] {
   const metric = leadingTotal(kept.changes)?.metric;
   if (metric === undefined) return [];
-  return largestMoves(kept.changes, MOVES_SHOWN).map((move) => moveText(move, moveKeyText(move.key, kept.groups, labelOf), metric));
+  return largestMoves(kept.changes, MOVES_SHOWN).map((move) =>
+    moveText(move, moveKeyText(move.key, kept.groups, labelOf), metric),
+  );
 }
 
 /** The threshold a user typed, or the problem with it in words. */
 export function readThreshold(text: string): { threshold: number } | { problem: string } {
   const value = Number(text.trim().replace(/\s*%$/, "").replace(",", "."));
   if (text.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1_000) {
-    return { problem: "Type a percentage between 0 and 1000, such as 1 or 0.5, for the revenue move that flags a table." };
+    return {
+      problem: "Type a percentage between 0 and 1000, such as 1 or 0.5, for the revenue move that flags a table.",
+    };
   }
   return { threshold: Math.round(value * 100) / 100 };
 }

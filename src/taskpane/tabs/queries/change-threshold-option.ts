@@ -33,7 +33,9 @@ export class ChangeThresholdOption {
       await pageQueries().store.setOptions({ changeThreshold: read.threshold });
       this.shown = read.threshold;
       this.input.value = String(read.threshold);
-      this.context.status.success(`A table whose revenue moves more than ${thresholdText(read.threshold)} in a refresh is flagged from now on. The workbook keeps this choice.`);
+      this.context.status.success(
+        `A table whose revenue moves more than ${thresholdText(read.threshold)} in a refresh is flagged from now on. The workbook keeps this choice.`,
+      );
       this.changed(read.threshold);
     } catch (error) {
       this.input.value = String(this.shown);

@@ -1,5 +1,10 @@
 import { checkFrozenSheet, type FrozenCheck } from "../../../core/changes/frozen-check";
-import { frozenCheckLine, frozenChecksSummary, frozenMoveLines, frozenTotalLines } from "../../../core/changes/frozen-check-text";
+import {
+  frozenCheckLine,
+  frozenChecksSummary,
+  frozenMoveLines,
+  frozenTotalLines,
+} from "../../../core/changes/frozen-check-text";
 import type { FrozenSheetRecord } from "../../../core/changes/frozen-sheet-record";
 import { restatedSheet } from "../../../core/changes/restated-sheet";
 import { localTimestamp } from "../../../core/freeze-note";
@@ -39,23 +44,46 @@ export function setUpFrozenChecks(context: PaneContext): void {
       children.push(
         el("details", {}, [
           el("summary", { text: `Totals and largest moves (${moves.length})` }),
-          el("ul", { className: "totals", attrs: { "aria-label": "Totals, frozen and now" } }, totals.map((line) => el("li", { text: line }))),
-          el("ul", { className: "moves", attrs: { "aria-label": "Largest moves" } }, moves.map((line) => el("li", { text: line }))),
+          el(
+            "ul",
+            { className: "totals", attrs: { "aria-label": "Totals, frozen and now" } },
+            totals.map((line) => el("li", { text: line })),
+          ),
+          el(
+            "ul",
+            { className: "moves", attrs: { "aria-label": "Largest moves" } },
+            moves.map((line) => el("li", { text: line })),
+          ),
         ]),
       );
     }
     if (check.kind !== "unchecked") {
-      const write = el("button", { className: "subtle", text: "Write the comparison", attrs: { type: "button", "aria-label": `Write the comparison of ${name} to a new sheet` } });
+      const write = el("button", {
+        className: "subtle",
+        text: "Write the comparison",
+        attrs: { type: "button", "aria-label": `Write the comparison of ${name} to a new sheet` },
+      });
       write.addEventListener("click", () => void whileBusy(write, () => writeComparison(check)));
       children.push(el("div", { className: "button-row" }, [write]));
     }
-    return el("li", { className: check.kind === "moved" ? (beyond ? "moved beyond" : "moved") : check.kind, attrs: { "data-sheet": name } }, children);
+    return el(
+      "li",
+      {
+        className: check.kind === "moved" ? (beyond ? "moved beyond" : "moved") : check.kind,
+        attrs: { "data-sheet": name },
+      },
+      children,
+    );
   }
 
   async function writeComparison(check: Extract<FrozenCheck, { changes: unknown }>): Promise<void> {
     try {
-      const written = await writeRestatedSheet(check.record.sheet.name, () => restatedSheet(check, localTimestamp(new Date())));
-      status.success(`Wrote the comparison with ${check.record.sheet.name} on the new sheet "${written.sheetName}". The frozen sheet is unchanged.`);
+      const written = await writeRestatedSheet(check.record.sheet.name, () =>
+        restatedSheet(check, localTimestamp(new Date())),
+      );
+      status.success(
+        `Wrote the comparison with ${check.record.sheet.name} on the new sheet "${written.sheetName}". The frozen sheet is unchanged.`,
+      );
     } catch (error) {
       status.show(`The comparison was not written. ${plainMessage(error)}`, "error");
     }

@@ -14,7 +14,16 @@ import { loadPreviewReference } from "../../shared/preview-labels";
 import { onQueriesChanged } from "../../shared/queries-events";
 import { changeSummaryText } from "./change-text";
 import { ChangeThresholdOption } from "./change-threshold-option";
-import { NEEDS_EXCEL, SAVED_NEEDS_EXCEL, formulasText, orphanTablesText, RECOVERED_TEXT, refreshFailed, refreshSummary, unreadableText } from "./queries-text";
+import {
+  NEEDS_EXCEL,
+  SAVED_NEEDS_EXCEL,
+  formulasText,
+  orphanTablesText,
+  RECOVERED_TEXT,
+  refreshFailed,
+  refreshSummary,
+  unreadableText,
+} from "./queries-text";
 import { setUpFrozenChecks } from "./frozen-checks";
 import { RefreshOnOpenOption } from "./refresh-on-open-option";
 import { RefreshProgressView, RefreshResults } from "./refresh-progress";
@@ -33,7 +42,11 @@ export interface QueriesView {
 }
 
 /** The Queries tab: every refreshable thing of the workbook, Refresh all, refresh on open, and the saved queries. */
-export function setUpQueriesTab(context: PaneContext, editing: TableEditing & SavedQueryLoading, showQueryTab: () => void): QueriesView {
+export function setUpQueriesTab(
+  context: PaneContext,
+  editing: TableEditing & SavedQueryLoading,
+  showQueryTab: () => void,
+): QueriesView {
   const elements = queriesElements();
   const panel = elements.panel;
   const unreadable = elements.unreadable;
@@ -83,10 +96,19 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
       return;
     }
     const { store } = pageQueries();
-    const [stored, census, options, savedQueries] = await Promise.all([store.list(), reportingFormulaCensus(), store.options(), savedQueryStore().list()]);
+    const [stored, census, options, savedQueries] = await Promise.all([
+      store.list(),
+      reportingFormulaCensus(),
+      store.options(),
+      savedQueryStore().list(),
+    ]);
     const threshold = changeThresholdOf(options);
     thresholdOption.show(threshold);
-    tables.changes = { threshold, kept: pageQueries().changes, labels: async (record) => (await loadPreviewReference(context.runtime, record.query.profile)).labelOf };
+    tables.changes = {
+      threshold,
+      kept: pageQueries().changes,
+      labels: async (record) => (await loadPreviewReference(context.runtime, record.query.profile)).labelOf,
+    };
     tables.show(stored.records, await linkedTablesNow(stored.records));
     saved.show(savedQueries.queries);
     void nameFilterCodes(stored.records, savedQueries.queries);
@@ -95,7 +117,10 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
       if (orphans.length > 0) tables.showEmpty(orphanTablesText(orphans));
     }
     const unreadableCount = stored.unreadable + savedQueries.unreadable;
-    const notices = [unreadableCount > 0 ? unreadableText(unreadableCount) : "", stored.recovered ? RECOVERED_TEXT : ""].filter((text) => text !== "");
+    const notices = [
+      unreadableCount > 0 ? unreadableText(unreadableCount) : "",
+      stored.recovered ? RECOVERED_TEXT : "",
+    ].filter((text) => text !== "");
     unreadable.hidden = notices.length === 0;
     unreadable.textContent = notices.join(" ");
     formulas.textContent = formulasText(census);
@@ -111,8 +136,15 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
     const labelsOf = async (model: { filters: SavedQuery["query"]["filters"]; profile?: string | undefined }) =>
       filterLabelsOf(context.runtime, model.filters, { profile: model.profile });
     const [tableLabels, savedLabels] = await Promise.all([
-      Promise.all(records.map(async (record): Promise<[string, FilterLabels]> => [record.id, isLegacyModel(record.query) ? {} : await labelsOf(record.query)])),
-      Promise.all(queries.map(async (query): Promise<[string, FilterLabels]> => [query.id, await labelsOf(query.query)])),
+      Promise.all(
+        records.map(async (record): Promise<[string, FilterLabels]> => [
+          record.id,
+          isLegacyModel(record.query) ? {} : await labelsOf(record.query),
+        ]),
+      ),
+      Promise.all(
+        queries.map(async (query): Promise<[string, FilterLabels]> => [query.id, await labelsOf(query.query)]),
+      ),
     ]);
     const byTable = new Map(tableLabels);
     const bySaved = new Map(savedLabels);
@@ -139,7 +171,9 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
   async function removeSaved(query: SavedQuery): Promise<void> {
     try {
       await savedQueryStore().remove(query.id);
-      context.status.success(`Deleted the saved query ${query.name}. Tables and formulas made from it stay as they are.`);
+      context.status.success(
+        `Deleted the saved query ${query.name}. Tables and formulas made from it stay as they are.`,
+      );
     } catch (error) {
       context.status.show(`The saved query ${query.name} was not deleted. ${plainMessage(error)}`, "error");
     }
@@ -152,7 +186,9 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
     if (loading) return loading;
     panel.setAttribute("aria-busy", "true");
     loading = load()
-      .catch((error: unknown) => context.status.show(`The workbook's queries could not be listed. ${plainMessage(error)}`, "error"))
+      .catch((error: unknown) =>
+        context.status.show(`The workbook's queries could not be listed. ${plainMessage(error)}`, "error"),
+      )
       .finally(() => {
         loading = undefined;
         panel.removeAttribute("aria-busy");
@@ -165,7 +201,10 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
     results.show(step);
   }
 
-  async function run(start: (listener: (step: RefreshProgress) => void) => Promise<RefreshReport>, why?: string): Promise<RefreshReport | undefined> {
+  async function run(
+    start: (listener: (step: RefreshProgress) => void) => Promise<RefreshReport>,
+    why?: string,
+  ): Promise<RefreshReport | undefined> {
     // A refresh the pane starts by itself (`why`: the workbook opened) is said on every tab.
     const status = why ? context.status.pane : context.status;
     if (!inExcel) {
@@ -183,7 +222,10 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
       results.show(report);
       const changes = changeSummaryText(report, results.threshold);
       progress.finish(report, changes);
-      status.show(`${why ? `${why} ` : ""}${refreshSummary(report)}${changes}`, refreshFailed(report) ? "error" : "success");
+      status.show(
+        `${why ? `${why} ` : ""}${refreshSummary(report)}${changes}`,
+        refreshFailed(report) ? "error" : "success",
+      );
       return report;
     } catch (error) {
       status.error(error);
@@ -214,7 +256,9 @@ export function setUpQueriesTab(context: PaneContext, editing: TableEditing & Sa
   async function unlink(record: StoredTableQuery): Promise<void> {
     try {
       await pageQueries().store.remove(record.id);
-      context.status.success(`The table ${record.table.name} no longer refreshes: it stays in the workbook with its values.`);
+      context.status.success(
+        `The table ${record.table.name} no longer refreshes: it stays in the workbook with its values.`,
+      );
     } catch (error) {
       context.status.error(error);
     }

@@ -12,7 +12,8 @@ import { isLegacyModel, type StoredTableQuery } from "../../../core/workbook-que
 export const NEEDS_EXCEL = "The workbook's queries live in Excel: open this add-in there to see and refresh them.";
 
 /** Saved queries are kept in the workbook, as the tables' queries are: outside Excel there is none to keep them in. */
-export const SAVED_NEEDS_EXCEL = "Saved queries are kept in the workbook: open this add-in in Excel to save queries and load them.";
+export const SAVED_NEEDS_EXCEL =
+  "Saved queries are kept in the workbook: open this add-in in Excel to save queries and load them.";
 
 export function whenText(iso: string | undefined): string {
   return iso ? localTimestamp(new Date(iso)) : "never";
@@ -99,11 +100,15 @@ export function refreshSummary(report: RefreshReport): string {
   const failed = report.items.filter((item) => item.state === "failed").length;
   const skipped = report.items.filter((item) => item.state === "not_refreshed").length;
   const refreshed = report.items.filter((item) => item.state === "refreshed").length;
-  if (report.cancelled) return `Refresh cancelled: ${refreshed} of ${report.total} refreshed, ${skipped} not refreshed${failed ? `, ${failed} failed` : ""}. What finished stays.`;
-  if (failed > 0) return `Refreshed ${refreshed} of ${report.total}; ${plural(failed, "failure")}, with the reason below.`;
+  if (report.cancelled)
+    return `Refresh cancelled: ${refreshed} of ${report.total} refreshed, ${skipped} not refreshed${failed ? `, ${failed} failed` : ""}. What finished stays.`;
+  if (failed > 0)
+    return `Refreshed ${refreshed} of ${report.total}; ${plural(failed, "failure")}, with the reason below.`;
   // A table's own Refresh runs no formulas: "Refreshed all 1: formulas recalculated" would be untrue.
   if (!report.items.some((item) => item.kind === "formulas")) {
-    return report.items.length === 1 ? `Refreshed the table ${report.items[0]!.label}.` : `Refreshed ${plural(refreshed, "table")}.`;
+    return report.items.length === 1
+      ? `Refreshed the table ${report.items[0]!.label}.`
+      : `Refreshed ${plural(refreshed, "table")}.`;
   }
   return `Refreshed all ${report.total}: formulas recalculated, ${plural(report.total - 1, "table")} refreshed.`;
 }

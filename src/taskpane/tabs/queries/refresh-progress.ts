@@ -52,7 +52,8 @@ export class RefreshResults {
     this.list.hidden = false;
     this.list.replaceChildren(
       ...step.items.map((item) => {
-        const flagged = item.state === "refreshed" && isFlagged(summaryChanges(item.changes, item.rows), this.threshold);
+        const flagged =
+          item.state === "refreshed" && isFlagged(summaryChanges(item.changes, item.rows), this.threshold);
         return el("li", {
           className: item.state,
           attrs: { "data-id": item.id, ...(flagged ? { "data-flagged": "true" } : {}) },

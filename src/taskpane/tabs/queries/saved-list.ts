@@ -69,7 +69,11 @@ export class SavedQueriesList {
   }
 
   private button(action: string, label: string, query: SavedQuery, run: () => Promise<void>): HTMLButtonElement {
-    const button = el("button", { className: "secondary", text: label, attrs: { type: "button", "data-action": action, "aria-label": `${label}: ${query.name}` } });
+    const button = el("button", {
+      className: "secondary",
+      text: label,
+      attrs: { type: "button", "data-action": action, "aria-label": `${label}: ${query.name}` },
+    });
     button.addEventListener("click", () => void whileBusy(button, run));
     return button;
   }
@@ -79,10 +83,21 @@ export class SavedQueriesList {
     const inputId = `saved-query-name-${query.id}`;
     const input = el("input", { attrs: { id: inputId, type: "text", autocomplete: "off" } });
     input.value = query.name;
-    const field = el("div", { className: "field" }, [el("label", { text: `New name for ${query.name}`, attrs: { for: inputId } }), input]);
+    const field = el("div", { className: "field" }, [
+      el("label", { text: `New name for ${query.name}`, attrs: { for: inputId } }),
+      input,
+    ]);
     const messages = new FieldMessages();
-    const save = el("button", { className: "primary", text: "Save name", attrs: { type: "button", "data-action": "save-name" } });
-    const cancel = el("button", { className: "subtle", text: "Cancel", attrs: { type: "button", "data-action": "cancel-rename" } });
+    const save = el("button", {
+      className: "primary",
+      text: "Save name",
+      attrs: { type: "button", "data-action": "save-name" },
+    });
+    const cancel = el("button", {
+      className: "subtle",
+      text: "Cancel",
+      attrs: { type: "button", "data-action": "cancel-rename" },
+    });
     const editor = el("div", { className: "rename" }, [field, el("div", { className: "button-row" }, [save, cancel])]);
     const stop = () => {
       editor.replaceWith(heading);

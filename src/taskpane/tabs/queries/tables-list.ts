@@ -1,6 +1,10 @@
 import type { FilterLabels } from "../../../core/exports/query-sheet";
 import { describeQuery } from "../../../core/workbook-queries/describe-query";
-import { isStatsTable, type StoredStatsTableQuery, type StoredTableQuery } from "../../../core/workbook-queries/stored-query";
+import {
+  isStatsTable,
+  type StoredStatsTableQuery,
+  type StoredTableQuery,
+} from "../../../core/workbook-queries/stored-query";
 import type { LinkedTableNow } from "../../../office/tables/linked-tables";
 import { el, whileBusy } from "../../widgets/dom";
 import { changeReportParts, type ChangeView } from "./change-report-view";
@@ -78,7 +82,11 @@ export class TablesList {
     const found = now?.found ? now : undefined;
     const name = found?.name ?? record.table.name;
     const buttons = actionsOf(record, this.actions).map(([action, label, handler]) => {
-      const button = el("button", { className: "secondary", text: label, attrs: { type: "button", "data-action": action, "aria-label": `${label}: ${name}` } });
+      const button = el("button", {
+        className: "secondary",
+        text: label,
+        attrs: { type: "button", "data-action": action, "aria-label": `${label}: ${name}` },
+      });
       button.addEventListener("click", () => void whileBusy(button, handler));
       return button;
     });

@@ -47,7 +47,11 @@ export class ActionRunner {
    * Runs `work` for `button`; a failure it throws is said in the status bar.
    * `cancellable` actions offer Cancel; the others (writing into the workbook) run to the end.
    */
-  async run(button: HTMLButtonElement, work: (signal: AbortSignal) => Promise<void>, options: { cancellable: boolean }): Promise<void> {
+  async run(
+    button: HTMLButtonElement,
+    work: (signal: AbortSignal) => Promise<void>,
+    options: { cancellable: boolean },
+  ): Promise<void> {
     if (this.current) return;
     const controller = new AbortController();
     this.current = controller;
@@ -70,11 +74,17 @@ export class ActionRunner {
     tick();
     const timer = setInterval(tick, 1000);
     const stopListening = onOwnRetries(this.onRetry, controller.signal, (event) => {
-      retry = { atMs: this.clock.now() + event.delayMs, delayMs: event.delayMs, askedByService: event.retryAfterMs !== undefined };
+      retry = {
+        atMs: this.clock.now() + event.delayMs,
+        delayMs: event.delayMs,
+        askedByService: event.retryAfterMs !== undefined,
+      };
       tick();
       // Said once in the live region too: the user hears why nothing happens for a while.
       if (retry.askedByService) {
-        this.status.busy(`The service asked to wait ${Math.round(event.delayMs / 1000)} s; trying again at ${this.clock.timeOfDay(retry.atMs)}.`);
+        this.status.busy(
+          `The service asked to wait ${Math.round(event.delayMs / 1000)} s; trying again at ${this.clock.timeOfDay(retry.atMs)}.`,
+        );
       }
     });
     try {

@@ -39,6 +39,7 @@ export function countAllOffer(facts: PreviewReachFacts, pageSize: number): Count
 /** The progress line while every page is read: pages read of pages known. */
 export function countProgressText(progress: PagesProgress): string {
   const rows = `${countText(progress.rowsRead)} rows`;
-  if (progress.pagesExact) return `Page ${countText(progress.pagesDone)} of ${countText(progress.pagesKnown)} read (${rows}).`;
+  if (progress.pagesExact)
+    return `Page ${countText(progress.pagesDone)} of ${countText(progress.pagesKnown)} read (${rows}).`;
   return `${countText(progress.pagesDone)} ${progress.pagesDone === 1 ? "page" : "pages"} read (${rows}); at least ${countText(progress.pagesKnown)} in all.`;
 }

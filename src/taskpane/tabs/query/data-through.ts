@@ -21,7 +21,9 @@ export function pastDataWarning(period: DateRange, lastDay: string, word?: Perio
   if (period.to <= lastDay) return undefined;
   const where = `the last day with data is ${lastDay}`;
   if (period.from > lastDay) {
-    return word === "TODAY" ? `Today has no data yet: ${where}.` : `This period has no data yet: ${where}. Choose an earlier period.`;
+    return word === "TODAY"
+      ? `Today has no data yet: ${where}.`
+      : `This period has no data yet: ${where}. Choose an earlier period.`;
   }
   const toDate = word ? TO_DATE_WORDS[word] : undefined;
   if (toDate) return `${toDate} includes today, which has no data yet: ${where}, so the figures stop there.`;

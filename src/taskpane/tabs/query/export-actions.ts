@@ -47,9 +47,18 @@ export class ExportActions {
     private readonly pinnedProfile: () => string | undefined,
   ) {
     const { exportCsv, exportXlsx, openSheet } = elements;
-    exportCsv.addEventListener("click", () => void runner.run(exportCsv, (signal) => this.exportFile("csv", signal), { cancellable: true }));
-    exportXlsx.addEventListener("click", () => void runner.run(exportXlsx, (signal) => this.exportFile("xlsx", signal), { cancellable: true }));
-    openSheet.addEventListener("click", () => void runner.run(openSheet, (signal) => this.openAsWorksheet(signal), { cancellable: true }));
+    exportCsv.addEventListener(
+      "click",
+      () => void runner.run(exportCsv, (signal) => this.exportFile("csv", signal), { cancellable: true }),
+    );
+    exportXlsx.addEventListener(
+      "click",
+      () => void runner.run(exportXlsx, (signal) => this.exportFile("xlsx", signal), { cancellable: true }),
+    );
+    openSheet.addEventListener(
+      "click",
+      () => void runner.run(openSheet, (signal) => this.openAsWorksheet(signal), { cancellable: true }),
+    );
     this.showChoices();
     if (!downloadsWork(this.platform)) {
       void findHostExports(location.origin).then((offer) => {

@@ -20,6 +20,9 @@ export interface ExportRouteFacts {
  */
 export function exportRouteOf(facts: ExportRouteFacts): ExportRoute {
   if (facts.downloadsWork) return "download";
-  const viaHost = facts.hostExports !== undefined && facts.canOpenInBrowser && profileUsesHost(facts.baseUrl, facts.hostExports, facts.origin);
+  const viaHost =
+    facts.hostExports !== undefined &&
+    facts.canOpenInBrowser &&
+    profileUsesHost(facts.baseUrl, facts.hostExports, facts.origin);
   return viaHost ? "host" : "none";
 }

@@ -31,15 +31,20 @@ export function checkWholeNumber(text: NumberText, rule: WholeNumberRule): Check
   if (trimmed === "") return { value: undefined };
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return { problem: `${rule.label}: type a whole number ${range(rule)}, ${tail}` };
-  if (!Number.isInteger(value)) return { problem: `${rule.label} must be a whole number: ${trimmed} has decimals. Type one ${range(rule)}, ${tail}` };
+  if (!Number.isInteger(value))
+    return {
+      problem: `${rule.label} must be a whole number: ${trimmed} has decimals. Type one ${range(rule)}, ${tail}`,
+    };
   if (value < rule.min || (rule.max !== undefined && value > rule.max)) {
     return { problem: `${rule.label} must be ${range(rule)}, not ${trimmed}: change it, ${tail}` };
   }
   return { value };
 }
 
-export const checkMaximumRows = (text: NumberText) => checkWholeNumber(text, { label: "Maximum rows", min: 1, emptyMeans: "all rows" });
-export const checkSkippedRows = (text: NumberText) => checkWholeNumber(text, { label: "Skip the first rows", min: 1, emptyMeans: "none" });
+export const checkMaximumRows = (text: NumberText) =>
+  checkWholeNumber(text, { label: "Maximum rows", min: 1, emptyMeans: "all rows" });
+export const checkSkippedRows = (text: NumberText) =>
+  checkWholeNumber(text, { label: "Skip the first rows", min: 1, emptyMeans: "none" });
 export const checkRecentPeriods = (text: NumberText) =>
   checkWholeNumber(text, { label: "Most recent periods", min: 1, emptyMeans: "every period" });
 export const checkCacheSeconds = (text: NumberText) =>

@@ -17,7 +17,11 @@ export interface FormulaEditing {
  * builder, and "Update formula" writing the edited one back into that same cell. A formula the
  * builder cannot show whole is never loaded, so an update can never quietly drop part of it.
  */
-export function setUpFormulaEditing(context: PaneContext, form: QueryForm, currentFormula: () => string | undefined): FormulaEditing {
+export function setUpFormulaEditing(
+  context: PaneContext,
+  form: QueryForm,
+  currentFormula: () => string | undefined,
+): FormulaEditing {
   const editButton = queryElements().editFormula;
   const updateButton = queryElements().updateFormula;
   const stopButton = queryElements().stopEditing;
@@ -28,7 +32,9 @@ export function setUpFormulaEditing(context: PaneContext, form: QueryForm, curre
   function setEditing(target: SelectedFormula | undefined): void {
     editing = target;
     notice.hidden = target === undefined;
-    notice.textContent = target ? `Editing the formula in ${target.address}. Change the query, then choose Update formula.` : "";
+    notice.textContent = target
+      ? `Editing the formula in ${target.address}. Change the query, then choose Update formula.`
+      : "";
     updateButton.hidden = target === undefined;
     stopButton.hidden = target === undefined;
   }
@@ -42,7 +48,10 @@ export function setUpFormulaEditing(context: PaneContext, form: QueryForm, curre
     try {
       const selected = await readSelectedFormula();
       if (selected.formula === "") {
-        context.status.show(`${selected.address} holds no formula. Select a cell with =${statsFunctionName(BUILD_NAMESPACE)}(...) or any cell of its result.`, "error");
+        context.status.show(
+          `${selected.address} holds no formula. Select a cell with =${statsFunctionName(BUILD_NAMESPACE)}(...) or any cell of its result.`,
+          "error",
+        );
         return;
       }
       const read = statsModelOfFormula(selected.formula, () => context.today(), BUILD_NAMESPACE);
@@ -52,7 +61,9 @@ export function setUpFormulaEditing(context: PaneContext, form: QueryForm, curre
         return;
       }
       setEditing(selected);
-      context.status.success(`Loaded the formula of ${selected.address}. Change the query, then choose Update formula.`);
+      context.status.success(
+        `Loaded the formula of ${selected.address}. Change the query, then choose Update formula.`,
+      );
     } catch (error) {
       context.status.error(error);
     }

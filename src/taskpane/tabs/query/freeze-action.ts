@@ -1,6 +1,12 @@
 import { fingerprintText } from "../../../core/changes/fingerprint";
 import { freezeFingerprint, noteTableQuery, type FreezeFingerprint } from "../../../core/changes/freeze-fingerprint";
-import { formulaProfile, freezePlan, localTimestamp, type FreezeNoteInput, type FreezeSourceInfo } from "../../../core/freeze-note";
+import {
+  formulaProfile,
+  freezePlan,
+  localTimestamp,
+  type FreezeNoteInput,
+  type FreezeSourceInfo,
+} from "../../../core/freeze-note";
 import { isoTime } from "../../../core/workbook-queries/table-refresh";
 import { newRecordId, type StoredTableQuery } from "../../../core/workbook-queries/stored-query";
 import { freezeSelection } from "../../../office/freeze";
@@ -14,7 +20,10 @@ async function tableRecord(source: FreezeSourceInfo): Promise<StoredTableQuery |
   if (source.kind !== "table") return undefined;
   const { records } = await pageQueries().store.list();
   const name = source.tableName?.toLowerCase();
-  return records.find((record) => record.table.excelId === source.tableId) ?? records.find((record) => record.table.name.toLowerCase() === name);
+  return (
+    records.find((record) => record.table.excelId === source.tableId) ??
+    records.find((record) => record.table.name.toLowerCase() === name)
+  );
 }
 
 /**
@@ -79,7 +88,10 @@ export async function freezeSelectionAsValues(context: PaneContext): Promise<voi
         fingerprint: print.fingerprint,
       });
     } catch (error) {
-      context.status.show(`${done} Its fingerprint could not be kept in the workbook, so Check frozen sheets will not list it. ${plainMessage(error)}`, "error");
+      context.status.show(
+        `${done} Its fingerprint could not be kept in the workbook, so Check frozen sheets will not list it. ${plainMessage(error)}`,
+        "error",
+      );
       return;
     }
     context.status.success(done);

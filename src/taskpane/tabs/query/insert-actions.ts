@@ -42,11 +42,14 @@ export function setUpInsertActions(
     }
     status.busy("Inserting the formula…");
     // The answer sizes the date format to the rows the spill will show; it stays cached for the formula.
-    const table: SpillTable = previews.tableOf(current.formula) ?? (await runtime.functions.statsTable(current.query, signal));
+    const table: SpillTable =
+      previews.tableOf(current.formula) ?? (await runtime.functions.statsTable(current.query, signal));
     // Cancel pressed while the answer came: nothing is written.
     signal.throwIfAborted();
     const inserted = await insertFormulaAtSelection({ formula: current.formula, result: table });
-    const follows = current.model.profile ? `stays on the profile ${current.model.profile}` : "recalculates with the active profile";
+    const follows = current.model.profile
+      ? `stays on the profile ${current.model.profile}`
+      : "recalculates with the active profile";
     status.success(`Formula inserted at ${inserted.address}. It ${follows}.`);
   }
 
@@ -58,7 +61,13 @@ export function setUpInsertActions(
     void tableOptions.refreshSheets();
   }
 
-  elements.insertFormula.addEventListener("click", () => void runner.run(elements.insertFormula, insertFormula, { cancellable: true }));
+  elements.insertFormula.addEventListener(
+    "click",
+    () => void runner.run(elements.insertFormula, insertFormula, { cancellable: true }),
+  );
   // Not cancellable: the table is written in steps that must not stop half way.
-  elements.insertTable.addEventListener("click", () => void runner.run(elements.insertTable, insertAsTable, { cancellable: false }));
+  elements.insertTable.addEventListener(
+    "click",
+    () => void runner.run(elements.insertTable, insertAsTable, { cancellable: false }),
+  );
 }

@@ -10,9 +10,15 @@ export type PivotOutcome = { added: true } | { added: false; why?: string };
 /** Whether the table's query was kept in the workbook, or why not. */
 export type KeptOutcome = { kept: true } | { kept: false; why: string };
 
-export function insertedTableText(table: { rows: number; name: string; sheet: string }, pivot: PivotOutcome, query: KeptOutcome): string {
+export function insertedTableText(
+  table: { rows: number; name: string; sheet: string },
+  pivot: PivotOutcome,
+  query: KeptOutcome,
+): string {
   const where = `${table.rows.toLocaleString()} ${table.rows === 1 ? "row" : "rows"} inserted as the table ${table.name} on ${table.sheet}`;
   const first = pivot.added ? `${where}, with a PivotTable.` : `${where}.${pivot.why ? ` ${pivot.why}` : ""}`;
-  const next = query.kept ? `Refresh ${pivot.added ? "both" : "it"} from the Queries tab.` : `Its query could not be kept in the workbook, so it will not refresh: ${query.why}`;
+  const next = query.kept
+    ? `Refresh ${pivot.added ? "both" : "it"} from the Queries tab.`
+    : `Its query could not be kept in the workbook, so it will not refresh: ${query.why}`;
   return `${first} ${next}`;
 }

@@ -19,18 +19,25 @@ export type { TableEditing };
  */
 
 /** Runs `run` with a part once it is loaded; a failed load is said in the status bar. */
-function pressWithPart<T>(button: HTMLButtonElement, status: StatusBar, part: () => Promise<T>, run: (loaded: T) => Promise<void>): void {
-  button.addEventListener("click", () =>
-    void whileBusy(button, async () => {
-      let loaded: T;
-      try {
-        loaded = await part();
-      } catch (error) {
-        status.error(error);
-        return;
-      }
-      await run(loaded);
-    }),
+function pressWithPart<T>(
+  button: HTMLButtonElement,
+  status: StatusBar,
+  part: () => Promise<T>,
+  run: (loaded: T) => Promise<void>,
+): void {
+  button.addEventListener(
+    "click",
+    () =>
+      void whileBusy(button, async () => {
+        let loaded: T;
+        try {
+          loaded = await part();
+        } catch (error) {
+          status.error(error);
+          return;
+        }
+        await run(loaded);
+      }),
   );
 }
 
@@ -39,8 +46,14 @@ export function setUpFreeze(context: PaneContext): void {
 }
 
 /** "Edit selected formula"; Update formula and Stop editing appear once a formula is loaded, with the code that serves them. */
-export function setUpFormulaEditing(context: PaneContext, form: QueryForm, currentFormula: () => string | undefined): void {
-  const editing = lazyPart<FormulaEditing>(async () => (await formulaEditPart()).setUpFormulaEditing(context, form, currentFormula));
+export function setUpFormulaEditing(
+  context: PaneContext,
+  form: QueryForm,
+  currentFormula: () => string | undefined,
+): void {
+  const editing = lazyPart<FormulaEditing>(async () =>
+    (await formulaEditPart()).setUpFormulaEditing(context, form, currentFormula),
+  );
   pressWithPart(queryElements().editFormula, context.status, editing, (loaded) => loaded.edit());
 }
 
@@ -58,6 +71,8 @@ export function setUpTableEditing(context: PaneContext, form: QueryForm): TableE
   };
 }
 
-export async function insertLinkedTable(...args: Parameters<typeof InsertLinkedTable>): ReturnType<typeof InsertLinkedTable> {
+export async function insertLinkedTable(
+  ...args: Parameters<typeof InsertLinkedTable>
+): ReturnType<typeof InsertLinkedTable> {
   return (await tableInsertPart()).insertLinkedTable(...args);
 }

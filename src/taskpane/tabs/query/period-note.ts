@@ -31,7 +31,8 @@ export class PeriodNote {
   private render(): void {
     this.through.hidden = this.lastDay === undefined;
     this.through.textContent = this.lastDay === undefined ? "" : dataThroughText(this.lastDay);
-    const warning = this.lastDay !== undefined && this.range ? pastDataWarning(this.range, this.lastDay, this.word) : undefined;
+    const warning =
+      this.lastDay !== undefined && this.range ? pastDataWarning(this.range, this.lastDay, this.word) : undefined;
     this.warning.hidden = warning === undefined;
     this.warning.textContent = warning ?? "";
   }

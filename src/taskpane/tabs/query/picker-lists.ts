@@ -54,7 +54,12 @@ export class PickerLists {
     const failure = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
     if (!failure) return;
     const reason = plainMessage(failure.reason);
-    this.status.show(failed.length > 0 ? filterListsFailedText(failed, reason) : `The last day with data could not be loaded. ${reason}`, "error");
+    this.status.show(
+      failed.length > 0
+        ? filterListsFailedText(failed, reason)
+        : `The last day with data could not be loaded. ${reason}`,
+      "error",
+    );
   }
 
   /** Loads `filter`'s list into its picker; a failure leaves Retry there and is thrown on. */
@@ -65,7 +70,12 @@ export class PickerLists {
       if (current()) this.form.setFilterOptions(filter, options);
       return options.length;
     } catch (error) {
-      if (current()) this.form.setFilterUnavailable(filter, `Could not load this list. ${plainMessage(error)}`, () => void this.retry(filter));
+      if (current())
+        this.form.setFilterUnavailable(
+          filter,
+          `Could not load this list. ${plainMessage(error)}`,
+          () => void this.retry(filter),
+        );
       throw error;
     }
   }
@@ -78,7 +88,8 @@ export class PickerLists {
       const offered = await this.fill(filter, generation);
       if (generation === this.generation) this.status.success(filterListLoadedText(TITLES[filter], offered));
     } catch (error) {
-      if (generation === this.generation) this.status.show(filterListsFailedText([TITLES[filter]], plainMessage(error)), "error");
+      if (generation === this.generation)
+        this.status.show(filterListsFailedText([TITLES[filter]], plainMessage(error)), "error");
     }
   }
 }

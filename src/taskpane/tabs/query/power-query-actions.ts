@@ -8,7 +8,12 @@ import type { PaneContext } from "../../shell/context";
 import { downloadFile, downloadsWork, XLSX_MEDIA_TYPE } from "../../widgets/downloads";
 import type { ActionRunner } from "./action-runner";
 import type { CurrentQuery } from "./current-query";
-import { isODataAnswer, POWER_QUERY_READY_NOTE, powerQueryAvailability, type FeedPresence } from "./power-query-availability";
+import {
+  isODataAnswer,
+  POWER_QUERY_READY_NOTE,
+  powerQueryAvailability,
+  type FeedPresence,
+} from "./power-query-availability";
 import { findPowerQueryHost, preparePowerQueryHostFile } from "./power-query-host";
 
 export interface PowerQueryElements {
@@ -27,7 +32,11 @@ const PBIDS_MEDIA_TYPE = "application/json";
 /** Asks the page's own server for its OData feed; anything but a feed's answer means none. */
 async function findFeed(origin: string): Promise<FeedPresence> {
   try {
-    const response = await fetch(`${origin}/odata/`, { cache: "no-store", credentials: "omit", headers: { accept: "application/json" } });
+    const response = await fetch(`${origin}/odata/`, {
+      cache: "no-store",
+      credentials: "omit",
+      headers: { accept: "application/json" },
+    });
     return isODataAnswer(response.status, response.headers.get("odata-version")) ? "feed" : "none";
   } catch {
     return "none";
@@ -53,11 +62,18 @@ export class PowerQueryActions {
   ) {
     const { barButton, openButton, pbidsButton } = elements;
     for (const button of [barButton, openButton]) {
-      button.addEventListener("click", () => void runner.run(button, (signal) => this.openWorkbook(signal), { cancellable: true }));
+      button.addEventListener(
+        "click",
+        () => void runner.run(button, (signal) => this.openWorkbook(signal), { cancellable: true }),
+      );
     }
-    pbidsButton.addEventListener("click", () => void runner.run(pbidsButton, (signal) => this.savePbids(signal), { cancellable: true }));
+    pbidsButton.addEventListener(
+      "click",
+      () => void runner.run(pbidsButton, (signal) => this.savePbids(signal), { cancellable: true }),
+    );
     this.show();
-    const hostPath = this.downloads || !canOpenInBrowser() ? Promise.resolve(undefined) : findPowerQueryHost(location.origin);
+    const hostPath =
+      this.downloads || !canOpenInBrowser() ? Promise.resolve(undefined) : findPowerQueryHost(location.origin);
     void Promise.all([findFeed(location.origin), hostPath]).then(([feed, path]) => {
       this.feed = feed;
       this.hostPath = path;
@@ -66,7 +82,11 @@ export class PowerQueryActions {
   }
 
   private availability() {
-    return powerQueryAvailability({ feed: this.feed, downloadsWork: this.downloads, hostMakesFiles: this.hostPath !== undefined });
+    return powerQueryAvailability({
+      feed: this.feed,
+      downloadsWork: this.downloads,
+      hostMakesFiles: this.hostPath !== undefined,
+    });
   }
 
   /** On Excel for Mac: the add-in's server makes the file, the browser saves it. */
@@ -101,7 +121,11 @@ export class PowerQueryActions {
     }
     const current = this.currentQuery();
     if (!current) return undefined;
-    const files = powerQueryFiles(current.model, { origin: location.origin, today: this.context.today(), headers: current.query.headers });
+    const files = powerQueryFiles(current.model, {
+      origin: location.origin,
+      today: this.context.today(),
+      headers: current.query.headers,
+    });
     return { current, files, route: availability.route };
   }
 
@@ -110,7 +134,8 @@ export class PowerQueryActions {
     if (!prepared) return;
     const { current, files, route } = prepared;
     this.context.status.busy("Preparing the Power Query file…");
-    const howToUse = "Open it in Excel; when Power Query asks, enter your access token once (Web API key, or Basic with the token as the password). Data > Refresh All updates it.";
+    const howToUse =
+      "Open it in Excel; when Power Query asks, enter your access token once (Web API key, or Basic with the token as the password). Data > Refresh All updates it.";
     if (route === "host") {
       this.context.status.success(`${await this.openThroughHost("xlsx", current, signal)} ${howToUse}`);
       return;
@@ -127,7 +152,10 @@ export class PowerQueryActions {
     if (!prepared) return;
     const { current, files, route } = prepared;
     // A Power BI data source file holds a web address, not M: a period word's days stay as they are today.
-    const word = "word" in current.model.period ? ` (${PERIOD_LABELS[current.model.period.word].toLowerCase()} as of today: the file keeps these days)` : "";
+    const word =
+      "word" in current.model.period
+        ? ` (${PERIOD_LABELS[current.model.period.word].toLowerCase()} as of today: the file keeps these days)`
+        : "";
     const howToUse = `It covers ${files.days.from} to ${files.days.to}${word}. Open it in Power BI Desktop and enter your access token when asked (Web API key, or Basic with the token as the password).`;
     if (route === "host") {
       this.context.status.success(`${await this.openThroughHost("pbids", current, signal)} ${howToUse}`);

@@ -13,8 +13,13 @@ export type PowerQueryAvailability = { ready: true; route: "download" | "host" }
 export const POWER_QUERY_READY_NOTE =
   "Open in Power Query saves an Excel file whose table refreshes from this add-in's server with Data > Refresh All, without the add-in. The Power BI file opens the same numbers in Power BI Desktop.";
 
-export function powerQueryAvailability(facts: { feed: FeedPresence; downloadsWork: boolean; hostMakesFiles: boolean }): PowerQueryAvailability {
-  if (facts.feed === "checking") return { ready: false, reason: "Checking whether this add-in's server offers its numbers to Power Query…" };
+export function powerQueryAvailability(facts: {
+  feed: FeedPresence;
+  downloadsWork: boolean;
+  hostMakesFiles: boolean;
+}): PowerQueryAvailability {
+  if (facts.feed === "checking")
+    return { ready: false, reason: "Checking whether this add-in's server offers its numbers to Power Query…" };
   if (facts.feed === "none") {
     return {
       ready: false,
@@ -26,7 +31,8 @@ export function powerQueryAvailability(facts: { feed: FeedPresence; downloadsWor
     if (facts.hostMakesFiles) return { ready: true, route: "host" };
     return {
       ready: false,
-      reason: "Excel for Mac does not let add-ins save files, and this add-in's server cannot open them in your browser. Open this pane in Excel on the web or on Windows to get the Power Query file.",
+      reason:
+        "Excel for Mac does not let add-ins save files, and this add-in's server cannot open them in your browser. Open this pane in Excel on the web or on Windows to get the Power Query file.",
     };
   }
   return { ready: true, route: "download" };

@@ -54,7 +54,9 @@ export async function preparePowerQueryHostFile(options: {
     throw new ReportingError({
       code: said.success ? said.data.error.code : "host_refused",
       kind: response.status >= 500 ? "unavailable" : "input",
-      userMessage: said.success ? said.data.error.message : `The add-in's server refused to make the file (HTTP ${response.status}). Try again, or reload the pane.`,
+      userMessage: said.success
+        ? said.data.error.message
+        : `The add-in's server refused to make the file (HTTP ${response.status}). Try again, or reload the pane.`,
       retryable: response.status >= 500,
     });
   }

@@ -39,7 +39,10 @@ export class PreviewPanel {
     const model = previewModel(table, facts);
     const summary = previewSummaryText(model.dataRowCount, model.rows.length, NO_MATCH, model.countExact);
     this.elements.summary.textContent = summary;
-    renderPreviewTable(this.elements.table, model, { caption: `Preview of ${formula}`, label: "Rows of the query preview" });
+    renderPreviewTable(this.elements.table, model, {
+      caption: `Preview of ${formula}`,
+      label: "Rows of the query preview",
+    });
     this.shownFormula = formula;
     this.follow(formula);
     return { summary, model };

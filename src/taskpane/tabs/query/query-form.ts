@@ -218,14 +218,17 @@ export class QueryForm {
     } else {
       period = reading.range;
       modelPeriod = reading.period;
-      choice = "word" in reading.period ? { word: reading.period.word, range: reading.range } : { range: reading.range };
+      choice =
+        "word" in reading.period ? { word: reading.period.word, range: reading.range } : { range: reading.range };
     }
     const metrics = this.metrics.values();
     const noMetric = checkMetricCount(metrics.length);
     if (noMetric) problems.push({ focus: this.metrics.addControl(), marked: this.metricsGroup, problem: noMetric });
     const groups = this.groups.values();
     const hasDate = groups.includes("date");
-    const dateGroupLimit = hasDate ? number(this.dateGroupLimit, checkRecentPeriods(numberText(this.dateGroupLimit))) : undefined;
+    const dateGroupLimit = hasDate
+      ? number(this.dateGroupLimit, checkRecentPeriods(numberText(this.dateGroupLimit)))
+      : undefined;
     const limit = number(this.limit, checkMaximumRows(numberText(this.limit)));
     const offset = number(this.offset, checkSkippedRows(numberText(this.offset)));
     const cacheSeconds = number(this.cache, checkCacheSeconds(numberText(this.cache)));
@@ -260,7 +263,11 @@ export class QueryForm {
    * problem is returned, in words for the user.
    */
   load(model: StatsQueryModel): string | undefined {
-    const problem = builderProblem(model, PICKER_FILTERS.map(([name]) => name)) ?? this.filterProblem(model);
+    const problem =
+      builderProblem(
+        model,
+        PICKER_FILTERS.map(([name]) => name),
+      ) ?? this.filterProblem(model);
     if (problem) return problem;
     this.period.set(model.period);
     this.metrics.set(shownMetrics(model.metrics));
@@ -303,7 +310,10 @@ export class QueryForm {
 
   private pinTo(profile: string | undefined): void {
     this.pinnedProfile = profile;
-    this.pinProfileHint.textContent = profile === undefined ? this.pinProfileHintText : `This formula stays on the profile ${profile} (profile=${profile}).`;
+    this.pinProfileHint.textContent =
+      profile === undefined
+        ? this.pinProfileHintText
+        : `This formula stays on the profile ${profile} (profile=${profile}).`;
   }
 
   /** The groups offered to add, and the columns a sort may be on: the groups, then every metric. */

@@ -70,7 +70,11 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     powerQuery: elements.powerQuery,
     pbids: elements.pbids,
   };
-  const { status, acting, runner } = setUpActionBar(context, { progress: elements.actionProgress, cancel: elements.cancel }, buttons);
+  const { status, acting, runner } = setUpActionBar(
+    context,
+    { progress: elements.actionProgress, cancel: elements.cancel },
+    buttons,
+  );
   const previews = new PreviewCache();
   const countAll = new CountAll(
     {
@@ -88,8 +92,16 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
 
   // Outside Excel these can never work: they are not shown, and the host notice says why.
   if (context.host !== "excel") {
-    for (const element of [buttons.insertFormula, buttons.insertTable, buttons.openSheet, buttons.editFormula, buttons.freeze]) element.hidden = true;
-    for (const element of [elements.insertGroup, elements.freezeHint, elements.tableOptions, elements.saveGroup]) element.hidden = true;
+    for (const element of [
+      buttons.insertFormula,
+      buttons.insertTable,
+      buttons.openSheet,
+      buttons.editFormula,
+      buttons.freeze,
+    ])
+      element.hidden = true;
+    for (const element of [elements.insertGroup, elements.freezeHint, elements.tableOptions, elements.saveGroup])
+      element.hidden = true;
   }
 
   /** The formula of the form; while a field is wrong, the last valid one stays, greyed, with a word to fix the field. */
@@ -144,7 +156,10 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     }
     // Only a whole answer sizes an inserted formula: the first page of a longer one would not.
     if (answer.complete) previews.remember(current.formula, answer.table);
-    const reach = { complete: answer.complete, ...(answer.rowCount !== undefined ? { rowCount: answer.rowCount } : {}) };
+    const reach = {
+      complete: answer.complete,
+      ...(answer.rowCount !== undefined ? { rowCount: answer.rowCount } : {}),
+    };
     const { summary, model } = await showModel(current, answer.table, reach);
     countAll.offer({ ...model, ...(answer.comparisonPartial ? { comparisonPartial: true } : {}) });
     // The form may have changed while the answer came.
@@ -162,7 +177,9 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     countAll.started();
     let table: StatsPreview["table"];
     try {
-      table = await runtime.functions.statsTable(current.query, signal, (pages: PagesProgress) => countAll.progress(pages));
+      table = await runtime.functions.statsTable(current.query, signal, (pages: PagesProgress) =>
+        countAll.progress(pages),
+      );
     } finally {
       countAll.stopped();
     }
@@ -178,7 +195,10 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     event.preventDefault();
     void runner.run(buttons.preview, preview, { cancellable: true });
   });
-  buttons.countAll.addEventListener("click", () => void runner.run(buttons.countAll, countAllRows, { cancellable: true }));
+  buttons.countAll.addEventListener(
+    "click",
+    () => void runner.run(buttons.countAll, countAllRows, { cancellable: true }),
+  );
   setUpInsertActions(buttons, { context: acting, runner, currentQuery, previews, tableOptions });
   const exports = new ExportActions(
     {
@@ -195,7 +215,12 @@ export function setUpQueryTab(context: PaneContext): QueryTabView {
     () => form.pinnedProfileName(),
   );
   new PowerQueryActions(
-    { barButton: buttons.powerQueryBar, openButton: buttons.powerQuery, pbidsButton: buttons.pbids, note: elements.powerQueryNote },
+    {
+      barButton: buttons.powerQueryBar,
+      openButton: buttons.powerQuery,
+      pbidsButton: buttons.pbids,
+      note: elements.powerQueryNote,
+    },
     acting,
     runner,
     currentQuery,

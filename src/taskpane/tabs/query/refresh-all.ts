@@ -3,7 +3,10 @@ import type { ActionRunner } from "./action-runner";
 import { refreshedText } from "./refresh-text";
 
 /** Refresh all: forgets every cached answer and recalculates every REPORTING formula. */
-export function setUpRefreshAll(button: HTMLButtonElement, deps: { context: PaneContext; runner: ActionRunner; onRefresh: () => void }): void {
+export function setUpRefreshAll(
+  button: HTMLButtonElement,
+  deps: { context: PaneContext; runner: ActionRunner; onRefresh: () => void },
+): void {
   const { context, runner, onRefresh } = deps;
   async function refreshAll(): Promise<void> {
     context.status.busy("Refreshing every REPORTING formula…");

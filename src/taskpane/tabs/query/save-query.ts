@@ -1,5 +1,10 @@
 import { newRecordId } from "../../../core/workbook-queries/stored-query";
-import { builderModelOf, savedModelOf, savedQueryNameProblem, type SavedQuery } from "../../../core/workbook-queries/saved-query";
+import {
+  builderModelOf,
+  savedModelOf,
+  savedQueryNameProblem,
+  type SavedQuery,
+} from "../../../core/workbook-queries/saved-query";
 import { isoTime } from "../../../core/workbook-queries/table-refresh";
 import { savedQueryStore } from "../../../office/tables/saved-query-store";
 import type { PaneContext } from "../../shell/context";
@@ -36,14 +41,22 @@ export function setUpSaveQuery(context: PaneContext, currentQuery: () => Current
       const store = savedQueryStore();
       const { queries } = await store.list();
       if (fieldProblem(savedQueryNameProblem(wanted, queries))) return;
-      await store.put({ version: 1, id: newRecordId(), name: wanted, query: savedModelOf(current.model), savedAt: isoTime(Date.now()) });
+      await store.put({
+        version: 1,
+        id: newRecordId(),
+        name: wanted,
+        query: savedModelOf(current.model),
+        savedAt: isoTime(Date.now()),
+      });
     } catch (error) {
       context.status.show(`The query was not saved. ${plainMessage(error)}`, "error");
       return;
     }
     name.value = "";
     queriesChanged();
-    context.status.success(`Saved the query ${wanted} in this workbook: the Queries tab lists it, to load it here again.`);
+    context.status.success(
+      `Saved the query ${wanted} in this workbook: the Queries tab lists it, to load it here again.`,
+    );
   }
 
   button.addEventListener("click", () => void whileBusy(button, save));
@@ -66,7 +79,10 @@ export function savedQueryLoading(context: PaneContext, form: QueryForm): SavedQ
   return {
     loadSaved(query) {
       if (queryElements().form.hidden) {
-        context.status.show(`Sign in on the Connect tab with a Reporting profile, then load the saved query ${query.name} again.`, "error");
+        context.status.show(
+          `Sign in on the Connect tab with a Reporting profile, then load the saved query ${query.name} again.`,
+          "error",
+        );
         return;
       }
       const problem = form.load(builderModelOf(query.query));
@@ -74,7 +90,9 @@ export function savedQueryLoading(context: PaneContext, form: QueryForm): SavedQ
         context.status.show(`The builder cannot show the saved query ${query.name}. ${problem}`, "error");
         return;
       }
-      context.status.show(`The saved query ${query.name} is in the builder: preview it, insert it as a table or a formula, or change it first.`);
+      context.status.show(
+        `The saved query ${query.name} is in the builder: preview it, insert it as a table or a formula, or change it first.`,
+      );
     },
   };
 }

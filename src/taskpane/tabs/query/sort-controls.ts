@@ -53,7 +53,10 @@ export class SortControls {
     this.orderable = columns;
     const { field } = this.elements;
     const pending = field.value;
-    field.replaceChildren(optionElement("", PLACEHOLDER), ...columns.map((column) => optionElement(column, readableColumnName(column))));
+    field.replaceChildren(
+      optionElement("", PLACEHOLDER),
+      ...columns.map((column) => optionElement(column, readableColumnName(column))),
+    );
     field.value = columns.includes(pending) ? pending : "";
     this.showPending();
   }

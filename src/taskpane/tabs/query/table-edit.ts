@@ -49,12 +49,16 @@ export function setUpTableEditing(context: PaneContext, form: QueryForm): TableE
       const next = await coordinator.exclusive(async (signal) => {
         const refreshed = await refreshStoredTable(record, tableRefresh, signal, storedModelOf(current.model));
         await refreshTablePivots(refreshed).catch(() => 0);
-        await logRefreshes([refreshed]).catch((error: unknown) => void (logProblem = ` The Refresh log sheet did not get its row. ${plainMessage(error)}`));
+        await logRefreshes([refreshed]).catch(
+          (error: unknown) => void (logProblem = ` The Refresh log sheet did not get its row. ${plainMessage(error)}`),
+        );
         return refreshed;
       });
       show(undefined);
       queriesChanged();
-      context.status.success(`The table ${next.table.name} now runs the edited query: ${(next.lastRefresh?.rows ?? 0).toLocaleString()} rows.${logProblem}`);
+      context.status.success(
+        `The table ${next.table.name} now runs the edited query: ${(next.lastRefresh?.rows ?? 0).toLocaleString()} rows.${logProblem}`,
+      );
     } catch (error) {
       context.status.show(`The table ${record.table.name} was not changed. ${plainMessage(error)}`, "error");
     }
@@ -74,7 +78,9 @@ export function setUpTableEditing(context: PaneContext, form: QueryForm): TableE
         return;
       }
       show(record);
-      context.status.show(`The query of ${record.table.name} is in the builder. Change it, then choose Save and refresh the table.`);
+      context.status.show(
+        `The query of ${record.table.name} is in the builder. Change it, then choose Save and refresh the table.`,
+      );
     },
   };
 }

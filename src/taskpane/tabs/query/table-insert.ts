@@ -1,6 +1,11 @@
 import type { StatsQueryModel } from "../../../core/formula-text";
 import { pivotPlan } from "../../../core/workbook-queries/pivot-plan";
-import { newRecordId, storedModelOf, type StoredTableModel, type StoredTableQuery } from "../../../core/workbook-queries/stored-query";
+import {
+  newRecordId,
+  storedModelOf,
+  type StoredTableModel,
+  type StoredTableQuery,
+} from "../../../core/workbook-queries/stored-query";
 import type { TableData } from "../../../core/workbook-queries/table-columns";
 import { isoTime, statsTableData, tableStatsQuery } from "../../../core/workbook-queries/table-refresh";
 import { insertQueryTable, type InsertedTable } from "../../../office/tables/insert-table";
@@ -17,20 +22,32 @@ import type { TableChoice } from "./table-options";
  * workbook (the profile by name only, and only when the query pins one), and a PivotTable on a
  * sheet of its own. Says what was done in two sentences (query/insert-text.ts).
  */
-export async function insertLinkedTable(context: PaneContext, model: StatsQueryModel, choice: TableChoice): Promise<void> {
+export async function insertLinkedTable(
+  context: PaneContext,
+  model: StatsQueryModel,
+  choice: TableChoice,
+): Promise<void> {
   const { runtime, status } = context;
   const stored = storedModelOf(model);
   const query = tableStatsQuery(stored, () => context.today(), false);
   status.busy("Fetching every row for the table…");
   // Both before the first write, as a refresh does (refreshStoredTable): "data through" costs no extra wait.
-  const [table, dataThrough] = await Promise.all([runtime.functions.statsTable(query), freshDataThrough(context, query.profile)]);
+  const [table, dataThrough] = await Promise.all([
+    runtime.functions.statsTable(query),
+    freshDataThrough(context, query.profile),
+  ]);
   if (table.dataRowCount === 0) {
     status.show("No statistics match this query, so there is no table to insert.", "error");
     return;
   }
   const data = statsTableData(table, query);
-  status.busy(`Writing ${table.dataRowCount.toLocaleString()} rows into ${choice.sheet ? `the sheet ${choice.sheet}` : "a new sheet"}…`);
-  const inserted = await insertQueryTable(data, choice.sheet ? { kind: "existing", sheetName: choice.sheet } : { kind: "new", sheetName: "Reporting" });
+  status.busy(
+    `Writing ${table.dataRowCount.toLocaleString()} rows into ${choice.sheet ? `the sheet ${choice.sheet}` : "a new sheet"}…`,
+  );
+  const inserted = await insertQueryTable(
+    data,
+    choice.sheet ? { kind: "existing", sheetName: choice.sheet } : { kind: "new", sheetName: "Reporting" },
+  );
   await linkTable(context, { query: stored, data, inserted, dataThrough, profile: query.profile }, choice);
 }
 
@@ -74,7 +91,12 @@ export async function linkTable(context: PaneContext, written: WrittenQueryTable
     columns: data.columns.map((column) => column.key),
     pivots: [],
     createdAt: isoTime(Date.now()),
-    lastRefresh: { at: isoTime(Date.now()), rows: inserted.rows, ...(dataThrough ? { dataThrough } : {}), ...(profile ? { profile } : {}) },
+    lastRefresh: {
+      at: isoTime(Date.now()),
+      rows: inserted.rows,
+      ...(dataThrough ? { dataThrough } : {}),
+      ...(profile ? { profile } : {}),
+    },
   };
   let pivot: PivotOutcome = { added: false };
   if (choice.pivotRows === undefined || choice.pivotRows.length > 0) {

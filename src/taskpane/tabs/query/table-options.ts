@@ -36,7 +36,14 @@ export class TableOptions {
     this.pivotRows.replaceChildren(
       optionElement(FIRST_GROUP, first ? `The first group (${READABLE_GROUP_HEADERS[first]})` : "No rows (totals)"),
       ...groups.slice(1).map((group) => optionElement(group, READABLE_GROUP_HEADERS[group])),
-      ...(groups.length > 1 ? [optionElement(groups.join(","), `Every group (${groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", ")})`)] : []),
+      ...(groups.length > 1
+        ? [
+            optionElement(
+              groups.join(","),
+              `Every group (${groups.map((group) => READABLE_GROUP_HEADERS[group]).join(", ")})`,
+            ),
+          ]
+        : []),
       optionElement(NO_PIVOT, "No PivotTable"),
     );
     if (Array.from(this.pivotRows.options).some((option) => option.value === chosen)) this.pivotRows.value = chosen;
@@ -54,7 +61,10 @@ export class TableOptions {
     try {
       const names = await worksheetNames();
       const chosen = this.sheet.value;
-      this.sheet.replaceChildren(optionElement(NEW_SHEET, "A new sheet"), ...names.map((name) => optionElement(name, `The sheet ${name}`)));
+      this.sheet.replaceChildren(
+        optionElement(NEW_SHEET, "A new sheet"),
+        ...names.map((name) => optionElement(name, `The sheet ${name}`)),
+      );
       this.sheet.value = names.includes(chosen) ? chosen : NEW_SHEET;
     } catch {
       // The list stays as it was; a new sheet is always offered.

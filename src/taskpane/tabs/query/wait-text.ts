@@ -20,7 +20,12 @@ export interface PendingRetry {
 }
 
 /** The line under the action bar while an action runs. */
-export function waitingText(startedMs: number, nowMs: number, retry: PendingRetry | undefined, timeOfDay: (ms: number) => string): string {
+export function waitingText(
+  startedMs: number,
+  nowMs: number,
+  retry: PendingRetry | undefined,
+  timeOfDay: (ms: number) => string,
+): string {
   const waited = `Waiting for the service… ${elapsedText(nowMs - startedMs)}`;
   if (!retry || nowMs >= retry.atMs) return waited;
   const seconds = Math.max(1, Math.round(retry.delayMs / 1000));

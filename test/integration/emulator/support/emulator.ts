@@ -25,10 +25,19 @@ export function bearerHeaders(token: string): Record<string, string> {
 }
 
 export function legacyHeaders(credential: Pick<LegacyCredential, "apiKey" | "apiSecret">): Record<string, string> {
-  return { "x-auth-apikey": credential.apiKey, "x-auth-secret": credential.apiSecret, "Content-Type": "application/json" };
+  return {
+    "x-auth-apikey": credential.apiKey,
+    "x-auth-secret": credential.apiSecret,
+    "Content-Type": "application/json",
+  };
 }
 
-export function postStats(emulator: RunningEmulator, token: string, body: unknown, route = "/stats"): Promise<Response> {
+export function postStats(
+  emulator: RunningEmulator,
+  token: string,
+  body: unknown,
+  route = "/stats",
+): Promise<Response> {
   return fetch(emulator.baseUrl + route, { method: "POST", headers: bearerHeaders(token), body: JSON.stringify(body) });
 }
 
@@ -43,7 +52,10 @@ export async function stats(emulator: RunningEmulator, token: string, body: Stat
   return { ...statsResponse.parse(json), params: (json as { params: StatsAnswer["params"] }).params };
 }
 
-export async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+export async function getJson(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url, { headers });
   return { status: response.status, body: await response.json() };
 }

@@ -47,7 +47,10 @@ export const deepLegacy =
 export const deepStats =
   (depth: number): Behaviour =>
   (exchange) =>
-    sendText(exchange, `{"stats":[{"group":{"date":${nestedText(depth, () => "[", "]", "1")}},"metrics":{}}],"total":1}`);
+    sendText(
+      exchange,
+      `{"stats":[{"group":{"date":${nestedText(depth, () => "[", "]", "1")}},"metrics":{}}],"total":1}`,
+    );
 
 /** A reference list whose first entry is `depth` objects deep. */
 export const deepReference =
@@ -65,7 +68,9 @@ export const manyHeaders =
     const socket = response.socket as Socket;
     const headers = Array.from({ length: count }, (_, index) => `x-padding-${index}: ${"v".repeat(20)}\r\n`).join("");
     const body = '{"stats":[],"total":0}';
-    socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n${headers}\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n${headers}\r\n${body}`,
+    );
     socket.end();
   };
 
@@ -79,23 +84,40 @@ export const answerWellWithLists: Behaviour = (exchange) =>
   exchange.route.endsWith("/countries") ? sendText(exchange, '[{"code":"FR","name":"France"}]') : answerWell(exchange);
 
 type Call = (clients: Clients) => Promise<number>;
-const statsAll: Call = async ({ reporting }) => (await reporting.statsAll({ filters: { from: FROM, to: TO }, groups: ["date"] })).stats.length;
-const stats: Call = async ({ reporting }) => (await reporting.stats({ filters: { from: FROM, to: TO }, groups: ["date"] })).stats.length;
+const statsAll: Call = async ({ reporting }) =>
+  (await reporting.statsAll({ filters: { from: FROM, to: TO }, groups: ["date"] })).stats.length;
+const stats: Call = async ({ reporting }) =>
+  (await reporting.stats({ filters: { from: FROM, to: TO }, groups: ["date"] })).stats.length;
 const countries: Call = async ({ reporting }) => (await reporting.countries()).length;
-const legacyStats: Call = async ({ legacy }) => Object.keys((await legacy.stats({ from: FROM, to: TO, groupBy: ["day"] })).aggregation ?? {}).length;
+const legacyStats: Call = async ({ legacy }) =>
+  Object.keys((await legacy.stats({ from: FROM, to: TO, groupBy: ["day"] })).aggregation ?? {}).length;
 
 export const CLIENT_LIMIT_SCENARIOS: FaultScenario[] = [
   {
     scenario: "C1: statsAll, total=1e7 in pages of 1 row",
     call: statsAll,
     faults: [claimsTotal(1e7)],
-    expected: { outcome: "ReportingError", kind: "too_large", code: "too_many_pages", message: /more than 1000 pages/, requests: 1, maxSettledMs: 3_000 },
+    expected: {
+      outcome: "ReportingError",
+      kind: "too_large",
+      code: "too_many_pages",
+      message: /more than 1000 pages/,
+      requests: 1,
+      maxSettledMs: 3_000,
+    },
   },
   {
     scenario: "C1: statsAll, total=1e8 in pages of 1 row",
     call: statsAll,
     faults: [claimsTotal(1e8)],
-    expected: { outcome: "ReportingError", kind: "too_large", code: "too_many_pages", message: /more than 1000 pages/, requests: 1, maxSettledMs: 3_000 },
+    expected: {
+      outcome: "ReportingError",
+      kind: "too_large",
+      code: "too_many_pages",
+      message: /more than 1000 pages/,
+      requests: 1,
+      maxSettledMs: 3_000,
+    },
   },
   {
     scenario: "C2: legacy answer nested 5,000 levels",
@@ -124,7 +146,14 @@ export const CLIENT_LIMIT_SCENARIOS: FaultScenario[] = [
         response.end();
       },
     ],
-    expected: { outcome: "RedirectError", kind: "unavailable", code: "redirected_elsewhere", message: /a javascript: address, which is not a web address/, requests: 1, nothingCollected: true },
+    expected: {
+      outcome: "RedirectError",
+      kind: "unavailable",
+      code: "redirected_elsewhere",
+      message: /a javascript: address, which is not a web address/,
+      requests: 1,
+      nothingCollected: true,
+    },
   },
   {
     scenario: "C4: redirect to data: (legacy)",
@@ -135,18 +164,34 @@ export const CLIENT_LIMIT_SCENARIOS: FaultScenario[] = [
         response.end();
       },
     ],
-    expected: { outcome: "RedirectError", code: "redirected_elsewhere", message: /a data: address, which is not a web address/, requests: 1, nothingCollected: true },
+    expected: {
+      outcome: "RedirectError",
+      code: "redirected_elsewhere",
+      message: /a data: address, which is not a web address/,
+      requests: 1,
+      nothingCollected: true,
+    },
   },
   {
     scenario: "C5: 2,000 response headers",
     call: stats,
     faults: [manyHeaders(2_000)],
-    expected: { outcome: "ResponseValidationError", kind: "bad_answer", message: /more headers than the add-in accepts.*proxy/, requests: 1 },
+    expected: {
+      outcome: "ResponseValidationError",
+      kind: "bad_answer",
+      message: /more headers than the add-in accepts.*proxy/,
+      requests: 1,
+    },
   },
   {
     scenario: "C5: an answer that is not HTTP (legacy)",
     call: legacyStats,
     faults: [notHttp],
-    expected: { outcome: "ResponseValidationError", kind: "bad_answer", message: /not a web \(HTTP\) answer/, requests: 1 },
+    expected: {
+      outcome: "ResponseValidationError",
+      kind: "bad_answer",
+      message: /not a web \(HTTP\) answer/,
+      requests: 1,
+    },
   },
 ];

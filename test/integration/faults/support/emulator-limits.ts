@@ -35,15 +35,29 @@ export interface ExportFigures {
 }
 
 /** An Excel export of `/stats/xls` with `body`, read to its end, timed and with this process's RSS sampled. */
-export async function measureXlsxExport(emulator: RunningEmulator, token: string, body: unknown): Promise<ExportFigures> {
+export async function measureXlsxExport(
+  emulator: RunningEmulator,
+  token: string,
+  body: unknown,
+): Promise<ExportFigures> {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const counted = (await (await fetch(`${emulator.baseUrl}/stats`, { method: "POST", headers, body: JSON.stringify({ ...(body as object), limit: 0 }) })).json()) as { total: number };
+  const counted = (await (
+    await fetch(`${emulator.baseUrl}/stats`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ ...(body as object), limit: 0 }),
+    })
+  ).json()) as { total: number };
   const rssBefore = process.memoryUsage().rss;
   let peak = rssBefore;
   const timer = setInterval(() => void (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   try {
     const started = performance.now();
-    const response = await fetch(`${emulator.baseUrl}/stats/xls`, { method: "POST", headers, body: JSON.stringify(body) });
+    const response = await fetch(`${emulator.baseUrl}/stats/xls`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    });
     const reader = response.body!.getReader();
     let bytes = 0;
     let firstByteMs = Number.NaN;
@@ -55,7 +69,15 @@ export async function measureXlsxExport(emulator: RunningEmulator, token: string
     }
     const totalMs = performance.now() - started;
     peak = Math.max(peak, process.memoryUsage().rss);
-    return { status: response.status, contentLength: response.headers.get("content-length"), rows: counted.total, bytes, firstByteMs, totalMs, rssGrowthBytes: peak - rssBefore };
+    return {
+      status: response.status,
+      contentLength: response.headers.get("content-length"),
+      rows: counted.total,
+      bytes,
+      firstByteMs,
+      totalMs,
+      rssGrowthBytes: peak - rssBefore,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -74,7 +96,12 @@ export interface DeclaredBodyOutcome {
  * A POST to /stats declaring `declaredBytes` of JSON on a raw socket, which then sends body in
  * 64 KiB pieces as long as the socket takes them (never all of it), and reads what comes back.
  */
-export function sendDeclaredBody(emulator: RunningEmulator, token: string, declaredBytes: number, timeoutMs = 10_000): Promise<DeclaredBodyOutcome> {
+export function sendDeclaredBody(
+  emulator: RunningEmulator,
+  token: string,
+  declaredBytes: number,
+  timeoutMs = 10_000,
+): Promise<DeclaredBodyOutcome> {
   const url = new URL(`${emulator.baseUrl}/stats`);
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname);
@@ -90,9 +117,15 @@ export function sendDeclaredBody(emulator: RunningEmulator, token: string, decla
       socket.destroy();
       const text = Buffer.concat(received).toString("latin1");
       const headEnd = text.indexOf("\r\n\r\n");
-      if (headEnd < 0) return resolve({ statusLine: failure ?? "closed without an answer", headers: "", body: "", sent });
+      if (headEnd < 0)
+        return resolve({ statusLine: failure ?? "closed without an answer", headers: "", body: "", sent });
       const [statusLine, ...headerLines] = text.slice(0, headEnd).split("\r\n");
-      resolve({ statusLine: statusLine!, headers: headerLines.join("\n").toLowerCase(), body: text.slice(headEnd + 4), sent });
+      resolve({
+        statusLine: statusLine!,
+        headers: headerLines.join("\n").toLowerCase(),
+        body: text.slice(headEnd + 4),
+        sent,
+      });
     };
     const timer = setTimeout(() => finish("no answer in time"), timeoutMs);
     // Keeps sending, as a client uploading a large body does, until the answer is in or the socket refuses.
@@ -112,9 +145,16 @@ export function sendDeclaredBody(emulator: RunningEmulator, token: string, decla
       const text = Buffer.concat(received).toString("latin1");
       const headEnd = text.indexOf("\r\n\r\n");
       const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, headEnd))?.[1];
-      if (headEnd >= 0 && length !== undefined && Buffer.byteLength(text.slice(headEnd + 4), "latin1") >= Number(length)) finish();
+      if (
+        headEnd >= 0 &&
+        length !== undefined &&
+        Buffer.byteLength(text.slice(headEnd + 4), "latin1") >= Number(length)
+      )
+        finish();
     });
-    socket.on("error", (error: NodeJS.ErrnoException) => finish(error.code === "ECONNRESET" ? "reset" : `error ${error.code ?? error.message}`));
+    socket.on("error", (error: NodeJS.ErrnoException) =>
+      finish(error.code === "ECONNRESET" ? "reset" : `error ${error.code ?? error.message}`),
+    );
     socket.on("close", () => finish());
   });
 }

@@ -2,7 +2,11 @@ import { connect as tcpConnect, type Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import { connect as tlsConnect, type TLSSocket } from "node:tls";
 import { makeCertificate, type TestCertificate } from "../../host/support/certificate";
-import { startRecordingUpstream, type ReceivedRequest, type RecordingUpstream } from "../../host/support/recording-upstream";
+import {
+  startRecordingUpstream,
+  type ReceivedRequest,
+  type RecordingUpstream,
+} from "../../host/support/recording-upstream";
 import { minimalBuild, startTestHost, type TestHost } from "../../host/support/running-host";
 import type { ServerResponse } from "node:http";
 import { errorFromResponse } from "../../../../src/client/errors";
@@ -92,7 +96,9 @@ function portOf(host: TestHost): number {
 /** A TLS connection to the host, once its handshake is done, trusting only the test certificate. */
 function tlsTo(host: TestHost, cert: TestCertificate): Promise<TLSSocket> {
   return new Promise((resolve, reject) => {
-    const socket = tlsConnect({ host: "127.0.0.1", port: portOf(host), ca: cert.pem, servername: "localhost" }, () => resolve(socket));
+    const socket = tlsConnect({ host: "127.0.0.1", port: portOf(host), ca: cert.pem, servername: "localhost" }, () =>
+      resolve(socket),
+    );
     socket.once("error", reject);
   });
 }
@@ -112,7 +118,20 @@ function received(socket: Socket): () => string {
   return () => Buffer.concat(chunks).toString("latin1");
 }
 
-const D1_FLAGS = ["--request-timeout", "2", "--keep-alive-timeout", "1", "--max-requests-per-socket", "2", "--max-connections", "6", "--upstream-timeout", "3", "--connection-timeout", "4"];
+const D1_FLAGS = [
+  "--request-timeout",
+  "2",
+  "--keep-alive-timeout",
+  "1",
+  "--max-requests-per-socket",
+  "2",
+  "--max-connections",
+  "6",
+  "--upstream-timeout",
+  "3",
+  "--connection-timeout",
+  "4",
+];
 
 const connectionLimits: HostFault = {
   point: "D1",
@@ -125,12 +144,15 @@ const connectionLimits: HostFault = {
     // A body declared 1000 bytes, of which 10 arrive: 408 and closed once the request's time is up.
     const slow = await tlsTo(host, context.cert);
     const slowText = received(slow);
-    slow.write("POST /service/bearer/stats HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{\"a\":12345");
+    slow.write(
+      'POST /service/bearer/stats HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"a":12345',
+    );
     // A connection that never starts TLS.
     const silent = await tcpTo(host);
     const [slowClosed, silentClosed] = await Promise.all([closedWithin(slow, 5000), closedWithin(silent, 5000)]);
     if (slowClosed === undefined) problems.push("a half-sent body held its connection past 5 s (request timeout 2 s)");
-    else if (!slowText().startsWith("HTTP/1.1 408")) problems.push(`a half-sent body got ${JSON.stringify(slowText().split("\r\n")[0])}, not 408`);
+    else if (!slowText().startsWith("HTTP/1.1 408"))
+      problems.push(`a half-sent body got ${JSON.stringify(slowText().split("\r\n")[0])}, not 408`);
     if (silentClosed === undefined) problems.push("a connection that never started TLS stayed open past 5 s");
     if (upstream.received.length > 0) problems.push("the half-sent body reached the service");
 
@@ -144,17 +166,22 @@ const connectionLimits: HostFault = {
     const keptClosed = await closedWithin(kept, 4000);
     const answers = keptText().split("HTTP/1.1 ").length - 1;
     if (keptClosed === undefined) problems.push("a kept-alive connection stayed open past 4 s after its last request");
-    if (answers !== 2 || !/connection: close/i.test(keptText())) problems.push(`the connection's 2nd answer (of ${answers}) did not close it`);
+    if (answers !== 2 || !/connection: close/i.test(keptText()))
+      problems.push(`the connection's 2nd answer (of ${answers}) did not close it`);
     const idle = await tlsTo(host, context.cert);
     const idleText = received(idle);
     idle.write("GET /healthz HTTP/1.1\r\nhost: localhost\r\n\r\n");
     const idleClosed = await closedWithin(idle, 4000);
-    if (idleClosed === undefined || !idleText().startsWith("HTTP/1.1 200")) problems.push(`an idle kept-alive connection was not closed within 4 s (keep-alive timeout 1 s)`);
+    if (idleClosed === undefined || !idleText().startsWith("HTTP/1.1 200"))
+      problems.push(`an idle kept-alive connection was not closed within 4 s (keep-alive timeout 1 s)`);
 
     // Six connections held: the seventh is closed at once; once they go, a request is served.
     const flood = await floodOfConnections(context, upstream);
     problems.push(...flood.problems);
-    return { outcome: `408 and closed after ${slowClosed ?? "never"} ms; no-TLS connection closed after ${silentClosed ?? "never"} ms; idle closed after ${idleClosed ?? "never"} ms; ${flood.outcome}`, problems };
+    return {
+      outcome: `408 and closed after ${slowClosed ?? "never"} ms; no-TLS connection closed after ${silentClosed ?? "never"} ms; idle closed after ${idleClosed ?? "never"} ms; ${flood.outcome}`,
+      problems,
+    };
   },
 };
 
@@ -163,9 +190,23 @@ const connectionLimits: HostFault = {
  * --max-connections can close the seventh. The six are TLS connections whose handshake is done:
  * the host process has accepted each, not merely the kernel.
  */
-async function floodOfConnections(context: HostFaultContext, upstream: RecordingUpstream): Promise<{ outcome: string; problems: string[] }> {
+async function floodOfConnections(
+  context: HostFaultContext,
+  upstream: RecordingUpstream,
+): Promise<{ outcome: string; problems: string[] }> {
   const problems: string[] = [];
-  const host = await context.host(["--max-connections", "6", "--request-timeout", "30", "--upstream-timeout", "30", "--connection-timeout", "60", "--service-url", upstream.baseUrl]);
+  const host = await context.host([
+    "--max-connections",
+    "6",
+    "--request-timeout",
+    "30",
+    "--upstream-timeout",
+    "30",
+    "--connection-timeout",
+    "60",
+    "--service-url",
+    upstream.baseUrl,
+  ]);
   const held = await Promise.all(Array.from({ length: 6 }, () => tlsTo(host, context.cert)));
   for (const socket of held) socket.on("error", () => undefined);
   const seventh = await tcpTo(host).catch(() => undefined);
@@ -184,7 +225,10 @@ async function healthyWithin(host: TestHost, withinMs: number): Promise<number |
   const until = performance.now() + withinMs;
   let last: number | string = "no answer";
   while (performance.now() < until) {
-    last = await host.send("/healthz").then((answer) => answer.status, (error: Error) => error.message);
+    last = await host.send("/healthz").then(
+      (answer) => answer.status,
+      (error: Error) => error.message,
+    );
     if (last === 200) return last;
     await sleep(100);
   }
@@ -193,7 +237,11 @@ async function healthyWithin(host: TestHost, withinMs: number): Promise<number |
 
 /** POST /host/exports as the pane sends it. */
 function prepareExport(host: TestHost, token: string, body: unknown = { format: "csv", request: {} }) {
-  return host.send("/host/exports", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return host.send("/host/exports", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 function errorOf(answer: { json(): unknown }): { code?: string; message?: string } {
@@ -209,7 +257,12 @@ const GENERIC_PANE_MESSAGE = errorFromResponse(503, "", "/host/exports").paneMes
 /** What the pane says of a refused export (the error contract of src/client/errors.ts). */
 function paneMessageOf(answer: Answer): string {
   const retryAfter = Number(answer.headers["retry-after"]);
-  return errorFromResponse(answer.status, answer.text(), "/host/exports", Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {}).paneMessage;
+  return errorFromResponse(
+    answer.status,
+    answer.text(),
+    "/host/exports",
+    Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {},
+  ).paneMessage;
 }
 
 const CSV_LINE = "2026-06-01,US,1234.5678,987654\r\n";
@@ -231,7 +284,10 @@ function bigCsv(megabytes: number): { answer: Answering; whole: () => number; op
     answer: (_request, response) => {
       open++;
       response.once("close", () => open--);
-      response.writeHead(200, { "content-type": "text/csv", "content-length": String(header.length + chunks * chunk.length) });
+      response.writeHead(200, {
+        "content-type": "text/csv",
+        "content-length": String(header.length + chunks * chunk.length),
+      });
       response.write(header);
       let sent = 0;
       const more = () => {
@@ -257,16 +313,31 @@ const exportsReserveFirst: HostFault = {
     const answers = await Promise.all([1, 2, 3, 4].map((user) => prepareExport(host, `user-${user}`)));
     const prepared = answers.filter((answer) => answer.status === 201).length;
     const busy = answers.filter((answer) => answer.status === 503 && errorOf(answer).code === "exports_busy");
-    if (prepared !== 1) problems.push(`${prepared} exports prepared, not 1: ${answers.map((answer) => answer.text().slice(0, 200)).join(" | ")}`);
-    if (busy.length !== 3) problems.push(`answers ${answers.map((answer) => answer.status).join(", ")}: not 3 refused as busy`);
-    if (busy.some((answer) => !answer.headers["retry-after"] || !/Try again in \d+ seconds/.test(errorOf(answer).message ?? ""))) problems.push("a busy answer names no wait");
+    if (prepared !== 1)
+      problems.push(
+        `${prepared} exports prepared, not 1: ${answers.map((answer) => answer.text().slice(0, 200)).join(" | ")}`,
+      );
+    if (busy.length !== 3)
+      problems.push(`answers ${answers.map((answer) => answer.status).join(", ")}: not 3 refused as busy`);
+    if (
+      busy.some(
+        (answer) => !answer.headers["retry-after"] || !/Try again in \d+ seconds/.test(errorOf(answer).message ?? ""),
+      )
+    )
+      problems.push("a busy answer names no wait");
     const said = busy[0] ? paneMessageOf(busy[0]) : "";
-    if (said === GENERIC_PANE_MESSAGE || !said.includes("60 seconds")) problems.push(`the pane says ${JSON.stringify(said)}`);
+    if (said === GENERIC_PANE_MESSAGE || !said.includes("60 seconds"))
+      problems.push(`the pane says ${JSON.stringify(said)}`);
     // The refused ones are cut while they arrive: the host never held four whole files at once.
     // Counted once every answer of the service has ended, sent whole or cut.
-    if (!(await cameTrue(() => service.open() === 0, 20_000))) problems.push(`${service.open()} answers of the service still open 20 s after the host answered`);
-    if (service.whole() > 1) problems.push(`the host read ${service.whole()} whole files of 12 MB though it holds 16 MB`);
-    return { outcome: `${prepared} prepared, ${busy.length} refused as busy; ${service.whole()} of 4 files read whole`, problems };
+    if (!(await cameTrue(() => service.open() === 0, 20_000)))
+      problems.push(`${service.open()} answers of the service still open 20 s after the host answered`);
+    if (service.whole() > 1)
+      problems.push(`the host read ${service.whole()} whole files of 12 MB though it holds 16 MB`);
+    return {
+      outcome: `${prepared} prepared, ${busy.length} refused as busy; ${service.whole()} of 4 files read whole`,
+      problems,
+    };
   },
 };
 
@@ -274,7 +345,8 @@ const D3_TIMEOUT_MS = 5000;
 
 const fairUpstream: HostFault = {
   point: "D3",
-  scenario: "12 requests of one user the service never answers, then another user's (4 connections, 2 per user, timeout 5 s)",
+  scenario:
+    "12 requests of one user the service never answers, then another user's (4 connections, 2 per user, timeout 5 s)",
   async run(context) {
     const problems: string[] = [];
     let stuckNow = 0;
@@ -287,12 +359,31 @@ const fairUpstream: HostFault = {
       }
       response.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
-    const host = await context.host(["--service-url", upstream.baseUrl, "--upstream-timeout", String(D3_TIMEOUT_MS / 1000), "--connection-timeout", String(D3_TIMEOUT_MS / 1000 + 1), "--upstream-connections", "4", "--upstream-per-client", "2"]);
+    const host = await context.host([
+      "--service-url",
+      upstream.baseUrl,
+      "--upstream-timeout",
+      String(D3_TIMEOUT_MS / 1000),
+      "--connection-timeout",
+      String(D3_TIMEOUT_MS / 1000 + 1),
+      "--upstream-connections",
+      "4",
+      "--upstream-per-client",
+      "2",
+    ]);
     const timed = async (token: string) => {
       const started = performance.now();
-      const answer = await host.send("/service/bearer/stats", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: "{}" }).catch((error: Error) => ({ failed: error.message }));
+      const answer = await host
+        .send("/service/bearer/stats", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: "{}",
+        })
+        .catch((error: Error) => ({ failed: error.message }));
       const ms = Math.round(performance.now() - started);
-      return "failed" in answer ? { status: answer.failed, ms, code: undefined } : { status: answer.status, ms, code: errorOf(answer).code };
+      return "failed" in answer
+        ? { status: answer.failed, ms, code: undefined }
+        : { status: answer.status, ms, code: errorOf(answer).code };
     };
     const stuck = Array.from({ length: 12 }, () => timed("stuck"));
     // The other user asks once the stuck ones hold what the gate lets them hold.
@@ -304,11 +395,22 @@ const fairUpstream: HostFault = {
     // Bounds far from both the fixed times and the old ones, so that a loaded machine does not
     // cross them: the old gate made the other user wait a whole timeout, and the user's last
     // stuck requests three (12 requests, 4 connections, one timeout each).
-    if (other.status !== 200 || other.ms > D3_TIMEOUT_MS / 2) problems.push(`another user's request got ${other.status} after ${other.ms} ms`);
-    if (settled.some((answer) => answer.status !== 504 || answer.code !== "upstream_timeout")) problems.push(`stuck requests got ${settled.map((answer) => answer.status).join(", ")}, not 504 upstream_timeout`);
-    if (slowest > D3_TIMEOUT_MS * 1.5) problems.push(`a stuck request took ${slowest} ms: the ${D3_TIMEOUT_MS / 1000} s timeout does not cover the wait for a connection`);
-    if (stuckAtOnce > 2) problems.push(`${stuckAtOnce} of the user's requests held connections to the service at once, past 2 per user`);
-    return { outcome: `the other user's request: ${other.status} in ${other.ms} ms; 12 stuck: 504 by ${slowest} ms, at most ${stuckAtOnce} at the service at once`, problems };
+    if (other.status !== 200 || other.ms > D3_TIMEOUT_MS / 2)
+      problems.push(`another user's request got ${other.status} after ${other.ms} ms`);
+    if (settled.some((answer) => answer.status !== 504 || answer.code !== "upstream_timeout"))
+      problems.push(
+        `stuck requests got ${settled.map((answer) => answer.status).join(", ")}, not 504 upstream_timeout`,
+      );
+    if (slowest > D3_TIMEOUT_MS * 1.5)
+      problems.push(
+        `a stuck request took ${slowest} ms: the ${D3_TIMEOUT_MS / 1000} s timeout does not cover the wait for a connection`,
+      );
+    if (stuckAtOnce > 2)
+      problems.push(`${stuckAtOnce} of the user's requests held connections to the service at once, past 2 per user`);
+    return {
+      outcome: `the other user's request: ${other.status} in ${other.ms} ms; 12 stuck: 504 by ${slowest} ms, at most ${stuckAtOnce} at the service at once`,
+      problems,
+    };
   },
 };
 
@@ -318,9 +420,15 @@ const expectContinue: HostFault = {
   async run(context) {
     const upstream = await context.upstream();
     const host = await context.host(["--service-url", upstream.baseUrl]);
-    const answer = await host.send("/service/bearer/stats", { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer t", expect: "100-continue" }, body: "{}" });
-    const problems = answer.status === 200 ? [] : [`got ${answer.status} ${errorOf(answer).code ?? ""}, not the service's 200`];
-    if (upstream.received.some((request) => request.headers.expect !== undefined)) problems.push("the Expect header reached the service");
+    const answer = await host.send("/service/bearer/stats", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer t", expect: "100-continue" },
+      body: "{}",
+    });
+    const problems =
+      answer.status === 200 ? [] : [`got ${answer.status} ${errorOf(answer).code ?? ""}, not the service's 200`];
+    if (upstream.received.some((request) => request.headers.expect !== undefined))
+      problems.push("the Expect header reached the service");
     return { outcome: `HTTP ${answer.status}`, problems };
   },
 };
@@ -340,11 +448,21 @@ const callerProxyHeaders: HostFault = {
   async run(context) {
     const upstream = await context.upstream();
     const host = await context.host(["--service-url", upstream.baseUrl]);
-    const answer = await host.send("/service/bearer/stats", { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer t", ...CALLER_PROXY_HEADERS }, body: "{}" });
-    const reached = Object.keys(CALLER_PROXY_HEADERS).filter((name) => upstream.received.some((request) => request.headers[name] !== undefined));
+    const answer = await host.send("/service/bearer/stats", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer t", ...CALLER_PROXY_HEADERS },
+      body: "{}",
+    });
+    const reached = Object.keys(CALLER_PROXY_HEADERS).filter((name) =>
+      upstream.received.some((request) => request.headers[name] !== undefined),
+    );
     const problems = reached.map((name) => `${name} reached the service`);
-    if (answer.status !== 200 || upstream.received[0]?.headers.authorization !== "Bearer t") problems.push("the request or its credential did not reach the service");
-    return { outcome: `${reached.length} of ${Object.keys(CALLER_PROXY_HEADERS).length} reached the service; the credential did`, problems };
+    if (answer.status !== 200 || upstream.received[0]?.headers.authorization !== "Bearer t")
+      problems.push("the request or its credential did not reach the service");
+    return {
+      outcome: `${reached.length} of ${Object.keys(CALLER_PROXY_HEADERS).length} reached the service; the credential did`,
+      problems,
+    };
   },
 };
 
@@ -360,23 +478,39 @@ const SERVICE_SECURITY_HEADERS = {
 
 const hostHeadersWin: HostFault = {
   point: "D4",
-  scenario: "the service answers with its own CSP, HSTS, X-Frame-Options, X-Content-Type-Options, Referrer-Policy, CORP and x-request-id",
+  scenario:
+    "the service answers with its own CSP, HSTS, X-Frame-Options, X-Content-Type-Options, Referrer-Policy, CORP and x-request-id",
   async run(context) {
     const upstream = await context.upstream((_request, response) => {
       response.writeHead(200, { "content-type": "application/json", ...SERVICE_SECURITY_HEADERS }).end("{}");
     });
     const host = await context.host(["--service-url", upstream.baseUrl]);
-    const answer = await host.send("/service/bearer/stats", { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer t" }, body: "{}" });
+    const answer = await host.send("/service/bearer/stats", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer t" },
+      body: "{}",
+    });
     const own = await host.send("/host/capabilities");
     const problems: string[] = [];
     for (const name of Object.keys(SERVICE_SECURITY_HEADERS)) {
       if (name === "x-request-id") continue;
-      if (answer.headers[name] !== own.headers[name]) problems.push(`${name}: ${JSON.stringify(answer.headers[name])}, not the host's ${JSON.stringify(own.headers[name])}`);
+      if (answer.headers[name] !== own.headers[name])
+        problems.push(
+          `${name}: ${JSON.stringify(answer.headers[name])}, not the host's ${JSON.stringify(own.headers[name])}`,
+        );
     }
     const requestIds = host.accessLog().map((record) => record.requestId);
-    if (answer.headers["x-request-id"] === SERVICE_SECURITY_HEADERS["x-request-id"] || !requestIds.includes(answer.headers["x-request-id"])) problems.push(`x-request-id ${JSON.stringify(answer.headers["x-request-id"])} is not the host's`);
-    if (answer.headers["content-type"] !== "application/json") problems.push(`the service's content type became ${JSON.stringify(answer.headers["content-type"])}`);
-    return { outcome: `CSP ${JSON.stringify(answer.headers["content-security-policy"]?.toString().slice(0, 24))}…, HSTS ${JSON.stringify(answer.headers["strict-transport-security"])}, x-frame-options ${JSON.stringify(answer.headers["x-frame-options"] ?? null)}`, problems };
+    if (
+      answer.headers["x-request-id"] === SERVICE_SECURITY_HEADERS["x-request-id"] ||
+      !requestIds.includes(answer.headers["x-request-id"])
+    )
+      problems.push(`x-request-id ${JSON.stringify(answer.headers["x-request-id"])} is not the host's`);
+    if (answer.headers["content-type"] !== "application/json")
+      problems.push(`the service's content type became ${JSON.stringify(answer.headers["content-type"])}`);
+    return {
+      outcome: `CSP ${JSON.stringify(answer.headers["content-security-policy"]?.toString().slice(0, 24))}…, HSTS ${JSON.stringify(answer.headers["strict-transport-security"])}, x-frame-options ${JSON.stringify(answer.headers["x-frame-options"] ?? null)}`,
+      problems,
+    };
   },
 };
 
@@ -390,12 +524,18 @@ const deepExportBody: HostFault = {
     const host = await context.host(["--service-url", upstream.baseUrl]);
     const problems: string[] = [];
     const statuses: string[] = [];
-    for (const [open, close] of [['{"a":', "}"], ["[", "]"]]) {
+    for (const [open, close] of [
+      ['{"a":', "}"],
+      ["[", "]"],
+    ]) {
       const body = `{"format":"csv","request":{"filters":${open!.repeat(DEEP)}1${close!.repeat(DEEP)}}}`;
       const answer = await prepareExport(host, "t", body);
       const error = errorOf(answer);
       statuses.push(`${answer.status} ${error.code ?? ""}`);
-      if (answer.status !== 400 || error.code !== "invalid_request") problems.push(`${open}…: got ${answer.status} ${error.code ?? answer.text().slice(0, 80)}, not 400 invalid_request`);
+      if (answer.status !== 400 || error.code !== "invalid_request")
+        problems.push(
+          `${open}…: got ${answer.status} ${error.code ?? answer.text().slice(0, 80)}, not 400 invalid_request`,
+        );
     }
     if (upstream.received.length > 0) problems.push("the nested request reached the service");
     return { outcome: statuses.join("; "), problems };
@@ -419,13 +559,20 @@ const exportsPerUser: HostFault = {
     const refused = await prepareExport(host, "greedy");
     const other = await prepareExport(host, "other");
     if (held > 10) problems.push(`one token holds ${held} exports`);
-    if (refused.status !== 503 || errorOf(refused).code !== "too_many_exports" || !refused.headers["retry-after"]) problems.push(`its next export got ${refused.status} ${errorOf(refused).code ?? ""}, not 503 too_many_exports with Retry-After`);
+    if (refused.status !== 503 || errorOf(refused).code !== "too_many_exports" || !refused.headers["retry-after"])
+      problems.push(
+        `its next export got ${refused.status} ${errorOf(refused).code ?? ""}, not 503 too_many_exports with Retry-After`,
+      );
     if (other.status !== 201) problems.push(`another token's export got ${other.status}`);
     const said = paneMessageOf(refused);
-    if (said === GENERIC_PANE_MESSAGE || !said.includes("60 seconds")) problems.push(`the pane says ${JSON.stringify(said)}`);
+    if (said === GENERIC_PANE_MESSAGE || !said.includes("60 seconds"))
+      problems.push(`the pane says ${JSON.stringify(said)}`);
     const reachedAfterCap = upstream.received.length - held - 1;
     if (reachedAfterCap > 0) problems.push(`${reachedAfterCap} refused exports were still asked of the service`);
-    return { outcome: `${held} of 12 prepared for one token, then ${refused.status} ${errorOf(refused).code ?? ""}; another token: ${other.status}`, problems };
+    return {
+      outcome: `${held} of 12 prepared for one token, then ${refused.status} ${errorOf(refused).code ?? ""}; another token: ${other.status}`,
+      problems,
+    };
   },
 };
 
@@ -461,14 +608,28 @@ const cutAnswersLogged: HostFault = {
     for (const path of paths) {
       const line = lines.find((record) => record.path === path);
       if (!line) problems.push(`no access-log line for ${path}`);
-      else if (line.completed !== false) problems.push(`the line for ${path} does not say the answer was cut: ${JSON.stringify(line)}`);
+      else if (line.completed !== false)
+        problems.push(`the line for ${path} does not say the answer was cut: ${JSON.stringify(line)}`);
     }
-    return { outcome: lines.filter((record) => String(record.path).startsWith("/service/bearer/")).map((record) => `${String(record.path)} ${String(record.status)} completed=${String(record.completed ?? true)}`).join("; ") || "no lines", problems };
+    return {
+      outcome:
+        lines
+          .filter((record) => String(record.path).startsWith("/service/bearer/"))
+          .map(
+            (record) => `${String(record.path)} ${String(record.status)} completed=${String(record.completed ?? true)}`,
+          )
+          .join("; ") || "no lines",
+      problems,
+    };
   },
 };
 
 /** Sends `raw` on a TLS connection of its own and reads the answer until the host closes it. */
-async function rawExchange(host: TestHost, cert: TestCertificate, raw: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+async function rawExchange(
+  host: TestHost,
+  cert: TestCertificate,
+  raw: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const socket = await tlsTo(host, cert);
   const text = received(socket);
   socket.write(raw);
@@ -476,7 +637,9 @@ async function rawExchange(host: TestHost, cert: TestCertificate, raw: string): 
   socket.destroy();
   const [head = "", body = ""] = text().split("\r\n\r\n", 2);
   const [statusLine = "", ...lines] = head.split("\r\n");
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
   return { status: Number(statusLine.split(" ")[1]), headers, body };
 }
 
@@ -501,9 +664,19 @@ const parserRefusalsShaped: HostFault = {
         // described below
       }
       seen.push(`${answer.status} ${error.code ?? answer.body.slice(0, 40)}`);
-      if (answer.status !== status || error.code !== code || !error.message) problems.push(`got ${answer.status} ${answer.body.slice(0, 80)}, not ${status} in the error shape with code ${code}`);
-      for (const name of ["content-security-policy", "strict-transport-security", "x-content-type-options", "cross-origin-resource-policy", "referrer-policy"]) {
-        if (answer.headers[name] !== own.headers[name]) problems.push(`the ${status} answer's ${name} is ${JSON.stringify(answer.headers[name])}, not the host's`);
+      if (answer.status !== status || error.code !== code || !error.message)
+        problems.push(
+          `got ${answer.status} ${answer.body.slice(0, 80)}, not ${status} in the error shape with code ${code}`,
+        );
+      for (const name of [
+        "content-security-policy",
+        "strict-transport-security",
+        "x-content-type-options",
+        "cross-origin-resource-policy",
+        "referrer-policy",
+      ]) {
+        if (answer.headers[name] !== own.headers[name])
+          problems.push(`the ${status} answer's ${name} is ${JSON.stringify(answer.headers[name])}, not the host's`);
       }
     }
     return { outcome: seen.join("; "), problems };
@@ -517,7 +690,14 @@ const encodedExportPath: HostFault = {
     const upstream = await context.upstream(smallCsv);
     const host = await context.host(["--service-url", upstream.baseUrl]);
     const problems: string[] = [];
-    const spellings = ["/host/%65xports/", "/%68ost/exports/", "/host/exports%2F", "//host/exports/", "/HOST/EXPORTS/", "/host/exports/"];
+    const spellings = [
+      "/host/%65xports/",
+      "/%68ost/exports/",
+      "/host/exports%2F",
+      "//host/exports/",
+      "/HOST/EXPORTS/",
+      "/host/exports/",
+    ];
     const statuses: string[] = [];
     for (const spelling of spellings) {
       const linesBefore = host.accessLog().length;
@@ -530,7 +710,17 @@ const encodedExportPath: HostFault = {
       // Checked once the host has logged a request sent after these, not after a fixed time: its
       // lines come in order, so whatever these two wrote is in by then.
       await host.send("/host/capabilities");
-      if (!(await cameTrue(() => host.accessLog().slice(linesBefore).some((record) => record.path === "/host/capabilities"), 10_000))) problems.push(`the host logged nothing for ${spelling} within 10 s`);
+      if (
+        !(await cameTrue(
+          () =>
+            host
+              .accessLog()
+              .slice(linesBefore)
+              .some((record) => record.path === "/host/capabilities"),
+          10_000,
+        ))
+      )
+        problems.push(`the host logged nothing for ${spelling} within 10 s`);
       if (host.output.some((line) => line.includes(id))) problems.push(`the id reached the log for ${spelling}`);
     }
     return { outcome: statuses.join(", "), problems };
@@ -547,14 +737,31 @@ const ttlInMessages: HostFault = {
     const expired = errorOf(await host.send("/host/exports/AAAAAAAAAAAAAAAAAAAAAA")).message ?? "";
     await prepareExport(host, "t");
     const full = errorOf(await prepareExport(host, "t")).message ?? "";
-    for (const [what, message] of [["expired", expired], ["full share", full]]) {
-      if (/minute/i.test(message!) || !message!.includes("5 seconds")) problems.push(`${what}: ${JSON.stringify(message)}`);
+    for (const [what, message] of [
+      ["expired", expired],
+      ["full share", full],
+    ]) {
+      if (/minute/i.test(message!) || !message!.includes("5 seconds"))
+        problems.push(`${what}: ${JSON.stringify(message)}`);
     }
     return { outcome: `${expired} | ${full}`, problems };
   },
 };
 
-export const HOST_FAULTS: HostFault[] = [connectionLimits, exportsReserveFirst, fairUpstream, hostHeadersWin, expectContinue, callerProxyHeaders, deepExportBody, exportsPerUser, cutAnswersLogged, parserRefusalsShaped, encodedExportPath, ttlInMessages];
+export const HOST_FAULTS: HostFault[] = [
+  connectionLimits,
+  exportsReserveFirst,
+  fairUpstream,
+  hostHeadersWin,
+  expectContinue,
+  callerProxyHeaders,
+  deepExportBody,
+  exportsPerUser,
+  cutAnswersLogged,
+  parserRefusalsShaped,
+  encodedExportPath,
+  ttlInMessages,
+];
 
 /** Runs the faults in order, each in its own time. */
 export async function runHostFaults(faults: HostFault[] = HOST_FAULTS): Promise<HostFaultResult[]> {
@@ -572,9 +779,21 @@ export async function runHostFault(context: HostFaultContext, fault: HostFault):
   const started = performance.now();
   try {
     const { outcome, problems } = await fault.run(context);
-    return { point: fault.point, scenario: fault.scenario, settledMs: Math.round(performance.now() - started), outcome, problems };
+    return {
+      point: fault.point,
+      scenario: fault.scenario,
+      settledMs: Math.round(performance.now() - started),
+      outcome,
+      problems,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
-    return { point: fault.point, scenario: fault.scenario, settledMs: Math.round(performance.now() - started), outcome: "failed to run", problems: [message] };
+    return {
+      point: fault.point,
+      scenario: fault.scenario,
+      settledMs: Math.round(performance.now() - started),
+      outcome: "failed to run",
+      problems: [message],
+    };
   }
 }

@@ -103,15 +103,25 @@ export async function startHostileServer(good: Behaviour): Promise<HostileServer
       return;
     }
     state.mount.requests += 1;
-    const behaviour = state.healed ? good : (state.faults[Math.min(state.mount.requests - 1, state.faults.length - 1)] ?? good);
+    const behaviour = state.healed
+      ? good
+      : (state.faults[Math.min(state.mount.requests - 1, state.faults.length - 1)] ?? good);
     const originalWrite = response.write.bind(response);
     // Counts body bytes whatever the behaviour writes with.
     response.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (typeof chunk === "string" || chunk instanceof Uint8Array) state.mount.bytesWritten += Buffer.byteLength(chunk as string);
+      if (typeof chunk === "string" || chunk instanceof Uint8Array)
+        state.mount.bytesWritten += Buffer.byteLength(chunk as string);
       return (originalWrite as (...args: unknown[]) => boolean)(chunk, ...rest);
     }) as typeof response.write;
     void readBody(request).then((body) =>
-      behaviour({ request, response, route: match[2] ?? "/", body, collectorOrigin, baseUrl: `${origin}/s/${match[1]}` }),
+      behaviour({
+        request,
+        response,
+        route: match[2] ?? "/",
+        body,
+        collectorOrigin,
+        baseUrl: `${origin}/s/${match[1]}`,
+      }),
     );
   });
   const sockets = tracked(server);
@@ -144,7 +154,10 @@ export async function startHostileServer(good: Behaviour): Promise<HostileServer
     async close() {
       // Hanging scenarios keep their sockets open: end them, or close() would wait forever.
       for (const socket of [...sockets, ...collectorSockets]) socket.destroy();
-      await Promise.all([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => collector.close(resolve))]);
+      await Promise.all([
+        new Promise((resolve) => server.close(resolve)),
+        new Promise((resolve) => collector.close(resolve)),
+      ]);
     },
   };
 }

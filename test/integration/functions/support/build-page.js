@@ -25,7 +25,9 @@ async function main() {
   const config = await configure({}, { mode: "production" });
   config.output = { ...config.output, path: outputPath };
   if (flag === "--fixture") {
-    config.entry = Object.fromEntries(Object.keys(config.entry).map((name) => [name, path.join(FIXTURE, `${name}.js`)]));
+    config.entry = Object.fromEntries(
+      Object.keys(config.entry).map((name) => [name, path.join(FIXTURE, `${name}.js`)]),
+    );
     config.plugins = config.plugins.filter((plugin) => PAGE_PLUGINS.has(plugin.constructor.name));
     config.devtool = false;
   } else if (flag !== undefined) {

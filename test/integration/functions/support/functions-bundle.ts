@@ -56,7 +56,8 @@ const BUILD_OUTPUTS = [PAGE, FUNCTIONS_SCRIPT, "functions.json"];
 function functionsScripts(directory: string): PageScript[] {
   const { bundled } = pageScripts(readFileSync(join(directory, PAGE), "utf8"));
   const end = bundled.indexOf(FUNCTIONS_SCRIPT);
-  if (end < 0) throw new Error(`${join(directory, PAGE)} loads no ${FUNCTIONS_SCRIPT} (scripts: ${bundled.join(", ")})`);
+  if (end < 0)
+    throw new Error(`${join(directory, PAGE)} loads no ${FUNCTIONS_SCRIPT} (scripts: ${bundled.join(", ")})`);
   return bundled.slice(0, end + 1).map((file) => ({ file, source: readFileSync(join(directory, file), "utf8") }));
 }
 
@@ -179,7 +180,10 @@ export function loadFunctionsBundle(bundle: BuiltBundle, options: LoadOptions = 
     performance,
     ...unrefTimers(),
     CustomFunctions: {
-      associate(idOrMap: string | Record<string, (...args: unknown[]) => unknown>, fn?: (...args: unknown[]) => unknown) {
+      associate(
+        idOrMap: string | Record<string, (...args: unknown[]) => unknown>,
+        fn?: (...args: unknown[]) => unknown,
+      ) {
         if (typeof idOrMap === "string") associated.set(idOrMap.toUpperCase(), fn!);
         else for (const [id, each] of Object.entries(idOrMap)) associated.set(id.toUpperCase(), each);
       },
@@ -221,7 +225,8 @@ export function loadFunctionsBundle(bundle: BuiltBundle, options: LoadOptions = 
       context,
     );
   }
-  const evaluate = (script: PageScript) => vm.runInContext(script.source, context, { filename: join(bundle.directory, script.file) });
+  const evaluate = (script: PageScript) =>
+    vm.runInContext(script.source, context, { filename: join(bundle.directory, script.file) });
   for (const script of bundle.scripts) evaluate(script);
 
   return {

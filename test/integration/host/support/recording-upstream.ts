@@ -29,7 +29,12 @@ export async function startRecordingUpstream(
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const record = { method: request.method ?? "", url: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const record = {
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       received.push(record);
       answer(record, response);
     });
@@ -52,14 +57,23 @@ export async function startRelayUpstream(serviceBaseUrl: string): Promise<RelayU
   const answered: Buffer[] = [];
   const upstream = await startRecordingUpstream((request, response) => {
     const headers = Object.fromEntries(
-      Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === "string" && !["host", "content-length", "connection"].includes(entry[0])),
+      Object.entries(request.headers).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === "string" && !["host", "content-length", "connection"].includes(entry[0]),
+      ),
     );
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    void fetch(`${serviceBaseUrl}${request.url.replace(/^\/base/, "")}`, { method: request.method, headers, ...(hasBody ? { body: request.body } : {}) })
+    void fetch(`${serviceBaseUrl}${request.url.replace(/^\/base/, "")}`, {
+      method: request.method,
+      headers,
+      ...(hasBody ? { body: request.body } : {}),
+    })
       .then(async (answer) => {
         const bytes = Buffer.from(await answer.arrayBuffer());
         answered.push(bytes);
-        const kept = [...answer.headers].filter(([name]) => !["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name));
+        const kept = [...answer.headers].filter(
+          ([name]) => !["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name),
+        );
         response.writeHead(answer.status, Object.fromEntries(kept)).end(bytes);
       })
       .catch(() => response.destroy());

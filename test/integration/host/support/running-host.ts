@@ -29,14 +29,26 @@ export async function startTestHost(
 ): Promise<TestHost> {
   const output: string[] = [];
   const { url, child, exited } = await spawnHost(
-    [...entry.nodeArgs, "--listen-host", "127.0.0.1", "--port", "0", "--tls-cert", certificate.certFile, "--tls-key", certificate.keyFile, ...flags],
+    [
+      ...entry.nodeArgs,
+      "--listen-host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      "--tls-cert",
+      certificate.certFile,
+      "--tls-key",
+      certificate.keyFile,
+      ...flags,
+    ],
     (line) => output.push(line),
   );
   return {
     url,
     child,
     output,
-    accessLog: () => output.map(parsedLine).filter((record): record is Record<string, unknown> => record?.msg === "request"),
+    accessLog: () =>
+      output.map(parsedLine).filter((record): record is Record<string, unknown> => record?.msg === "request"),
     send: (path, init = {}) => send(url + path, { ...init, ca: certificate.pem }),
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

@@ -43,7 +43,13 @@ export interface AddIn {
 
 export function profilesOf(world: World, endpoint: Endpoint): Record<string, string> {
   const profiles = [
-    ...world.bearer.map((identity) => ({ name: identity.label, kind: "bearer", baseUrl: endpoint.baseUrl, legacyBaseUrl: endpoint.legacyBaseUrl, token: identity.token })),
+    ...world.bearer.map((identity) => ({
+      name: identity.label,
+      kind: "bearer",
+      baseUrl: endpoint.baseUrl,
+      legacyBaseUrl: endpoint.legacyBaseUrl,
+      token: identity.token,
+    })),
     ...world.legacy.map((identity) => ({
       name: identity.label,
       kind: "legacy",
@@ -56,7 +62,11 @@ export function profilesOf(world: World, endpoint: Endpoint): Record<string, str
   return { [PROFILES_KEY]: JSON.stringify({ profiles, active: world.widest.label }) };
 }
 
-export function createAddIn(world: World, endpoints: { runtime: Endpoint; bundle: Endpoint }, built: BuiltBundle | undefined): AddIn {
+export function createAddIn(
+  world: World,
+  endpoints: { runtime: Endpoint; bundle: Endpoint },
+  built: BuiltBundle | undefined,
+): AddIn {
   const newRuntime = (sent: SentRequest[]) => {
     const recordingFetch: FetchLike = (url, init) => {
       sent.push({ url, body: init.body });
@@ -72,7 +82,11 @@ export function createAddIn(world: World, endpoints: { runtime: Endpoint; bundle
   const newBundle = (style: DateStyle, today: string) => {
     if (!built) throw new Error("the built functions bundle was not given");
     const [year, month, day] = today.split("-").map(Number) as [number, number, number];
-    return loadFunctionsBundle(built, { storage: profilesOf(world, endpoints.bundle), supportedSets: REQUIREMENTS_OF_STYLE[style], localNow: { year, month, day } });
+    return loadFunctionsBundle(built, {
+      storage: profilesOf(world, endpoints.bundle),
+      supportedSets: REQUIREMENTS_OF_STYLE[style],
+      localNow: { year, month, day },
+    });
   };
   const sent: SentRequest[] = [];
   let shared: ReportingRuntime | undefined;

@@ -15,11 +15,23 @@ const inMatrix = (text: string | undefined): Argument => (text === undefined ? n
 export function statsArguments(model: StatsQueryModel, style: "texts" | "cells"): Argument[] {
   if (style === "texts") {
     const [from, to, groups, metrics, filters, orders, options] = formulaArgumentList(model);
-    return [from, to ?? null, inMatrix(groups), inMatrix(metrics), inMatrix(filters), inMatrix(orders), inMatrix(options)];
+    return [
+      from,
+      to ?? null,
+      inMatrix(groups),
+      inMatrix(metrics),
+      inMatrix(filters),
+      inMatrix(orders),
+      inMatrix(options),
+    ];
   }
   const period = model.period;
-  const [from, to]: [Argument, Argument] = "word" in period ? [period.word, null] : [serialOf(period.from), serialOf(period.to)];
-  const filters = FILTER_NAMES.filter((name: FilterName) => (model.filters[name]?.length ?? 0) > 0).map((name) => [name, model.filters[name]!.join(",")]);
+  const [from, to]: [Argument, Argument] =
+    "word" in period ? [period.word, null] : [serialOf(period.from), serialOf(period.to)];
+  const filters = FILTER_NAMES.filter((name: FilterName) => (model.filters[name]?.length ?? 0) > 0).map((name) => [
+    name,
+    model.filters[name]!.join(","),
+  ]);
   const options: [string, string | number][] = [];
   if (model.dateGroup) options.push(["date_group", model.dateGroup]);
   if (model.dateGroupLimit !== undefined) options.push(["date_group_limit", model.dateGroupLimit]);
@@ -40,11 +52,20 @@ export function statsArguments(model: StatsQueryModel, style: "texts" | "cells")
 
 export function legacyArguments(model: LegacyQueryModel, style: "texts" | "cells"): Argument[] {
   const period = model.period;
-  const options = [model.headers && model.headers !== "readable" ? `headers=${model.headers}` : "", model.profile ? `profile=${model.profile}` : ""].filter(Boolean);
+  const options = [
+    model.headers && model.headers !== "readable" ? `headers=${model.headers}` : "",
+    model.profile ? `profile=${model.profile}` : "",
+  ].filter(Boolean);
   if (style === "texts") {
     const [from, to] = "word" in period ? [period.word, null] : [period.from, period.to];
     return [from, to, inMatrix(model.groupBy.join(",") || undefined), inMatrix(options.join("; ") || undefined)];
   }
-  const [from, to]: [Argument, Argument] = "word" in period ? [period.word, null] : [serialOf(period.from), serialOf(period.to)];
-  return [from, to, model.groupBy.length > 0 ? [[...model.groupBy]] : null, options.length > 0 ? options.map((option) => option.split("=")) : null];
+  const [from, to]: [Argument, Argument] =
+    "word" in period ? [period.word, null] : [serialOf(period.from), serialOf(period.to)];
+  return [
+    from,
+    to,
+    model.groupBy.length > 0 ? [[...model.groupBy]] : null,
+    options.length > 0 ? options.map((option) => option.split("=")) : null,
+  ];
 }

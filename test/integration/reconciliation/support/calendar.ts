@@ -89,7 +89,10 @@ export function yearBefore(iso: string): string {
 export type ComparisonMode = "previous_period" | "previous_year";
 
 /** The period `compare=` compares with, as its documentation defines it. */
-export function comparisonPeriodOf(period: { from: string; to: string }, mode: ComparisonMode): { from: string; to: string } {
+export function comparisonPeriodOf(
+  period: { from: string; to: string },
+  mode: ComparisonMode,
+): { from: string; to: string } {
   if (mode === "previous_year") return { from: yearBefore(period.from), to: yearBefore(period.to) };
   return { from: plusDays(period.from, -dayCount(period)), to: plusDays(period.from, -1) };
 }

@@ -1,5 +1,13 @@
 import fc from "fast-check";
-import { DATE_GROUPS, FILTER_NAMES, GROUP_OF_FILTER, GROUPS, METRICS, type FilterName, type GroupName } from "../../../../src/api";
+import {
+  DATE_GROUPS,
+  FILTER_NAMES,
+  GROUP_OF_FILTER,
+  GROUPS,
+  METRICS,
+  type FilterName,
+  type GroupName,
+} from "../../../../src/api";
 import { HEADER_STYLES, type HeaderStyle } from "../../../../src/core/arguments/options";
 import type { LegacyQueryModel, QueryPeriod, StatsQueryModel } from "../../../../src/core/formula-text";
 import { LEGACY_FUNCTION_GROUPS, type LegacyFunctionGroup } from "../../../../src/core/legacy/group-by";
@@ -89,7 +97,8 @@ function pick<T>(items: readonly T[], seed: number): T {
 
 function someOf<T>(items: readonly T[], count: number, seeds: readonly number[]): T[] {
   const chosen = new Set<T>();
-  for (let index = 0; index < count && chosen.size < items.length; index++) chosen.add(pick(items, seeds[index % seeds.length]! + index));
+  for (let index = 0; index < count && chosen.size < items.length; index++)
+    chosen.add(pick(items, seeds[index % seeds.length]! + index));
   return [...chosen];
 }
 
@@ -101,7 +110,9 @@ function shortList(values: readonly string[]): string {
 export function describeModel(model: StatsQueryModel): string {
   const period = "word" in model.period ? model.period.word : `${model.period.from}..${model.period.to}`;
   const parts = [period, `groups=${model.groups.join(",") || "-"}`, `metrics=${model.metrics.join(",") || "all"}`];
-  const filters = FILTER_NAMES.filter((name) => (model.filters[name]?.length ?? 0) > 0).map((name) => `${name}[${shortList(model.filters[name]!)}]`);
+  const filters = FILTER_NAMES.filter((name) => (model.filters[name]?.length ?? 0) > 0).map(
+    (name) => `${name}[${shortList(model.filters[name]!)}]`,
+  );
   if (filters.length > 0) parts.push(`filters=${filters.join(";")}`);
   if (model.orders.length > 0) parts.push(`orders=${model.orders.join(",")}`);
   if (model.dateGroup) parts.push(`date_group=${model.dateGroup}`);
@@ -161,7 +172,10 @@ export function bearerCases(world: World, count: number, seed: number): BearerCa
     const foreignAsset = narrow && draw.foreignAsset && index % 4 === 3;
     if (foreignAsset) {
       const foreign = world.everyAsset.filter((asset) => !own.organizations.includes(asset.organization));
-      filters.assets = [...(filters.assets ?? someOf(own.values.assets, 2, draw.picks)), pick(foreign, draw.picks[20]!).id];
+      filters.assets = [
+        ...(filters.assets ?? someOf(own.values.assets, 2, draw.picks)),
+        pick(foreign, draw.picks[20]!).id,
+      ];
     }
 
     const window = WINDOWS[Math.floor(index / 2) % WINDOWS.length]!;
@@ -207,7 +221,11 @@ export function groupOfFilter(name: FilterName): GroupName {
 
 export function describeLegacy(legacyCase: Omit<LegacyCase, "label">, index: number, world: World): string {
   const period =
-    legacyCase.period === "service default" ? "(service default)" : "word" in legacyCase.period ? legacyCase.period.word : `${legacyCase.period.from}..${legacyCase.period.to}`;
+    legacyCase.period === "service default"
+      ? "(service default)"
+      : "word" in legacyCase.period
+        ? legacyCase.period.word
+        : `${legacyCase.period.from}..${legacyCase.period.to}`;
   return `L-Q${index} ${world.legacy[legacyCase.identity]!.label} ${period} group_by=${legacyCase.groupBy.join(",") || "-"} headers=${legacyCase.headers}`;
 }
 
@@ -241,5 +259,10 @@ export function legacyCases(world: World, count: number, seed: number): LegacyCa
 /** The pane's Legacy tab model of a case with a period of its own. */
 export function legacyModelOf(legacyCase: LegacyCase, world: World): LegacyQueryModel | undefined {
   if (legacyCase.period === "service default") return undefined;
-  return { period: legacyCase.period, groupBy: legacyCase.groupBy, headers: legacyCase.headers, profile: world.legacy[legacyCase.identity]!.label };
+  return {
+    period: legacyCase.period,
+    groupBy: legacyCase.groupBy,
+    headers: legacyCase.headers,
+    profile: world.legacy[legacyCase.identity]!.label,
+  };
 }

@@ -42,7 +42,11 @@ const moves = fc.record({
   /** The first clock, around the data's today. */
   clockOffset: fc.integer({ min: -8, max: 8 }),
   /** Days the clock moves: mostly forward (the next morning, a fortnight later), sometimes back, sometimes not at all. */
-  move: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 20 }), weight: 6 }, { arbitrary: fc.integer({ min: -3, max: -1 }), weight: 1 }, { arbitrary: fc.constant(0), weight: 1 }),
+  move: fc.oneof(
+    { arbitrary: fc.integer({ min: 1, max: 20 }), weight: 6 },
+    { arbitrary: fc.integer({ min: -3, max: -1 }), weight: 1 },
+    { arbitrary: fc.constant(0), weight: 1 },
+  ),
   /** Days between the period's end and the first clock's yesterday; negative: the period runs past it. */
   endGap: fc.integer({ min: -5, max: 12 }),
   length: fc.integer({ min: 1, max: 45 }),
@@ -85,7 +89,10 @@ function tableRecord(model: StatsQueryModel): StoredTableQuery {
 }
 
 /** Refreshes the table through the add-in's refresh and keeps what it would have written. */
-async function refreshed(context: CheckContext, model: StatsQueryModel): Promise<{ data: TableData; dataThrough: string | undefined }> {
+async function refreshed(
+  context: CheckContext,
+  model: StatsQueryModel,
+): Promise<{ data: TableData; dataThrough: string | undefined }> {
   const runtime = context.addIn.runtime();
   await runtime.ready;
   let written: TableData | undefined;
@@ -107,7 +114,13 @@ async function refreshed(context: CheckContext, model: StatsQueryModel): Promise
 
 /** Group values as the table holds them, in the service's words: dates as YYYY-MM-DD, nothing as "". */
 function keyCells(cells: readonly unknown[], dateColumn: number): string[] {
-  return cells.map((cell, index) => (index === dateColumn && typeof cell === "number" ? isoOfSerial(cell) : cell === null || cell === undefined ? "" : String(cell)));
+  return cells.map((cell, index) =>
+    index === dateColumn && typeof cell === "number"
+      ? isoOfSerial(cell)
+      : cell === null || cell === undefined
+        ? ""
+        : String(cell),
+  );
 }
 
 const keyText = (cells: readonly unknown[], dateColumn: number) => JSON.stringify(keyCells(cells, dateColumn));
@@ -118,7 +131,15 @@ type RowMetrics = Partial<Record<MetricName, number | undefined>>;
 function serviceRows(entries: readonly StatsEntry[], request: StatsRequest): Map<string, RowMetrics> {
   const groups = request.groups ?? [];
   const dateColumn = groups.indexOf("date");
-  return new Map(entries.map((entry) => [keyText(groups.map((group) => entry.group[group] ?? ""), dateColumn), entry.metrics]));
+  return new Map(
+    entries.map((entry) => [
+      keyText(
+        groups.map((group) => entry.group[group] ?? ""),
+        dateColumn,
+      ),
+      entry.metrics,
+    ]),
+  );
 }
 
 const centsEqual = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
@@ -126,7 +147,11 @@ const centsEqual = (a: number, b: number) => Math.round(a * 100) === Math.round(
 function sameMetrics(a: RowMetrics | undefined, b: RowMetrics | undefined, metrics: readonly MetricName[]): boolean {
   return metrics.every((metric) => {
     const [x, y] = [a?.[metric], b?.[metric]];
-    return x !== undefined && y !== undefined && (metric === "impressions" || metric === "requests" ? x === y : sameAmount(x, y));
+    return (
+      x !== undefined &&
+      y !== undefined &&
+      (metric === "impressions" || metric === "requests" ? x === y : sameAmount(x, y))
+    );
   });
 }
 
@@ -145,10 +170,18 @@ async function narrowed(context: CheckContext, changeCase: ChangeCase, clock: Cl
   let model = changeCase.model;
   for (let tries = 0; tries < 10; tries++) {
     const request = tableStatsQuery(storedModelOf(model), () => context.world.today, true).request;
-    const { total } = await rawRows(context.endpoint, identity, { ...request, limit: 1, offset: 0, date_group_limit: undefined });
+    const { total } = await rawRows(context.endpoint, identity, {
+      ...request,
+      limit: 1,
+      offset: 0,
+      date_group_limit: undefined,
+    });
     if (total <= MAX_ROWS) return { ...changeCase, model };
     if (dayCount(model.period) <= 1) return undefined;
-    model = { ...model, period: { from: plusDays(model.period.to, 1 - Math.floor(dayCount(model.period) / 2)), to: model.period.to } };
+    model = {
+      ...model,
+      period: { from: plusDays(model.period.to, 1 - Math.floor(dayCount(model.period) / 2)), to: model.period.to },
+    };
   }
   return undefined;
 }
@@ -177,7 +210,10 @@ export async function checkChangeCase(
   const earlier = clocks.before < clocks.after ? clocks.before : clocks.after;
   // Days older than the window on both clocks: their answer may not move by a bit.
   const settledTo = plusDays(earlier, -RESTATEMENT_DAYS - 1);
-  const settledRequest = settledTo >= model.period.from ? { ...request, filters: { ...request.filters, to: settledTo < model.period.to ? settledTo : model.period.to } } : undefined;
+  const settledRequest =
+    settledTo >= model.period.from
+      ? { ...request, filters: { ...request.filters, to: settledTo < model.period.to ? settledTo : model.period.to } }
+      : undefined;
 
   const at = async (day: string) => {
     clock.setToday(day);
@@ -192,7 +228,13 @@ export async function checkChangeCase(
   if (!before.table || !after.table) return undefined;
 
   // The refresh's data-through day follows the clock.
-  ledger.check("changes", label, "each refresh's data-through day is the day before the clock", before.table.dataThrough === plusDays(clocks.before, -1) && after.table.dataThrough === plusDays(clocks.after, -1), () => `${before.table?.dataThrough}, ${after.table?.dataThrough}`);
+  ledger.check(
+    "changes",
+    label,
+    "each refresh's data-through day is the day before the clock",
+    before.table.dataThrough === plusDays(clocks.before, -1) && after.table.dataThrough === plusDays(clocks.after, -1),
+    () => `${before.table?.dataThrough}, ${after.table?.dataThrough}`,
+  );
 
   const changes = tableChanges(before.table.data, after.table.data);
   const [old, fresh] = [serviceRows(before.service.stats, request), serviceRows(after.service.stats, request)];
@@ -200,26 +242,51 @@ export async function checkChangeCase(
   // Totals: the report's are the service's, and before + difference = after, to the cent.
   ledger.sameCount("changes", label, "rows before are the service's", changes.rowsBefore, old.size);
   ledger.sameCount("changes", label, "rows after are the service's", changes.rowsAfter, fresh.size);
-  const sum = (rows: Map<string, RowMetrics>, metric: MetricName) => [...rows.values()].reduce((total, values) => total + (values[metric] ?? 0), 0);
+  const sum = (rows: Map<string, RowMetrics>, metric: MetricName) =>
+    [...rows.values()].reduce((total, values) => total + (values[metric] ?? 0), 0);
   for (const total of changes.totals) {
     const [serviceBefore, serviceAfter] =
       total.metric === "ecpm"
-        ? [old, fresh].map((rows) => (sum(rows, "impressions") > 0 ? (sum(rows, "revenues") / sum(rows, "impressions")) * 1000 : 0))
+        ? [old, fresh].map((rows) =>
+            sum(rows, "impressions") > 0 ? (sum(rows, "revenues") / sum(rows, "impressions")) * 1000 : 0,
+          )
         : [sum(old, total.metric), sum(fresh, total.metric)];
     ledger.sameAmount("changes", label, `${total.metric} total before is the service's`, total.before, serviceBefore!);
     ledger.sameAmount("changes", label, `${total.metric} total after is the service's`, total.after, serviceAfter!);
-    ledger.check("changes", label, `${total.metric}: before + difference = after, to the cent`, centsEqual(total.before + total.difference, total.after), () => `${total.before} + ${total.difference} vs ${total.after}`);
+    ledger.check(
+      "changes",
+      label,
+      `${total.metric}: before + difference = after, to the cent`,
+      centsEqual(total.before + total.difference, total.after),
+      () => `${total.before} + ${total.difference} vs ${total.after}`,
+    );
     if (total.metric !== "ecpm") {
       // Every number that moved is in a listed row: the rows' moves add up to the total's.
-      const listed = changes.moves.reduce((moved, move) => moved + (move.after?.[total.metric] ?? 0) - (move.before?.[total.metric] ?? 0), 0);
-      ledger.check("changes", label, `${total.metric}: the listed rows' moves add up to the total's difference, to the cent`, centsEqual(listed, total.difference), () => `${listed} vs ${total.difference}`);
+      const listed = changes.moves.reduce(
+        (moved, move) => moved + (move.after?.[total.metric] ?? 0) - (move.before?.[total.metric] ?? 0),
+        0,
+      );
+      ledger.check(
+        "changes",
+        label,
+        `${total.metric}: the listed rows' moves add up to the total's difference, to the cent`,
+        centsEqual(listed, total.difference),
+        () => `${listed} vs ${total.difference}`,
+      );
     }
   }
   const revenue = changes.totals.find((total) => total.metric === "revenues");
   if (revenue && changes.totals.some((total) => total.metric === "impressions")) {
     const impressions = changes.totals.find((total) => total.metric === "impressions")!;
     const ecpm = changes.totals.find((total) => total.metric === "ecpm");
-    if (ecpm) ledger.check("changes", label, "the eCPM total is recomputed from revenues and impressions", sameAmount(ecpm.after, impressions.after > 0 ? (revenue.after / impressions.after) * 1000 : 0), () => `${ecpm.after}`);
+    if (ecpm)
+      ledger.check(
+        "changes",
+        label,
+        "the eCPM total is recomputed from revenues and impressions",
+        sameAmount(ecpm.after, impressions.after > 0 ? (revenue.after / impressions.after) * 1000 : 0),
+        () => `${ecpm.after}`,
+      );
   }
 
   // Rows: every added, removed and changed row of the service, each with its own numbers.
@@ -232,25 +299,80 @@ export async function checkChangeCase(
   for (const key of old.keys()) if (!fresh.has(key)) expected.set(key, "removed");
   const dateColumn = groups.indexOf("date");
   const listed = new Map(changes.moves.map((move) => [keyText(move.key, dateColumn), move]));
-  ledger.sameCount("changes", label, "changed rows are the service's", changes.changed, [...expected.values()].filter((kind) => kind === "changed").length);
-  ledger.sameCount("changes", label, "added rows are the service's", changes.added, [...expected.values()].filter((kind) => kind === "added").length);
-  ledger.sameCount("changes", label, "removed rows are the service's", changes.removed, [...expected.values()].filter((kind) => kind === "removed").length);
+  ledger.sameCount(
+    "changes",
+    label,
+    "changed rows are the service's",
+    changes.changed,
+    [...expected.values()].filter((kind) => kind === "changed").length,
+  );
+  ledger.sameCount(
+    "changes",
+    label,
+    "added rows are the service's",
+    changes.added,
+    [...expected.values()].filter((kind) => kind === "added").length,
+  );
+  ledger.sameCount(
+    "changes",
+    label,
+    "removed rows are the service's",
+    changes.removed,
+    [...expected.values()].filter((kind) => kind === "removed").length,
+  );
   const unlisted = [...expected].filter(([key, kind]) => listed.get(key)?.change !== kind);
-  ledger.check("changes", label, "every row that moved is listed, as added, removed or changed", unlisted.length === 0, () => `not listed: ${unlisted.slice(0, 3).map(([key, kind]) => `${kind} ${key}`).join("; ")}`);
+  ledger.check(
+    "changes",
+    label,
+    "every row that moved is listed, as added, removed or changed",
+    unlisted.length === 0,
+    () =>
+      `not listed: ${unlisted
+        .slice(0, 3)
+        .map(([key, kind]) => `${kind} ${key}`)
+        .join("; ")}`,
+  );
   const wrong = changes.moves.filter((move) => {
     const key = keyText(move.key, dateColumn);
-    return expected.get(key) !== move.change || (move.before !== undefined && !sameMetrics(move.before, old.get(key), metrics)) || (move.after !== undefined && !sameMetrics(move.after, fresh.get(key), metrics));
+    return (
+      expected.get(key) !== move.change ||
+      (move.before !== undefined && !sameMetrics(move.before, old.get(key), metrics)) ||
+      (move.after !== undefined && !sameMetrics(move.after, fresh.get(key), metrics))
+    );
   });
-  ledger.check("changes", label, "every listed row carries the service's numbers before and after", wrong.length === 0, () => `${wrong.length} wrong, first ${JSON.stringify(wrong[0])}`);
+  ledger.check(
+    "changes",
+    label,
+    "every listed row carries the service's numbers before and after",
+    wrong.length === 0,
+    () => `${wrong.length} wrong, first ${JSON.stringify(wrong[0])}`,
+  );
 
   // Restatements touch only days within the window: nothing older than RESTATEMENT_DAYS on the earlier clock moves.
   if (settledRequest && before.settled && after.settled) {
     const first = JSON.stringify(before.settled);
-    ledger.check("changes", label, `days up to ${settledTo} (older than ${RESTATEMENT_DAYS} days on both clocks) answer the same, to the bit`, first === JSON.stringify(after.settled), () => "the settled days moved");
+    ledger.check(
+      "changes",
+      label,
+      `days up to ${settledTo} (older than ${RESTATEMENT_DAYS} days on both clocks) answer the same, to the bit`,
+      first === JSON.stringify(after.settled),
+      () => "the settled days moved",
+    );
   }
   if (dateColumn >= 0) {
-    const tooOld = changes.moves.filter((move) => move.change === "changed" && lastDayOf(keyCells(move.key, dateColumn)[dateColumn]!, request.date_group) < plusDays(earlier, -RESTATEMENT_DAYS));
-    ledger.check("changes", label, `no changed row is older than ${RESTATEMENT_DAYS} days on the earlier clock`, tooOld.length === 0, () => JSON.stringify(tooOld[0]?.key));
+    const tooOld = changes.moves.filter(
+      (move) =>
+        move.change === "changed" &&
+        lastDayOf(keyCells(move.key, dateColumn)[dateColumn]!, request.date_group) <
+          plusDays(earlier, -RESTATEMENT_DAYS),
+    );
+    ledger.check(
+      "changes",
+      label,
+      `no changed row is older than ${RESTATEMENT_DAYS} days on the earlier clock`,
+      tooOld.length === 0,
+      () => JSON.stringify(tooOld[0]?.key),
+    );
   }
   return changes;
 }

@@ -16,11 +16,23 @@ export interface CheckContext {
 }
 
 /** Failures of the add-in's own code (a throw where a number was due) become failed checks, not crashes. */
-export async function attempt<T>(context: CheckContext, area: Parameters<Ledger["check"]>[0], query: string, what: string, work: () => Promise<T>): Promise<T | undefined> {
+export async function attempt<T>(
+  context: CheckContext,
+  area: Parameters<Ledger["check"]>[0],
+  query: string,
+  what: string,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {
-    context.ledger.check(area, query, what, false, () => `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    context.ledger.check(
+      area,
+      query,
+      what,
+      false,
+      () => `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+    );
     return undefined;
   }
 }

@@ -101,11 +101,24 @@ export class Ledger {
 
   sameAmount(area: Area, query: string, what: string, actual: unknown, expected: number): boolean {
     this.tally(area).cells += 1;
-    return this.check(area, query, what, typeof actual === "number" && sameAmount(actual, expected), () => `got ${shown(actual)}, expected ${expected}`);
+    return this.check(
+      area,
+      query,
+      what,
+      typeof actual === "number" && sameAmount(actual, expected),
+      () => `got ${shown(actual)}, expected ${expected}`,
+    );
   }
 
   /** Two tables cell for cell (rows in order); the first difference is named. */
-  sameRows(area: Area, query: string, what: string, actual: readonly (readonly unknown[])[], expected: readonly (readonly unknown[])[], equal: CellEquality = exactly): boolean {
+  sameRows(
+    area: Area,
+    query: string,
+    what: string,
+    actual: readonly (readonly unknown[])[],
+    expected: readonly (readonly unknown[])[],
+    equal: CellEquality = exactly,
+  ): boolean {
     let difference: string | undefined;
     let compared = 0;
     if (actual.length !== expected.length) difference = `${actual.length} rows, expected ${expected.length}`;
@@ -131,7 +144,14 @@ export class Ledger {
   counts(): AreaCount[] {
     return AREAS.filter((area) => this.tallies.has(area)).map((area) => {
       const tally = this.tallies.get(area)!;
-      return { area, queries: tally.queries.size, checks: tally.checks, cells: tally.cells, failures: tally.failures, note: [...tally.notes].join("; ") };
+      return {
+        area,
+        queries: tally.queries.size,
+        checks: tally.checks,
+        cells: tally.cells,
+        failures: tally.failures,
+        note: [...tally.notes].join("; "),
+      };
     });
   }
 

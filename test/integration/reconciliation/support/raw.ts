@@ -1,4 +1,12 @@
-import { LEGACY_ROUTES, legacyStatsResponse, statsResponse, STATS_ROUTES, type LegacyStatsResponse, type StatsEntry, type StatsRequest } from "../../../../src/api";
+import {
+  LEGACY_ROUTES,
+  legacyStatsResponse,
+  statsResponse,
+  STATS_ROUTES,
+  type LegacyStatsResponse,
+  type StatsEntry,
+  type StatsRequest,
+} from "../../../../src/api";
 import { bearerHeaders, legacyHeaders } from "../../emulator/support/emulator";
 import type { BearerIdentity, Endpoint, LegacyIdentity } from "./world";
 
@@ -10,7 +18,11 @@ import type { BearerIdentity, Endpoint, LegacyIdentity } from "./world";
 export type RawStats = { status: 200; stats: StatsEntry[]; total: number } | { status: number; error: string };
 
 export async function rawStats(endpoint: Endpoint, identity: BearerIdentity, request: StatsRequest): Promise<RawStats> {
-  const response = await fetch(endpoint.baseUrl + STATS_ROUTES.json, { method: "POST", headers: bearerHeaders(identity.token), body: JSON.stringify(request) });
+  const response = await fetch(endpoint.baseUrl + STATS_ROUTES.json, {
+    method: "POST",
+    headers: bearerHeaders(identity.token),
+    body: JSON.stringify(request),
+  });
   const text = await response.text();
   if (response.status !== 200) return { status: response.status, error: text };
   const parsed = statsResponse.parse(JSON.parse(text));
@@ -18,13 +30,23 @@ export async function rawStats(endpoint: Endpoint, identity: BearerIdentity, req
 }
 
 /** An answer that must succeed. */
-export async function rawRows(endpoint: Endpoint, identity: BearerIdentity, request: StatsRequest): Promise<{ stats: StatsEntry[]; total: number }> {
+export async function rawRows(
+  endpoint: Endpoint,
+  identity: BearerIdentity,
+  request: StatsRequest,
+): Promise<{ stats: StatsEntry[]; total: number }> {
   const answer = await rawStats(endpoint, identity, request);
-  if (answer.status !== 200) throw new Error(`POST /stats answered ${answer.status}: ${"error" in answer ? answer.error.slice(0, 300) : ""}`);
+  if (answer.status !== 200)
+    throw new Error(`POST /stats answered ${answer.status}: ${"error" in answer ? answer.error.slice(0, 300) : ""}`);
   return answer as { stats: StatsEntry[]; total: number };
 }
 
-export async function rawExport(endpoint: Endpoint, identity: BearerIdentity, request: StatsRequest, route: "csv" | "xlsx"): Promise<{ status: number; bytes: Buffer }> {
+export async function rawExport(
+  endpoint: Endpoint,
+  identity: BearerIdentity,
+  request: StatsRequest,
+  route: "csv" | "xlsx",
+): Promise<{ status: number; bytes: Buffer }> {
   const response = await fetch(endpoint.baseUrl + (route === "csv" ? STATS_ROUTES.csv : STATS_ROUTES.xlsx), {
     method: "POST",
     headers: bearerHeaders(identity.token),
@@ -42,7 +64,9 @@ export async function rawLegacy(
   if (query.from) params.push(`from_date=${query.from}`);
   if (query.to) params.push(`to_date=${query.to}`);
   if (query.groupBy.length > 0) params.push(`group_by=${query.groupBy.join(",")}`);
-  const response = await fetch(`${endpoint.legacyBaseUrl}${LEGACY_ROUTES.stats}?${params.join("&")}`, { headers: legacyHeaders(identity) });
+  const response = await fetch(`${endpoint.legacyBaseUrl}${LEGACY_ROUTES.stats}?${params.join("&")}`, {
+    headers: legacyHeaders(identity),
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET legacy stats answered ${response.status}: ${text.slice(0, 300)}`);
   return legacyStatsResponse.parse(JSON.parse(text));

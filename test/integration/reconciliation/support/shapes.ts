@@ -1,4 +1,12 @@
-import { FILTER_NAMES, METRICS, type FilterName, type GroupName, type MetricName, type StatsEntry, type StatsRequest } from "../../../../src/api";
+import {
+  FILTER_NAMES,
+  METRICS,
+  type FilterName,
+  type GroupName,
+  type MetricName,
+  type StatsEntry,
+  type StatsRequest,
+} from "../../../../src/api";
 import type { HeaderStyle } from "../../../../src/core/arguments/options";
 import type { StatsQueryModel } from "../../../../src/core/formula-text";
 import { READABLE_GROUP_HEADERS, READABLE_METRIC_HEADERS } from "../../../../src/core/rows/headers";
@@ -35,8 +43,15 @@ export function requestOf(model: StatsQueryModel, period: { from: string; to: st
 }
 
 /** A row of an answer as raw values: the groups, then the metrics (null when missing). */
-export function entryValues(entry: StatsEntry, groups: readonly GroupName[], metrics: readonly MetricName[]): unknown[] {
-  return [...groups.map((group) => entry.group[group] ?? null), ...metrics.map((metric) => entry.metrics[metric] ?? null)];
+export function entryValues(
+  entry: StatsEntry,
+  groups: readonly GroupName[],
+  metrics: readonly MetricName[],
+): unknown[] {
+  return [
+    ...groups.map((group) => entry.group[group] ?? null),
+    ...metrics.map((metric) => entry.metrics[metric] ?? null),
+  ];
 }
 
 /** A row as a spill or a table shows it. */
@@ -51,17 +66,29 @@ export function entryCells(entry: StatsEntry, groups: readonly GroupName[], metr
   ];
 }
 
-export function headerOf(groups: readonly GroupName[], metrics: readonly MetricName[], style: Exclude<HeaderStyle, "none">): string[] {
+export function headerOf(
+  groups: readonly GroupName[],
+  metrics: readonly MetricName[],
+  style: Exclude<HeaderStyle, "none">,
+): string[] {
   return style === "api"
     ? [...groups, ...metrics]
-    : [...groups.map((group) => READABLE_GROUP_HEADERS[group]), ...metrics.map((metric) => READABLE_METRIC_HEADERS[metric])];
+    : [
+        ...groups.map((group) => READABLE_GROUP_HEADERS[group]),
+        ...metrics.map((metric) => READABLE_METRIC_HEADERS[metric]),
+      ];
 }
 
 /**
  * The whole spill of a STATS call: the header (unless headers=none), the rows, or zeros for an
  * ungrouped query with no activity, or one blank row when nothing at all is left to show.
  */
-export function expectedSpill(entries: readonly StatsEntry[], groups: readonly GroupName[], metrics: readonly MetricName[], headers: HeaderStyle): Cell[][] {
+export function expectedSpill(
+  entries: readonly StatsEntry[],
+  groups: readonly GroupName[],
+  metrics: readonly MetricName[],
+  headers: HeaderStyle,
+): Cell[][] {
   const rows: Cell[][] = headers === "none" ? [] : [headerOf(groups, metrics, headers)];
   for (const entry of entries) rows.push(entryCells(entry, groups, metrics));
   if (groups.length === 0 && entries.length === 0) rows.push(metrics.map(() => 0));
@@ -70,7 +97,8 @@ export function expectedSpill(entries: readonly StatsEntry[], groups: readonly G
 
 /** A cell as Excel holds it, whatever the date style: a dated number counts as its number. */
 export function plainCell(cell: unknown): unknown {
-  if (typeof cell === "object" && cell !== null && "basicValue" in cell) return (cell as { basicValue: unknown }).basicValue;
+  if (typeof cell === "object" && cell !== null && "basicValue" in cell)
+    return (cell as { basicValue: unknown }).basicValue;
   return cell;
 }
 
@@ -80,6 +108,8 @@ export function plainRows(rows: readonly (readonly unknown[])[]): unknown[][] {
 
 /** `countries=FR,DE; formats=interstitial`: the filters text of docs/functions.md. */
 export function filtersText(filters: Partial<Record<FilterName, readonly string[] | undefined>>): string | undefined {
-  const parts = FILTER_NAMES.filter((name) => (filters[name]?.length ?? 0) > 0).map((name) => `${name}=${filters[name]!.join(",")}`);
+  const parts = FILTER_NAMES.filter((name) => (filters[name]?.length ?? 0) > 0).map(
+    (name) => `${name}=${filters[name]!.join(",")}`,
+  );
   return parts.length > 0 ? parts.join("; ") : undefined;
 }

@@ -55,17 +55,29 @@ export async function startTap(upstream: Endpoint): Promise<Tap> {
   const server: Server = createServer((incoming, outgoing) => {
     void (async () => {
       const body = await readAll(incoming);
-      const tapped: TappedRequest = { method: incoming.method ?? "GET", path: incoming.url ?? "/", body: body.toString("utf8") };
+      const tapped: TappedRequest = {
+        method: incoming.method ?? "GET",
+        path: incoming.url ?? "/",
+        body: body.toString("utf8"),
+      };
       requests.push(tapped);
       if (requests.length > KEPT_REQUESTS) requests.splice(0, requests.length - KEPT_REQUESTS);
       const headers: IncomingHttpHeaders = { ...incoming.headers, host: target.host };
-      const answer = await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const forward = httpRequest({ host: target.hostname, port: target.port, method: tapped.method, path: tapped.path, headers }, (response) => {
-          readAll(response).then((bytes) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: bytes }), reject);
-        });
-        forward.on("error", reject);
-        forward.end(body);
-      });
+      const answer = await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          const forward = httpRequest(
+            { host: target.hostname, port: target.port, method: tapped.method, path: tapped.path, headers },
+            (response) => {
+              readAll(response).then(
+                (bytes) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: bytes }),
+                reject,
+              );
+            },
+          );
+          forward.on("error", reject);
+          forward.end(body);
+        },
+      );
       let sent = answer.body;
       if (pending?.matches(tapped, answer.status)) {
         const changed = pending.change(answer.body);

@@ -1,4 +1,10 @@
-import { applicationsResponse, LEGACY_ROUTES, REFERENCE_ROUTES, type Application, type FilterName } from "../../../../src/api";
+import {
+  applicationsResponse,
+  LEGACY_ROUTES,
+  REFERENCE_ROUTES,
+  type Application,
+  type FilterName,
+} from "../../../../src/api";
 import type { DemoCredentials } from "../../../../src/emulator";
 import { bearerHeaders, legacyHeaders } from "../../emulator/support/emulator";
 
@@ -59,15 +65,36 @@ async function getJson(url: string, headers: Record<string, string>): Promise<un
   return response.json();
 }
 
-type RawAsset = { id: string; organization: string; asset_type: string; bundle: string; ad_units: { id: string; name: string; format: string }[] };
+type RawAsset = {
+  id: string;
+  organization: string;
+  asset_type: string;
+  bundle: string;
+  ad_units: { id: string; name: string; format: string }[];
+};
 
-async function bearerIdentity(endpoint: Endpoint, label: string, token: string, organizations: string[]): Promise<BearerIdentity> {
+async function bearerIdentity(
+  endpoint: Endpoint,
+  label: string,
+  token: string,
+  organizations: string[],
+): Promise<BearerIdentity> {
   const headers = bearerHeaders(token);
   const list = async (name: "countries" | "formats" | "integrationTypes" | "deviceTypes" | "assetTypes") =>
-    REFERENCE_ROUTES[name].response.parse(await getJson(endpoint.baseUrl + REFERENCE_ROUTES[name].path, headers)).map((option) => option.value);
+    REFERENCE_ROUTES[name].response
+      .parse(await getJson(endpoint.baseUrl + REFERENCE_ROUTES[name].path, headers))
+      .map((option) => option.value);
   const raw = (await getJson(endpoint.baseUrl + REFERENCE_ROUTES.assets.path, headers)) as { assets: RawAsset[] };
-  const assets = raw.assets.map((asset) => ({ id: asset.id, organization: asset.organization, assetType: asset.asset_type, bundle: asset.bundle, adUnits: asset.ad_units }));
-  const details = REFERENCE_ROUTES.details.response.parse(await getJson(endpoint.baseUrl + REFERENCE_ROUTES.details.path, headers));
+  const assets = raw.assets.map((asset) => ({
+    id: asset.id,
+    organization: asset.organization,
+    assetType: asset.asset_type,
+    bundle: asset.bundle,
+    adUnits: asset.ad_units,
+  }));
+  const details = REFERENCE_ROUTES.details.response.parse(
+    await getJson(endpoint.baseUrl + REFERENCE_ROUTES.details.path, headers),
+  );
   return {
     label,
     token,
@@ -88,18 +115,26 @@ async function bearerIdentity(endpoint: Endpoint, label: string, token: string, 
 
 export async function discoverWorld(endpoint: Endpoint, credentials: DemoCredentials, today: string): Promise<World> {
   const bearer = await Promise.all(
-    credentials.bearer.map((credential, index) => bearerIdentity(endpoint, `B${index}`, credential.token, [...credential.organizations])),
+    credentials.bearer.map((credential, index) =>
+      bearerIdentity(endpoint, `B${index}`, credential.token, [...credential.organizations]),
+    ),
   );
   const legacy = await Promise.all(
     credentials.legacy.map(async (credential, index) => ({
       label: `L${index}`,
       apiKey: credential.apiKey,
       apiSecret: credential.apiSecret,
-      applications: applicationsResponse.parse(await getJson(endpoint.legacyBaseUrl + LEGACY_ROUTES.applications, legacyHeaders(credential))).applications,
+      applications: applicationsResponse.parse(
+        await getJson(endpoint.legacyBaseUrl + LEGACY_ROUTES.applications, legacyHeaders(credential)),
+      ).applications,
     })),
   );
-  const widest = bearer.reduce((best, identity) => (identity.organizations.length > best.organizations.length ? identity : best));
-  const period = REFERENCE_ROUTES.dates.response.parse(await getJson(endpoint.baseUrl + REFERENCE_ROUTES.dates.path, bearerHeaders(widest.token)));
+  const widest = bearer.reduce((best, identity) =>
+    identity.organizations.length > best.organizations.length ? identity : best,
+  );
+  const period = REFERENCE_ROUTES.dates.response.parse(
+    await getJson(endpoint.baseUrl + REFERENCE_ROUTES.dates.path, bearerHeaders(widest.token)),
+  );
   return { today, period, bearer, legacy, widest, everyAsset: widest.assets };
 }
 

@@ -33,7 +33,12 @@ export function runInZone(zone: string, functionsBuild: string | undefined): Pro
     const child = spawn(process.execPath, ["--import", "tsx", RUNNER], {
       cwd: REPO_ROOT,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, TZ: zone, NODE_OPTIONS: "", ...(functionsBuild ? { REPORTING_FUNCTIONS_BUILD: functionsBuild } : {}) },
+      env: {
+        ...process.env,
+        TZ: zone,
+        NODE_OPTIONS: "",
+        ...(functionsBuild ? { REPORTING_FUNCTIONS_BUILD: functionsBuild } : {}),
+      },
     });
     let stdout = "";
     let stderr = "";
@@ -45,7 +50,11 @@ export function runInZone(zone: string, functionsBuild: string | undefined): Pro
       try {
         resolve(JSON.parse(last) as ZoneResult);
       } catch {
-        reject(new Error(`the suite under TZ=${zone} exited with ${code} without its result:\n${stdout.slice(-2000)}\n${stderr.slice(-4000)}`));
+        reject(
+          new Error(
+            `the suite under TZ=${zone} exited with ${code} without its result:\n${stdout.slice(-2000)}\n${stderr.slice(-4000)}`,
+          ),
+        );
       }
     });
   });

@@ -91,22 +91,28 @@ describe("point 12: the first and last days Excel can show", () => {
     expect(readDate(serial, "from")).toBe(day);
   });
 
-  it.each([0, 0.5, -1, 2958466, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, 1e20])("point 12: serial %d is refused, naming the serials Excel shows", (serial) => {
-    const error = errorOf(() => readDate(serial, "from"));
-    expect(error.argument).toBe("from");
-    expect(error.message).toBe(
-      `from: ${String(serial)} is not a date Excel can show. Use a date from 1900-01-01 to 9999-12-31 (serial numbers 1 to 2958465) or a YYYY-MM-DD text`,
-    );
-  });
+  it.each([0, 0.5, -1, 2958466, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, 1e20])(
+    "point 12: serial %d is refused, naming the serials Excel shows",
+    (serial) => {
+      const error = errorOf(() => readDate(serial, "from"));
+      expect(error.argument).toBe("from");
+      expect(error.message).toBe(
+        `from: ${String(serial)} is not a date Excel can show. Use a date from 1900-01-01 to 9999-12-31 (serial numbers 1 to 2958465) or a YYYY-MM-DD text`,
+      );
+    },
+  );
 
-  it.each(["0001-01-01", "0099-12-31", "1899-12-31", "0000-02-29"])("point 12: the text %s is refused in from and in to, saying why", (day) => {
-    expect(errorOf(() => readPeriod(day, "2025-01-31", today)).message).toBe(
-      `from: "${day}" is before 1900-01-01, the first day Excel can show. Use a date from 1900-01-01 to 9999-12-31`,
-    );
-    expect(errorOf(() => readPeriod("1900-01-01", day, today)).message).toBe(
-      `to: "${day}" is before 1900-01-01, the first day Excel can show. Use a date from 1900-01-01 to 9999-12-31`,
-    );
-  });
+  it.each(["0001-01-01", "0099-12-31", "1899-12-31", "0000-02-29"])(
+    "point 12: the text %s is refused in from and in to, saying why",
+    (day) => {
+      expect(errorOf(() => readPeriod(day, "2025-01-31", today)).message).toBe(
+        `from: "${day}" is before 1900-01-01, the first day Excel can show. Use a date from 1900-01-01 to 9999-12-31`,
+      );
+      expect(errorOf(() => readPeriod("1900-01-01", day, today)).message).toBe(
+        `to: "${day}" is before 1900-01-01, the first day Excel can show. Use a date from 1900-01-01 to 9999-12-31`,
+      );
+    },
+  );
 
   it("point 12: a period word refuses a period that would start before 1900 (a clock set wrong)", () => {
     expect(errorOf(() => readPeriod("LAST_MONTH", null, () => "1900-01-15")).message).toBe(

@@ -4,21 +4,21 @@ import { readGroupNames, readMetricNames, readOrderEntries } from "../../../../s
 describe("lists of groups, metrics and orders", () => {
   it("splits texts on commas, semicolons and line breaks, and reads ranges cell by cell", () => {
     expect(readListItems("date, country;format\nasset")).toEqual(["date", "country", "format", "asset"]);
-    expect(readListItems([["date", null], ["", "country, format"]])).toEqual(["date", "country", "format"]);
+    expect(
+      readListItems([
+        ["date", null],
+        ["", "country, format"],
+      ]),
+    ).toEqual(["date", "country", "format"]);
     expect(readListItems(null)).toEqual([]);
     expect(readListItems(undefined)).toEqual([]);
     expect(readListItems(" ; , ")).toEqual([]);
   });
 
   it("reads groups by API name or readable alias, in order, without repeats", () => {
-    expect(readGroupNames(["Date", "device_type", "ad unit", "Country", "countries", "Integration-Type", "platform"])).toEqual([
-      "date",
-      "device_types",
-      "ad_unit",
-      "country",
-      "integration_type",
-      "asset_type",
-    ]);
+    expect(
+      readGroupNames(["Date", "device_type", "ad unit", "Country", "countries", "Integration-Type", "platform"]),
+    ).toEqual(["date", "device_types", "ad_unit", "country", "integration_type", "asset_type"]);
   });
 
   it("names a wrong group and lists the accepted ones", () => {
@@ -28,18 +28,21 @@ describe("lists of groups, metrics and orders", () => {
   });
 
   it("reads metrics with aliases", () => {
-    expect(readMetricNames(["Revenue", "eCPM", "impression", "Requests"])).toEqual(["revenues", "ecpm", "impressions", "requests"]);
-    expect(() => readMetricNames(["clicks"])).toThrow('metrics: "clicks" is not a metric. Use one of: impressions, revenues, ecpm, requests');
+    expect(readMetricNames(["Revenue", "eCPM", "impression", "Requests"])).toEqual([
+      "revenues",
+      "ecpm",
+      "impressions",
+      "requests",
+    ]);
+    expect(() => readMetricNames(["clicks"])).toThrow(
+      'metrics: "clicks" is not a metric. Use one of: impressions, revenues, ecpm, requests',
+    );
   });
 
   it("reads orders with a direction written several ways", () => {
-    expect(readOrderEntries(["revenues:desc", "Revenue DESC", "date", "Country asc", "eCPM descending", "ad unit:ASC"])).toEqual([
-      "revenues:desc",
-      "date",
-      "country",
-      "ecpm:desc",
-      "ad_unit",
-    ]);
+    expect(
+      readOrderEntries(["revenues:desc", "Revenue DESC", "date", "Country asc", "eCPM descending", "ad unit:ASC"]),
+    ).toEqual(["revenues:desc", "date", "country", "ecpm:desc", "ad_unit"]);
     expect(() => readOrderEntries(["size:desc"])).toThrow(/^orders: "size:desc" is not a metric or group/);
   });
 

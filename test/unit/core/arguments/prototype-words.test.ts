@@ -15,7 +15,15 @@ import { ProfileStore } from "../../../../src/core/profiles/profile-store";
 import { createReportingFunctions } from "../../../../src/core/reporting-functions";
 
 const today = () => "2025-05-15";
-const PROTOTYPE_WORDS = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "__defineGetter__"];
+const PROTOTYPE_WORDS = [
+  "constructor",
+  "__proto__",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "isPrototypeOf",
+  "__defineGetter__",
+];
 
 function refusal(run: () => unknown): ArgumentError {
   try {
@@ -57,7 +65,9 @@ describe.each(PROTOTYPE_WORDS)("%s", (word) => {
     const name = refusal(() => readStatsQuery({ from: "LAST_MONTH", to: null, filters: `${word}=FR` }, today));
     expect(name.message).toMatch(new RegExp(`^filters: "${word}" is not a filter. Use one of: `));
     for (const filter of ["integration_types", "device_types", "asset_types"]) {
-      const value = refusal(() => readStatsQuery({ from: "LAST_MONTH", to: null, filters: `${filter}=${word}` }, today));
+      const value = refusal(() =>
+        readStatsQuery({ from: "LAST_MONTH", to: null, filters: `${filter}=${word}` }, today),
+      );
       expect(value.argument).toBe("filters");
       expect(value.message).toMatch(new RegExp(`^filters: ${filter} "${word}": use `, "i"));
       expectNoPrototypeLeak(value.message);
@@ -74,7 +84,9 @@ describe.each(PROTOTYPE_WORDS)("%s", (word) => {
     expect(refusal(() => readOptions(`headers=${word}`, STATS_OPTIONS, "STATS")).message).toBe(
       `options: headers=${word} is not accepted. Use headers=readable, api or none`,
     );
-    const dateGroup = refusal(() => readStatsQuery({ from: "LAST_MONTH", to: null, options: `date_group=${word}` }, today));
+    const dateGroup = refusal(() =>
+      readStatsQuery({ from: "LAST_MONTH", to: null, options: `date_group=${word}` }, today),
+    );
     expect(dateGroup.message).toMatch(/^options: date_group=.* is not accepted: use day, week or month$/);
     expectNoPrototypeLeak(dateGroup.message);
   });
@@ -86,10 +98,18 @@ describe.each(PROTOTYPE_WORDS)("%s", (word) => {
   });
 
   it("point 9: is a profile name like any other, read from profile= and kept with its secrets", async () => {
-    expect(readValueQuery({ metric: "revenues", from: "YTD", to: null, options: `profile=${word}` }, today).profile).toBe(word);
+    expect(
+      readValueQuery({ metric: "revenues", from: "YTD", to: null, options: `profile=${word}` }, today).profile,
+    ).toBe(word);
     const storage = memoryStorage();
     const secretStorage = memoryStorage();
-    const profile = { name: word, kind: "bearer", baseUrl: "https://reporting.example", legacyBaseUrl: "https://legacy.example", token: "token-1" };
+    const profile = {
+      name: word,
+      kind: "bearer",
+      baseUrl: "https://reporting.example",
+      legacyBaseUrl: "https://legacy.example",
+      token: "token-1",
+    };
     await new ProfileStore({ storage, secretStorage }).save(profile);
     const reloaded = await new ProfileStore({ storage, secretStorage }).find(word);
     expect(reloaded?.token).toBe("token-1");
@@ -104,9 +124,17 @@ test('point 9: =REPORTING.VALUE("constructor","LAST_MONTH") is a #VALUE! naming 
       return { stats: [{ group: {}, metrics: { impressions: 1000, revenues: 2, ecpm: 2, requests: 1500 } }], total: 1 };
     },
   } as unknown as StatsSource;
-  const functions = createReportingFunctions({ connect: () => ({ key: "active", bearer }), today, schedule: (run) => void Promise.resolve().then(run) });
+  const functions = createReportingFunctions({
+    connect: () => ({ key: "active", bearer }),
+    today,
+    schedule: (run) => void Promise.resolve().then(run),
+  });
   for (const word of PROTOTYPE_WORDS) {
-    await expect(functions.value(word, "LAST_MONTH", null)).rejects.toMatchObject({ name: "ArgumentError", argument: "metric", kind: "input" });
+    await expect(functions.value(word, "LAST_MONTH", null)).rejects.toMatchObject({
+      name: "ArgumentError",
+      argument: "metric",
+      kind: "input",
+    });
   }
   // The same fake answers a real metric, so the refusals above are the parser's doing.
   await expect(functions.value("ecpm", "LAST_MONTH", null)).resolves.toBe(2);
@@ -114,16 +142,19 @@ test('point 9: =REPORTING.VALUE("constructor","LAST_MONTH") is a #VALUE! naming 
 });
 
 describe("point 9: numeric options refuse NaN, Infinity, huge, negative and fractional numbers, naming the range", () => {
-  it.each(["1e400", "Infinity", "NaN", "-1", "1.5", "86401", "1e20", "99999999999999999999", "0x10", "1,5"])("cache=%s", (value) => {
-    for (const [allowed, name] of [
-      [STATS_OPTIONS, "STATS"],
-      [VALUE_OPTIONS, "VALUE"],
-    ] as const) {
-      expect(refusal(() => readOptions(`cache=${value}`, allowed, name)).message).toBe(
-        `options: cache=${value} is not accepted. Give whole seconds from 0 to 86400 (0 always asks the service)`,
-      );
-    }
-  });
+  it.each(["1e400", "Infinity", "NaN", "-1", "1.5", "86401", "1e20", "99999999999999999999", "0x10", "1,5"])(
+    "cache=%s",
+    (value) => {
+      for (const [allowed, name] of [
+        [STATS_OPTIONS, "STATS"],
+        [VALUE_OPTIONS, "VALUE"],
+      ] as const) {
+        expect(refusal(() => readOptions(`cache=${value}`, allowed, name)).message).toBe(
+          `options: cache=${value} is not accepted. Give whole seconds from 0 to 86400 (0 always asks the service)`,
+        );
+      }
+    },
+  );
 
   it("cache takes whole seconds up to a day, so no answer is reused for ever", () => {
     expect(readOptions("cache=0", VALUE_OPTIONS, "VALUE").cacheSeconds).toBe(0);
@@ -133,12 +164,19 @@ describe("point 9: numeric options refuse NaN, Infinity, huge, negative and frac
 
   it.each(["limit", "offset", "date_group_limit"] as const)("%s", (option) => {
     for (const value of ["1e400", "Infinity", "NaN", "-1", "1.5", "1e20", "1000000001", "-0.5", "ten"]) {
-      const error = refusal(() => readStatsQuery({ from: "LAST_MONTH", to: null, groups: "date", options: `${option}=${value}` }, today));
+      const error = refusal(() =>
+        readStatsQuery({ from: "LAST_MONTH", to: null, groups: "date", options: `${option}=${value}` }, today),
+      );
       // A text that reads as a finite number is quoted as that number (1e20 as 100000000000000000000).
       const shown = Number.isFinite(Number(value)) ? String(Number(value)) : value;
-      expect(error.message).toBe(`options: ${option}=${shown} is not accepted: use a whole number from 0 to 1000000000`);
+      expect(error.message).toBe(
+        `options: ${option}=${shown} is not accepted: use a whole number from 0 to 1000000000`,
+      );
     }
-    const accepted = readStatsQuery({ from: "LAST_MONTH", to: null, groups: "date", options: `${option}=1000000000` }, today);
+    const accepted = readStatsQuery(
+      { from: "LAST_MONTH", to: null, groups: "date", options: `${option}=1000000000` },
+      today,
+    );
     expect(accepted.request[option]).toBe(1_000_000_000);
   });
 });

@@ -45,7 +45,12 @@ describe("STATS arguments", () => {
   });
 
   it("carries compare= apart from the request, which stays the period's own", () => {
-    expect(readStatsQuery({ from: "LAST_MONTH", to: null, groups: "country", options: "compare=previous_year; limit=5" }, today)).toEqual({
+    expect(
+      readStatsQuery(
+        { from: "LAST_MONTH", to: null, groups: "country", options: "compare=previous_year; limit=5" },
+        today,
+      ),
+    ).toEqual({
       request: { filters: { from: "2025-04-01", to: "2025-04-30" }, groups: ["country"], limit: 5 },
       headers: "readable",
       compare: "previous_year",
@@ -53,15 +58,27 @@ describe("STATS arguments", () => {
   });
 
   it("refuses a comparison that would reach before 1900, saying what to do", () => {
-    expect(messageOf(() => readStatsQuery({ from: "1900-01-01", to: "1900-01-31", options: "compare=previous_period" }, today))).toBe(
+    expect(
+      messageOf(() =>
+        readStatsQuery({ from: "1900-01-01", to: "1900-01-31", options: "compare=previous_period" }, today),
+      ),
+    ).toBe(
       "options: compare=previous_period would compare with 1899-12-01 to 1899-12-31, before 1900-01-01, the first day Excel can show. Use a later period, or leave compare out",
     );
-    expect(readStatsQuery({ from: "1900-03-01", to: "1900-03-31", options: "compare=previous_period" }, today).compare).toBe("previous_period");
+    expect(
+      readStatsQuery({ from: "1900-03-01", to: "1900-03-31", options: "compare=previous_period" }, today).compare,
+    ).toBe("previous_period");
   });
 
   it("names the orders argument when it sorts by a group that is not grouped", () => {
-    expect(() => readStatsQuery({ from: "2025-01-01", to: "2025-01-31", groups: "date", orders: "country desc" }, today)).toThrow(
-      expect.objectContaining({ name: "ArgumentError", argument: "orders", message: expect.stringContaining("country, which is not among the groups") }),
+    expect(() =>
+      readStatsQuery({ from: "2025-01-01", to: "2025-01-31", groups: "date", orders: "country desc" }, today),
+    ).toThrow(
+      expect.objectContaining({
+        name: "ArgumentError",
+        argument: "orders",
+        message: expect.stringContaining("country, which is not among the groups"),
+      }),
     );
   });
 
@@ -98,6 +115,8 @@ describe("STATS arguments", () => {
 
   it("reports the first wrong argument in the order of the formula", () => {
     expect(messageOf(() => readStatsQuery({ from: "someday", to: null, groups: "cuntry" }, today))).toMatch(/^from:/);
-    expect(messageOf(() => readStatsQuery({ from: "YTD", to: null, groups: "cuntry", metrics: "clicks" }, today))).toMatch(/^groups:/);
+    expect(
+      messageOf(() => readStatsQuery({ from: "YTD", to: null, groups: "cuntry", metrics: "clicks" }, today)),
+    ).toMatch(/^groups:/);
   });
 });

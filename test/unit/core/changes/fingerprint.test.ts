@@ -1,6 +1,18 @@
 import fc from "fast-check";
-import { columnsFromHeader, fingerprintOf, fingerprintText, fnv1a64, valuesHash, type FrozenColumn } from "../../../../src/core/changes/fingerprint";
-import { FROZEN_SHEET_NAMESPACE, frozenSheetXml, readFrozenSheetXml, type FrozenSheetRecord } from "../../../../src/core/changes/frozen-sheet-record";
+import {
+  columnsFromHeader,
+  fingerprintOf,
+  fingerprintText,
+  fnv1a64,
+  valuesHash,
+  type FrozenColumn,
+} from "../../../../src/core/changes/fingerprint";
+import {
+  FROZEN_SHEET_NAMESPACE,
+  frozenSheetXml,
+  readFrozenSheetXml,
+  type FrozenSheetRecord,
+} from "../../../../src/core/changes/frozen-sheet-record";
 import { ecpmOf } from "../../../../src/core/ecpm";
 import type { TableCell } from "../../../../src/core/workbook-queries/table-columns";
 
@@ -12,18 +24,30 @@ const COLUMNS: FrozenColumn[] = [
   { key: "ecpm", isMetric: true },
 ];
 
-const cell: fc.Arbitrary<TableCell> = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.boolean(), fc.integer());
+const cell: fc.Arbitrary<TableCell> = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.string(),
+  fc.boolean(),
+  fc.integer(),
+);
 const rowsArbitrary = fc.array(fc.array(cell, { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 20 });
 
 /** FNV-1a 64 by the book, in BigInt: what the limb arithmetic must equal. */
 function referenceFnv(text: string): string {
   let hash = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(text)) hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  for (const byte of new TextEncoder().encode(text))
+    hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
   return hash.toString(16).padStart(16, "0");
 }
 
 const fingerprint = (rows: TableCell[][]) =>
-  fingerprintOf({ query: { words: "Revenues by Date, Country; June 2026" }, frozenDay: "2026-07-02", dataThrough: "2026-07-01", columns: COLUMNS, rows });
+  fingerprintOf({
+    query: { words: "Revenues by Date, Country; June 2026" },
+    frozenDay: "2026-07-02",
+    dataThrough: "2026-07-01",
+    columns: COLUMNS,
+    rows,
+  });
 
 describe("fnv1a64", () => {
   it("gives the published values", () => {
@@ -39,7 +63,9 @@ describe("fnv1a64", () => {
 
 describe("fingerprintOf", () => {
   it("gives the same fingerprint for the same rows", () => {
-    fc.assert(fc.property(rowsArbitrary, (rows) => expect(fingerprint(rows)).toEqual(fingerprint(rows.map((row) => [...row])))));
+    fc.assert(
+      fc.property(rowsArbitrary, (rows) => expect(fingerprint(rows)).toEqual(fingerprint(rows.map((row) => [...row])))),
+    );
   });
 
   it("changes the hash when any one cell changes", () => {
@@ -71,7 +97,13 @@ describe("fingerprintOf", () => {
     const cents = fc.integer({ min: 0, max: 10_000_000 }).map((value) => value / 100);
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(1_000_000), cents), { maxLength: 30 }), (pairs) => {
-        const rows = pairs.map(([impressions, revenues], index): TableCell[] => [46_000 + index, "FR", impressions, revenues, ecpmOf(revenues, impressions)]);
+        const rows = pairs.map(([impressions, revenues], index): TableCell[] => [
+          46_000 + index,
+          "FR",
+          impressions,
+          revenues,
+          ecpmOf(revenues, impressions),
+        ]);
         const { totals, rows: count } = fingerprint(rows);
         const revenues = pairs.reduce((sum, [, value]) => sum + value, 0);
         const impressions = pairs.reduce((sum, [value]) => sum + value, 0);
@@ -85,8 +117,13 @@ describe("fingerprintOf", () => {
   });
 
   it("says what it holds in the note's words", () => {
-    const print = fingerprint([[46_000, "FR", 1000, 12.5, 12.5], [46_001, "DE", 3000, 1234.5, 411.5]]);
-    expect(fingerprintText(print)).toBe(`version 1; 2 rows; Revenues 1,247.00; Impressions 4,000; eCPM 311.75; hash ${print.hash}`);
+    const print = fingerprint([
+      [46_000, "FR", 1000, 12.5, 12.5],
+      [46_001, "DE", 3000, 1234.5, 411.5],
+    ]);
+    expect(fingerprintText(print)).toBe(
+      `version 1; 2 rows; Revenues 1,247.00; Impressions 4,000; eCPM 311.75; hash ${print.hash}`,
+    );
     expect(print.hash).toMatch(/^fnv1a64:[0-9a-f]{16}$/);
   });
 });
@@ -114,7 +151,16 @@ describe("the frozen sheet's custom XML part", () => {
       ...fingerprint([[46_000, "FR", 1000, 12.5, 12.5]]),
       query: {
         words: "Revenues by Date; June 2026",
-        run: { table: { period: { from: "2026-06-01", to: "2026-06-30" }, groups: ["date"], metrics: ["revenues"], filters: {}, orders: [], profile: "Demo" } },
+        run: {
+          table: {
+            period: { from: "2026-06-01", to: "2026-06-30" },
+            groups: ["date"],
+            metrics: ["revenues"],
+            filters: {},
+            orders: [],
+            profile: "Demo",
+          },
+        },
       },
     },
   });
@@ -128,11 +174,17 @@ describe("the frozen sheet's custom XML part", () => {
   it("refuses a field it does not list, so that no credential can ride along", () => {
     const withToken = { ...record(), fingerprint: { ...record().fingerprint, query: { words: "x", token: "secret" } } };
     expect(() => frozenSheetXml(withToken as unknown as FrozenSheetRecord)).toThrow();
-    expect(readFrozenSheetXml(frozenSheetXml(record()).replace("&quot;words&quot;", "&quot;token&quot;:&quot;secret&quot;,&quot;words&quot;"))).toBeUndefined();
+    expect(
+      readFrozenSheetXml(
+        frozenSheetXml(record()).replace("&quot;words&quot;", "&quot;token&quot;:&quot;secret&quot;,&quot;words&quot;"),
+      ),
+    ).toBeUndefined();
   });
 
   it("reads nothing from a damaged part, or a newer version's", () => {
     expect(readFrozenSheetXml("<frozenSheet><json>{not json</json></frozenSheet>")).toBeUndefined();
-    expect(readFrozenSheetXml(frozenSheetXml(record()).replace("&quot;version&quot;:1", "&quot;version&quot;:2"))).toBeUndefined();
+    expect(
+      readFrozenSheetXml(frozenSheetXml(record()).replace("&quot;version&quot;:1", "&quot;version&quot;:2")),
+    ).toBeUndefined();
   });
 });

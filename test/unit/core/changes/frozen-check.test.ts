@@ -1,6 +1,16 @@
 import { fingerprintOf, type FrozenColumn } from "../../../../src/core/changes/fingerprint";
-import { checkFrozenSheet, formulaStatsQuery, frozenCheckOf, frozenTableModel } from "../../../../src/core/changes/frozen-check";
-import { frozenCheckLine, frozenChecksSummary, frozenMoveLines, frozenTotalLines } from "../../../../src/core/changes/frozen-check-text";
+import {
+  checkFrozenSheet,
+  formulaStatsQuery,
+  frozenCheckOf,
+  frozenTableModel,
+} from "../../../../src/core/changes/frozen-check";
+import {
+  frozenCheckLine,
+  frozenChecksSummary,
+  frozenMoveLines,
+  frozenTotalLines,
+} from "../../../../src/core/changes/frozen-check-text";
 import type { FrozenSheetRecord } from "../../../../src/core/changes/frozen-sheet-record";
 import { restatedSheet, restatedSheetName } from "../../../../src/core/changes/restated-sheet";
 import { ecpmOf } from "../../../../src/core/ecpm";
@@ -16,7 +26,13 @@ const COLUMNS: TableColumn[] = [
   { key: "ecpm", kind: "money", isMetric: true },
 ];
 const JUNE_1 = excelSerialFromIsoDate("2026-06-01");
-const row = (day: number, country: string, impressions: number, revenues: number): TableCell[] => [JUNE_1 + day, country, impressions, revenues, ecpmOf(revenues, impressions)];
+const row = (day: number, country: string, impressions: number, revenues: number): TableCell[] => [
+  JUNE_1 + day,
+  country,
+  impressions,
+  revenues,
+  ecpmOf(revenues, impressions),
+];
 const FROZEN = [row(0, "FR", 1000, 100), row(0, "DE", 2000, 300), row(1, "FR", 1500, 200)];
 
 function record(rows: TableCell[][] = FROZEN): FrozenSheetRecord {
@@ -31,7 +47,15 @@ function record(rows: TableCell[][] = FROZEN): FrozenSheetRecord {
     fingerprint: fingerprintOf({
       query: {
         words: "Revenues by Date, Country; June 2026",
-        run: { table: { period: { from: "2026-06-01", to: "2026-06-30" }, groups: ["date", "country"], metrics: ["impressions", "revenues", "ecpm"], filters: {}, orders: [] } },
+        run: {
+          table: {
+            period: { from: "2026-06-01", to: "2026-06-30" },
+            groups: ["date", "country"],
+            metrics: ["impressions", "revenues", "ecpm"],
+            filters: {},
+            orders: [],
+          },
+        },
       },
       frozenDay: "2026-07-02",
       dataThrough: "2026-07-01",
@@ -40,13 +64,19 @@ function record(rows: TableCell[][] = FROZEN): FrozenSheetRecord {
     }),
   };
 }
-const fresh = (rows: TableCell[][]): TableData => ({ header: ["Date", "Country", "Impressions", "Revenues", "eCPM"], rows, columns: COLUMNS });
+const fresh = (rows: TableCell[][]): TableData => ({
+  header: ["Date", "Country", "Impressions", "Revenues", "eCPM"],
+  rows,
+  columns: COLUMNS,
+});
 
 describe("frozenCheckOf", () => {
   it("finds a frozen sheet unchanged when the service answers the same rows", () => {
     const check = frozenCheckOf(record(), FROZEN, fresh(FROZEN.map((cells) => [...cells])), 1);
     expect(check).toMatchObject({ kind: "unchanged", beyond: false, edited: false });
-    expect(frozenCheckLine(check, 1)).toBe("Jun 2026 (frozen): unchanged. Revenues 600.00, 3 rows, as frozen on 2026-07-02.");
+    expect(frozenCheckLine(check, 1)).toBe(
+      "Jun 2026 (frozen): unchanged. Revenues 600.00, 3 rows, as frozen on 2026-07-02.",
+    );
   });
 
   it("reports what moved: fresh totals minus frozen totals, the rows that changed, against the threshold", () => {
@@ -57,14 +87,21 @@ describe("frozenCheckOf", () => {
     expect(revenues).toMatchObject({ before: 600, after: 581, difference: -19 });
     expect(revenues.before).toBe(record().fingerprint.totals.revenues);
     expect(check.beyond).toBe(true);
-    expect(frozenCheckLine(check, 1)).toBe("Jun 2026 (frozen): moved beyond 1 %. Revenues 600.00 → 581.00, -19.00 (-3.17 %); 1 row changed, 1 added.");
-    expect(frozenMoveLines(check)).toEqual(["2026-06-01 · DE: Revenues 300.00 → 280.00, -20.00", "2026-06-03 · US: new row, Revenues 1.00"]);
+    expect(frozenCheckLine(check, 1)).toBe(
+      "Jun 2026 (frozen): moved beyond 1 %. Revenues 600.00 → 581.00, -19.00 (-3.17 %); 1 row changed, 1 added.",
+    );
+    expect(frozenMoveLines(check)).toEqual([
+      "2026-06-01 · DE: Revenues 300.00 → 280.00, -20.00",
+      "2026-06-03 · US: new row, Revenues 1.00",
+    ]);
     expect(frozenTotalLines(check)).toEqual([
       "Impressions 4,500 → 4,510, +10 (+0.22 %)",
       "Revenues 600.00 → 581.00, -19.00 (-3.17 %)",
       "eCPM 133.33 → 128.82, -4.51 (-3.38 %)",
     ]);
-    expect(frozenCheckLine(frozenCheckOf(record(), FROZEN, fresh(now), 5), 5)).toMatch(/^Jun 2026 \(frozen\): moved, within 5 %\./);
+    expect(frozenCheckLine(frozenCheckOf(record(), FROZEN, fresh(now), 5), 5)).toMatch(
+      /^Jun 2026 \(frozen\): moved, within 5 %\./,
+    );
   });
 
   it("says when the frozen cells were edited after the freeze, and compares them as they are", () => {
@@ -76,25 +113,47 @@ describe("frozenCheckOf", () => {
 });
 
 describe("checkFrozenSheet", () => {
-  const spill = (rows: TableCell[][]): SpillTable => ({ rows: [["Date", "Country", "Impressions", "Revenues", "eCPM"], ...rows], dateColumns: [0], dataRowCount: rows.length });
+  const spill = (rows: TableCell[][]): SpillTable => ({
+    rows: [["Date", "Country", "Impressions", "Revenues", "eCPM"], ...rows],
+    dateColumns: [0],
+    dataRowCount: rows.length,
+  });
 
   it("asks the service the frozen query afresh, for the days it meant, and only reads the sheet", async () => {
     const fetch = jest.fn(async () => spill(FROZEN));
     const readFrozen = jest.fn(async () => FROZEN);
-    const check = await checkFrozenSheet(record(), { fetch, fetchLegacy: jest.fn(), readFrozen }, 1, new AbortController().signal);
+    const check = await checkFrozenSheet(
+      record(),
+      { fetch, fetchLegacy: jest.fn(), readFrozen },
+      1,
+      new AbortController().signal,
+    );
     expect(check.kind).toBe("unchanged");
-    const [query] = fetch.mock.calls[0] as unknown as [{ request: { filters: { from: string; to: string } }; cacheSeconds: number }];
+    const [query] = fetch.mock.calls[0] as unknown as [
+      { request: { filters: { from: string; to: string } }; cacheSeconds: number },
+    ];
     expect(query.request.filters).toMatchObject({ from: "2026-06-01", to: "2026-06-30" });
     expect(query.cacheSeconds).toBe(0);
   });
 
   it("gives a reason, never an exception, when the sheet is gone, the query cannot be asked, or the service fails", async () => {
-    const deps = { fetch: jest.fn(async () => spill(FROZEN)), fetchLegacy: jest.fn(), readFrozen: jest.fn(async () => undefined) };
-    expect(await checkFrozenSheet(record(), deps, 1, new AbortController().signal)).toMatchObject({ kind: "unchecked", reason: "its sheet is no longer in the workbook" });
+    const deps = {
+      fetch: jest.fn(async () => spill(FROZEN)),
+      fetchLegacy: jest.fn(),
+      readFrozen: jest.fn(async () => undefined),
+    };
+    expect(await checkFrozenSheet(record(), deps, 1, new AbortController().signal)).toMatchObject({
+      kind: "unchecked",
+      reason: "its sheet is no longer in the workbook",
+    });
     const unrun = record();
     delete unrun.fingerprint.query.run;
     expect((await checkFrozenSheet(unrun, deps, 1, new AbortController().signal)).kind).toBe("unchecked");
-    const failing = { ...deps, readFrozen: jest.fn(async () => FROZEN), fetch: jest.fn(async () => Promise.reject(new Error("down"))) };
+    const failing = {
+      ...deps,
+      readFrozen: jest.fn(async () => FROZEN),
+      fetch: jest.fn(async () => Promise.reject(new Error("down"))),
+    };
     const failed = await checkFrozenSheet(record(), failing, 1, new AbortController().signal);
     expect(failed.kind).toBe("unchecked");
     expect(frozenCheckLine(failed, 1)).toMatch(/^Jun 2026 \(frozen\): not checked: /);

@@ -4,7 +4,11 @@ import { rowsReadBack } from "../../../../src/core/changes/rows-read-back";
 import { hasChanges, tableChanges } from "../../../../src/core/changes/table-changes";
 import { statsRows } from "../../../../src/core/rows/stats-rows";
 import { storedTableQuery, type StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
-import { refreshStoredTable, type KeptChanges, type TableRefreshDependencies } from "../../../../src/core/workbook-queries/table-refresh";
+import {
+  refreshStoredTable,
+  type KeptChanges,
+  type TableRefreshDependencies,
+} from "../../../../src/core/workbook-queries/table-refresh";
 import { readTableQueryXml, tableQueryXml } from "../../../../src/core/workbook-queries/record-xml";
 import { storedRecord } from "../workbook-queries/fixtures";
 
@@ -38,7 +42,13 @@ function dependencies(before = BEFORE) {
     },
     dataThrough: async () => "2026-02-09",
     activeProfile: () => "Finance",
-    write: async (record, data) => ({ excelId: record.table.excelId, name: record.table.name, sheet: "Reporting", rows: data.rows.length, before }),
+    write: async (record, data) => ({
+      excelId: record.table.excelId,
+      name: record.table.name,
+      sheet: "Reporting",
+      rows: data.rows.length,
+      before,
+    }),
     save: async (record) => void saved.push(record),
     keepChanges: (_record, changes) => void kept.push(changes),
   };
@@ -46,7 +56,15 @@ function dependencies(before = BEFORE) {
 }
 
 describe("a refresh's change report", () => {
-  const record = storedRecord("q-aaaaaaaa-0000-000000000000", { query: { period: { from: "2026-01-01", to: "2026-01-31" }, groups: ["date", "country"], metrics: ["impressions", "revenues", "ecpm"], filters: {}, orders: [] } });
+  const record = storedRecord("q-aaaaaaaa-0000-000000000000", {
+    query: {
+      period: { from: "2026-01-01", to: "2026-01-31" },
+      groups: ["date", "country"],
+      metrics: ["impressions", "revenues", "ecpm"],
+      filters: {},
+      orders: [],
+    },
+  });
 
   it("compares the rows the table held with the new ones, keeps the counts and totals with the record and the moves in memory", async () => {
     const { deps, kept, saved } = dependencies();
@@ -73,12 +91,26 @@ describe("a refresh's change report", () => {
       [[46024, "FR"], "changed"],
       [[46025, "FR"], "added"],
     ]);
-    expect(changeLine(changesOfSummary(next.lastRefresh!.changes!, next.lastRefresh!.rows))).toBe("Revenues 30.00 → 39.50, +9.50 (+31.67 %); 1 row changed, 1 added");
+    expect(changeLine(changesOfSummary(next.lastRefresh!.changes!, next.lastRefresh!.rows))).toBe(
+      "Revenues 30.00 → 39.50, +9.50 (+31.67 %); 1 row changed, 1 added",
+    );
   });
 
   it("keeps no report when the writer could not say what the table held", async () => {
     const { deps, kept } = dependencies();
-    const next = await refreshStoredTable(record, { ...deps, write: async (stored, data) => ({ excelId: stored.table.excelId, name: "T", sheet: "S", rows: data.rows.length }) }, new AbortController().signal);
+    const next = await refreshStoredTable(
+      record,
+      {
+        ...deps,
+        write: async (stored, data) => ({
+          excelId: stored.table.excelId,
+          name: "T",
+          sheet: "S",
+          rows: data.rows.length,
+        }),
+      },
+      new AbortController().signal,
+    );
     expect(next.lastRefresh?.changes).toBeUndefined();
     expect(kept).toEqual([]);
   });

@@ -11,7 +11,17 @@ describe("the Refresh log's row", () => {
       rows: 31,
       dataThrough: "2026-06-30",
       profile: "Finance",
-      changes: { rowsBefore: 30, added: 1, removed: 0, changed: 4, matched: true, totals: [{ metric: "impressions", before: 1000, after: 1100 }, { metric: "revenues", before: 100, after: 99.25 }] },
+      changes: {
+        rowsBefore: 30,
+        added: 1,
+        removed: 0,
+        changed: 4,
+        matched: true,
+        totals: [
+          { metric: "impressions", before: 1000, after: 1100 },
+          { metric: "revenues", before: 100, after: 99.25 },
+        ],
+      },
     },
   };
 
@@ -21,17 +31,19 @@ describe("the Refresh log's row", () => {
     const cell = (header: string) => row[REFRESH_LOG_HEADERS.indexOf(header)];
     // 2026-07-01 is serial 46204; 06:30:15 is 23415 s into it.
     expect(cell("When (UTC)")).toBeCloseTo(46204 + 23415 / 86400, 9);
-    expect([cell("Table"), cell("Profile"), cell("Rows before"), cell("Rows after"), cell("Rows changed"), cell("Rows added"), cell("Rows removed")]).toEqual([
-      refreshed.table.name,
-      "Finance",
-      30,
-      31,
-      4,
-      1,
-      0,
-    ]);
+    expect([
+      cell("Table"),
+      cell("Profile"),
+      cell("Rows before"),
+      cell("Rows after"),
+      cell("Rows changed"),
+      cell("Rows added"),
+      cell("Rows removed"),
+    ]).toEqual([refreshed.table.name, "Finance", 30, 31, 4, 1, 0]);
     expect([cell("Revenues before"), cell("Revenues after"), cell("Revenues difference")]).toEqual([100, 99.25, -0.75]);
-    expect([cell("Impressions before"), cell("Impressions after"), cell("Impressions difference")]).toEqual([1000, 1100, 100]);
+    expect([cell("Impressions before"), cell("Impressions after"), cell("Impressions difference")]).toEqual([
+      1000, 1100, 100,
+    ]);
     // Not compared: blank, never a 0 that would read as "no move".
     expect([cell("eCPM before"), cell("Requests difference")]).toEqual(["", ""]);
     expect(cell("Data through")).toBe(46203);
@@ -49,7 +61,14 @@ describe("the Refresh log's row", () => {
 
 describe("refreshing tables with a Refresh log", () => {
   const records = ["a", "b"].map((letter) => storedRecord(`q-${letter.repeat(8)}-0000-000000000000`));
-  const summary = { rowsBefore: 1, added: 0, removed: 0, changed: 1, matched: true, totals: [{ metric: "revenues" as const, before: 1, after: 2 }] };
+  const summary = {
+    rowsBefore: 1,
+    added: 0,
+    removed: 0,
+    changed: 1,
+    matched: true,
+    totals: [{ metric: "revenues" as const, before: 1, after: 2 }],
+  };
 
   function operations(log: (records: readonly StoredTableQuery[]) => Promise<void>) {
     const calls: string[] = [];
@@ -90,6 +109,8 @@ describe("refreshing tables with a Refresh log", () => {
     });
     const report = await refreshTables(ops, records);
     expect(report.items.map((item) => item.state)).toEqual(["refreshed", "refreshed"]);
-    expect(report.logProblem).toMatch(/^The tables were refreshed, but the Refresh log sheet did not get their rows\. /);
+    expect(report.logProblem).toMatch(
+      /^The tables were refreshed, but the Refresh log sheet did not get their rows\. /,
+    );
   });
 });

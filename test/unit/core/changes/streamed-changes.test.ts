@@ -22,11 +22,31 @@ describe("the change report of streamed rows", () => {
 
     const logged = loggedChanges(collector.changes(), groupColumnsOf(COLUMNS), 1);
 
-    expect(logged).toMatchObject({ rowsChanged: 1, rowsAdded: 1, rowsRemoved: 0, rowsMatched: true, flagged: true, thresholdPercent: 1 });
-    expect(logged.totals).toEqual([{ metric: "revenues", before: 130, after: 95.5, difference: -34.5, percent: (-34.5 / 130) * 100 }]);
+    expect(logged).toMatchObject({
+      rowsChanged: 1,
+      rowsAdded: 1,
+      rowsRemoved: 0,
+      rowsMatched: true,
+      flagged: true,
+      thresholdPercent: 1,
+    });
+    expect(logged.totals).toEqual([
+      { metric: "revenues", before: 130, after: 95.5, difference: -34.5, percent: (-34.5 / 130) * 100 },
+    ]);
     expect(logged.largestMoves).toEqual([
-      { group: { date: "2026-06-03", country: "FR" }, text: "2026-06-03 · FR: Revenues 120.00 → 80.50, -39.50", change: "changed", before: { revenues: 120 }, after: { revenues: 80.5 } },
-      { group: { date: "2026-06-03", country: "DE" }, text: "2026-06-03 · DE: new row, Revenues 5.00", change: "added", after: { revenues: 5 } },
+      {
+        group: { date: "2026-06-03", country: "FR" },
+        text: "2026-06-03 · FR: Revenues 120.00 → 80.50, -39.50",
+        change: "changed",
+        before: { revenues: 120 },
+        after: { revenues: 80.5 },
+      },
+      {
+        group: { date: "2026-06-03", country: "DE" },
+        text: "2026-06-03 · DE: new row, Revenues 5.00",
+        change: "added",
+        after: { revenues: 5 },
+      },
     ]);
     expect(logged.line).toBe("Revenues 130.00 → 95.50, -34.50 (-26.54 %); 1 row changed, 1 added");
   });

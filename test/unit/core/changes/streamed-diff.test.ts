@@ -30,10 +30,16 @@ const metricCell: fc.Arbitrary<TableCell | undefined> = fc.oneof(
   fc.constantFrom<TableCell | undefined>("", "n/a", undefined, -0),
 );
 
-const rowsOf = (columns: Columns) => fc.array(fc.tuple(...columns.map((column) => (column.isMetric ? metricCell : groupCell))), { maxLength: 30 });
+const rowsOf = (columns: Columns) =>
+  fc.array(fc.tuple(...columns.map((column) => (column.isMetric ? metricCell : groupCell))), { maxLength: 30 });
 
 const scenario = columnsArbitrary.chain((columns) =>
-  fc.record({ columns: fc.constant(columns), before: rowsOf(columns), after: fc.oneof(rowsOf(columns), fc.constant(null)), keep: fc.integer({ min: 1, max: 12 }) }),
+  fc.record({
+    columns: fc.constant(columns),
+    before: rowsOf(columns),
+    after: fc.oneof(rowsOf(columns), fc.constant(null)),
+    keep: fc.integer({ min: 1, max: 12 }),
+  }),
 );
 
 describe("streamedDiff", () => {
@@ -41,7 +47,11 @@ describe("streamedDiff", () => {
     fc.assert(
       fc.property(scenario, ({ columns, before, after: fresh, keep }) => {
         // Half the time the new rows are the old ones, some changed and reordered: matched rows are the usual case.
-        const after = fresh ?? [...before].reverse().map((row, index) => (index % 3 === 0 ? row.map((cell, at) => (columns[at]!.isMetric ? 1 : cell)) : row));
+        const after =
+          fresh ??
+          [...before]
+            .reverse()
+            .map((row, index) => (index % 3 === 0 ? row.map((cell, at) => (columns[at]!.isMetric ? 1 : cell)) : row));
         const diff = streamedDiff(columns, keep);
         for (const row of before) diff.before(row);
         for (const row of after) diff.after(row);
@@ -54,7 +64,11 @@ describe("streamedDiff", () => {
   });
 
   it("reads a removed row's group values back as they were typed", () => {
-    const columns: Columns = [{ key: "date", isMetric: false }, { key: "country", isMetric: false }, { key: "revenues", isMetric: true }];
+    const columns: Columns = [
+      { key: "date", isMetric: false },
+      { key: "country", isMetric: false },
+      { key: "revenues", isMetric: true },
+    ];
     const diff = streamedDiff(columns);
     diff.before([46_000, "46000", 5]);
     diff.before([true, "true", 2]);

@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import type { MetricName } from "../../../../src/api";
 import { changeLine, moveText } from "../../../../src/core/changes/change-line";
-import { hasChanges, largestMoves, movedBeyond, sameNumber, tableChanges, totalOf, type MetricValues, type TableRows } from "../../../../src/core/changes/table-changes";
+import {
+  hasChanges,
+  largestMoves,
+  movedBeyond,
+  sameNumber,
+  tableChanges,
+  totalOf,
+  type MetricValues,
+  type TableRows,
+} from "../../../../src/core/changes/table-changes";
 import { ecpmOf } from "../../../../src/core/ecpm";
 import type { TableCell } from "../../../../src/core/workbook-queries/table-columns";
 
@@ -13,21 +22,38 @@ const COLUMNS: TableRows["columns"] = [
   { key: "ecpm", isMetric: true },
 ];
 
-const row = (date: number, country: string, impressions: number, revenues: number): TableCell[] => [date, country, impressions, revenues, ecpmOf(revenues, impressions)];
+const row = (date: number, country: string, impressions: number, revenues: number): TableCell[] => [
+  date,
+  country,
+  impressions,
+  revenues,
+  ecpmOf(revenues, impressions),
+];
 const table = (rows: TableCell[][]): TableRows => ({ columns: COLUMNS, rows });
 
 /** Revenues in cents, as the service reports them; impressions whole. */
 const cents = fc.integer({ min: 0, max: 10_000_000 }).map((value) => value / 100);
-const keyed = fc.record({ date: fc.integer({ min: 46_000, max: 46_010 }), country: fc.constantFrom("FR", "DE", "US", "=HYPERLINK(1)", "") });
+const keyed = fc.record({
+  date: fc.integer({ min: 46_000, max: 46_010 }),
+  country: fc.constantFrom("FR", "DE", "US", "=HYPERLINK(1)", ""),
+});
 const rowsArbitrary = fc
-  .uniqueArray(fc.tuple(keyed, fc.nat(1_000_000), cents), { selector: ([key]) => `${key.date}|${key.country}`, maxLength: 40 })
+  .uniqueArray(fc.tuple(keyed, fc.nat(1_000_000), cents), {
+    selector: ([key]) => `${key.date}|${key.country}`,
+    maxLength: 40,
+  })
   .map((rows) => rows.map(([key, impressions, revenues]) => row(key.date, key.country, impressions, revenues)));
 
 const keyOf = (cells: readonly TableCell[]) => JSON.stringify(cells.map(String));
 
 /** Applies a report's moves to the rows before: what the rows after must be. */
 function applyMoves(before: TableRows, changes: ReturnType<typeof tableChanges>): Map<string, MetricValues> {
-  const rows = new Map<string, MetricValues>(before.rows.map((cells) => [keyOf(cells.slice(0, 2)), { impressions: cells[2] as number, revenues: cells[3] as number, ecpm: cells[4] as number }]));
+  const rows = new Map<string, MetricValues>(
+    before.rows.map((cells) => [
+      keyOf(cells.slice(0, 2)),
+      { impressions: cells[2] as number, revenues: cells[3] as number, ecpm: cells[4] as number },
+    ]),
+  );
   for (const move of changes.moves) {
     if (move.change === "removed") rows.delete(keyOf(move.key));
     else rows.set(keyOf(move.key), move.after!);
@@ -56,8 +82,10 @@ describe("tableChanges", () => {
     fc.assert(
       fc.property(rowsArbitrary, rowsArbitrary, (old, fresh) => {
         const changes = tableChanges(table(old), table(fresh));
-        for (const total of changes.totals) expect(Math.round((total.before + total.difference) * 100)).toBe(Math.round(total.after * 100));
-        const sum = (rows: TableCell[][], index: number) => rows.reduce((all, cells) => all + (cells[index] as number), 0);
+        for (const total of changes.totals)
+          expect(Math.round((total.before + total.difference) * 100)).toBe(Math.round(total.after * 100));
+        const sum = (rows: TableCell[][], index: number) =>
+          rows.reduce((all, cells) => all + (cells[index] as number), 0);
         expect(totalOf(changes, "revenues")!.after).toBeCloseTo(sum(fresh, 3), 6);
         expect(totalOf(changes, "ecpm")!.after).toBeCloseTo(ecpmOf(sum(fresh, 3), sum(fresh, 2)), 9);
       }),
@@ -68,7 +96,9 @@ describe("tableChanges", () => {
     fc.assert(
       fc.property(rowsArbitrary, rowsArbitrary, (old, fresh) => {
         const changes = tableChanges(table(old), table(fresh));
-        const kept = fresh.filter((cells) => old.some((was) => keyOf(was.slice(0, 2)) === keyOf(cells.slice(0, 2)))).length;
+        const kept = fresh.filter((cells) =>
+          old.some((was) => keyOf(was.slice(0, 2)) === keyOf(cells.slice(0, 2))),
+        ).length;
         expect(changes.added).toBe(fresh.length - kept);
         expect(changes.removed).toBe(old.length - kept);
         expect(changes.changed).toBeLessThanOrEqual(kept);
@@ -90,7 +120,9 @@ describe("tableChanges", () => {
     ]);
     expect(largestMoves(changes, 2)).toHaveLength(2);
     expect(changeLine(changes)).toBe("Revenues 35.00 → 24.00, -11.00 (-31.43 %); 2 rows changed, 1 added, 1 removed");
-    expect(moveText(changes.moves[0]!, "2026-01-01 · DE", "revenues")).toBe("2026-01-01 · DE: Revenues 20.00 → 11.00, -9.00");
+    expect(moveText(changes.moves[0]!, "2026-01-01 · DE", "revenues")).toBe(
+      "2026-01-01 · DE: Revenues 20.00 → 11.00, -9.00",
+    );
   });
 
   it("matches rows by group values whatever the row order, and tells duplicate keys apart", () => {
@@ -103,23 +135,47 @@ describe("tableChanges", () => {
 
   it("does not call Excel's 15 significant digits a restatement", () => {
     const exact = 1234.5678901234567;
-    const changes = tableChanges(table([row(46_000, "FR", 10, Number(exact.toPrecision(15)))]), table([row(46_000, "FR", 10, exact)]));
+    const changes = tableChanges(
+      table([row(46_000, "FR", 10, Number(exact.toPrecision(15)))]),
+      table([row(46_000, "FR", 10, exact)]),
+    );
     expect(hasChanges(changes)).toBe(false);
     expect(changeLine(changes)).toBe("No change: Revenues 1,234.57, 1 row");
     expect(sameNumber(1, 1.01)).toBe(false);
   });
 
   it("compares totals but not rows when the query's groups changed", () => {
-    const byCountry: TableRows = { columns: [{ key: "country", isMetric: false }, { key: "revenues", isMetric: true }], rows: [["FR", 10], ["DE", 5]] };
-    const byDate: TableRows = { columns: [{ key: "date", isMetric: false }, { key: "revenues", isMetric: true }], rows: [[46_000, 16]] };
+    const byCountry: TableRows = {
+      columns: [
+        { key: "country", isMetric: false },
+        { key: "revenues", isMetric: true },
+      ],
+      rows: [
+        ["FR", 10],
+        ["DE", 5],
+      ],
+    };
+    const byDate: TableRows = {
+      columns: [
+        { key: "date", isMetric: false },
+        { key: "revenues", isMetric: true },
+      ],
+      rows: [[46_000, 16]],
+    };
     const changes = tableChanges(byCountry, byDate);
     expect(changes.matched).toBe(false);
     expect(changes.moves).toEqual([]);
-    expect(changeLine(changes)).toBe("Revenues 15.00 → 16.00, +1.00 (+6.67 %); 2 rows → 1 row (the query changed, rows not compared)");
+    expect(changeLine(changes)).toBe(
+      "Revenues 15.00 → 16.00, +1.00 (+6.67 %); 2 rows → 1 row (the query changed, rows not compared)",
+    );
   });
 
   it("ignores comparison columns and reports no eCPM total without revenues and impressions", () => {
-    const columns: TableRows["columns"] = [{ key: "country", isMetric: false }, { key: "ecpm", isMetric: true }, { key: "ecpm_change_pct" as MetricName, isMetric: true }];
+    const columns: TableRows["columns"] = [
+      { key: "country", isMetric: false },
+      { key: "ecpm", isMetric: true },
+      { key: "ecpm_change_pct" as MetricName, isMetric: true },
+    ];
     const changes = tableChanges({ columns, rows: [["FR", 2, 0.1]] }, { columns, rows: [["FR", 3, 0.5]] });
     expect(changes.totals).toEqual([]);
     expect(changes.changed).toBe(1);

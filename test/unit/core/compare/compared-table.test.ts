@@ -10,7 +10,11 @@ const entry = (group: StatsEntry["group"], impressions: number, revenues: number
 });
 
 describe("a compared table", () => {
-  const byCountry: StatsRequest = { filters: { from: "2025-03-01", to: "2025-03-31" }, groups: ["country"], metrics: ["revenues", "ecpm"] };
+  const byCountry: StatsRequest = {
+    filters: { from: "2025-03-01", to: "2025-03-31" },
+    groups: ["country"],
+    metrics: ["revenues", "ecpm"],
+  };
 
   it("adds after each metric the comparison, the change and the change %, rows matched by group", () => {
     const table = comparedStatsTable(
@@ -21,7 +25,17 @@ describe("a compared table", () => {
       "previous_period",
     );
     expect(table.rows).toEqual([
-      ["Country", "Revenues", "Revenues (previous period)", "Revenues change", "Revenues change %", "eCPM", "eCPM (previous period)", "eCPM change", "eCPM change %"],
+      [
+        "Country",
+        "Revenues",
+        "Revenues (previous period)",
+        "Revenues change",
+        "Revenues change %",
+        "eCPM",
+        "eCPM (previous period)",
+        "eCPM change",
+        "eCPM change %",
+      ],
       ["FR", 9, 8, 1, 0.125, 4.5, 8, -3.5, -0.4375],
       ["DE", 2, 1.6, 2 - 1.6, (2 - 1.6) / 1.6, 2, 1.6, 2 - 1.6, (2 - 1.6) / 1.6],
       // Only in the period: the comparison, the change and the change % are blank.
@@ -36,10 +50,24 @@ describe("a compared table", () => {
 
   it("names the columns the API's way and leaves the header out with headers=none; says previous year", () => {
     const api = comparedStatsTable([], [], { ...byCountry, metrics: ["impressions"] }, "api", "previous_year");
-    expect(api.rows).toEqual([["country", "impressions", "impressions_previous", "impressions_change", "impressions_change_pct"]]);
+    expect(api.rows).toEqual([
+      ["country", "impressions", "impressions_previous", "impressions_change", "impressions_change_pct"],
+    ]);
     const readable = comparedStatsTable([], [], { ...byCountry, metrics: ["requests"] }, "readable", "previous_year");
-    expect(readable.rows[0]).toEqual(["Country", "Requests", "Requests (previous year)", "Requests change", "Requests change %"]);
-    const none = comparedStatsTable([entry({ country: "FR" }, 1, 1)], [], { ...byCountry, metrics: ["revenues"] }, "none", "previous_year");
+    expect(readable.rows[0]).toEqual([
+      "Country",
+      "Requests",
+      "Requests (previous year)",
+      "Requests change",
+      "Requests change %",
+    ]);
+    const none = comparedStatsTable(
+      [entry({ country: "FR" }, 1, 1)],
+      [],
+      { ...byCountry, metrics: ["revenues"] },
+      "none",
+      "previous_year",
+    );
     expect(none.rows).toEqual([["FR", 1, "", "", ""]]);
     expect(none.percentColumns).toEqual([4]);
   });
@@ -54,18 +82,34 @@ describe("a compared table", () => {
   });
 
   it("leaves the change % blank, never 0 or an error, when the comparison is 0", () => {
-    const table = comparedStatsTable([entry({}, 100, 3)], [entry({}, 0, 0)], { filters: byCountry.filters, metrics: ["revenues", "ecpm"] }, "none", "previous_period");
+    const table = comparedStatsTable(
+      [entry({}, 100, 3)],
+      [entry({}, 0, 0)],
+      { filters: byCountry.filters, metrics: ["revenues", "ecpm"] },
+      "none",
+      "previous_period",
+    );
     expect(table.rows).toEqual([[3, 0, 3, "", 30, 0, 30, ""]]);
   });
 
   it("compares totals (no groups), zeros for a period without activity", () => {
-    const table = comparedStatsTable([], [entry({}, 100, 1, 7)], { filters: byCountry.filters }, "none", "previous_period");
+    const table = comparedStatsTable(
+      [],
+      [entry({}, 100, 1, 7)],
+      { filters: byCountry.filters },
+      "none",
+      "previous_period",
+    );
     expect(table.rows).toEqual([[0, 100, -100, -1, 0, 1, -1, -1, 0, 10, -10, -1, 0, 7, -7, -1]]);
     expect(table.percentColumns).toEqual([4, 8, 12, 16].map((index) => index - 1));
   });
 
   it("matches dates by their place and shows comparison-only dates on the period's day", () => {
-    const request: StatsRequest = { filters: { from: "2025-03-01", to: "2025-03-03" }, groups: ["date"], metrics: ["revenues"] };
+    const request: StatsRequest = {
+      filters: { from: "2025-03-01", to: "2025-03-03" },
+      groups: ["date"],
+      metrics: ["revenues"],
+    };
     // The three days before: 26 to 28 February.
     const table = comparedStatsTable(
       [entry({ date: "2025-03-01" }, 10, 5), entry({ date: "2025-03-03" }, 10, 6)],
@@ -88,10 +132,18 @@ describe("merging a year apart around 29 February", () => {
   const groups = ["date", "country"] as const;
 
   it("adds 29 February into 28 February when the comparison year is the leap one, eCPM recomputed from the sums", () => {
-    const request: StatsRequest = { filters: { from: "2025-02-28", to: "2025-03-01" }, groups: [...groups], metrics: ["impressions", "revenues", "ecpm"] };
+    const request: StatsRequest = {
+      filters: { from: "2025-02-28", to: "2025-03-01" },
+      groups: [...groups],
+      metrics: ["impressions", "revenues", "ecpm"],
+    };
     const table = comparedStatsTable(
       [entry({ date: "2025-02-28", country: "FR" }, 1000, 3)],
-      [entry({ date: "2024-02-28", country: "FR" }, 1000, 1), entry({ date: "2024-02-29", country: "FR" }, 3000, 9), entry({ date: "2024-03-01", country: "FR" }, 10, 1)],
+      [
+        entry({ date: "2024-02-28", country: "FR" }, 1000, 1),
+        entry({ date: "2024-02-29", country: "FR" }, 3000, 9),
+        entry({ date: "2024-03-01", country: "FR" }, 10, 1),
+      ],
       request,
       "api",
       "previous_year",
@@ -109,7 +161,11 @@ describe("merging a year apart around 29 February", () => {
       [entry({ date: "2023-02-28", country: "FR" }, 40, 4)],
       {
         groups,
-        dates: { currentKey: (date) => (date === "2024-02-29" ? "2023-02-28" : String(date).replace("2024", "2023")), comparisonKey: String, currentDateOfKey: () => undefined },
+        dates: {
+          currentKey: (date) => (date === "2024-02-29" ? "2023-02-28" : String(date).replace("2024", "2023")),
+          comparisonKey: String,
+          currentDateOfKey: () => undefined,
+        },
         includeComparisonOnly: true,
       },
     );

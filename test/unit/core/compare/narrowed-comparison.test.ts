@@ -14,11 +14,17 @@ describe("the comparison request of a preview, narrowed to the rows shown", () =
       entry({ date: "2025-01-02", country: "DE", format: "interstitial" }),
       entry({ date: "2025-01-02", country: "FR", format: "optin_video" }),
     ]);
-    expect(narrowed).toEqual({ ...COMPARISON, filters: { ...COMPARISON.filters, countries: ["DE", "FR"], formats: ["interstitial", "optin_video"] } });
+    expect(narrowed).toEqual({
+      ...COMPARISON,
+      filters: { ...COMPARISON.filters, countries: ["DE", "FR"], formats: ["interstitial", "optin_video"] },
+    });
   });
 
   it("leaves a group with a blank value unfiltered: a filter cannot ask for an unknown country", () => {
-    const narrowed = narrowedComparison(COMPARISON, [entry({ date: "2025-01-01", country: null, format: "interstitial" }), entry({ date: "2025-01-01", country: "FR", format: "interstitial" })]);
+    const narrowed = narrowedComparison(COMPARISON, [
+      entry({ date: "2025-01-01", country: null, format: "interstitial" }),
+      entry({ date: "2025-01-01", country: "FR", format: "interstitial" }),
+    ]);
     expect(narrowed.filters.countries).toBeUndefined();
     expect(narrowed.filters.formats).toEqual(["interstitial"]);
   });

@@ -4,10 +4,18 @@ const period = { from: "2026-10-01", to: "2026-10-31" };
 
 describe("export file names", () => {
   it("carry the period, the groups and the filters", () => {
-    expect(exportFileName({ prefix: "stats", period, groups: ["date", "country"], filters: { countries: ["US", "FR"] }, extension: "xlsx" })).toBe(
-      "stats_2026-10-01_2026-10-31_by-date-country_country-US-FR.xlsx",
+    expect(
+      exportFileName({
+        prefix: "stats",
+        period,
+        groups: ["date", "country"],
+        filters: { countries: ["US", "FR"] },
+        extension: "xlsx",
+      }),
+    ).toBe("stats_2026-10-01_2026-10-31_by-date-country_country-US-FR.xlsx");
+    expect(exportFileName({ prefix: "stats", period, groups: [], extension: "csv" })).toBe(
+      "stats_2026-10-01_2026-10-31_totals.csv",
     );
-    expect(exportFileName({ prefix: "stats", period, groups: [], extension: "csv" })).toBe("stats_2026-10-01_2026-10-31_totals.csv");
     expect(exportFileName({ prefix: "legacy-stats", period, groups: ["day", "ad_unit_type"], extension: "csv" })).toBe(
       "legacy-stats_2026-10-01_2026-10-31_by-day-ad_unit_type.csv",
     );
@@ -39,13 +47,27 @@ describe("export file names", () => {
   it("stay short: many values show fewer each, then filters are counted rather than listed", () => {
     const many = Array.from({ length: 40 }, (_, index) => `value${index}`);
     const parts = { prefix: "stats", period, groups: ["date", "country", "format"], extension: "csv" } as const;
-    const fewer = exportFileName({ ...parts, filters: { countries: many, formats: many, device_types: ["mobile", "desktop"] } });
-    expect(fewer).toBe("stats_2026-10-01_2026-10-31_by-date-country-format_country-value0+39_format-value0+39_device_types-mobile+1.csv");
+    const fewer = exportFileName({
+      ...parts,
+      filters: { countries: many, formats: many, device_types: ["mobile", "desktop"] },
+    });
+    expect(fewer).toBe(
+      "stats_2026-10-01_2026-10-31_by-date-country-format_country-value0+39_format-value0+39_device_types-mobile+1.csv",
+    );
     const counted = exportFileName({
       ...parts,
-      filters: { countries: many, formats: many, assets: many, device_types: ["mobile", "desktop"], asset_types: ["IOS"], integration_types: ["header_bidding"] },
+      filters: {
+        countries: many,
+        formats: many,
+        assets: many,
+        device_types: ["mobile", "desktop"],
+        asset_types: ["IOS"],
+        integration_types: ["header_bidding"],
+      },
     });
     expect(counted.length).toBeLessThanOrEqual(MAX_NAME_STEM + ".csv".length);
-    expect(counted).toBe("stats_2026-10-01_2026-10-31_by-date-country-format_asset+40_asset_type+1_country+40_format+40_+2-filters.csv");
+    expect(counted).toBe(
+      "stats_2026-10-01_2026-10-31_by-date-country-format_asset+40_asset_type+1_country+40_format+40_+2-filters.csv",
+    );
   });
 });

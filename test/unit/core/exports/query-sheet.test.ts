@@ -1,7 +1,13 @@
 import { isoTimeWithZone, legacyQueryRows, statsQueryRows } from "../../../../src/core/exports/query-sheet";
 import type { StatsQueryModel } from "../../../../src/core/formula-text";
 
-const facts = { periodName: "Last month", profile: "Finance", madeAt: "2026-11-05T14:03:12+01:00", dataThrough: "2026-11-04", formula: '=REPORTING.STATS("LAST_MONTH")' };
+const facts = {
+  periodName: "Last month",
+  profile: "Finance",
+  madeAt: "2026-11-05T14:03:12+01:00",
+  dataThrough: "2026-11-04",
+  formula: '=REPORTING.STATS("LAST_MONTH")',
+};
 
 describe("the Query sheet of an Excel export", () => {
   const model: StatsQueryModel = {
@@ -41,7 +47,17 @@ describe("the Query sheet of an Excel export", () => {
 
   it("says so when there are no groups, filters or sort, and when data through is not known", () => {
     const rows = new Map(
-      statsQueryRows({ period: { from: "2026-10-01", to: "2026-10-02" }, groups: [], metrics: ["revenues"], filters: {}, orders: [] }, { filters: { from: "2026-10-01", to: "2026-10-02" } }, { madeAt: "t", formula: "f" }),
+      statsQueryRows(
+        {
+          period: { from: "2026-10-01", to: "2026-10-02" },
+          groups: [],
+          metrics: ["revenues"],
+          filters: {},
+          orders: [],
+        },
+        { filters: { from: "2026-10-01", to: "2026-10-02" } },
+        { madeAt: "t", formula: "f" },
+      ),
     );
     expect(rows.get("Period")).toBe("Custom range");
     expect(rows.get("Groups")).toBe("None: totals of the period");
@@ -54,7 +70,14 @@ describe("the Query sheet of an Excel export", () => {
   });
 
   it("describes a legacy query with the Query tab's metric names and order", () => {
-    const rows = new Map(legacyQueryRows({ period: { word: "LAST_MONTH" }, groupBy: ["day", "ad_unit_type"] }, { from: "2026-10-01", to: "2026-10-31" }, ["Date", "Ad unit type"], facts));
+    const rows = new Map(
+      legacyQueryRows(
+        { period: { word: "LAST_MONTH" }, groupBy: ["day", "ad_unit_type"] },
+        { from: "2026-10-01", to: "2026-10-31" },
+        ["Date", "Ad unit type"],
+        facts,
+      ),
+    );
     expect(rows.get("Query")).toBe("Legacy statistics (REPORTING.LEGACY.STATS)");
     expect(rows.get("Groups")).toBe("Date, Ad unit type");
     expect(rows.get("Metrics")).toBe("Impressions, Revenues, eCPM, Requests");
@@ -62,10 +85,35 @@ describe("the Query sheet of an Excel export", () => {
   });
 
   it("states the currency once money is among the metrics, in the Query and Legacy files alike", () => {
-    const noMoney = new Map(statsQueryRows({ period: { from: "2026-10-01", to: "2026-10-02" }, groups: [], metrics: ["impressions"], filters: {}, orders: [] }, { filters: { from: "2026-10-01", to: "2026-10-02" } }, { madeAt: "t", formula: "f" }));
+    const noMoney = new Map(
+      statsQueryRows(
+        {
+          period: { from: "2026-10-01", to: "2026-10-02" },
+          groups: [],
+          metrics: ["impressions"],
+          filters: {},
+          orders: [],
+        },
+        { filters: { from: "2026-10-01", to: "2026-10-02" } },
+        { madeAt: "t", formula: "f" },
+      ),
+    );
     expect(noMoney.has("Currency")).toBe(false);
-    const stats = new Map(statsQueryRows({ period: { from: "2026-10-01", to: "2026-10-02" }, groups: [], metrics: ["ecpm"], filters: {}, orders: [] }, { filters: { from: "2026-10-01", to: "2026-10-02" } }, { madeAt: "t", formula: "f" }));
-    const legacy = new Map(legacyQueryRows({ period: { word: "LAST_MONTH" }, groupBy: ["day"] }, { from: "2026-10-01", to: "2026-10-31" }, ["Date"], facts));
+    const stats = new Map(
+      statsQueryRows(
+        { period: { from: "2026-10-01", to: "2026-10-02" }, groups: [], metrics: ["ecpm"], filters: {}, orders: [] },
+        { filters: { from: "2026-10-01", to: "2026-10-02" } },
+        { madeAt: "t", formula: "f" },
+      ),
+    );
+    const legacy = new Map(
+      legacyQueryRows(
+        { period: { word: "LAST_MONTH" }, groupBy: ["day"] },
+        { from: "2026-10-01", to: "2026-10-31" },
+        ["Date"],
+        facts,
+      ),
+    );
     expect(stats.get("Currency")).toBe(legacy.get("Currency"));
   });
 

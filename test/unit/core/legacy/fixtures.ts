@@ -4,7 +4,10 @@ export function stats(impressions: number, revenue: number, requests: number): L
   return { impressions, revenue, requests, ecpm: impressions > 0 ? (revenue / impressions) * 1000 : 0 };
 }
 
-export function legacyResponse(aggregation: LegacyStatsResponse["aggregation"], extra: Partial<LegacyStatsResponse> = {}): LegacyStatsResponse {
+export function legacyResponse(
+  aggregation: LegacyStatsResponse["aggregation"],
+  extra: Partial<LegacyStatsResponse> = {},
+): LegacyStatsResponse {
   return {
     fromDate: "2025-01-01",
     toDate: "2025-01-31",

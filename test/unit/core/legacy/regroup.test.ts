@@ -85,6 +85,8 @@ describe("APPLICATIONS rows", () => {
 
   it("keeps an application without ad units", () => {
     const lonely = [{ ...applications[0]!, ad_unit_ids: [], ad_unit_details: [] }];
-    expect(applicationsRows(lonely, "none").rows).toEqual([["Acme", 111, "Game", "com.acme.game", "ANDROID", "", "", ""]]);
+    expect(applicationsRows(lonely, "none").rows).toEqual([
+      ["Acme", 111, "Game", "com.acme.game", "ANDROID", "", "", ""],
+    ]);
   });
 });

@@ -17,18 +17,37 @@ function refusal(options: Parameters<typeof readLegacyStatsQuery>[0]): FeedRefus
 
 describe("readLegacyStatsQuery", () => {
   it("reads $select's properties as LEGACY.STATS groupings, date as day", () => {
-    const query = readLegacyStatsQuery({ $select: "month,application,country,revenues", $filter: PERIOD, $top: "10", $count: "true" });
-    expect(query).toMatchObject({ properties: ["month", "application", "country", "revenues"], groups: ["month", "application", "country"], from: "2026-06-01", to: "2026-06-30", top: 10, count: true });
+    const query = readLegacyStatsQuery({
+      $select: "month,application,country,revenues",
+      $filter: PERIOD,
+      $top: "10",
+      $count: "true",
+    });
+    expect(query).toMatchObject({
+      properties: ["month", "application", "country", "revenues"],
+      groups: ["month", "application", "country"],
+      from: "2026-06-01",
+      to: "2026-06-30",
+      top: 10,
+      count: true,
+    });
     expect(needsApplications(query)).toBe(true);
-    expect(readLegacyStatsQuery({ $select: "date,ad_unit_id,ecpm", $filter: PERIOD }).groups).toEqual(["day", "ad_unit_id"]);
+    expect(readLegacyStatsQuery({ $select: "date,ad_unit_id,ecpm", $filter: PERIOD }).groups).toEqual([
+      "day",
+      "ad_unit_id",
+    ]);
     expect(needsApplications(readLegacyStatsQuery({ $select: "date,ad_unit_id,ecpm", $filter: PERIOD }))).toBe(false);
   });
 
   it("refuses what the legacy service cannot answer, naming the option", () => {
     expect(refusal({ $select: "country" })).toMatchObject({ option: "$filter", code: "period_required" });
     expect(refusal({ $filter: "date ge 2026-06-01" }).option).toBe("$filter");
-    expect(refusal({ $filter: `${PERIOD} and country eq 'FR'` }).message).toMatch(/^\$filter: the legacy service filters by period only/);
-    expect(refusal({ $select: "format", $filter: PERIOD }).message).toMatch(/^\$select: LegacyStats has no property format/);
+    expect(refusal({ $filter: `${PERIOD} and country eq 'FR'` }).message).toMatch(
+      /^\$filter: the legacy service filters by period only/,
+    );
+    expect(refusal({ $select: "format", $filter: PERIOD }).message).toMatch(
+      /^\$select: LegacyStats has no property format/,
+    );
     expect(refusal({ $select: "country,country", $filter: PERIOD }).option).toBe("$select");
     expect(refusal({ $orderby: "revenues desc", $filter: PERIOD }).option).toBe("$orderby");
     expect(refusal({ $apply: "groupby((country))", $filter: PERIOD }).option).toBe("$apply");
@@ -36,22 +55,69 @@ describe("readLegacyStatsQuery", () => {
 });
 
 describe("hostile options", () => {
-  const WORDS = ["date", "month", "country", "ad_unit_id", "application", "revenues", "ecpm", "format", "eq", "ne", "ge", "le", "in", "and", "or", "not", "(", ")", ",", "'FR'", "2026-06-01", "2026-06-30", "'", "/", "*", "$", "&", "=", " ", "\u0000", "%"];
-  const text = fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 4 })), { maxLength: 12 }).map((parts) => parts.join(" "));
+  const WORDS = [
+    "date",
+    "month",
+    "country",
+    "ad_unit_id",
+    "application",
+    "revenues",
+    "ecpm",
+    "format",
+    "eq",
+    "ne",
+    "ge",
+    "le",
+    "in",
+    "and",
+    "or",
+    "not",
+    "(",
+    ")",
+    ",",
+    "'FR'",
+    "2026-06-01",
+    "2026-06-30",
+    "'",
+    "/",
+    "*",
+    "$",
+    "&",
+    "=",
+    " ",
+    "\u0000",
+    "%",
+  ];
+  const text = fc
+    .array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 4 })), { maxLength: 12 })
+    .map((parts) => parts.join(" "));
 
   it("either reads a query or refuses it with a 400 that names its option", () => {
     fc.assert(
-      fc.property(fc.record({ $select: text, $filter: fc.oneof(text, text.map((rest) => `${PERIOD} and ${rest}`)), $top: fc.string({ maxLength: 6 }) }, { requiredKeys: ["$filter"] }), (options) => {
-        try {
-          readLegacyStatsQuery(options);
-        } catch (error) {
-          expect(error).toBeInstanceOf(FeedRefusal);
-          const { option, status, message } = error as FeedRefusal;
-          expect(["$select", "$filter", "$top"]).toContain(option);
-          expect(status).toBe(400);
-          expect(message.startsWith(`${option}: `)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.record(
+          {
+            $select: text,
+            $filter: fc.oneof(
+              text,
+              text.map((rest) => `${PERIOD} and ${rest}`),
+            ),
+            $top: fc.string({ maxLength: 6 }),
+          },
+          { requiredKeys: ["$filter"] },
+        ),
+        (options) => {
+          try {
+            readLegacyStatsQuery(options);
+          } catch (error) {
+            expect(error).toBeInstanceOf(FeedRefusal);
+            const { option, status, message } = error as FeedRefusal;
+            expect(["$select", "$filter", "$top"]).toContain(option);
+            expect(status).toBe(400);
+            expect(message.startsWith(`${option}: `)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -69,10 +135,24 @@ describe("legacyEntities", () => {
       },
     },
   } as unknown as LegacyStatsResponse;
-  const app = (key: number) => ({ publisher_id: 1, publisher_name: "P", app_key: key, bundle: "b", name: "Game", ad_unit_ids: [`${key}_default`], platform: "ios", ad_unit_details: [] });
+  const app = (key: number) => ({
+    publisher_id: 1,
+    publisher_name: "P",
+    app_key: key,
+    bundle: "b",
+    name: "Game",
+    ad_unit_ids: [`${key}_default`],
+    platform: "ios",
+    ad_unit_details: [],
+  });
 
   it("gives a month as its first day and merges ad units into their regrouping, eCPM recomputed", () => {
-    const query = readLegacyStatsQuery({ $select: "month,ad_unit_name,impressions,revenues,ecpm,requests", $filter: PERIOD });
-    expect(legacyEntities(response, query, [app(1), app(2)])).toEqual([{ month: "2026-06-01", ad_unit_name: "Default", impressions: 30, revenues: 3, ecpm: 100, requests: 60 }]);
+    const query = readLegacyStatsQuery({
+      $select: "month,ad_unit_name,impressions,revenues,ecpm,requests",
+      $filter: PERIOD,
+    });
+    expect(legacyEntities(response, query, [app(1), app(2)])).toEqual([
+      { month: "2026-06-01", ad_unit_name: "Default", impressions: 30, revenues: 3, ecpm: 100, requests: 60 },
+    ]);
   });
 });

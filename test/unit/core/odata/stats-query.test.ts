@@ -32,7 +32,9 @@ describe("the $filter of the feed", () => {
   });
 
   it("reads eq joined by or, eq on one day, gt and lt as the days after and before", () => {
-    expect(readFilter("(format eq 'interstitial' or format eq 'banner') and date gt 2026-02-28 and date lt 2026-03-31")).toEqual({
+    expect(
+      readFilter("(format eq 'interstitial' or format eq 'banner') and date gt 2026-02-28 and date lt 2026-03-31"),
+    ).toEqual({
       from: "2026-03-01",
       to: "2026-03-30",
       include: { format: ["interstitial", "banner"] },
@@ -109,13 +111,21 @@ describe("a Stats query as a /stats request", () => {
     const read = query(`$select=country,id,revenues&$filter=${PERIOD}`);
     expect(read.properties).toEqual(["country", "id", "revenues"]);
     expect(read.request.groups).toEqual(["country"]);
-    expect(refusal(() => query(`$select=country,id&$orderby=id&$filter=${PERIOD}`)).message).toMatch(/\$orderby.*name the dimensions themselves/);
-    expect(refusal(() => query(`$apply=groupby((id))&$filter=${PERIOD}`)).message).toMatch(/\$apply.*name the dimensions themselves/);
-    expect(refusal(() => query(`$filter=${PERIOD} and id eq 'x'`)).message).toMatch(/\$filter.*filter on the dimensions themselves/);
+    expect(refusal(() => query(`$select=country,id&$orderby=id&$filter=${PERIOD}`)).message).toMatch(
+      /\$orderby.*name the dimensions themselves/,
+    );
+    expect(refusal(() => query(`$apply=groupby((id))&$filter=${PERIOD}`)).message).toMatch(
+      /\$apply.*name the dimensions themselves/,
+    );
+    expect(refusal(() => query(`$filter=${PERIOD} and id eq 'x'`)).message).toMatch(
+      /\$filter.*filter on the dimensions themselves/,
+    );
   });
 
   it("puts $orderby first, then every other dimension asked, so that pages keep one order", () => {
-    expect(query(`$select=date,country,revenues&$orderby=revenues desc,country&$filter=${PERIOD}`).request.orders).toEqual(["revenues:desc", "country", "date"]);
+    expect(
+      query(`$select=date,country,revenues&$orderby=revenues desc,country&$filter=${PERIOD}`).request.orders,
+    ).toEqual(["revenues:desc", "country", "date"]);
   });
 
   it("reads $top, $skip, $count and $skiptoken into the window of each page; a huge $top is all rows", () => {
@@ -154,21 +164,29 @@ describe("a Stats query as a /stats request", () => {
     const within = query(`$select=country&$filter=${PERIOD} and country in ('FR','US') and country ne 'FR'`);
     expect((await withExclusions(within, lists)).filters.countries).toEqual(["US"]);
     expect(lists).toHaveBeenCalledTimes(1);
-    await expect(withExclusions(query(`$select=country&$filter=${PERIOD} and country ne 'FR'`), async () => ["FR"])).rejects.toThrow("leaves no value");
+    await expect(
+      withExclusions(query(`$select=country&$filter=${PERIOD} and country ne 'FR'`), async () => ["FR"]),
+    ).rejects.toThrow("leaves no value");
   });
 });
 
 describe("the next page's address", () => {
   it("keeps the OData options as written, drops every other parameter (the Web API key) and counts the rows sent", () => {
-    const raw = "$select=country&access_token=SECRET-KEY&$filter=date%20ge%202026-06-01&Access_Token=x&$skiptoken=5&other=1";
-    expect(nextLinkOf("https://host/odata/Stats", raw, 10)).toBe("https://host/odata/Stats?$select=country&$filter=date%20ge%202026-06-01&$skiptoken=10");
+    const raw =
+      "$select=country&access_token=SECRET-KEY&$filter=date%20ge%202026-06-01&Access_Token=x&$skiptoken=5&other=1";
+    expect(nextLinkOf("https://host/odata/Stats", raw, 10)).toBe(
+      "https://host/odata/Stats?$select=country&$filter=date%20ge%202026-06-01&$skiptoken=10",
+    );
   });
 });
 
 describe("the entities of a page", () => {
   it("writes the properties asked in their order, eCPM recomputed from revenues and impressions, null for what is missing", () => {
     const entries = [
-      { group: { date: "2026-06-01", country: "FR" }, metrics: { impressions: 2000, revenues: 3, ecpm: 99, requests: 5 } },
+      {
+        group: { date: "2026-06-01", country: "FR" },
+        metrics: { impressions: 2000, revenues: 3, ecpm: 99, requests: 5 },
+      },
       { group: { date: "2026-06-02", country: null }, metrics: { impressions: 0, revenues: 0, ecpm: 7 } },
     ];
     expect(JSON.parse(entitiesJson(entries, ["country", "date", "ecpm", "requests"]))).toEqual([
@@ -184,9 +202,18 @@ describe("the entities of a page", () => {
       { group: { date: "2026-06-01", country: null }, metrics: { revenues: 1 } },
       { group: { date: "2026-06-01", country: "null" }, metrics: { revenues: 2 } },
     ];
-    const entities = JSON.parse(entitiesJson(entries, ["id", "date", "country", "revenues"])) as { id: string; country: string | null }[];
-    expect(entities.map((entity) => entity.id)).toEqual(['["2026-06-01","FR"]', '["2026-06-01",null]', '["2026-06-01","null"]']);
+    const entities = JSON.parse(entitiesJson(entries, ["id", "date", "country", "revenues"])) as {
+      id: string;
+      country: string | null;
+    }[];
+    expect(entities.map((entity) => entity.id)).toEqual([
+      '["2026-06-01","FR"]',
+      '["2026-06-01",null]',
+      '["2026-06-01","null"]',
+    ]);
     expect(entities[1]!.country).toBeNull();
-    expect(JSON.parse(entitiesJson([{ group: {}, metrics: { revenues: 6 } }], ["id", "revenues"]))).toEqual([{ id: "[]", revenues: 6 }]);
+    expect(JSON.parse(entitiesJson([{ group: {}, metrics: { revenues: 6 } }], ["id", "revenues"]))).toEqual([
+      { id: "[]", revenues: 6 },
+    ]);
   });
 });

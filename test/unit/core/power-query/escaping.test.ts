@@ -37,25 +37,29 @@ describe("user values in the Power Query file", () => {
   it("any filter value round-trips through the M string, the URL and an OData parser", () => {
     const value = fc.string({ unit: "grapheme", minLength: 1, maxLength: 24 });
     fc.assert(
-      fc.property(fc.uniqueArray(value, { minLength: 1, maxLength: 3 }), fc.constantFrom("word", "fixed"), (formats, period) => {
-        const model: StatsQueryModel = {
-          period: period === "word" ? { word: "LAST_7_DAYS" } : { from: "2026-06-01", to: "2026-06-30" },
-          groups: ["format"],
-          metrics: ["revenues"],
-          filters: { formats, countries: ["FR"] },
-          orders: [],
-        };
-        const files = powerQueryFiles(model, { origin: "https://addin.example", today: "2026-11-26" });
-        const written = feedUrlOf(files.mQuery, { from: "2026-11-19", to: "2026-11-25" });
-        const url = new URL(written);
-        // Nothing a value holds may add a query option.
-        expect([...url.searchParams.keys()]).toEqual(["$select", "$filter"]);
-        const filter = url.searchParams.get("$filter") ?? "";
-        const literals = stringLiterals(defaultParser.filter(filter)).map(unquote);
-        expect(literals).toEqual(["FR", ...formats]);
-        // The Power BI file names the same URL for today's days.
-        expect(JSON.parse(files.pbids).connections[0].details.address.url).toBe(written);
-      }),
+      fc.property(
+        fc.uniqueArray(value, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom("word", "fixed"),
+        (formats, period) => {
+          const model: StatsQueryModel = {
+            period: period === "word" ? { word: "LAST_7_DAYS" } : { from: "2026-06-01", to: "2026-06-30" },
+            groups: ["format"],
+            metrics: ["revenues"],
+            filters: { formats, countries: ["FR"] },
+            orders: [],
+          };
+          const files = powerQueryFiles(model, { origin: "https://addin.example", today: "2026-11-26" });
+          const written = feedUrlOf(files.mQuery, { from: "2026-11-19", to: "2026-11-25" });
+          const url = new URL(written);
+          // Nothing a value holds may add a query option.
+          expect([...url.searchParams.keys()]).toEqual(["$select", "$filter"]);
+          const filter = url.searchParams.get("$filter") ?? "";
+          const literals = stringLiterals(defaultParser.filter(filter)).map(unquote);
+          expect(literals).toEqual(["FR", ...formats]);
+          // The Power BI file names the same URL for today's days.
+          expect(JSON.parse(files.pbids).connections[0].details.address.url).toBe(written);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

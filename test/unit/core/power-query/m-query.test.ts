@@ -9,7 +9,14 @@ const origin = "https://addin.example";
 const today = "2026-11-26";
 
 function model(overrides: Partial<StatsQueryModel> = {}): StatsQueryModel {
-  return { period: { word: "LAST_MONTH" }, groups: ["date", "country"], metrics: ["revenues", "impressions"], filters: {}, orders: [], ...overrides };
+  return {
+    period: { word: "LAST_MONTH" },
+    groups: ["date", "country"],
+    metrics: ["revenues", "impressions"],
+    filters: {},
+    orders: [],
+    ...overrides,
+  };
 }
 
 const isoDay = fc
@@ -82,7 +89,10 @@ describe("the Power Query (M) query of a pane query", () => {
   });
 
   it("types the columns (dates, whole counts, money) and names them as the preview does", () => {
-    const { mQuery } = powerQueryFiles(model({ metrics: ["impressions", "requests", "revenues", "ecpm"] }), { origin, today });
+    const { mQuery } = powerQueryFiles(model({ metrics: ["impressions", "requests", "revenues", "ecpm"] }), {
+      origin,
+      today,
+    });
     expect(mQuery).toContain(
       'Typed = Table.TransformColumnTypes(Columns, {{"date", type date}, {"country", type text}, {"impressions", Int64.Type}, {"requests", Int64.Type}, {"revenues", Currency.Type}, {"ecpm", Currency.Type}}),',
     );
@@ -108,7 +118,11 @@ describe("the Power Query (M) query of a pane query", () => {
     expect(refusal({ dateGroup: "month" })).toMatch(/set Dates by to Day/);
     expect(refusal({ dateGroupLimit: 3 })).toMatch(/empty Most recent periods only/);
     const many = Array.from({ length: 60 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`);
-    expect(refusal({ filters: { ad_units: many } })).toMatch(new RegExp(`longer than the ${MAX_FEED_URL_LENGTH.toLocaleString("en-US")} Power Query takes: pick fewer filter values`));
+    expect(refusal({ filters: { ad_units: many } })).toMatch(
+      new RegExp(
+        `longer than the ${MAX_FEED_URL_LENGTH.toLocaleString("en-US")} Power Query takes: pick fewer filter values`,
+      ),
+    );
     expect(() => powerQueryFiles(model({ dateGroup: "day" }), { origin, today })).not.toThrow();
   });
 });

@@ -3,7 +3,13 @@ import { powerQueryFiles } from "../../../../src/core/power-query/power-query-fi
 describe("the Power BI data source file (.pbids)", () => {
   it("is one OData connection to the feed URL, with the days as of today and no credential", () => {
     const files = powerQueryFiles(
-      { period: { word: "LAST_MONTH" }, groups: ["country"], metrics: ["revenues"], filters: { countries: ["FR"] }, orders: [] },
+      {
+        period: { word: "LAST_MONTH" },
+        groups: ["country"],
+        metrics: ["revenues"],
+        filters: { countries: ["FR"] },
+        orders: [],
+      },
       { origin: "https://addin.example/", today: "2026-11-26" },
     );
     const pbids = JSON.parse(files.pbids);

@@ -1,7 +1,7 @@
 import { countText, moneyText, percentText } from "../../../../src/core/preview";
 
 describe("preview number texts", () => {
-   it("writes money with two decimals and no currency sign, as the exported files do, whatever the machine's locale", () => {
+  it("writes money with two decimals and no currency sign, as the exported files do, whatever the machine's locale", () => {
     expect(moneyText(1234.5678)).toBe("1,234.57");
     expect(moneyText(0)).toBe("0.00");
     expect(moneyText(-12.345)).toBe("-12.35");
@@ -15,7 +15,7 @@ describe("preview number texts", () => {
     expect(moneyText(-0.004, { signed: true })).toBe("0.00");
   });
 
- it("writes counts with thousands separators and changes with a sign", () => {
+  it("writes counts with thousands separators and changes with a sign", () => {
     expect(countText(1234567)).toBe("1,234,567");
     expect(countText(-1204, { signed: true })).toBe("-1,204");
     expect(countText(1204, { signed: true })).toBe("+1,204");

@@ -1,5 +1,12 @@
 import { excelSerialFromIsoDate } from "../../../../src/core/excel-dates";
-import { labelLookupOf, legacyPreviewFacts, previewModel, statsPreviewFacts, textTableModel, type PreviewModel } from "../../../../src/core/preview";
+import {
+  labelLookupOf,
+  legacyPreviewFacts,
+  previewModel,
+  statsPreviewFacts,
+  textTableModel,
+  type PreviewModel,
+} from "../../../../src/core/preview";
 import { readStatsQuery } from "../../../../src/core/arguments/stats-query";
 import { spillTable, type SpillTable } from "../../../../src/core/rows/spill-table";
 import type { SpillRows } from "../../../../src/core/cell-values";
@@ -38,13 +45,23 @@ describe("previewModel: totals", () => {
     const impressions = data.reduce((sum, row) => sum + (row[2] as number), 0);
     const revenues = data.reduce((sum, row) => sum + (row[3] as number), 0);
     const requests = data.reduce((sum, row) => sum + (row[5] as number), 0);
-    expect(model.totals?.cells.map((cell) => cell.value)).toEqual(["", "", String(impressions), String(revenues), String((revenues / impressions) * 1000), String(requests)]);
+    expect(model.totals?.cells.map((cell) => cell.value)).toEqual([
+      "",
+      "",
+      String(impressions),
+      String(revenues),
+      String((revenues / impressions) * 1000),
+      String(requests),
+    ]);
     expect(model.totals?.label).toBe("Total");
     expect(model.totals?.detail).toBe("all 25 rows");
   });
 
   it("has no totals when the table is only the first page of a longer answer, and counts from the service's total", () => {
-    const firstPage = previewModel(spill, { ...statsPreviewFacts(stats), reach: { complete: false, rowCount: 392_596 } });
+    const firstPage = previewModel(spill, {
+      ...statsPreviewFacts(stats),
+      reach: { complete: false, rowCount: 392_596 },
+    });
     expect(firstPage.totals).toBeUndefined();
     expect(firstPage).toMatchObject({ dataRowCount: 392_596, countExact: true, complete: false });
     expect(firstPage.rows).toHaveLength(20);
@@ -70,7 +87,14 @@ describe("previewModel: totals", () => {
   });
 
   it("shows revenues and eCPM with two decimals under headings that state the currency, counts with thousands separators", () => {
-    expect(model.columns.map((column) => column.heading)).toEqual(["Date", "Country", "Impressions", "Revenues (USD)", "eCPM (USD)", "Requests"]);
+    expect(model.columns.map((column) => column.heading)).toEqual([
+      "Date",
+      "Country",
+      "Impressions",
+      "Revenues (USD)",
+      "eCPM (USD)",
+      "Requests",
+    ]);
     expect(texts(model)[0]).toEqual(["2024-05-01", "US", "1,000", "1,000.00", "0.00", "3,000"]);
     expect(totalTexts(model)).toEqual(["", "", "325,000", "1,810.00", "5.57", "975,000"]);
   });
@@ -92,16 +116,35 @@ describe("previewModel: codes as the files hold them, with their names beside", 
   });
 
   it("shows each code as the workbook and the files do, with its name beside it", () => {
-    const stats = query({ from: "2024-05-01", to: "2024-05-02", groups: "country,format,ad_unit", metrics: "impressions" });
+    const stats = query({
+      from: "2024-05-01",
+      to: "2024-05-02",
+      groups: "country,format,ad_unit",
+      metrics: "impressions",
+    });
     const spill: SpillTable = {
-      ...spillTable([["Country", "Format", "Ad unit", "Impressions"], ["US", "banner_320x50", "u1", 5], ["FR", "interstitial", "u9", 7]], [], 2, 4),
+      ...spillTable(
+        [
+          ["Country", "Format", "Ad unit", "Impressions"],
+          ["US", "banner_320x50", "u1", 5],
+          ["FR", "interstitial", "u9", 7],
+        ],
+        [],
+        2,
+        4,
+      ),
     };
     const model = previewModel(spill, statsPreviewFacts(stats, { labelOf }));
     expect(texts(model)).toEqual([
       ["US", "banner_320x50", "u1", "5"],
       ["FR", "interstitial", "u9", "7"],
     ]);
-    expect(model.rows[0]?.cells.map((cell) => cell.name)).toEqual(["United States", "Banner", "Main menu banner", undefined]);
+    expect(model.rows[0]?.cells.map((cell) => cell.name)).toEqual([
+      "United States",
+      "Banner",
+      "Main menu banner",
+      undefined,
+    ]);
     expect(model.rows[0]?.cells[0]).toMatchObject({ value: "US", text: "US" });
     // No name known: the code alone, and the row is not marked partial for it.
     expect(model.rows[1]?.cells[0]?.name).toBeUndefined();
@@ -117,7 +160,10 @@ describe("previewModel: codes as the files hold them, with their names beside", 
 describe("previewModel: dates and partial periods", () => {
   const weekly = (from: string, to: string, starts: string[], dataThrough?: string) => {
     const stats = query({ from, to, groups: "date", metrics: "impressions", options: "date_group=week" });
-    const spill = table(["Date", "Impressions"], starts.map((start) => [serial(start), 1]));
+    const spill = table(
+      ["Date", "Impressions"],
+      starts.map((start) => [serial(start), 1]),
+    );
     return previewModel(spill, statsPreviewFacts(stats, dataThrough ? { dataThrough } : {}));
   };
 
@@ -125,15 +171,32 @@ describe("previewModel: dates and partial periods", () => {
     // 2024-05-01 is a Wednesday: its week starts Monday 2024-04-29; 2024-05-14 is a Tuesday.
     const model = weekly("2024-05-01", "2024-05-14", ["2024-04-29", "2024-05-06", "2024-05-13"]);
     expect(model.rows.map((row) => row.cells[0]?.text)).toEqual(["2024-04-29", "2024-05-06", "2024-05-13"]);
-    expect(model.rows.map((row) => row.cells[0]?.note)).toEqual(["partial: 5 of 7 days", undefined, "partial: 2 of 7 days"]);
+    expect(model.rows.map((row) => row.cells[0]?.note)).toEqual([
+      "partial: 5 of 7 days",
+      undefined,
+      "partial: 2 of 7 days",
+    ]);
     expect(model.rows.map((row) => row.partial)).toEqual([true, false, true]);
   });
 
   it("marks a month the period cuts at either edge", () => {
-    const stats = query({ from: "2024-01-15", to: "2024-03-10", groups: "date", metrics: "impressions", options: "date_group=month" });
-    const spill = table(["Date", "Impressions"], ["2024-01-01", "2024-02-01", "2024-03-01"].map((day) => [serial(day), 1]));
+    const stats = query({
+      from: "2024-01-15",
+      to: "2024-03-10",
+      groups: "date",
+      metrics: "impressions",
+      options: "date_group=month",
+    });
+    const spill = table(
+      ["Date", "Impressions"],
+      ["2024-01-01", "2024-02-01", "2024-03-01"].map((day) => [serial(day), 1]),
+    );
     const model = previewModel(spill, statsPreviewFacts(stats));
-    expect(model.rows.map((row) => row.cells[0]?.note)).toEqual(["partial: 17 of 31 days", undefined, "partial: 10 of 31 days"]);
+    expect(model.rows.map((row) => row.cells[0]?.note)).toEqual([
+      "partial: 17 of 31 days",
+      undefined,
+      "partial: 10 of 31 days",
+    ]);
   });
 
   it("marks buckets reaching past the last day with data", () => {
@@ -147,41 +210,98 @@ describe("previewModel: dates and partial periods", () => {
 
   it("marks single days after the data, and whole days before it not at all", () => {
     const stats = query({ from: "2024-05-14", to: "2024-05-16", groups: "date", metrics: "impressions" });
-    const spill = table(["Date", "Impressions"], ["2024-05-14", "2024-05-15", "2024-05-16"].map((day) => [serial(day), 1]));
+    const spill = table(
+      ["Date", "Impressions"],
+      ["2024-05-14", "2024-05-15", "2024-05-16"].map((day) => [serial(day), 1]),
+    );
     const model = previewModel(spill, statsPreviewFacts(stats, { dataThrough: "2024-05-15" }));
-    expect(model.rows.map((row) => row.cells[0]?.note)).toEqual([undefined, undefined, "no data yet: data through 2024-05-15"]);
+    expect(model.rows.map((row) => row.cells[0]?.note)).toEqual([
+      undefined,
+      undefined,
+      "no data yet: data through 2024-05-15",
+    ]);
   });
 
   it("marks partial months of LEGACY.STATS", () => {
-    const spill = table(["Month", "Impressions", "Revenue", "Requests", "eCPM"], [
-      [serial("2024-04-01"), 10, 1, 20, 100],
-      [serial("2024-05-01"), 30, 2, 40, 66.7],
-    ]);
-    const model = previewModel(spill, legacyPreviewFacts({ groupBy: ["month"], headers: "readable", period: { from: "2024-04-01", to: "2024-05-20" } }));
+    const spill = table(
+      ["Month", "Impressions", "Revenue", "Requests", "eCPM"],
+      [
+        [serial("2024-04-01"), 10, 1, 20, 100],
+        [serial("2024-05-01"), 30, 2, 40, 66.7],
+      ],
+    );
+    const model = previewModel(
+      spill,
+      legacyPreviewFacts({ groupBy: ["month"], headers: "readable", period: { from: "2024-04-01", to: "2024-05-20" } }),
+    );
     expect(model.rows.map((row) => row.cells[0]?.note)).toEqual([undefined, "partial: 20 of 31 days"]);
     expect(model.columns.map((column) => column.kind)).toEqual(["date", "count", "currency", "count", "ecpm"]);
-    expect(model.columns.map((column) => column.heading)).toEqual(["Month", "Impressions", "Revenue (USD)", "Requests", "eCPM (USD)"]);
+    expect(model.columns.map((column) => column.heading)).toEqual([
+      "Month",
+      "Impressions",
+      "Revenue (USD)",
+      "Requests",
+      "eCPM (USD)",
+    ]);
     expect(totalTexts(model)).toEqual(["", "40", "3.00", "60", "75.00"]);
   });
 });
 
 describe("previewModel: comparison columns", () => {
-  const header = ["Country", "Revenues", "Revenues (previous period)", "Revenues change", "Revenues change %", "Impressions", "Impressions (previous period)", "eCPM", "eCPM (previous period)", "eCPM change %"];
+  const header = [
+    "Country",
+    "Revenues",
+    "Revenues (previous period)",
+    "Revenues change",
+    "Revenues change %",
+    "Impressions",
+    "Impressions (previous period)",
+    "eCPM",
+    "eCPM (previous period)",
+    "eCPM change %",
+  ];
   const data: SpillRows = [
     ["US", 150, 100, 50, 0.5, 1000, 1000, 150, 100, 0.5],
     ["DE", 50, 100, -50, -0.5, 1000, 500, 50, 200, -0.75],
     ["FR", 10, "", "", "", 100, "", 100, "", ""],
   ];
-  const stats = query({ from: "2024-05-01", to: "2024-05-31", groups: "country", metrics: "revenues,impressions,ecpm" });
+  const stats = query({
+    from: "2024-05-01",
+    to: "2024-05-31",
+    groups: "country",
+    metrics: "revenues,impressions,ecpm",
+  });
   const spill: SpillTable = spillTable([header, ...data], [], 3, header.length);
   const model = previewModel(spill, statsPreviewFacts(stats));
 
   it("reads each column's kind from its heading", () => {
-    expect(model.columns.map((column) => column.kind)).toEqual(["group", "currency", "currency", "currency", "percent", "count", "count", "ecpm", "ecpm", "percent"]);
+    expect(model.columns.map((column) => column.kind)).toEqual([
+      "group",
+      "currency",
+      "currency",
+      "currency",
+      "percent",
+      "count",
+      "count",
+      "ecpm",
+      "ecpm",
+      "percent",
+    ]);
   });
 
   it("shows fractions as percentages and changes with their sign", () => {
-    expect(texts(model)[0]).toEqual(["US", "150.00", "100.00", "+50.00", "+50.0%", "1,000", "1,000", "150.00", "100.00", "+50.0%"]);
+    expect(texts(model)[0]).toEqual([
+      "US",
+      "150.00",
+      "100.00",
+      "+50.00",
+      "+50.0%",
+      "1,000",
+      "1,000",
+      "150.00",
+      "100.00",
+      "+50.0%",
+    ]);
     expect(texts(model)[2]?.slice(2, 5)).toEqual(["", "", ""]);
   });
 
@@ -211,19 +331,46 @@ describe("previewModel: comparison columns", () => {
   });
 
   it("takes percentage columns from the table where its headings do not tell (headers=none)", () => {
-    const none = query({ from: "2024-05-01", to: "2024-05-31", groups: "country", metrics: "revenues", options: "headers=none" });
+    const none = query({
+      from: "2024-05-01",
+      to: "2024-05-31",
+      groups: "country",
+      metrics: "revenues",
+      options: "headers=none",
+    });
     const bare = { ...spillTable([["US", 150, 0.25]], [], 1, 3), percentColumns: [2] };
     const result = previewModel(bare, statsPreviewFacts(none));
     expect(result.hasHeaderRow).toBe(false);
-    expect(result.columns.map((column) => [column.heading, column.kind])).toEqual([["Country", "group"], ["Revenues (USD)", "currency"], ["Column 3", "percent"]]);
+    expect(result.columns.map((column) => [column.heading, column.kind])).toEqual([
+      ["Country", "group"],
+      ["Revenues (USD)", "currency"],
+      ["Column 3", "percent"],
+    ]);
     expect(texts(result)).toEqual([["US", "150.00", "25.0%"]]);
   });
 });
 
 describe("previewModel: tables without a header row", () => {
   it("names compared columns in the order compare= adds them after each metric", () => {
-    const compared = { ...query({ from: "2024-05-01", to: "2024-05-31", groups: "country", metrics: "revenues", options: "headers=none" }), compare: "previous_period" as const };
-    const bare = spillTable([["US", 150, 100, 50, 0.5], ["DE", 50, 100, -50, -0.5]], [], 2, 5);
+    const compared = {
+      ...query({
+        from: "2024-05-01",
+        to: "2024-05-31",
+        groups: "country",
+        metrics: "revenues",
+        options: "headers=none",
+      }),
+      compare: "previous_period" as const,
+    };
+    const bare = spillTable(
+      [
+        ["US", 150, 100, 50, 0.5],
+        ["DE", 50, 100, -50, -0.5],
+      ],
+      [],
+      2,
+      5,
+    );
     const result = previewModel(bare, statsPreviewFacts(compared));
     expect(result.columns.map((column) => [column.kind, column.variant])).toEqual([
       ["group", undefined],
@@ -238,9 +385,22 @@ describe("previewModel: tables without a header row", () => {
 
 describe("textTableModel", () => {
   it("keeps every text as it is, with no totals, even where a heading sounds like a metric", () => {
-    const model = textTableModel(["Name", "Type", "Requests"], [["Main menu", "banner", "12 per day"], ["Shop", "interstitial", "rare"]]);
-    expect(texts(model)).toEqual([["Main menu", "banner", "12 per day"], ["Shop", "interstitial", "rare"]]);
+    const model = textTableModel(
+      ["Name", "Type", "Requests"],
+      [
+        ["Main menu", "banner", "12 per day"],
+        ["Shop", "interstitial", "rare"],
+      ],
+    );
+    expect(texts(model)).toEqual([
+      ["Main menu", "banner", "12 per day"],
+      ["Shop", "interstitial", "rare"],
+    ]);
     expect(model.totals).toBeUndefined();
-    expect(model.columns.map((column) => [column.heading, column.kind])).toEqual([["Name", "text"], ["Type", "text"], ["Requests", "text"]]);
+    expect(model.columns.map((column) => [column.heading, column.kind])).toEqual([
+      ["Name", "text"],
+      ["Type", "text"],
+      ["Requests", "text"],
+    ]);
   });
 });

@@ -26,12 +26,18 @@ describe("scroll cue", () => {
 
 describe("bucketNote", () => {
   it("says nothing of a whole week or month, or of a week starting on the period's first day", () => {
-    expect(bucketNote("2024-05-06", { bucket: "week", period: { from: "2024-05-06", to: "2024-05-12" } })).toBeUndefined();
-    expect(bucketNote("2024-02-01", { bucket: "month", period: { from: "2024-01-01", to: "2024-12-31" } })).toBeUndefined();
+    expect(
+      bucketNote("2024-05-06", { bucket: "week", period: { from: "2024-05-06", to: "2024-05-12" } }),
+    ).toBeUndefined();
+    expect(
+      bucketNote("2024-02-01", { bucket: "month", period: { from: "2024-01-01", to: "2024-12-31" } }),
+    ).toBeUndefined();
   });
 
   it("counts February's days in a leap year", () => {
-    expect(bucketNote("2024-02-01", { bucket: "month", period: { from: "2024-02-10", to: "2024-12-31" } })).toBe("partial: 20 of 29 days");
+    expect(bucketNote("2024-02-01", { bucket: "month", period: { from: "2024-02-10", to: "2024-12-31" } })).toBe(
+      "partial: 20 of 29 days",
+    );
   });
 
   it("keeps a text that is not a day as it is", () => {
@@ -39,10 +45,22 @@ describe("bucketNote", () => {
   });
 
   it("counts without a period or a last day with data that is not a day", () => {
-    expect(bucketNote("2024-05-06", { bucket: "week", period: { from: "2024-05-08", to: "2024-05-12" }, dataThrough: "soon" })).toBe("partial: 5 of 7 days");
-    expect(bucketNote("2024-05-06", { bucket: "week", period: { from: "2024-5-8", to: "2024-05-12" } })).toBeUndefined();
-    expect(bucketNote("2024-05-06", { bucket: "week", period: { from: "2024-05-08", to: "2024-05-12" }, dataThrough: "2024-05-10" })).toBe(
-      "partial: 3 of 7 days, data through 2024-05-10",
-    );
+    expect(
+      bucketNote("2024-05-06", {
+        bucket: "week",
+        period: { from: "2024-05-08", to: "2024-05-12" },
+        dataThrough: "soon",
+      }),
+    ).toBe("partial: 5 of 7 days");
+    expect(
+      bucketNote("2024-05-06", { bucket: "week", period: { from: "2024-5-8", to: "2024-05-12" } }),
+    ).toBeUndefined();
+    expect(
+      bucketNote("2024-05-06", {
+        bucket: "week",
+        period: { from: "2024-05-08", to: "2024-05-12" },
+        dataThrough: "2024-05-10",
+      }),
+    ).toBe("partial: 3 of 7 days, data through 2024-05-10");
   });
 });

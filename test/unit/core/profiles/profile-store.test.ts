@@ -1,6 +1,11 @@
 import { memoryStorage } from "../../../../src/core/profiles/memory-storage";
 import { missingCredentials, ProfileError } from "../../../../src/core/profiles/profile";
-import { PROFILES_KEY, ProfileStore, SECRETS_KEY, type ProfileState } from "../../../../src/core/profiles/profile-store";
+import {
+  PROFILES_KEY,
+  ProfileStore,
+  SECRETS_KEY,
+  type ProfileState,
+} from "../../../../src/core/profiles/profile-store";
 import { bearer, legacy, TOKEN } from "./fixtures";
 
 describe("ProfileStore", () => {
@@ -175,7 +180,9 @@ describe("ProfileStore", () => {
 
   it("keeps a profile saved with an http:// address now refused, and refuses it once edited", async () => {
     const old = { ...bearer("Old"), baseUrl: "http://reporting.example.com" };
-    const store = new ProfileStore({ storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles: [old], active: "Old" }) }) });
+    const store = new ProfileStore({
+      storage: memoryStorage({ [PROFILES_KEY]: JSON.stringify({ profiles: [old], active: "Old" }) }),
+    });
     // Dropping it would lose the user's profile without a word; the pane lists it for correction.
     expect((await store.active())?.baseUrl).toBe("http://reporting.example.com");
     await expect(store.save(old, "Old")).rejects.toThrow("must start with https://");

@@ -52,7 +52,13 @@ describe("service addresses", () => {
   const refusal = "The service address must start with https:// — http:// works only for localhost.";
 
   it("point 7: refuses http:// for any host but this computer, since an HTTPS page cannot call it", () => {
-    for (const address of ["http://reporting.example.com", "http://10.0.0.5:8080/api", "http://127.0.0.2", "http://localhost.example.com", "http://[::2]"]) {
+    for (const address of [
+      "http://reporting.example.com",
+      "http://10.0.0.5:8080/api",
+      "http://127.0.0.2",
+      "http://localhost.example.com",
+      "http://[::2]",
+    ]) {
       expect(() => parseProfile(withAddress(address))).toThrow(refusal);
     }
   });
@@ -64,7 +70,14 @@ describe("service addresses", () => {
   });
 
   it("accepts https:// anywhere and http:// for localhost, 127.0.0.1 and [::1]", () => {
-    for (const address of ["https://reporting.example.com", "https://10.0.0.5:8443/api", "http://localhost:3001", "http://LOCALHOST", "http://127.0.0.1:3001/api", "http://[::1]:3001"]) {
+    for (const address of [
+      "https://reporting.example.com",
+      "https://10.0.0.5:8443/api",
+      "http://localhost:3001",
+      "http://LOCALHOST",
+      "http://127.0.0.1:3001/api",
+      "http://[::1]:3001",
+    ]) {
       expect(parseProfile(withAddress(address)).baseUrl).toBe(address);
     }
   });

@@ -21,7 +21,16 @@ describe("reference rows", () => {
   it("gives one row per asset and ad unit, and keeps assets without ad units", () => {
     const table = assetRows(
       [
-        { value: "ABC-1A2B3C4D", label: "Game", assetType: "ANDROID", bundle: "com.game", adUnits: [{ value: "u1", label: "Main" }, { value: "u2", label: "Bonus" }] },
+        {
+          value: "ABC-1A2B3C4D",
+          label: "Game",
+          assetType: "ANDROID",
+          bundle: "com.game",
+          adUnits: [
+            { value: "u1", label: "Main" },
+            { value: "u2", label: "Bonus" },
+          ],
+        },
         { value: "ABC-9Z8Y7X6W", label: "Site", adUnits: [] },
       ],
       "readable",
@@ -36,6 +45,8 @@ describe("reference rows", () => {
   });
 
   it("lists the organizations of details", () => {
-    expect(organizationRows({ organizations: [{ value: "id-1", label: "Acme" }], raw: {} }, "none").rows).toEqual([["id-1", "Acme"]]);
+    expect(organizationRows({ organizations: [{ value: "id-1", label: "Acme" }], raw: {} }, "none").rows).toEqual([
+      ["id-1", "Acme"],
+    ]);
   });
 });

@@ -4,13 +4,20 @@ import { statsRows } from "../../../../src/core/rows/stats-rows";
 const period = { from: "2025-01-01", to: "2025-01-31" };
 
 const entries: StatsEntry[] = [
-  { group: { date: "2025-01-02", country: "FR" }, metrics: { impressions: 1000, revenues: 2.5, ecpm: 2.5, requests: 1200 } },
+  {
+    group: { date: "2025-01-02", country: "FR" },
+    metrics: { impressions: 1000, revenues: 2.5, ecpm: 2.5, requests: 1200 },
+  },
   { group: { date: "2025-01-01", country: null }, metrics: { impressions: 10, revenues: 1.2e-7, requests: 11 } },
 ];
 
 describe("stats rows", () => {
   it("lays out groups then metrics in request order, with readable headers and Excel dates", () => {
-    const request: StatsRequest = { filters: period, groups: ["country", "date"], metrics: ["revenues", "impressions", "ecpm"] };
+    const request: StatsRequest = {
+      filters: period,
+      groups: ["country", "date"],
+      metrics: ["revenues", "impressions", "ecpm"],
+    };
     const table = statsRows(entries, request, "readable");
     expect(table.rows).toEqual([
       ["Country", "Date", "Revenues", "Impressions", "eCPM"],
@@ -28,7 +35,11 @@ describe("stats rows", () => {
   });
 
   it("shows all four metrics in the API's order when none was requested", () => {
-    const table = statsRows([{ group: {}, metrics: { impressions: 5, revenues: 1, ecpm: 200, requests: 9 } }], { filters: period }, "readable");
+    const table = statsRows(
+      [{ group: {}, metrics: { impressions: 5, revenues: 1, ecpm: 200, requests: 9 } }],
+      { filters: period },
+      "readable",
+    );
     expect(table.rows).toEqual([
       ["Impressions", "Revenues", "eCPM", "Requests"],
       [5, 1, 200, 9],
@@ -41,7 +52,9 @@ describe("stats rows", () => {
   });
 
   it("never spills an empty array", () => {
-    expect(statsRows([], { filters: period, groups: ["country"], metrics: ["revenues"] }, "none").rows).toEqual([["", ""]]);
+    expect(statsRows([], { filters: period, groups: ["country"], metrics: ["revenues"] }, "none").rows).toEqual([
+      ["", ""],
+    ]);
   });
 
   it("turns week and month group dates into the first day of their period", () => {

@@ -29,7 +29,10 @@ describe("buildClients", () => {
 
   it("sends each interface's credentials to that interface's address", async () => {
     const { calls, fetch } = recordingFetch();
-    const clients = buildClients(parseProfile({ ...legacy("Both"), kind: "both", token: TOKEN }), { fetch, maxRetries: 0 });
+    const clients = buildClients(parseProfile({ ...legacy("Both"), kind: "both", token: TOKEN }), {
+      fetch,
+      maxRetries: 0,
+    });
     await clients.reporting?.countries();
     await clients.legacy?.applications();
     expect(calls[0]?.url).toBe("https://reporting.example.com/countries");

@@ -19,7 +19,8 @@ function countingService() {
     const path = new URL(url).pathname;
     if (path === "/countries") return json(COUNTRIES);
     if (path === "/reporting/v1/applications") return json({ applications: [] });
-    if (path === "/stats") return json({ stats: [{ group: { country: "FR" }, metrics: { revenues: 12.5 } }], total: 1 });
+    if (path === "/stats")
+      return json({ stats: [{ group: { country: "FR" }, metrics: { revenues: 12.5 } }], total: 1 });
     throw new Error(`unexpected route ${path}`);
   };
   const count = (path: string) => calls.filter((call) => new URL(call.url).pathname === path).length;

@@ -15,7 +15,8 @@ function twoAccounts() {
     const account = init.headers["authorization"] === `Bearer ${SALES_TOKEN}` ? "Sales" : "Finance";
     const path = new URL(url).pathname;
     asked.push(`${account} ${path}`);
-    if (path === "/countries") return json([{ code: "US", name: account === "Sales" ? "United States (Sales)" : "United States" }]);
+    if (path === "/countries")
+      return json([{ code: "US", name: account === "Sales" ? "United States (Sales)" : "United States" }]);
     if (path === "/dates") return json({ from: "2026-01-01", to: account === "Sales" ? "2026-06-20" : "2026-06-29" });
     throw new Error(`unexpected route ${path}`);
   };
@@ -29,7 +30,11 @@ async function runtimeOnTwoProfiles() {
   await store.save(legacy("Apps"));
   await store.activate("Finance");
   const service = twoAccounts();
-  const runtime = createReportingRuntime({ store, today: () => "2026-06-30", transport: fakeTransportOptions(service.fetch, { maxRetries: 0 }) });
+  const runtime = createReportingRuntime({
+    store,
+    today: () => "2026-06-30",
+    transport: fakeTransportOptions(service.fetch, { maxRetries: 0 }),
+  });
   await runtime.ready;
   return { runtime, store, ...service };
 }

@@ -22,7 +22,11 @@ async function runtimeOver(fetch: FetchLike, transportRetries: RetryEvent[] = []
   return runtime;
 }
 
-const query = () => readStatsQuery({ from: "2026-06-01", to: "2026-06-30", groups: [["country"]], metrics: [["revenues"]] }, () => "2026-06-30");
+const query = () =>
+  readStatsQuery(
+    { from: "2026-06-01", to: "2026-06-30", groups: [["country"]], metrics: [["revenues"]] },
+    () => "2026-06-30",
+  );
 
 describe("the runtime's retry events", () => {
   it("tells each listener of a wait the service asked for, and of our own backoff, until unsubscribed", async () => {
@@ -92,7 +96,9 @@ describe("cancelling the pane's preview", () => {
     const calls: RecordedCall[] = [];
     const fetch: FetchLike = (url, init) => {
       calls.push({ url, method: init.method, headers: init.headers, body: init.body, signal: init.signal });
-      return new Promise<never>((_resolve, reject) => init.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      return new Promise<never>((_resolve, reject) =>
+        init.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      );
     };
     const runtime = await runtimeOver(fetch);
     const cancel = new AbortController();

@@ -19,6 +19,8 @@ describe("a stored query in words", () => {
   });
 
   it("keeps the codes while no list is loaded", () => {
-    expect(describeQuery(model)).toBe(`Revenues by Country; last month; Organizations: ${ORGANIZATION}, unknown-org; Countries: FR`);
+    expect(describeQuery(model)).toBe(
+      `Revenues by Country; last month; Organizations: ${ORGANIZATION}, unknown-org; Countries: FR`,
+    );
   });
 });

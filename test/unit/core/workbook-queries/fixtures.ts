@@ -5,7 +5,13 @@ export function storedRecord(id: string, overrides: Partial<StoredStatsTableQuer
   return {
     version: 1,
     id,
-    query: { period: { from: "2026-01-01", to: "2026-01-31" }, groups: ["date", "country"], metrics: ["impressions", "revenues", "ecpm"], filters: {}, orders: [] },
+    query: {
+      period: { from: "2026-01-01", to: "2026-01-31" },
+      groups: ["date", "country"],
+      metrics: ["impressions", "revenues", "ecpm"],
+      filters: {},
+      orders: [],
+    },
     table: { excelId: `{table-${id}}`, name: `Table_${id.replace(/-/g, "_")}`, sheet: "Reporting" },
     columns: ["date", "country", "impressions", "revenues", "ecpm"],
     pivots: [],

@@ -10,7 +10,11 @@ import {
   storedTableQuery,
   type StoredTableQuery,
 } from "../../../../src/core/workbook-queries/stored-query";
-import { refreshStoredTable, withFailure, type TableRefreshDependencies } from "../../../../src/core/workbook-queries/table-refresh";
+import {
+  refreshStoredTable,
+  withFailure,
+  type TableRefreshDependencies,
+} from "../../../../src/core/workbook-queries/table-refresh";
 import { legacyResponse, stats } from "../legacy/fixtures";
 import { storedRecord } from "./fixtures";
 
@@ -26,7 +30,12 @@ const legacyRecord = (query: unknown): Record<string, unknown> => ({
   query,
   columns: ["date", "country", "impressions", "revenues", "ecpm", "requests"],
 });
-const LEGACY_QUERY = { source: "legacy", period: { word: "LAST_30_DAYS" }, groupBy: ["day", "country"], profile: "Legacy key" };
+const LEGACY_QUERY = {
+  source: "legacy",
+  period: { word: "LAST_30_DAYS" },
+  groupBy: ["day", "country"],
+  profile: "Legacy key",
+};
 
 describe("a legacy table's stored query", () => {
   it("reads a record saved before legacy tables as a REPORTING.STATS query, unchanged", () => {
@@ -36,9 +45,23 @@ describe("a legacy table's stored query", () => {
   });
 
   it("keeps the Legacy tab's query (period, groupings in order, profile by name) through the workbook's XML", () => {
-    const stored = storedLegacyModelOf({ period: { from: "2026-01-01", to: "2026-01-31" }, groupBy: ["country", "day"], headers: "readable", profile: "Legacy key" });
-    expect(stored).toEqual({ source: "legacy", period: { from: "2026-01-01", to: "2026-01-31" }, groupBy: ["country", "day"], profile: "Legacy key" });
-    expect(legacyModelOf(stored)).toEqual({ period: { from: "2026-01-01", to: "2026-01-31" }, groupBy: ["country", "day"], profile: "Legacy key" });
+    const stored = storedLegacyModelOf({
+      period: { from: "2026-01-01", to: "2026-01-31" },
+      groupBy: ["country", "day"],
+      headers: "readable",
+      profile: "Legacy key",
+    });
+    expect(stored).toEqual({
+      source: "legacy",
+      period: { from: "2026-01-01", to: "2026-01-31" },
+      groupBy: ["country", "day"],
+      profile: "Legacy key",
+    });
+    expect(legacyModelOf(stored)).toEqual({
+      period: { from: "2026-01-01", to: "2026-01-31" },
+      groupBy: ["country", "day"],
+      profile: "Legacy key",
+    });
     const record = storedTableQuery.parse(legacyRecord(stored));
     expect(isStatsTable(record)).toBe(false);
     expect(readTableQueryXml(tableQueryXml(record))).toEqual({ record });
@@ -60,7 +83,15 @@ describe("a legacy table's stored query", () => {
   });
 
   it("is described in the Queries tab as the Legacy tab's columns and groupings", () => {
-    expect(describeQuery(storedLegacyModelOf({ period: { word: "LAST_30_DAYS" }, groupBy: ["day", "ad_unit_type"], profile: "Legacy key" }))).toBe(
+    expect(
+      describeQuery(
+        storedLegacyModelOf({
+          period: { word: "LAST_30_DAYS" },
+          groupBy: ["day", "ad_unit_type"],
+          profile: "Legacy key",
+        }),
+      ),
+    ).toBe(
       "Legacy statistics: Impressions, Revenues, eCPM, Requests by Date, Ad unit type; last 30 days; profile Legacy key",
     );
     expect(describeQuery(storedLegacyModelOf({ period: { from: "2026-01-01", to: "2026-01-31" }, groupBy: [] }))).toBe(
@@ -72,7 +103,10 @@ describe("a legacy table's stored query", () => {
 describe("Refresh all with a legacy table", () => {
   it("refreshes it through the same run as a STATS table, and keeps the reason when its source refuses", async () => {
     const legacy = storedTableQuery.parse(legacyRecord({ ...LEGACY_QUERY, groupBy: ["day"] }));
-    const failing = storedTableQuery.parse({ ...legacyRecord({ ...LEGACY_QUERY, profile: "Revoked" }), id: "q-0000eeee-0000-000000000000" });
+    const failing = storedTableQuery.parse({
+      ...legacyRecord({ ...LEGACY_QUERY, profile: "Revoked" }),
+      id: "q-0000eeee-0000-000000000000",
+    });
     const written = new Map<string, number>();
     const failures = new Map<string, StoredTableQuery>();
     const deps: TableRefreshDependencies = {
@@ -80,7 +114,8 @@ describe("Refresh all with a legacy table", () => {
       now: () => Date.UTC(2026, 1, 10),
       fetch: () => Promise.reject(new Error("a legacy table must not ask STATS")),
       async fetchLegacy(args) {
-        if (String(args.options).includes("Revoked")) throw new PermissionDeniedError({ route: "/reporting/v1/stats", status: 403 });
+        if (String(args.options).includes("Revoked"))
+          throw new PermissionDeniedError({ route: "/reporting/v1/stats", status: 403 });
         return legacyStatsRows(legacyResponse({ "2026-01-01": { stats: stats(10, 1, 12) } }), ["day"], "readable");
       },
       dataThrough: async () => undefined,

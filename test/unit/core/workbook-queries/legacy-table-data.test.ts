@@ -1,6 +1,10 @@
 import type { LegacyStatsResponse } from "../../../../src/api";
 import { legacyArgumentsOf } from "../../../../src/core/formula-text";
-import { legacyRowsOf, legacyTableColumns, legacyTableData } from "../../../../src/core/workbook-queries/legacy-table-data";
+import {
+  legacyRowsOf,
+  legacyTableColumns,
+  legacyTableData,
+} from "../../../../src/core/workbook-queries/legacy-table-data";
 import { legacyStatsRows, withReadableHeader } from "../../../../src/core/legacy/legacy-rows";
 import { createReportingFunctions } from "../../../../src/core/reporting-functions";
 import { DEFAULT_SPILL_BUDGET_BYTES } from "../../../../src/core/spill-limit";
@@ -15,7 +19,10 @@ function largeResponse(): LegacyStatsResponse {
   const aggregation: LegacyStatsResponse["aggregation"] = {};
   for (let day = 0; day < DAYS; day++) {
     const units: LegacyStatsResponse["aggregation"] = {};
-    for (let unit = 0; unit < UNITS; unit++) units[`0f8fad5b-d9cb-469f-a165-${String(unit).padStart(12, "0")}`] = { stats: stats(1000 + day, 12.345678 + unit, 1100) };
+    for (let unit = 0; unit < UNITS; unit++)
+      units[`0f8fad5b-d9cb-469f-a165-${String(unit).padStart(12, "0")}`] = {
+        stats: stats(1000 + day, 12.345678 + unit, 1100),
+      };
     aggregation[new Date(Date.UTC(2025, 0, 1 + day)).toISOString().slice(0, 10)] = { aggregation: units };
   }
   return legacyResponse(aggregation);
@@ -23,11 +30,16 @@ function largeResponse(): LegacyStatsResponse {
 
 describe("legacy rows as an Excel table of values", () => {
   const response = legacyResponse({
-    "2025-01-01": { aggregation: { [UNIT_A]: { stats: stats(500, 5, 600) }, [UNIT_B]: { stats: stats(3000, 3, 3300) } } },
+    "2025-01-01": {
+      aggregation: { [UNIT_A]: { stats: stats(500, 5, 600) }, [UNIT_B]: { stats: stats(3000, 3, 3300) } },
+    },
   });
 
   it("keeps the Query tab's header and formats each column as the Query tab's tables do", () => {
-    const data = legacyTableData(legacyStatsRows(response, ["day", "ad_unit_type"], "readable", applications), ["day", "ad_unit_type"]);
+    const data = legacyTableData(legacyStatsRows(response, ["day", "ad_unit_type"], "readable", applications), [
+      "day",
+      "ad_unit_type",
+    ]);
     expect(data.header).toEqual(["Date", "Ad unit type", "Impressions", "Revenues", "eCPM", "Requests"]);
     expect(data.rows).toHaveLength(2);
     expect(data.columns.map((column) => [column.key, column.kind])).toEqual([
@@ -43,11 +55,17 @@ describe("legacy rows as an Excel table of values", () => {
   it("takes every row of an answer larger than a spill, as the Legacy tab fetches it: a table or a file is not a spill", async () => {
     const answer = largeResponse();
     const functions = createReportingFunctions({
-      connect: () => ({ key: "large", legacy: { applications: async () => ({ applications }), stats: async () => answer } }),
+      connect: () => ({
+        key: "large",
+        legacy: { applications: async () => ({ applications }), stats: async () => answer },
+      }),
       today: () => "2025-05-15",
     });
     // The rows of the tab's Export CSV, Export Excel and Insert as table (LegacyQueryForm.rowsOf).
-    const args = legacyArgumentsOf({ period: { from: "2025-01-01", to: "2025-04-10" }, groupBy: ["day", "ad_unit_id"] });
+    const args = legacyArgumentsOf({
+      period: { from: "2025-01-01", to: "2025-04-10" },
+      groupBy: ["day", "ad_unit_id"],
+    });
     const table = await functions.legacyStats(args.from, args.to, args.groupBy, args.options);
     expect(Buffer.byteLength(JSON.stringify(table.rows))).toBeGreaterThan(DEFAULT_SPILL_BUDGET_BYTES);
 
@@ -56,7 +74,10 @@ describe("legacy rows as an Excel table of values", () => {
     expect(exported.header).toHaveLength(6);
     expect(exported.rows).toHaveLength(DAYS * UNITS);
     expect(exported.rows.every((row) => typeof row[2] === "number")).toBe(true);
-    expect(exported.rows.at(-1)!.slice(1, 3)).toEqual([`0f8fad5b-d9cb-469f-a165-${String(UNITS - 1).padStart(12, "0")}`, 1000 + DAYS - 1]);
+    expect(exported.rows.at(-1)!.slice(1, 3)).toEqual([
+      `0f8fad5b-d9cb-469f-a165-${String(UNITS - 1).padStart(12, "0")}`,
+      1000 + DAYS - 1,
+    ]);
     expect(legacyTableData(table, ["day", "ad_unit_id"]).rows).toEqual(exported.rows);
   });
 
@@ -72,7 +93,10 @@ describe("legacy rows as an Excel table of values", () => {
   });
 
   it("exports no header and no row for an empty answer", () => {
-    expect(legacyRowsOf(legacyStatsRows(legacyResponse({}), ["country"], "readable"))).toEqual({ header: undefined, rows: [] });
+    expect(legacyRowsOf(legacyStatsRows(legacyResponse({}), ["country"], "readable"))).toEqual({
+      header: undefined,
+      rows: [],
+    });
   });
 
   it("has no rows for an empty answer", () => {
@@ -82,14 +106,23 @@ describe("legacy rows as an Excel table of values", () => {
 
 describe("legacy columns in a file made from rows", () => {
   it("take the number formats of the Query tab's tables: dates, counts and money, text as General", () => {
-    expect(legacyTableColumns(["day", "country"]).map(fileNumberFormat)).toEqual(["yyyy-mm-dd", undefined, "#,##0", "#,##0.00", "#,##0.00", "#,##0"]);
+    expect(legacyTableColumns(["day", "country"]).map(fileNumberFormat)).toEqual([
+      "yyyy-mm-dd",
+      undefined,
+      "#,##0",
+      "#,##0.00",
+      "#,##0.00",
+      "#,##0",
+    ]);
     expect(legacyTableColumns(["month"]).map(fileNumberFormat)[0]).toBe("yyyy-mm-dd");
   });
 });
 
 describe("the Legacy tab's preview of an answer without a header row", () => {
   const response = legacyResponse({
-    "2025-01-01": { aggregation: { [UNIT_A]: { stats: stats(500, 5, 600) }, [UNIT_B]: { stats: stats(3000, 3, 3300) } } },
+    "2025-01-01": {
+      aggregation: { [UNIT_A]: { stats: stats(500, 5, 600) }, [UNIT_B]: { stats: stats(3000, 3, 3300) } },
+    },
   });
   const groups = ["day", "ad_unit_type"] as const;
 

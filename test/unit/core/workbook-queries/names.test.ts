@@ -1,4 +1,10 @@
-import { pivotSheetNameFor, safeTableName, sheetNameFor, statsTableName, addinTableName } from "../../../../src/core/workbook-queries/names";
+import {
+  pivotSheetNameFor,
+  safeTableName,
+  sheetNameFor,
+  statsTableName,
+  addinTableName,
+} from "../../../../src/core/workbook-queries/names";
 
 describe("names the add-in gives in a workbook", () => {
   it("names a table after its groups, readable and free", () => {
@@ -9,7 +15,9 @@ describe("names the add-in gives in a workbook", () => {
   });
 
   it("names a Legacy tab's table apart from a Query tab's with the same groupings", () => {
-    expect(addinTableName("Legacy", ["Date", "Ad unit type"], ["Stats_by_Date_AdUnitType"])).toBe("Legacy_by_Date_AdUnitType");
+    expect(addinTableName("Legacy", ["Date", "Ad unit type"], ["Stats_by_Date_AdUnitType"])).toBe(
+      "Legacy_by_Date_AdUnitType",
+    );
     expect(addinTableName("Legacy", [], [])).toBe("Legacy_Totals");
     expect(addinTableName("Legacy", ["Application"], ["legacy_by_application"])).toBe("Legacy_by_Application_2");
   });

@@ -19,8 +19,14 @@ describe("the PivotTable plan and the table's formats", () => {
 
   it("uses the groups the user picks, and says when there is nothing to sum", () => {
     expect(pivotPlan(columns, headers, ["country", "date"])).toMatchObject({ rows: ["Country", "Date"] });
-    const ecpmOnly = tableColumnsOf({ filters: { from: "2026-01-01", to: "2026-01-31" }, groups: ["country"], metrics: ["ecpm"] });
-    expect(pivotPlan(ecpmOnly, ["Country", "eCPM"])).toEqual({ problem: expect.stringContaining("no impressions, revenues or requests") });
+    const ecpmOnly = tableColumnsOf({
+      filters: { from: "2026-01-01", to: "2026-01-31" },
+      groups: ["country"],
+      metrics: ["ecpm"],
+    });
+    expect(pivotPlan(ecpmOnly, ["Country", "eCPM"])).toEqual({
+      problem: expect.stringContaining("no impressions, revenues or requests"),
+    });
   });
 
   it("formats counts, money, dates and text, and keeps every service text as text", () => {

@@ -1,7 +1,12 @@
 import { AbortedError, PermissionDeniedError } from "../../../../src/client/errors";
 import { onAbort } from "../../../../src/core/cancellation";
 import { RefreshCoordinator } from "../../../../src/core/workbook-queries/refresh-coordinator";
-import { refreshTables, refreshWorkbook, type RefreshProgress, type WorkbookRefreshOperations } from "../../../../src/core/workbook-queries/refresh-run";
+import {
+  refreshTables,
+  refreshWorkbook,
+  type RefreshProgress,
+  type WorkbookRefreshOperations,
+} from "../../../../src/core/workbook-queries/refresh-run";
 import type { StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
 import { deferred, settle, type Deferred } from "../deferred";
 import { storedRecord } from "./fixtures";
@@ -29,7 +34,14 @@ function fakeOperations(records: StoredTableQuery[]) {
         const count = await rows.promise;
         clock += 10;
         log.push(`written ${record.id}`);
-        return { ...record, lastRefresh: { at: new Date(clock).toISOString().replace(/\.\d{3}Z$/, "Z"), rows: count, dataThrough: "2026-01-31" } };
+        return {
+          ...record,
+          lastRefresh: {
+            at: new Date(clock).toISOString().replace(/\.\d{3}Z$/, "Z"),
+            rows: count,
+            dataThrough: "2026-01-31",
+          },
+        };
       } finally {
         stop();
         inFlight--;
@@ -52,7 +64,11 @@ function fakeOperations(records: StoredTableQuery[]) {
   };
 }
 
-const records = ["a", "b", "c", "d", "e"].map((letter) => storedRecord(`q-${letter.repeat(8)}-0000-000000000000`, { pivots: letter === "a" ? [{ excelId: "{p}", name: "P", sheet: "S" }] : [] }));
+const records = ["a", "b", "c", "d", "e"].map((letter) =>
+  storedRecord(`q-${letter.repeat(8)}-0000-000000000000`, {
+    pivots: letter === "a" ? [{ excelId: "{p}", name: "P", sheet: "S" }] : [],
+  }),
+);
 const idOf = (index: number) => records[index]!.id;
 
 describe("refreshing a workbook", () => {
@@ -62,7 +78,11 @@ describe("refreshing a workbook", () => {
     const done = refreshWorkbook(fake.ops, { onProgress: (step) => progress.push(step) });
     await settle();
     expect(fake.log.slice(0, 2)).toEqual(["clearCache", "recalculate"]);
-    expect(fake.log.filter((line) => line.startsWith("start"))).toEqual([`start ${idOf(0)}`, `start ${idOf(1)}`, `start ${idOf(2)}`]);
+    expect(fake.log.filter((line) => line.startsWith("start"))).toEqual([
+      `start ${idOf(0)}`,
+      `start ${idOf(1)}`,
+      `start ${idOf(2)}`,
+    ]);
     const mid = progress.at(-1)!;
     expect(mid).toMatchObject({ done: 1, total: 6, cancelled: false });
     expect(mid.current).toEqual(records.slice(0, 3).map((record) => record.table.name));
@@ -100,8 +120,16 @@ describe("refreshing a workbook", () => {
     controller.abort();
     const report = await done;
     expect(report.cancelled).toBe(true);
-    expect(report.items.slice(1).map((item) => item.state)).toEqual(["refreshed", "not_refreshed", "not_refreshed", "not_refreshed", "not_refreshed"]);
-    expect(report.items[2]!.reason).toMatch(/cancelled while its rows were on their way\. It keeps its previous rows\./);
+    expect(report.items.slice(1).map((item) => item.state)).toEqual([
+      "refreshed",
+      "not_refreshed",
+      "not_refreshed",
+      "not_refreshed",
+      "not_refreshed",
+    ]);
+    expect(report.items[2]!.reason).toMatch(
+      /cancelled while its rows were on their way\. It keeps its previous rows\./,
+    );
     expect(report.items[5]!.reason).toMatch(/cancelled before this table's turn/);
     // The finished table's PivotTable is refreshed all the same, so that it agrees with its table.
     expect(fake.log).toContain(`pivots ${idOf(0)}`);
@@ -113,7 +141,14 @@ describe("refreshing a workbook", () => {
     const fake = fakeOperations(records.slice(0, 2));
     const done = refreshWorkbook(fake.ops);
     await settle();
-    fake.fail(idOf(0), new PermissionDeniedError({ status: 403, route: "/stats", body: '{"error":{"code":"forbidden","message":"nope"}}' }));
+    fake.fail(
+      idOf(0),
+      new PermissionDeniedError({
+        status: 403,
+        route: "/stats",
+        body: '{"error":{"code":"forbidden","message":"nope"}}',
+      }),
+    );
     fake.finish(idOf(1), 3);
     const report = await done;
     const failed = report.items[1]!;
@@ -148,7 +183,12 @@ describe("refreshing a workbook", () => {
     fake.finish(idOf(0), 4);
     const report = await done;
     expect(report.items).toEqual([
-      expect.objectContaining({ state: "refreshed", rows: 4, pivots: 0, warning: expect.stringMatching(/^Its PivotTable was not refreshed: /) }),
+      expect.objectContaining({
+        state: "refreshed",
+        rows: 4,
+        pivots: 0,
+        warning: expect.stringMatching(/^Its PivotTable was not refreshed: /),
+      }),
     ]);
     expect(fake.log).not.toContain("recalculate");
   });

@@ -19,7 +19,13 @@ const QUERY = savedModelOf({
   compare: "previous_year",
 });
 
-const named = (id: string, name: string, savedAt = "2026-04-01T08:00:00Z"): SavedQuery => ({ version: 1, id, name, query: QUERY, savedAt });
+const named = (id: string, name: string, savedAt = "2026-04-01T08:00:00Z"): SavedQuery => ({
+  version: 1,
+  id,
+  name,
+  query: QUERY,
+  savedAt,
+});
 
 describe("a saved query", () => {
   it("keeps the builder's whole query, formula-only options included, and gives it back", () => {
@@ -46,7 +52,10 @@ describe("a saved query", () => {
   });
 
   it("needs a name, not one another saved query has (ignoring case and spaces); its own is no clash when renamed", () => {
-    const others = [named("s-11111111-aaaa-bbbbbbbbbbbb", "Revenue by country"), named("s-22222222-aaaa-bbbbbbbbbbbb", "Costs")];
+    const others = [
+      named("s-11111111-aaaa-bbbbbbbbbbbb", "Revenue by country"),
+      named("s-22222222-aaaa-bbbbbbbbbbbb", "Costs"),
+    ];
     expect(savedQueryNameProblem("   ", others)).toBe("Type a name for the query, such as Revenue by country.");
     expect(savedQueryNameProblem(" revenue BY country ", others)).toBe(
       "This workbook already has a saved query named Revenue by country: choose another name, or delete that one in the Queries tab.",

@@ -1,6 +1,15 @@
-import { readTableQueryXml, TABLE_QUERY_NAMESPACE, tableQueryXml } from "../../../../src/core/workbook-queries/record-xml";
+import {
+  readTableQueryXml,
+  TABLE_QUERY_NAMESPACE,
+  tableQueryXml,
+} from "../../../../src/core/workbook-queries/record-xml";
 import { readWorkbookOptionsXml, workbookOptionsXml } from "../../../../src/core/workbook-queries/workbook-options";
-import { newRecordId, queryModelOf, storedModelOf, storedTableQuery } from "../../../../src/core/workbook-queries/stored-query";
+import {
+  newRecordId,
+  queryModelOf,
+  storedModelOf,
+  storedTableQuery,
+} from "../../../../src/core/workbook-queries/stored-query";
 import { storedRecord } from "./fixtures";
 
 describe("the stored query of a table", () => {
@@ -50,7 +59,13 @@ describe("the stored query of a table", () => {
   it("round-trips through the custom XML part's text, hostile filter values included", () => {
     const hostile = ["</json></tableQuery><x>", "]]>", "a & b", '"quoted"', "🚀"];
     const record = storedRecord("q-0000aaaa-bbbb-cccccccccccc", {
-      query: { period: { word: "LAST_7_DAYS" }, groups: ["format"], metrics: [], filters: { formats: hostile }, orders: [] },
+      query: {
+        period: { word: "LAST_7_DAYS" },
+        groups: ["format"],
+        metrics: [],
+        filters: { formats: hostile },
+        orders: [],
+      },
     });
     const xml = tableQueryXml(record);
     expect(xml).toContain(`xmlns="${TABLE_QUERY_NAMESPACE}"`);
@@ -60,7 +75,9 @@ describe("the stored query of a table", () => {
 
   it("says why a part cannot be read instead of throwing", () => {
     expect(readTableQueryXml("<tableQuery/>")).toEqual({ problem: "its content is not readable" });
-    expect(readTableQueryXml(`<tableQuery><json>{"version":2}</json></tableQuery>`)).toEqual({ problem: "its content is not a query this version of the add-in reads" });
+    expect(readTableQueryXml(`<tableQuery><json>{"version":2}</json></tableQuery>`)).toEqual({
+      problem: "its content is not a query this version of the add-in reads",
+    });
   });
 
   it("keeps the workbook's options in a part of their own", () => {

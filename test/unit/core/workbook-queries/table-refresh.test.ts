@@ -3,13 +3,24 @@ import type { StatsQuery } from "../../../../src/core/arguments/stats-query";
 import { legacyStatsRows } from "../../../../src/core/legacy/legacy-rows";
 import { statsRows } from "../../../../src/core/rows/stats-rows";
 import type { TableData } from "../../../../src/core/workbook-queries/table-columns";
-import { refreshStoredTable, tableStatsQuery, withFailure, type TableRefreshDependencies } from "../../../../src/core/workbook-queries/table-refresh";
+import {
+  refreshStoredTable,
+  tableStatsQuery,
+  withFailure,
+  type TableRefreshDependencies,
+} from "../../../../src/core/workbook-queries/table-refresh";
 import { comparedStatsTable } from "../../../../src/core/compare/compared-table";
 import { describeQuery } from "../../../../src/core/workbook-queries/describe-query";
 import { readTableQueryXml, tableQueryXml } from "../../../../src/core/workbook-queries/record-xml";
 import { statsModelOfFormula } from "../../../../src/core/formula-parse";
 import { statsFormula } from "../../../../src/core/formula-text";
-import { isStatsTable, queryModelOf, storedModelOf, storedTableQuery, type StoredTableQuery } from "../../../../src/core/workbook-queries/stored-query";
+import {
+  isStatsTable,
+  queryModelOf,
+  storedModelOf,
+  storedTableQuery,
+  type StoredTableQuery,
+} from "../../../../src/core/workbook-queries/stored-query";
 import { deferred } from "../deferred";
 import { legacyResponse, stats } from "../legacy/fixtures";
 import { storedRecord } from "./fixtures";
@@ -24,7 +35,11 @@ function dependencies(overrides: Partial<TableRefreshDependencies> = {}) {
     now: () => Date.UTC(2026, 1, 10, 9, 30, 0),
     async fetch(query) {
       asked.push(query);
-      return statsRows([{ group: { date: "2026-01-01", country: "FR" }, metrics: { impressions: 10, revenues: 1, ecpm: 100 } }], query.request, query.headers);
+      return statsRows(
+        [{ group: { date: "2026-01-01", country: "FR" }, metrics: { impressions: 10, revenues: 1, ecpm: 100 } }],
+        query.request,
+        query.headers,
+      );
     },
     async fetchLegacy(args) {
       askedLegacy.push(args);
@@ -44,14 +59,36 @@ function dependencies(overrides: Partial<TableRefreshDependencies> = {}) {
 }
 
 describe("refreshing one stored table", () => {
-  const record = withFailure(storedRecord("q-aaaaaaaa-0000-000000000000", { query: { period: { word: "LAST_MONTH" }, groups: ["date", "country"], metrics: [], filters: {}, orders: [], headers: "none" } }), "old reason", 0);
+  const record = withFailure(
+    storedRecord("q-aaaaaaaa-0000-000000000000", {
+      query: {
+        period: { word: "LAST_MONTH" },
+        groups: ["date", "country"],
+        metrics: [],
+        filters: {},
+        orders: [],
+        headers: "none",
+      },
+    }),
+    "old reason",
+    0,
+  );
 
   it("asks the service afresh, with a header row, writes the rows and saves when, how many, the data-through day and the profile", async () => {
     const { deps, asked, written, saved } = dependencies();
     const next = await refreshStoredTable(record, deps, new AbortController().signal);
-    expect(asked[0]).toMatchObject({ cacheSeconds: 0, headers: "readable", request: { filters: { from: "2026-01-01", to: "2026-01-31" } } });
+    expect(asked[0]).toMatchObject({
+      cacheSeconds: 0,
+      headers: "readable",
+      request: { filters: { from: "2026-01-01", to: "2026-01-31" } },
+    });
     expect(written[0]!.header).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
-    expect(next.lastRefresh).toEqual({ at: "2026-02-10T09:30:00Z", rows: 1, dataThrough: "2026-02-09", profile: "Colleague" });
+    expect(next.lastRefresh).toEqual({
+      at: "2026-02-10T09:30:00Z",
+      rows: 1,
+      dataThrough: "2026-02-09",
+      profile: "Colleague",
+    });
     expect(next.table).toEqual({ excelId: record.table.excelId, name: "Renamed", sheet: "Moved" });
     expect(next.lastFailure).toBeUndefined();
     expect(saved).toEqual([next]);
@@ -97,10 +134,15 @@ describe("refreshing a legacy table", () => {
     const { deps, asked, askedLegacy, written, saved } = dependencies();
     const next = await refreshStoredTable(withFailure(legacy, "old reason", 0), deps, new AbortController().signal);
     expect(asked).toEqual([]);
-    expect(askedLegacy).toEqual([{ from: "LAST_MONTH", to: undefined, groupBy: "day", options: "profile=Finance; cache=0" }]);
+    expect(askedLegacy).toEqual([
+      { from: "LAST_MONTH", to: undefined, groupBy: "day", options: "profile=Finance; cache=0" },
+    ]);
     expect(written[0]!.header).toEqual(["Date", "Impressions", "Revenues", "eCPM", "Requests"]);
     expect(written[0]!.columns.map((column) => column.kind)).toEqual(["date", "count", "money", "money", "count"]);
-    expect(written[0]!.rows).toEqual([[46023, 1000, 2, 2, 1500], [46024, 3000, 3, 1, 3500]]);
+    expect(written[0]!.rows).toEqual([
+      [46023, 1000, 2, 2, 1500],
+      [46024, 3000, 3, 1, 3500],
+    ]);
     expect(next.query).toEqual(legacy.query);
     // No "data through": that day is the Reporting interface's (/dates), not the legacy one's.
     expect(next.lastRefresh).toEqual({ at: "2026-02-10T09:30:00Z", rows: 2, profile: "Finance" });
@@ -110,7 +152,11 @@ describe("refreshing a legacy table", () => {
 
   it("runs with the active profile when the record pins none, and says which", async () => {
     const { deps, askedLegacy } = dependencies();
-    const next = await refreshStoredTable({ ...legacy, query: { source: "legacy", period: { from: "2026-01-01", to: "2026-01-02" }, groupBy: [] } }, deps, new AbortController().signal);
+    const next = await refreshStoredTable(
+      { ...legacy, query: { source: "legacy", period: { from: "2026-01-01", to: "2026-01-02" }, groupBy: [] } },
+      deps,
+      new AbortController().signal,
+    );
     expect(askedLegacy[0]).toEqual({ from: "2026-01-01", to: "2026-01-02", groupBy: undefined, options: "cache=0" });
     expect(next.lastRefresh?.profile).toBe("Colleague");
   });
@@ -129,18 +175,50 @@ describe("a compared table", () => {
       async fetch(query) {
         asked.push(query);
         const entries = [{ group: { country: "FR" }, metrics: { revenues: 2, impressions: 1000, ecpm: 2 } }];
-        return comparedStatsTable(entries, [{ group: { country: "FR" }, metrics: { revenues: 1, impressions: 1000, ecpm: 1 } }], query.request, query.headers, query.compare!);
+        return comparedStatsTable(
+          entries,
+          [{ group: { country: "FR" }, metrics: { revenues: 1, impressions: 1000, ecpm: 1 } }],
+          query.request,
+          query.headers,
+          query.compare!,
+        );
       },
     });
     const next = await refreshStoredTable(record, deps, new AbortController().signal);
     expect(asked[0]!.compare).toBe("previous_year");
     expect(written[0]!.header).toEqual([
-      "Country", "Revenues", "Revenues (previous year)", "Revenues change", "Revenues change %", "eCPM", "eCPM (previous year)", "eCPM change", "eCPM change %",
+      "Country",
+      "Revenues",
+      "Revenues (previous year)",
+      "Revenues change",
+      "Revenues change %",
+      "eCPM",
+      "eCPM (previous year)",
+      "eCPM change",
+      "eCPM change %",
     ]);
     expect(written[0]!.rows).toEqual([["FR", 2, 1, 1, 1, 2, 1, 1, 1]]);
-    expect(written[0]!.columns.map((column) => column.kind)).toEqual(["text", "money", "money", "money", "percent", "money", "money", "money", "percent"]);
+    expect(written[0]!.columns.map((column) => column.kind)).toEqual([
+      "text",
+      "money",
+      "money",
+      "money",
+      "percent",
+      "money",
+      "money",
+      "money",
+      "percent",
+    ]);
     expect(saved[0]!.columns).toEqual([
-      "country", "revenues", "revenues_previous", "revenues_change", "revenues_change_pct", "ecpm", "ecpm_previous", "ecpm_change", "ecpm_change_pct",
+      "country",
+      "revenues",
+      "revenues_previous",
+      "revenues_change",
+      "revenues_change_pct",
+      "ecpm",
+      "ecpm_previous",
+      "ecpm_change",
+      "ecpm_change_pct",
     ]);
     expect(storedTableQuery.safeParse(next).success).toBe(true);
     expect(readTableQueryXml(tableQueryXml(next))).toEqual({ record: next });
@@ -150,8 +228,20 @@ describe("a compared table", () => {
   });
 
   it("stores every metric with its comparison columns within the record's column limit", () => {
-    const columns = ["date", "country", ...["impressions", "revenues", "ecpm", "requests"].flatMap((metric) => [metric, `${metric}_previous`, `${metric}_change`, `${metric}_change_pct`])];
-    const record = storedRecord("q-dddddddd-0000-000000000000", { columns, query: { ...storedRecord("x").query, compare: "previous_period" } });
+    const columns = [
+      "date",
+      "country",
+      ...["impressions", "revenues", "ecpm", "requests"].flatMap((metric) => [
+        metric,
+        `${metric}_previous`,
+        `${metric}_change`,
+        `${metric}_change_pct`,
+      ]),
+    ];
+    const record = storedRecord("q-dddddddd-0000-000000000000", {
+      columns,
+      query: { ...storedRecord("x").query, compare: "previous_period" },
+    });
     expect(storedTableQuery.safeParse(record).success).toBe(true);
   });
 });

@@ -15,13 +15,26 @@ import { sheetsOf } from "../../../support/xlsx";
 
 const NOW = Date.UTC(2024, 1, 1, 6, 0, 0);
 
-function record(id: string, table: string, sheet: string, columns: string[], query: Partial<StoredTableQuery["query"]> = {}): StoredTableQuery {
+function record(
+  id: string,
+  table: string,
+  sheet: string,
+  columns: string[],
+  query: Partial<StoredTableQuery["query"]> = {},
+): StoredTableQuery {
   const groups = columns.filter((column) => !["impressions", "revenues", "ecpm", "requests"].includes(column));
   const metrics = columns.filter((column) => ["impressions", "revenues", "ecpm", "requests"].includes(column));
   return {
     version: 1,
     id,
-    query: { period: { from: "2024-01-01", to: "2024-01-31" }, groups, metrics, filters: {}, orders: [], ...query } as StoredTableQuery["query"],
+    query: {
+      period: { from: "2024-01-01", to: "2024-01-31" },
+      groups,
+      metrics,
+      filters: {},
+      orders: [],
+      ...query,
+    } as StoredTableQuery["query"],
     table: { excelId: "{1}", name: table, sheet },
     columns,
     pivots: [],
@@ -36,7 +49,11 @@ function deps(rowsByTable: Record<string, number>): FetchDependencies {
     now: () => NOW,
     async fetch(query): Promise<SpillTable> {
       const count = rowsByTable[JSON.stringify(query.request.metrics)] ?? 0;
-      const rows = Array.from({ length: count }, (_, index) => [`Country ${index}`, (index + 1) * 100, (index + 1) * 1.25]);
+      const rows = Array.from({ length: count }, (_, index) => [
+        `Country ${index}`,
+        (index + 1) * 100,
+        (index + 1) * 1.25,
+      ]);
       return { rows: [["Country", "Impressions", "Revenues"], ...rows], dateColumns: [], dataRowCount: count };
     },
     fetchLegacy: async () => {
@@ -61,22 +78,34 @@ const storedRecord = (entry: ZipEntry) => {
 };
 
 describe("refreshPackage on table-sample.xlsx (totals row, calculated columns, calcChain)", () => {
-  const input = withStoredQueries(excelMade("table-sample.xlsx"), [record("q-table-sample-0001", "Tabelle1", "Tabelle1", ["country", "impressions", "revenues"])]);
+  const input = withStoredQueries(excelMade("table-sample.xlsx"), [
+    record("q-table-sample-0001", "Tabelle1", "Tabelle1", ["country", "impressions", "revenues"]),
+  ]);
   const key = JSON.stringify(["impressions", "revenues"]);
 
   it("grows the table: new rows, formulas of the calculated columns, totals row under them, styles kept", async () => {
     const result = await refreshPackage(input, deps({ [key]: 7 }));
     expect(result.tables).toEqual([
-      expect.objectContaining({ table: "Tabelle1", outcome: "refreshed", rowsBefore: 4, rowsAfter: 7, totalsBefore: { impressions: 10, revenues: 26 }, totalsAfter: { impressions: 2800, revenues: 35 } }),
+      expect.objectContaining({
+        table: "Tabelle1",
+        outcome: "refreshed",
+        rowsBefore: 4,
+        rowsAfter: 7,
+        totalsBefore: { impressions: 10, revenues: 26 },
+        totalsAfter: { impressions: 2800, revenues: 35 },
+      }),
     ]);
     const output = written(result);
     const rows = (await sheetsOf(output)).get("Tabelle1")!;
     expect(rows[3]!.slice(2, 7)).toEqual(["Field 1", "Field 2", "Field 3", "Field 4 ", "Field 5"]);
-    for (let index = 0; index < 7; index++) expect(rows[4 + index]!.slice(2, 5)).toEqual([`Country ${index}`, (index + 1) * 100, (index + 1) * 1.25]);
+    for (let index = 0; index < 7; index++)
+      expect(rows[4 + index]!.slice(2, 5)).toEqual([`Country ${index}`, (index + 1) * 100, (index + 1) * 1.25]);
     const entries = byName(output);
     const sheet = entryText(entries.get("xl/worksheets/sheet1.xml")!);
     expect(sheet).toContain('<c r="F11"><f>SUM(Tabelle1[[#This Row],[Field 2]:[Field 3]])</f></c>');
-    expect(sheet).toContain('<c r="G11" s="1"><f>Tabelle1[[#This Row],[Field 4 ]]/Tabelle1[[#Totals],[Field 4 ]]</f></c>');
+    expect(sheet).toContain(
+      '<c r="G11" s="1"><f>Tabelle1[[#This Row],[Field 4 ]]/Tabelle1[[#Totals],[Field 4 ]]</f></c>',
+    );
     expect(sheet).toContain('<c r="C12" t="s"><v>3</v></c><c r="D12"><f>SUBTOTAL(101,Tabelle1[Field 2])</f></c>');
     const table = entryText(entries.get("xl/tables/table1.xml")!);
     expect(table).toContain('ref="C4:G12" totalsRowCount="1"><autoFilter ref="C4:G11"');
@@ -86,7 +115,12 @@ describe("refreshPackage on table-sample.xlsx (totals row, calculated columns, c
     expect(entries.has("xl/calcChain.xml")).toBe(false);
     expect(entryText(entries.get("xl/_rels/workbook.xml.rels")!)).not.toContain("calcChain");
     expect(entryText(entries.get("[Content_Types].xml")!)).not.toContain("calcChain");
-    expect(storedRecord(entries.get("customXml/item1.xml")!).lastRefresh).toEqual({ at: "2024-02-01T06:00:00Z", rows: 7, dataThrough: "2024-01-31", profile: "Finance" });
+    expect(storedRecord(entries.get("customXml/item1.xml")!).lastRefresh).toEqual({
+      at: "2024-02-01T06:00:00Z",
+      rows: 7,
+      dataThrough: "2024-01-31",
+      profile: "Finance",
+    });
   });
 
   it("copies every entry it does not edit with its compressed bytes as they were", async () => {
@@ -97,26 +131,47 @@ describe("refreshPackage on table-sample.xlsx (totals row, calculated columns, c
     const after = byName(output);
     // The refreshed table's parts, what records the refresh and recalculation, and what making
     // the Refresh log touches (its number formats in styles.xml).
-    const edited = new Set(["xl/worksheets/sheet1.xml", "xl/tables/table1.xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "customXml/item1.xml", "xl/styles.xml"]);
+    const edited = new Set([
+      "xl/worksheets/sheet1.xml",
+      "xl/tables/table1.xml",
+      "xl/workbook.xml",
+      "xl/_rels/workbook.xml.rels",
+      "[Content_Types].xml",
+      "customXml/item1.xml",
+      "xl/styles.xml",
+    ]);
     for (const [name, entry] of before) {
       if (edited.has(name) || name === "xl/calcChain.xml") continue;
       const kept = after.get(name)!;
-      expect({ name, raw: Buffer.from(kept.raw).equals(Buffer.from(entry.raw)), crc: kept.crc }).toEqual({ name, raw: true, crc: entry.crc });
+      expect({ name, raw: Buffer.from(kept.raw).equals(Buffer.from(entry.raw)), crc: kept.crc }).toEqual({
+        name,
+        raw: true,
+        crc: entry.crc,
+      });
     }
     // The only new parts: the Refresh log's sheet and its table.
-    expect([...after.keys()].filter((name) => !before.has(name))).toEqual(["xl/worksheets/sheet2.xml", "xl/worksheets/_rels/sheet2.xml.rels", "xl/tables/table2.xml"]);
+    expect([...after.keys()].filter((name) => !before.has(name))).toEqual([
+      "xl/worksheets/sheet2.xml",
+      "xl/worksheets/_rels/sheet2.xml.rels",
+      "xl/tables/table2.xml",
+    ]);
   });
 
   it("shrinks the table: the totals row moves up, the rows given up are emptied, a sort follows the rows", async () => {
     const sorted = withEntryText(input, "xl/tables/table1.xml", (text) =>
-      text.replace('<autoFilter ref="C4:G8" xr:uid="{F10770DE-874D-4639-BA35-6E90B9C2F544}"/>', '<autoFilter ref="C4:G8"/><sortState ref="C5:G8"><sortCondition ref="D5:D8"/></sortState>'),
+      text.replace(
+        '<autoFilter ref="C4:G8" xr:uid="{F10770DE-874D-4639-BA35-6E90B9C2F544}"/>',
+        '<autoFilter ref="C4:G8"/><sortState ref="C5:G8"><sortCondition ref="D5:D8"/></sortState>',
+      ),
     );
     const output = written(await refreshPackage(sorted, deps({ [key]: 2 })));
     const sheet = entryText(byName(output).get("xl/worksheets/sheet1.xml")!);
     expect(sheet).toContain('<c r="C7" t="s"><v>3</v></c>');
     expect(sheet).not.toMatch(/r="[C-G]8"/);
     expect(sheet).not.toMatch(/r="[C-G]9"/);
-    expect(entryText(byName(output).get("xl/tables/table1.xml")!)).toContain('ref="C4:G7" totalsRowCount="1"><autoFilter ref="C4:G6"/><sortState ref="C5:G6"><sortCondition ref="D5:D6"/></sortState>');
+    expect(entryText(byName(output).get("xl/tables/table1.xml")!)).toContain(
+      'ref="C4:G7" totalsRowCount="1"><autoFilter ref="C4:G6"/><sortState ref="C5:G6"><sortCondition ref="D5:D6"/></sortState>',
+    );
   });
 });
 
@@ -139,17 +194,32 @@ describe("refreshPackage on simple-monthly-budget.xlsx (two tables, a chart, an 
     const result = await refreshPackage(input, answers);
     const failed = result.tables.find((table) => table.outcome === "failed")!;
     expect(failed.table).toBe("tblIncome");
-    expect(failed.reason).toMatch(/^The table tblIncome was not refreshed: it needs 3 more rows below it, but B9:C10 on the sheet Simple Monthly Budget holds data that the refresh will not overwrite or move\./);
-    expect(result.tables.find((table) => table.table === "tblExpenses")).toEqual(expect.objectContaining({ outcome: "refreshed", rowsBefore: 13, rowsAfter: 3 }));
+    expect(failed.reason).toMatch(
+      /^The table tblIncome was not refreshed: it needs 3 more rows below it, but B9:C10 on the sheet Simple Monthly Budget holds data that the refresh will not overwrite or move\./,
+    );
+    expect(result.tables.find((table) => table.table === "tblExpenses")).toEqual(
+      expect.objectContaining({ outcome: "refreshed", rowsBefore: 13, rowsAfter: 3 }),
+    );
     const output = written(result);
     const entries = byName(output);
     // The failure is kept with the table's query; its rows stay.
-    const stored = [...entries.values()].filter((entry) => /^customXml\/item\d+\.xml$/.test(entry.name) && entryText(entry).includes("tableQuery")).map(storedRecord);
+    const stored = [...entries.values()]
+      .filter((entry) => /^customXml\/item\d+\.xml$/.test(entry.name) && entryText(entry).includes("tableQuery"))
+      .map(storedRecord);
     expect(stored.find((one) => one.table.name === "tblIncome")!.lastFailure?.reason).toBe(failed.reason);
     expect(entryText(entries.get("xl/tables/table1.xml")!)).toContain('ref="B4:C7"');
     // The chart, the image, the workbook's own custom XML part: all there, as they were.
-    for (const name of ["xl/charts/chart1.xml", "xl/media/image1.jpeg", "xl/drawings/drawing1.xml", "customXml/item1.xml", "customXml/itemProps1.xml", "docProps/custom.xml"]) {
-      expect(Buffer.from(entryBytes(entries.get(name)!)).equals(Buffer.from(entryBytes(byName(input).get(name)!)))).toBe(true);
+    for (const name of [
+      "xl/charts/chart1.xml",
+      "xl/media/image1.jpeg",
+      "xl/drawings/drawing1.xml",
+      "customXml/item1.xml",
+      "customXml/itemProps1.xml",
+      "docProps/custom.xml",
+    ]) {
+      expect(
+        Buffer.from(entryBytes(entries.get(name)!)).equals(Buffer.from(entryBytes(byName(input).get(name)!))),
+      ).toBe(true);
     }
   });
 });
@@ -160,7 +230,12 @@ describe("refreshPackage marks the PivotTables built on a refreshed table", () =
 
   async function tableOverData(): Promise<Uint8Array> {
     const header = (await sheetsOf(base)).get("Data")![0]!.map(String);
-    return withTable(base, { sheetPath: "xl/worksheets/sheet1.xml", name: "Stats_by_Date", ref: "A1:J11", columns: header.length === 10 ? header : headers });
+    return withTable(base, {
+      sheetPath: "xl/worksheets/sheet1.xml",
+      name: "Stats_by_Date",
+      ref: "A1:J11",
+      columns: header.length === 10 ? header : headers,
+    });
   }
 
   const stats = record("q-pivot-source-01", "Stats_by_Date", "Data", ["country", "impressions", "revenues"]);
@@ -169,7 +244,9 @@ describe("refreshPackage marks the PivotTables built on a refreshed table", () =
   it("by range: refreshOnLoad, the range resized to the table's new extent", async () => {
     const input = withStoredQueries(await tableOverData(), [stats]);
     const result = await refreshPackage(input, deps({ [key]: 15 }));
-    expect(result.tables[0]).toEqual(expect.objectContaining({ outcome: "refreshed", rowsAfter: 15, pivots: [expect.any(String)] }));
+    expect(result.tables[0]).toEqual(
+      expect.objectContaining({ outcome: "refreshed", rowsAfter: 15, pivots: [expect.any(String)] }),
+    );
     const cache = entryText(byName(written(result)).get("xl/pivotCache/pivotCacheDefinition1.xml")!);
     expect(cache).toMatch(/<pivotCacheDefinition [^>]*refreshOnLoad="1"/);
     expect(cache).toContain('<worksheetSource ref="A1:J16" sheet="Data"/>');
@@ -177,7 +254,9 @@ describe("refreshPackage marks the PivotTables built on a refreshed table", () =
 
   it("by the table's name: refreshOnLoad, the source left as it is", async () => {
     const input = withStoredQueries(
-      withEntryText(await tableOverData(), "xl/pivotCache/pivotCacheDefinition1.xml", (text) => text.replace('ref="A1:J11" sheet="Data"', 'name="Stats_by_Date"')),
+      withEntryText(await tableOverData(), "xl/pivotCache/pivotCacheDefinition1.xml", (text) =>
+        text.replace('ref="A1:J11" sheet="Data"', 'name="Stats_by_Date"'),
+      ),
       [stats],
     );
     const result = await refreshPackage(input, deps({ [key]: 4 }));
@@ -197,7 +276,9 @@ describe("stored queries the command cannot read", () => {
       ["customXml/item2.xml", "failed"],
       ["Tabelle1", "refreshed"],
     ]);
-    expect(result.tables[0]!.reason).toContain("could not be read: its content is not a query this version of the add-in reads");
+    expect(result.tables[0]!.reason).toContain(
+      "could not be read: its content is not a query this version of the add-in reads",
+    );
     expect(result.package.isEdited("customXml/item2.xml")).toBe(false);
   });
 
@@ -212,10 +293,16 @@ describe("stored queries the command cannot read", () => {
 
 describe("inputs that are not workbooks", () => {
   it("says so in plain words", async () => {
-    await expect(refreshPackage(new TextEncoder().encode("not a zip at all, just text"), deps({}))).rejects.toThrow(/is not an Excel workbook \(\.xlsx\)/);
+    await expect(refreshPackage(new TextEncoder().encode("not a zip at all, just text"), deps({}))).rejects.toThrow(
+      /is not an Excel workbook \(\.xlsx\)/,
+    );
     const chunks: Uint8Array[] = [];
-    writeZip([{ kind: "new", name: "readme.txt", mtime: new Date(2024, 0, 1), chunks: ["hello"] }], (chunk) => chunks.push(chunk));
-    await expect(refreshPackage(new Uint8Array(Buffer.concat(chunks)), deps({}))).rejects.toThrow(/holds no Excel workbook/);
+    writeZip([{ kind: "new", name: "readme.txt", mtime: new Date(2024, 0, 1), chunks: ["hello"] }], (chunk) =>
+      chunks.push(chunk),
+    );
+    await expect(refreshPackage(new Uint8Array(Buffer.concat(chunks)), deps({}))).rejects.toThrow(
+      /holds no Excel workbook/,
+    );
   });
 });
 
@@ -223,7 +310,11 @@ describe("refreshPackage streams a table's rows", () => {
   const stored = record("q-stream-0000001", "Tabelle1", "Tabelle1", ["country", "impressions", "revenues"]);
   const input = withStoredQueries(excelMade("table-sample.xlsx"), [stored]);
   const key = JSON.stringify(["impressions", "revenues"]);
-  const entryOf = (count: number, index: number) => ({ group: { country: `Country ${index}` }, metrics: { impressions: (index + 1) * 100, revenues: (index + 1) * 1.25 } }) as never;
+  const entryOf = (count: number, index: number) =>
+    ({
+      group: { country: `Country ${index}` },
+      metrics: { impressions: (index + 1) * 100, revenues: (index + 1) * 1.25 },
+    }) as never;
 
   /** The service's pages of `size` entries, a spool that counts how often it is read, what was seen. */
   function paged(count: number, size: number) {
@@ -236,7 +327,8 @@ describe("refreshPackage streams a table's rows", () => {
         throw new Error("the rows must come page by page");
       },
       async statsPages(_query, _signal, onPage) {
-        for (let offset = 0; offset < count; offset += size) onPage(Array.from({ length: Math.min(size, count - offset) }, (_, at) => entryOf(count, offset + at)));
+        for (let offset = 0; offset < count; offset += size)
+          onPage(Array.from({ length: Math.min(size, count - offset) }, (_, at) => entryOf(count, offset + at)));
       },
       spool: () => ({
         ...spool,
@@ -258,7 +350,10 @@ describe("refreshPackage streams a table's rows", () => {
     };
     const observeRows = (table: string) => {
       seen.table = table;
-      return { before: (values: readonly unknown[]) => seen.before.push([...values]), after: (values: readonly unknown[]) => seen.after.push([...values]) };
+      return {
+        before: (values: readonly unknown[]) => seen.before.push([...values]),
+        after: (values: readonly unknown[]) => seen.after.push([...values]),
+      };
     };
     return { streaming, reads, seen, observeRows };
   }
@@ -266,14 +361,18 @@ describe("refreshPackage streams a table's rows", () => {
   it("writes the same sheet from pages as from the whole answer, reading the spool only when the sheet is written", async () => {
     const { streaming, reads, observeRows } = paged(7, 3);
     const result = await refreshPackage(input, streaming, { observeRows });
-    expect(result.tables[0]).toEqual(expect.objectContaining({ outcome: "refreshed", rowsAfter: 7, totalsAfter: { impressions: 2800, revenues: 35 } }));
+    expect(result.tables[0]).toEqual(
+      expect.objectContaining({ outcome: "refreshed", rowsAfter: 7, totalsAfter: { impressions: 2800, revenues: 35 } }),
+    );
     // Once for the totals and the observer; the sheet itself is not written yet.
     expect(reads.rows).toBe(1);
     const fromPages = entryText(byName(written(result)).get("xl/worksheets/sheet1.xml")!);
     expect(reads.rows).toBe(2);
     result.dispose();
     expect(reads.disposed).toBe(true);
-    const whole = entryText(byName(written(await refreshPackage(input, deps({ [key]: 7 })))).get("xl/worksheets/sheet1.xml")!);
+    const whole = entryText(
+      byName(written(await refreshPackage(input, deps({ [key]: 7 })))).get("xl/worksheets/sheet1.xml")!,
+    );
     expect(fromPages).toBe(whole);
   });
 
@@ -316,14 +415,24 @@ describe("refreshPackage moves the ranges over a resized table's rows, as Excel 
         '<dataValidations count="2"><dataValidation type="whole" operator="greaterThan" sqref="E3:E6"><formula1>0</formula1></dataValidation><dataValidation type="whole" sqref="F3:F5 H3:H6"><formula1>0</formula1></dataValidation></dataValidations><pageMargins',
       ),
     );
-    return withStoredQueries(withTable(withValidations, { sheetPath: "xl/worksheets/sheet1.xml", name: "Orders_table", ref: "B2:H6", columns: header }), [stats]);
+    return withStoredQueries(
+      withTable(withValidations, {
+        sheetPath: "xl/worksheets/sheet1.xml",
+        name: "Orders_table",
+        ref: "B2:H6",
+        columns: header,
+      }),
+      [stats],
+    );
   }
 
   it("extends those that span the table's data rows when it grows, and leaves the others", async () => {
     const result = await refreshPackage(await input(), deps({ [key]: 10 }));
     expect(result.tables[0]).toEqual(expect.objectContaining({ outcome: "refreshed", rowsBefore: 4, rowsAfter: 10 }));
     const entries = byName(written(result));
-    expect(entryText(entries.get("xl/workbook.xml")!)).toContain('<definedName name="Orders">Sheet1!$A$3:$H$12</definedName><definedName name="Orders_tpl">Sheet1!$A$3:$H$12</definedName>');
+    expect(entryText(entries.get("xl/workbook.xml")!)).toContain(
+      '<definedName name="Orders">Sheet1!$A$3:$H$12</definedName><definedName name="Orders_tpl">Sheet1!$A$3:$H$12</definedName>',
+    );
     const sheet = entryText(entries.get("xl/worksheets/sheet1.xml")!);
     expect(sheet).toContain('<conditionalFormatting sqref="C3:C12">');
     expect(sheet).toContain('<dataValidation type="whole" operator="greaterThan" sqref="E3:E12">');

@@ -41,26 +41,39 @@ describe("sheetPieces", () => {
       'head:<?xml version="1.0"?><worksheet xmlns="x"><dimension ref="A1:C3"/><sheetData>',
       'row 0:<row r="1" spans="1:3"><c r="A1" t="inlineStr"><is><t>Date &lt;day&gt;</t></is></c><c r="B1"><v>1</v></c></row>',
       'row 1:<row r="2"/>',
-      "row 2:<row><c r=\"A3\"><f>SUM(B1:B2)</f><v>1</v></c></row>",
+      'row 2:<row><c r="A3"><f>SUM(B1:B2)</f><v>1</v></c></row>',
       'row 9:<row r="10" customHeight="1" ht="20"><c r="C10" s="2"/></row>',
       "tail:</sheetData><tableParts/></worksheet>",
     ]);
   });
 
   it("reads the same from pieces of any size", () => {
-    for (let size = 1; size <= 40; size++) expect({ size, pieces: summary(sheetPieces(cut(SHEET, size))) }).toEqual({ size, pieces: whole });
+    for (let size = 1; size <= 40; size++)
+      expect({ size, pieces: summary(sheetPieces(cut(SHEET, size))) }).toEqual({ size, pieces: whole });
   });
 
   it("reads an empty sheetData, and refuses a sheet without one", () => {
-    expect(summary(sheetPieces(cut('<worksheet><sheetData/><x/></worksheet>', 3)))).toEqual(["head:<worksheet><sheetData>", "tail:</sheetData><x/></worksheet>"]);
+    expect(summary(sheetPieces(cut("<worksheet><sheetData/><x/></worksheet>", 3)))).toEqual([
+      "head:<worksheet><sheetData>",
+      "tail:</sheetData><x/></worksheet>",
+    ]);
     expect(() => [...sheetPieces(["<worksheet><cols/></worksheet>"])]).toThrow(SheetFormatError);
     expect(() => [...sheetPieces(['<worksheet><sheetData><row r="1"><c r="A1"/>'])]).toThrow(SheetFormatError);
   });
 
   it("gives back an Excel-made sheet unchanged when no cell changes, read as the zip inflates it", () => {
-    const entry = readZip(excelMade("table-sample.xlsx")).find((candidate) => candidate.name === "xl/worksheets/sheet1.xml")!;
+    const entry = readZip(excelMade("table-sample.xlsx")).find(
+      (candidate) => candidate.name === "xl/worksheets/sheet1.xml",
+    )!;
     const text = [...entryTextChunks(entry)].join("");
-    const rewritten = [...rewriteSheet(entryTextChunks(entry), { top: 10_000, left: 0, bottom: 10_001, right: 0 }, () => [], (head) => head)].join("");
+    const rewritten = [
+      ...rewriteSheet(
+        entryTextChunks(entry),
+        { top: 10_000, left: 0, bottom: 10_001, right: 0 },
+        () => [],
+        (head) => head,
+      ),
+    ].join("");
     expect(rewritten).toBe(text);
   });
 });

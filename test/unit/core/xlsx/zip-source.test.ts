@@ -1,6 +1,14 @@
 import { readdirSync } from "node:fs";
 import { WorkbookPackage } from "../../../../src/core/xlsx/workbook-package";
-import { bytesSource, entryText, entryTextChunks, readZip, writeZip, type OutputEntry, type ZipSource } from "../../../../src/core/xlsx/zip-package";
+import {
+  bytesSource,
+  entryText,
+  entryTextChunks,
+  readZip,
+  writeZip,
+  type OutputEntry,
+  type ZipSource,
+} from "../../../../src/core/xlsx/zip-package";
 import { EXCEL_MADE, excelMade } from "../../../support/stored-query-parts";
 
 /**
@@ -37,7 +45,10 @@ function largeWorkbook(): { bytes: Uint8Array; large: string } {
   const large = "xl/worksheets/large.xml";
   const stored = toBytes([{ kind: "new", name: large, mtime: new Date(2026, 0, 1), chunks: [text] }]);
   // Kept entries only: the large part keeps its compression (deflate, still tens of KB) as written.
-  const entries = [...readZip(excelMade("table-sample.xlsx")), ...readZip(stored)].map((entry): OutputEntry => ({ kind: "kept", entry }));
+  const entries = [...readZip(excelMade("table-sample.xlsx")), ...readZip(stored)].map((entry): OutputEntry => ({
+    kind: "kept",
+    entry,
+  }));
   return { bytes: toBytes(entries), large };
 }
 
@@ -64,7 +75,11 @@ describe("reading a workbook through positioned reads", () => {
     const after = readZip(output);
     expect(after.map((entry) => entry.name)).toEqual(before.map((entry) => entry.name));
     after.forEach((entry, index) => {
-      expect({ name: entry.name, crc: entry.crc, raw: Buffer.from(entry.raw).equals(Buffer.from(before[index]!.raw)) }).toEqual({ name: before[index]!.name, crc: before[index]!.crc, raw: true });
+      expect({
+        name: entry.name,
+        crc: entry.crc,
+        raw: Buffer.from(entry.raw).equals(Buffer.from(before[index]!.raw)),
+      }).toEqual({ name: before[index]!.name, crc: before[index]!.crc, raw: true });
     });
     const sheet = entries.find((entry) => entry.name === large)!;
     source.reads.length = 0;
@@ -72,14 +87,18 @@ describe("reading a workbook through positioned reads", () => {
     expect(Math.max(...source.reads)).toBeLessThanOrEqual(8 * 1024);
   });
 
-  it.each(readdirSync(EXCEL_MADE).filter((name) => name.endsWith(".xlsx")))("reads %s, and the copy written from it (with data descriptors), as from its bytes", (name) => {
-    const bytes = excelMade(name);
-    const fromSource = readZip(recording(bytes));
-    const fromBytes = readZip(bytes);
-    const summary = (entries: typeof fromBytes) => entries.map((entry) => ({ name: entry.name, crc: entry.crc, size: entry.size, text: entryText(entry) }));
-    expect(summary(fromSource)).toEqual(summary(fromBytes));
-    // fflate writes every entry with a data descriptor after its data.
-    const copy = toBytes(fromSource.map((entry): OutputEntry => ({ kind: "kept", entry })));
-    expect(summary(readZip(recording(copy)))).toEqual(summary(fromBytes));
-  });
+  it.each(readdirSync(EXCEL_MADE).filter((name) => name.endsWith(".xlsx")))(
+    "reads %s, and the copy written from it (with data descriptors), as from its bytes",
+    (name) => {
+      const bytes = excelMade(name);
+      const fromSource = readZip(recording(bytes));
+      const fromBytes = readZip(bytes);
+      const summary = (entries: typeof fromBytes) =>
+        entries.map((entry) => ({ name: entry.name, crc: entry.crc, size: entry.size, text: entryText(entry) }));
+      expect(summary(fromSource)).toEqual(summary(fromBytes));
+      // fflate writes every entry with a data descriptor after its data.
+      const copy = toBytes(fromSource.map((entry): OutputEntry => ({ kind: "kept", entry })));
+      expect(summary(readZip(recording(copy)))).toEqual(summary(fromBytes));
+    },
+  );
 });

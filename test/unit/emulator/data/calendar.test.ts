@@ -1,4 +1,12 @@
-import { addDays, dayNumber, firstDayOfMonth, isoDayString, isoWeekday, lastDayOfMonth, localToday } from "../../../../src/emulator/data/calendar";
+import {
+  addDays,
+  dayNumber,
+  firstDayOfMonth,
+  isoDayString,
+  isoWeekday,
+  lastDayOfMonth,
+  localToday,
+} from "../../../../src/emulator/data/calendar";
 
 describe("calendar days", () => {
   it("round-trips dates and crosses month, year and leap-day boundaries", () => {

@@ -21,13 +21,17 @@ describe("demo catalog", () => {
       expect(organization.id).toMatch(UUID_PATTERN);
       expect(organization.name.length).toBeGreaterThan(0);
     }
-    expect(new Set(catalog.organizations.map((organization) => organization.name)).size).toBe(catalog.organizations.length);
+    expect(new Set(catalog.organizations.map((organization) => organization.name)).size).toBe(
+      catalog.organizations.length,
+    );
   });
 
   it("gives every organization several assets of each type, with the spec's asset id form", () => {
     for (const organization of catalog.organizations) {
       for (const assetType of ["ANDROID", "IOS", "WEB"] as const) {
-        const assets = catalog.assets.filter((asset) => asset.organizationId === organization.id && asset.assetType === assetType);
+        const assets = catalog.assets.filter(
+          (asset) => asset.organizationId === organization.id && asset.assetType === assetType,
+        );
         expect(assets.length).toBeGreaterThanOrEqual(2);
       }
     }
@@ -41,7 +45,9 @@ describe("demo catalog", () => {
   it("makes applications of the app assets only, with unique integer keys and a Default ad unit", () => {
     const applications = catalog.assets.filter((asset) => asset.appKey !== null);
     expect(applications.every((asset) => asset.assetType !== "WEB")).toBe(true);
-    expect(catalog.assets.filter((asset) => asset.assetType !== "WEB").every((asset) => asset.appKey !== null)).toBe(true);
+    expect(catalog.assets.filter((asset) => asset.assetType !== "WEB").every((asset) => asset.appKey !== null)).toBe(
+      true,
+    );
     expect(new Set(applications.map((asset) => asset.appKey)).size).toBe(applications.length);
     for (const asset of applications) {
       expect(Number.isInteger(asset.appKey)).toBe(true);
@@ -54,10 +60,14 @@ describe("demo catalog", () => {
 
   it("uses every known format, both integration types and both device types in each organization", () => {
     for (const organization of catalog.organizations) {
-      const adUnits = catalog.assets.filter((asset) => asset.organizationId === organization.id).flatMap((asset) => asset.adUnits);
+      const adUnits = catalog.assets
+        .filter((asset) => asset.organizationId === organization.id)
+        .flatMap((asset) => asset.adUnits);
       expect(new Set(adUnits.map((adUnit) => adUnit.format))).toEqual(new Set(KNOWN_FORMATS));
       const placements = adUnits.flatMap((adUnit) => adUnit.placements);
-      expect(new Set(placements.map((placement) => placement.integrationType))).toEqual(new Set(["standard_integration", "header_bidding"]));
+      expect(new Set(placements.map((placement) => placement.integrationType))).toEqual(
+        new Set(["standard_integration", "header_bidding"]),
+      );
       expect(new Set(placements.map((placement) => placement.deviceType))).toEqual(new Set(["mobile", "desktop"]));
       for (const adUnit of adUnits) {
         expect(adUnit.id).toMatch(UUID_PATTERN);
@@ -94,9 +104,13 @@ describe("demo credentials", () => {
 
   it("has one bearer token per organization and one that sees them all, in the form seen in the wild", () => {
     for (const id of organizationIds) {
-      expect(credentials.bearer.some((bearer) => bearer.organizations.length === 1 && bearer.organizations[0] === id)).toBe(true);
+      expect(
+        credentials.bearer.some((bearer) => bearer.organizations.length === 1 && bearer.organizations[0] === id),
+      ).toBe(true);
     }
-    expect(credentials.bearer.some((bearer) => new Set(bearer.organizations).size === organizationIds.length)).toBe(true);
+    expect(credentials.bearer.some((bearer) => new Set(bearer.organizations).size === organizationIds.length)).toBe(
+      true,
+    );
     for (const bearer of credentials.bearer) {
       expect(bearer.token).toMatch(/^[0-9a-f]{64}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }

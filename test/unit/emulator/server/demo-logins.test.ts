@@ -1,4 +1,9 @@
-import { bearerScope, demoLoginLines, legacyScope, type DemoLoginNames } from "../../../../src/emulator/server/demo-logins";
+import {
+  bearerScope,
+  demoLoginLines,
+  legacyScope,
+  type DemoLoginNames,
+} from "../../../../src/emulator/server/demo-logins";
 
 const names: DemoLoginNames = {
   organizations: new Map([
@@ -17,7 +22,9 @@ describe("the demo logins npm start prints: each credential under what it sees",
   it("names the organizations a token sees, and says when it sees them all", () => {
     expect(bearerScope(["org-2"], names, 3)).toBe("sees Contoso only");
     expect(bearerScope(["org-1", "org-2"], names, 3)).toBe("sees 2 organizations: Northwind and Contoso");
-    expect(bearerScope(["org-1", "org-2", "org-3"], names, 3)).toBe("sees all 3 organizations: Northwind, Contoso and Fabrikam");
+    expect(bearerScope(["org-1", "org-2", "org-3"], names, 3)).toBe(
+      "sees all 3 organizations: Northwind, Contoso and Fabrikam",
+    );
   });
 
   it("counts a legacy key's applications and names their publishers once each", () => {
@@ -28,7 +35,10 @@ describe("the demo logins npm start prints: each credential under what it sees",
 
   it("puts each credential on a line of its own under its label", () => {
     const lines = demoLoginLines(
-      { bearer: [{ token: "t-1", organizations: ["org-1"] }], legacy: [{ apiKey: "k-1", apiSecret: "s-1", applications: [21] }] },
+      {
+        bearer: [{ token: "t-1", organizations: ["org-1"] }],
+        legacy: [{ apiKey: "k-1", apiSecret: "s-1", applications: [21] }],
+      },
       names,
     );
     expect(lines).toEqual([

@@ -5,7 +5,9 @@ describe("database pool", () => {
     const database = await Database.open(2);
     try {
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, index) => database.query("SELECT $1::INTEGER * 2 AS doubled, $2 AS label", [index, `q${index}`])),
+        Array.from({ length: 12 }, (_, index) =>
+          database.query("SELECT $1::INTEGER * 2 AS doubled, $2 AS label", [index, `q${index}`]),
+        ),
       );
       answers.forEach((rows, index) => expect(rows).toEqual([{ doubled: index * 2, label: `q${index}` }]));
     } finally {

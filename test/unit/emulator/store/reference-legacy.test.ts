@@ -1,4 +1,9 @@
-import { application as applicationSchema, LEGACY_GROUP_BY, type LegacyAggregationNode, type LegacyGroupBy } from "../../../../src/api";
+import {
+  application as applicationSchema,
+  LEGACY_GROUP_BY,
+  type LegacyAggregationNode,
+  type LegacyGroupBy,
+} from "../../../../src/api";
 import type { DuckDbReportingStore } from "../../../../src/emulator/store";
 import { allOf, relativelyClose, smallStore, STORE_TIMEOUT_MS } from "./small-store";
 
@@ -34,11 +39,17 @@ function leaves(node: Record<string, LegacyAggregationNode>, depth: number, path
   return Object.entries(node).flatMap(([key, child]): Leaf[] => {
     const here = [...path, key];
     if (depth === 1) {
-      const keys = Object.keys(child.stats ?? {}).sort().join(",");
-      const problem = child.aggregation !== undefined || keys !== "ecpm,impressions,requests,revenue" ? `leaf ${here.join("/")} holds ${keys}` : undefined;
+      const keys = Object.keys(child.stats ?? {})
+        .sort()
+        .join(",");
+      const problem =
+        child.aggregation !== undefined || keys !== "ecpm,impressions,requests,revenue"
+          ? `leaf ${here.join("/")} holds ${keys}`
+          : undefined;
       return [{ path: here, impressions: child.stats?.impressions ?? Number.NaN, problem }];
     }
-    if (child.stats !== undefined || child.aggregation === undefined) return [{ path: here, impressions: 0, problem: `inner node ${here.join("/")}` }];
+    if (child.stats !== undefined || child.aggregation === undefined)
+      return [{ path: here, impressions: 0, problem: `inner node ${here.join("/")}` }];
     return leaves(child.aggregation, depth - 1, here);
   });
 }
@@ -52,7 +63,13 @@ describe("reference lists", () => {
 
   it("lists the formats, integration types, device types and asset types that have data", async () => {
     const organizations = allOf(store).filters.organizations;
-    expect(await store.formats(organizations)).toEqual(["banner_320x50", "interstitial", "medium_rectangle", "optin_video", "overlay_thumbnail"]);
+    expect(await store.formats(organizations)).toEqual([
+      "banner_320x50",
+      "interstitial",
+      "medium_rectangle",
+      "optin_video",
+      "overlay_thumbnail",
+    ]);
     expect(await store.integrationTypes(organizations)).toEqual(["header_bidding", "standard_integration"]);
     expect(await store.deviceTypes(organizations)).toEqual(["desktop", "mobile"]);
     expect(await store.assetTypes(organizations)).toEqual(["ANDROID", "IOS", "WEB"]);
@@ -86,7 +103,9 @@ describe("applications", () => {
       expect(defaultUnit?.name).toBe("Default");
       expect(application.ad_unit_ids).toEqual(application.ad_unit_details.map((detail) => detail.id));
       for (const detail of application.ad_unit_details) {
-        expect(["interstitial", "optin_video", "overlay_thumbnail", "banner_320x50", "medium_rectangle"]).toContain(detail.type);
+        expect(["interstitial", "optin_video", "overlay_thumbnail", "banner_320x50", "medium_rectangle"]).toContain(
+          detail.type,
+        );
       }
     }
     expect(await store.applications([1])).toEqual([]);
@@ -97,7 +116,12 @@ describe("applications", () => {
     const assets = await store.assets(organizations);
     for (const application of await store.applications(allApps)) {
       const asset = assets.find((candidate) => candidate.bundle === application.bundle)!;
-      const legacy = await store.legacyStats({ appKeys: [application.app_key], from: store.period.from, to: store.period.to, groupBy: ["ad_unit_id"] });
+      const legacy = await store.legacyStats({
+        appKeys: [application.app_key],
+        from: store.period.from,
+        to: store.period.to,
+        groupBy: ["ad_unit_id"],
+      });
       const bearer = await store.stats(allOf(store, { groups: ["ad_unit"] }, { assets: [asset.id] }));
       expect(Object.keys(legacy.aggregation!).sort()).toEqual([...application.ad_unit_ids].sort());
       for (const entry of bearer.stats) {
@@ -128,7 +152,12 @@ describe("legacy statistics", () => {
     async (_, groupBy) => {
       // One application keeps the tree small: month groupings widen the period to two months.
       const appKeys = allApps.slice(0, 1);
-      const answer = await store.legacyStats({ appKeys, from: "2024-02-29", to: "2024-03-01", groupBy: groupBy as LegacyGroupBy[] });
+      const answer = await store.legacyStats({
+        appKeys,
+        from: "2024-02-29",
+        to: "2024-03-01",
+        groupBy: groupBy as LegacyGroupBy[],
+      });
       const found = leaves(answer.aggregation!, groupBy.length);
       expect(found.length).toBeGreaterThan(0);
       const totals = await store.legacyStats({ appKeys, from: answer.fromDate, to: answer.toDate, groupBy: [] });
@@ -141,7 +170,9 @@ describe("legacy statistics", () => {
       };
       const problems = found.flatMap((leaf) => [
         ...(leaf.problem ? [leaf.problem] : []),
-        ...leaf.path.filter((key, depth) => !patterns[groupBy[depth] as LegacyGroupBy].test(key)).map((key) => `key ${key}`),
+        ...leaf.path
+          .filter((key, depth) => !patterns[groupBy[depth] as LegacyGroupBy].test(key))
+          .map((key) => `key ${key}`),
       ]);
       expect(problems).toEqual([]);
       const months = new Set(found.map((leaf) => leaf.path[groupBy.indexOf("month")]));
@@ -150,7 +181,12 @@ describe("legacy statistics", () => {
   );
 
   it("widens the period to whole months when grouping by month", async () => {
-    const answer = await store.legacyStats({ appKeys: allApps, from: "2024-02-10", to: "2024-03-01", groupBy: ["month"] });
+    const answer = await store.legacyStats({
+      appKeys: allApps,
+      from: "2024-02-10",
+      to: "2024-03-01",
+      groupBy: ["month"],
+    });
     expect(answer.fromDate).toBe("2024-02-01");
     expect(answer.toDate).toBe("2024-03-31");
     expect(Object.keys(answer.aggregation!)).toEqual(["2024-02", "2024-03"]);

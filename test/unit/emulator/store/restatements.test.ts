@@ -31,14 +31,20 @@ afterEach(() => {
 
 /** One entry per fact row (a combination on a day), keyed, over the days from `from` to `to`. */
 async function rows(of: DuckDbReportingStore, from: string, to: string): Promise<Map<string, StatsEntry>> {
-  const request: Narrowed = allOf(of, { groups: ["date", "ad_unit", "country", "device_types", "integration_type"], limit: 1_000_000 }, { from, to });
+  const request: Narrowed = allOf(
+    of,
+    { groups: ["date", "ad_unit", "country", "device_types", "integration_type"], limit: 1_000_000 },
+    { from, to },
+  );
   const answer = await of.stats(request);
   return new Map(answer.stats.map((entry) => [Object.values(entry.group).join("|"), entry]));
 }
 
 /** Rows as short lines, "key: impressions requests revenues": Jest compares these quickly. */
 function lines(entries: Map<string, StatsEntry>): string[] {
-  return [...entries].map(([key, { metrics }]) => `${key}: ${metrics.impressions} ${metrics.requests} ${metrics.revenues}`);
+  return [...entries].map(
+    ([key, { metrics }]) => `${key}: ${metrics.impressions} ${metrics.requests} ${metrics.revenues}`,
+  );
 }
 
 /** The three counted metrics of an entry (the store always answers them when none are named). */
@@ -63,7 +69,10 @@ describe("restatements", () => {
   it("give the same numbers, to the bit, for the same seed and clock", async () => {
     store.setToday(addDays(TODAY, 3));
     twin.setToday(addDays(TODAY, 3));
-    const [mine, theirs] = await Promise.all([rows(store, WINDOW_FROM, addDays(TODAY, 2)), rows(twin, WINDOW_FROM, addDays(TODAY, 2))]);
+    const [mine, theirs] = await Promise.all([
+      rows(store, WINDOW_FROM, addDays(TODAY, 2)),
+      rows(twin, WINDOW_FROM, addDays(TODAY, 2)),
+    ]);
     expect(mine.size).toBeGreaterThan(1000);
     expect(lines(mine)).toEqual(lines(theirs));
   });
@@ -110,10 +119,12 @@ describe("restatements", () => {
       const amplitude = ESTIMATE_AMPLITUDES[age - 1] ?? 0;
       const ratio = settled.revenues === 0 ? 1 : revenues / settled.revenues;
       // An estimate is within its amplitude; a pending clawback adds at most 1 / (1 - CLAWBACK_MAX).
-      if (ratio < 1 - amplitude - 1e-9 || ratio > (1 + amplitude) / (1 - CLAWBACK_MAX) + 1e-9) problems.push(`${key}: revenue ratio ${ratio}`);
+      if (ratio < 1 - amplitude - 1e-9 || ratio > (1 + amplitude) / (1 - CLAWBACK_MAX) + 1e-9)
+        problems.push(`${key}: revenue ratio ${ratio}`);
       if (ratio > 1 + amplitude + 1e-9) clawbacks++;
       const volume = amplitude * VOLUME_SHARE_OF_AMPLITUDE;
-      if (Math.abs(impressions - settled.impressions) > volume * settled.impressions + 1) problems.push(`${key}: impressions`);
+      if (Math.abs(impressions - settled.impressions) > volume * settled.impressions + 1)
+        problems.push(`${key}: impressions`);
       if (Math.abs(requests - settled.requests) > volume * settled.requests + 1) problems.push(`${key}: requests`);
       if (impressions > requests) problems.push(`${key}: more impressions than requests`);
     }
@@ -144,8 +155,14 @@ describe("restatements", () => {
       filters: { from, to, organizations, ad_units: adUnits.map((row) => String(row.id)) },
       groups: ["date"],
     });
-    const legacyByDay = Object.entries(legacy.aggregation ?? {}).map(([day, node]) => [day, node.stats?.revenue, node.stats?.impressions]);
-    expect(legacyByDay).toEqual(json.stats.map((entry) => [entry.group.date, entry.metrics.revenues, entry.metrics.impressions]));
+    const legacyByDay = Object.entries(legacy.aggregation ?? {}).map(([day, node]) => [
+      day,
+      node.stats?.revenue,
+      node.stats?.impressions,
+    ]);
+    expect(legacyByDay).toEqual(
+      json.stats.map((entry) => [entry.group.date, entry.metrics.revenues, entry.metrics.impressions]),
+    );
     expect(legacyByDay.map(([day]) => day)).toEqual([-4, -3, -2, -1, 0, 1].map((offset) => addDays(TODAY, offset)));
   });
 

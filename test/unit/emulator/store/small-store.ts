@@ -13,7 +13,11 @@ export async function smallStore(): Promise<DuckDbReportingStore> {
 export type Narrowed = StatsRequest & { filters: { organizations: string[] } };
 
 /** Every organization of the store, over the store's whole period. */
-export function allOf(store: DuckDbReportingStore, extra: Partial<StatsRequest> = {}, filters: Partial<StatsRequest["filters"]> = {}): Narrowed {
+export function allOf(
+  store: DuckDbReportingStore,
+  extra: Partial<StatsRequest> = {},
+  filters: Partial<StatsRequest["filters"]> = {},
+): Narrowed {
   const organizations = store.credentials.bearer.find((bearer) => bearer.organizations.length > 1)!.organizations;
   return {
     ...extra,

@@ -71,7 +71,9 @@ describe("stats totals", () => {
       expect(twins).toEqual(mine);
       expect(await store.stats(request)).toEqual(mine);
       const others = await other.stats(allOf(other));
-      expect(metric(others.stats[0], "impressions")).not.toBe(metric((await store.stats(allOf(store))).stats[0], "impressions"));
+      expect(metric(others.stats[0], "impressions")).not.toBe(
+        metric((await store.stats(allOf(store))).stats[0], "impressions"),
+      );
     } finally {
       await twin.close();
       await other.close();
@@ -83,7 +85,8 @@ describe("stats totals", () => {
     const grouped = await store.stats(allOf(store, { groups: [group as GroupName] }));
     expect(grouped.stats.length).toBeGreaterThan(1);
     expect(grouped.total).toBe(grouped.stats.length);
-    const sum = (name: "impressions" | "requests" | "revenues") => grouped.stats.reduce((acc, entry) => acc + metric(entry, name), 0);
+    const sum = (name: "impressions" | "requests" | "revenues") =>
+      grouped.stats.reduce((acc, entry) => acc + metric(entry, name), 0);
     expect(sum("impressions")).toBe(metric(total, "impressions"));
     expect(sum("requests")).toBe(metric(total, "requests"));
     expect(relativelyClose(sum("revenues"), metric(total, "revenues"))).toBe(true);
@@ -92,7 +95,9 @@ describe("stats totals", () => {
   it("sums a grouping by several dimensions and week to the total too", async () => {
     const [total] = (await store.stats(allOf(store))).stats;
     const grouped = await store.stats(allOf(store, { groups: ["date", "asset", "device_types"], date_group: "week" }));
-    expect(grouped.stats.reduce((acc, entry) => acc + metric(entry, "impressions"), 0)).toBe(metric(total, "impressions"));
+    expect(grouped.stats.reduce((acc, entry) => acc + metric(entry, "impressions"), 0)).toBe(
+      metric(total, "impressions"),
+    );
   });
 
   it("computes ecpm from the aggregated revenues and impressions, not as an average of ecpms", async () => {
@@ -107,7 +112,10 @@ describe("stats totals", () => {
   });
 
   it("answers ecpm 0 for an entry that had requests but no impressions", async () => {
-    const { answer } = await oneFactRowAsked("impressions = 0 AND requests > 0", "day, organization, ad_unit, country, integration_type, device_type");
+    const { answer } = await oneFactRowAsked(
+      "impressions = 0 AND requests > 0",
+      "day, organization, ad_unit, country, integration_type, device_type",
+    );
     expect(metric(answer.stats[0], "impressions")).toBe(0);
     expect(metric(answer.stats[0], "requests")).toBeGreaterThan(0);
     expect(metric(answer.stats[0], "ecpm")).toBe(0);
@@ -120,7 +128,9 @@ describe("stats totals", () => {
   });
 
   it("answers zeros for a period without data, and nothing at all for an empty organization list", async () => {
-    const before = await store.stats({ filters: { from: "2000-01-01", to: "2000-01-31", organizations: allOf(store).filters.organizations } });
+    const before = await store.stats({
+      filters: { from: "2000-01-01", to: "2000-01-31", organizations: allOf(store).filters.organizations },
+    });
     expect(before.stats).toEqual([{ group: {}, metrics: { impressions: 0, revenues: 0, ecpm: 0, requests: 0 } }]);
     const nobody = await store.stats(allOf(store, { groups: ["country"] }, { organizations: [] }));
     expect(nobody).toEqual({ stats: [], total: 0 });
@@ -159,14 +169,18 @@ describe("stats date groups", () => {
     expect(months.stats.map((entry) => entry.group.date)).toEqual(["2024-01-01", "2024-02-01", "2024-03-01"]);
     for (const entry of months.stats) {
       const month = entry.group.date!.slice(0, 7);
-      const sum = days.stats.filter((day) => day.group.date!.startsWith(month)).reduce((acc, day) => acc + metric(day, "impressions"), 0);
+      const sum = days.stats
+        .filter((day) => day.group.date!.startsWith(month))
+        .reduce((acc, day) => acc + metric(day, "impressions"), 0);
       expect(metric(entry, "impressions")).toBe(sum);
     }
   });
 
   it("keeps only the N most recent date periods with date_group_limit", async () => {
     const all = await store.stats(allOf(store, { groups: ["date", "format"], date_group: "week" }));
-    const limited = await store.stats(allOf(store, { groups: ["date", "format"], date_group: "week", date_group_limit: 3 }));
+    const limited = await store.stats(
+      allOf(store, { groups: ["date", "format"], date_group: "week", date_group_limit: 3 }),
+    );
     const recentWeeks = [...new Set(all.stats.map((entry) => entry.group.date!))].sort().slice(-3);
     expect([...new Set(limited.stats.map((entry) => entry.group.date!))].sort()).toEqual(recentWeeks);
     expect(limited.stats).toEqual(all.stats.filter((entry) => recentWeeks.includes(entry.group.date!)));
@@ -188,7 +202,11 @@ describe("stats date groups", () => {
       [String(gap!.ad_unit), String(gap!.country)],
     );
     const answer = await store.stats(
-      allOf(store, { groups: ["date"], date_group_limit: 2 }, { ad_units: [String(gap!.ad_unit)], countries: [String(gap!.country)] }),
+      allOf(
+        store,
+        { groups: ["date"], date_group_limit: 2 },
+        { ad_units: [String(gap!.ad_unit)], countries: [String(gap!.country)] },
+      ),
     );
     expect(answer.stats.map((entry) => entry.group.date)).toEqual(recentDays.map((row) => row.day).reverse());
     expect(answer.stats.at(-1)!.group.date! < store.period.to).toBe(true);

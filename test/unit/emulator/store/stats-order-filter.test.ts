@@ -40,13 +40,17 @@ describe("stats ordering", () => {
     const answer = await store.stats(allOf(store, { groups: ["country"], orders: ["revenues:desc"] }));
     const revenues = answer.stats.map((entry) => entry.metrics.revenues!);
     expect(revenues).toEqual([...revenues].sort((left, right) => right - left));
-    const byEcpm = await store.stats(allOf(store, { groups: ["format", "device_types"], orders: ["ecpm", "device_types:desc"] }));
+    const byEcpm = await store.stats(
+      allOf(store, { groups: ["format", "device_types"], orders: ["ecpm", "device_types:desc"] }),
+    );
     const ecpms = byEcpm.stats.map((entry) => entry.metrics.ecpm!);
     expect(ecpms).toEqual([...ecpms].sort((left, right) => left - right));
   });
 
   it("orders by a metric that is not among the requested metrics", async () => {
-    const answer = await store.stats(allOf(store, { groups: ["asset"], metrics: ["ecpm"], orders: ["impressions:desc"] }));
+    const answer = await store.stats(
+      allOf(store, { groups: ["asset"], metrics: ["ecpm"], orders: ["impressions:desc"] }),
+    );
     const full = await store.stats(allOf(store, { groups: ["asset"] }));
     const impressionsOf = new Map(full.stats.map((entry) => [entry.group.asset, entry.metrics.impressions!]));
     const ordered = answer.stats.map((entry) => impressionsOf.get(entry.group.asset)!);
@@ -63,7 +67,8 @@ describe("stats ordering", () => {
 });
 
 describe("stats paging", () => {
-  const request = (extra: Partial<StatsRequest>) => allOf(store, { groups: ["date", "format"], orders: ["requests:desc"], ...extra });
+  const request = (extra: Partial<StatsRequest>) =>
+    allOf(store, { groups: ["date", "format"], orders: ["requests:desc"], ...extra });
 
   it("concatenates offset/limit windows to the full ordered list, with the full total on every page", async () => {
     const full = await store.stats(request({}));
@@ -88,7 +93,11 @@ describe("stats paging", () => {
 
 describe("stats filters", () => {
   const cases: [keyof StatsRequest["filters"], GroupName, (organizations: string[]) => Promise<string[]>][] = [
-    ["countries", "country", async (organizations) => (await store.countries(organizations)).map((country) => country.code)],
+    [
+      "countries",
+      "country",
+      async (organizations) => (await store.countries(organizations)).map((country) => country.code),
+    ],
     ["formats", "format", (organizations) => store.formats(organizations)],
     ["integration_types", "integration_type", (organizations) => store.integrationTypes(organizations)],
     ["device_types", "device_types", (organizations) => store.deviceTypes(organizations)],
@@ -97,7 +106,8 @@ describe("stats filters", () => {
     [
       "ad_units",
       "ad_unit",
-      async (organizations) => (await store.assets(organizations)).flatMap((asset) => asset.adUnits.map((adUnit) => adUnit.id)),
+      async (organizations) =>
+        (await store.assets(organizations)).flatMap((asset) => asset.adUnits.map((adUnit) => adUnit.id)),
     ],
   ];
 
@@ -108,20 +118,26 @@ describe("stats filters", () => {
     // The reference list holds exactly the values that have data.
     expect([...values].sort(compareText)).toEqual(grouped.stats.map((entry) => entry.group[group]));
     for (const value of values) {
-      const answer = await store.stats(allOf(store, { groups: [group] }, { organizations: [organizationA], [filter]: [value] }));
+      const answer = await store.stats(
+        allOf(store, { groups: [group] }, { organizations: [organizationA], [filter]: [value] }),
+      );
       expect(answer.stats.map((entry) => entry.group[group])).toEqual([value]);
     }
   });
 
   it("combines filters with AND and values of one filter with OR", async () => {
-    const both = await store.stats(allOf(store, { groups: ["country", "format"] }, { countries: ["US", "FR"], formats: ["optin_video"] }));
+    const both = await store.stats(
+      allOf(store, { groups: ["country", "format"] }, { countries: ["US", "FR"], formats: ["optin_video"] }),
+    );
     expect(both.stats.length).toBe(2);
     expect(new Set(both.stats.map((entry) => entry.group.country))).toEqual(new Set(["US", "FR"]));
     expect(both.stats.every((entry) => entry.group.format === "optin_video")).toBe(true);
   });
 
   it("matches nothing for values that do not exist, and does not restrict with an empty list", async () => {
-    const unknown = await store.stats(allOf(store, { groups: ["country"] }, { countries: ["ZZ"], formats: ["no_such_format"] }));
+    const unknown = await store.stats(
+      allOf(store, { groups: ["country"] }, { countries: ["ZZ"], formats: ["no_such_format"] }),
+    );
     expect(unknown).toEqual({ stats: [], total: 0 });
     const everything = await store.stats(allOf(store, { groups: ["country"] }));
     expect(await store.stats(allOf(store, { groups: ["country"] }, { countries: [] }))).toEqual(everything);
@@ -142,7 +158,9 @@ describe("organization isolation", () => {
       const byOrganization = await store.stats(allOf(store, { groups: ["organization"] }, { organizations: [mine] }));
       expect(byOrganization.stats.map((entry) => entry.group.organization)).toEqual([mine]);
       const theirAssets = (await store.assets([theirs])).map((asset) => asset.id);
-      const probing = await store.stats(allOf(store, { groups: ["asset"] }, { organizations: [mine], assets: theirAssets }));
+      const probing = await store.stats(
+        allOf(store, { groups: ["asset"] }, { organizations: [mine], assets: theirAssets }),
+      );
       expect(probing).toEqual({ stats: [], total: 0 });
       const myAssets = new Set((await store.assets([mine])).map((asset) => asset.id));
       expect(theirAssets.some((id) => myAssets.has(id))).toBe(false);
@@ -159,7 +177,9 @@ describe("organization isolation", () => {
   });
 
   it("lists only the asked organizations", async () => {
-    expect((await store.organizations([organizationA])).map((organization) => organization.id)).toEqual([organizationA]);
+    expect((await store.organizations([organizationA])).map((organization) => organization.id)).toEqual([
+      organizationA,
+    ]);
     expect(await store.organizations(["00000000-0000-4000-8000-000000000000"])).toEqual([]);
   });
 });

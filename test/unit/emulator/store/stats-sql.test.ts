@@ -8,8 +8,11 @@ const request = (orders: string[]): NarrowedStatsRequest => ({
 const codes = () => 0;
 
 // The schema lets no such order through; the store must still not take it for a metric.
-test.each(["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"])("point 9: the order %s is not a metric column", (name) => {
-  const query = buildStatsQuery(request([`${name}:desc`, "revenues"]), codes);
-  expect(query.sql).toContain('ORDER BY "revenues" ASC, "country" ASC');
-  expect(query.sql).not.toContain(name);
-});
+test.each(["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"])(
+  "point 9: the order %s is not a metric column",
+  (name) => {
+    const query = buildStatsQuery(request([`${name}:desc`, "revenues"]), codes);
+    expect(query.sql).toContain('ORDER BY "revenues" ASC, "country" ASC');
+    expect(query.sql).not.toContain(name);
+  },
+);

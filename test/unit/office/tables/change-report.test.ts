@@ -17,7 +17,10 @@ describe("The rows a refresh compares", () => {
     const inserted = await insertQueryTable(data, { kind: "new", sheetName: "Reporting" });
     await Excel.run(async (context) => {
       const table = context.workbook.tables.getItem(inserted.name);
-      table.columns.add(undefined, undefined, "Note").getDataBodyRange().values = Array.from({ length: 10 }, (_, index) => [`note ${index}`]);
+      table.columns.add(undefined, undefined, "Note").getDataBodyRange().values = Array.from(
+        { length: 10 },
+        (_, index) => [`note ${index}`],
+      );
       table.sort.apply([{ key: 3, ascending: false }]);
       table.autoFilter.apply(table.getRange(), 1, { filterOn: "Values", values: ["FR"] });
       table.showTotals = true;
@@ -33,7 +36,11 @@ describe("The rows a refresh compares", () => {
     expect(written.before?.rows).toHaveLength(10);
     // Dates come back as the serials the refresh writes: no row moved for want of a like comparison.
     const changes = tableChanges(written.before!, { columns: fresh.columns, rows: fresh.rows });
-    expect({ changed: changes.changed, added: changes.added, removed: changes.removed }).toEqual({ changed: 1, added: 1, removed: 1 });
+    expect({ changed: changes.changed, added: changes.added, removed: changes.removed }).toEqual({
+      changed: 1,
+      added: 1,
+      removed: 1,
+    });
     expect(changes.moves[0]).toMatchObject({ key: [data.rows[4]![0], data.rows[4]![1]], change: "changed" });
     expect(excel.state.syncs.filter((sync) => sync.refused)).toEqual([]);
   });

@@ -12,7 +12,7 @@ describe("the Queries tab's count of REPORTING formulas", () => {
       sheet.getRange("A1:A5").formulas = [
         ['=REPORTINGDEV.STATS("LAST_MONTH")'],
         ['=REPORTING.VALUE("revenues","MTD")'],
-        ['=_xldudf_REPORTINGDEV_DATES()'],
+        ["=_xldudf_REPORTINGDEV_DATES()"],
         ["=REPORTING_TOTAL*2"],
         ["=1+1"],
       ];

@@ -11,10 +11,20 @@ function expectEverySyncAccepted(excel: FakeExcel): void {
 }
 
 /** Every cell of the sheet outside `except` (`A1:H9`-style boxes), as one comparable text. */
-function outside(excel: FakeExcel, sheet: string, columns: number, rows: number, except: (row: number, column: number) => boolean): string {
+function outside(
+  excel: FakeExcel,
+  sheet: string,
+  columns: number,
+  rows: number,
+  except: (row: number, column: number) => boolean,
+): string {
   const letters = (n: number) => String.fromCharCode(65 + n);
   const all = excel.control.cells(`${sheet}!A1:${letters(columns - 1)}${rows}`);
-  return JSON.stringify(all.values.map((row, r) => row.map((value, c) => (except(r, c) ? null : [value, all.formulas[r]![c], all.numberFormat[r]![c]]))));
+  return JSON.stringify(
+    all.values.map((row, r) =>
+      row.map((value, c) => (except(r, c) ? null : [value, all.formulas[r]![c], all.numberFormat[r]![c]])),
+    ),
+  );
 }
 
 describe("Insert as table", () => {
@@ -25,7 +35,12 @@ describe("Insert as table", () => {
     excel = installFakeExcel();
     const data = tableData(entries(30_000));
     const inserted = await insertQueryTable(data, { kind: "new", sheetName: "Reporting" });
-    expect(inserted).toMatchObject({ name: "Stats_by_Date_Country", sheet: "Reporting", rows: 30_000, address: "A1:F30001" });
+    expect(inserted).toMatchObject({
+      name: "Stats_by_Date_Country",
+      sheet: "Reporting",
+      rows: 30_000,
+      address: "A1:F30001",
+    });
     expect(inserted.headers).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests"]);
     expectEverySyncAccepted(excel);
     expect(excel.state.syncs.length).toBeGreaterThan(2);
@@ -38,21 +53,31 @@ describe("Insert as table", () => {
     ]);
     expect(table.numberFormat[2]).toEqual(["yyyy-mm-dd", "@", "#,##0", "#,##0.00", "#,##0.00", "#,##0"]);
     // No formula anywhere: the hostile name is a value.
-    expect(table.formulas.flat().some((cell) => typeof cell === "string" && cell.startsWith("=") && cell !== '=HYPERLINK("x")')).toBe(false);
+    expect(
+      table.formulas
+        .flat()
+        .some((cell) => typeof cell === "string" && cell.startsWith("=") && cell !== '=HYPERLINK("x")'),
+    ).toBe(false);
     expect(excel.state.workbook.tables[0]!.name).toBe("Stats_by_Date_Country");
   });
 
   it("on a chosen sheet, goes right of what the sheet holds and gives a second table a name of its own", async () => {
     excel = installFakeExcel();
     await Excel.run(async (context) => {
-      context.workbook.worksheets.getItem("Sheet1").getRange("A1:B2").values = [["Notes", 1], ["kept", 2]];
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:B2").values = [
+        ["Notes", 1],
+        ["kept", 2],
+      ];
     });
     const data = tableData(entries(4));
     const first = await insertQueryTable(data, { kind: "existing", sheetName: "Sheet1" });
     const second = await insertQueryTable(data, { kind: "existing", sheetName: "Sheet1" });
     expect([first.address, first.sheet, first.name]).toEqual(["D1:I5", "Sheet1", "Stats_by_Date_Country"]);
     expect([second.address, second.name]).toEqual(["K1:P5", "Stats_by_Date_Country_2"]);
-    expect(excel.control.cells("Sheet1!A1:B2").values).toEqual([["Notes", 1], ["kept", 2]]);
+    expect(excel.control.cells("Sheet1!A1:B2").values).toEqual([
+      ["Notes", 1],
+      ["kept", 2],
+    ]);
   });
 });
 
@@ -69,7 +94,9 @@ describe("Refreshing a table", () => {
       const table = context.workbook.tables.getItem(inserted.name);
       const margin = table.columns.add(undefined, undefined, "Margin");
       margin.getDataBodyRange().formulas = Array.from({ length: 10 }, () => ["=[@Revenues]*0.3"]);
-      table.columns.getItem("Revenues").getDataBodyRange().numberFormat = Array.from({ length: 10 }, () => ["[$€-2] #,##0.00"]);
+      table.columns.getItem("Revenues").getDataBodyRange().numberFormat = Array.from({ length: 10 }, () => [
+        "[$€-2] #,##0.00",
+      ]);
       table.sort.apply([{ key: 3, ascending: false }]);
       table.autoFilter.apply(table.getRange(), 1, { filterOn: "Values", values: ["FR"] });
       context.workbook.worksheets.getItem("Reporting").getRange("J2:J3").values = [["beside"], ["the table"]];
@@ -130,7 +157,9 @@ describe("Refreshing a table", () => {
     const before = excel.control.table(inserted.name)!;
     await expect(writeTableRows(record, tableData(entries(30)))).rejects.toMatchObject({
       kind: "workbook",
-      paneMessage: expect.stringMatching(/^The table Stats_by_Date_Country was not refreshed: it needs 20 more rows below it, but Reporting!B15 holds data/),
+      paneMessage: expect.stringMatching(
+        /^The table Stats_by_Date_Country was not refreshed: it needs 20 more rows below it, but Reporting!B15 holds data/,
+      ),
     });
     expect(excel.control.table(inserted.name)!.values).toEqual(before.values);
   });
@@ -144,19 +173,34 @@ describe("Refreshing a table", () => {
     await Excel.run(async (context) => {
       context.workbook.tables.getItem("Sales").delete();
     });
-    await expect(writeTableRows(record, tableData(entries(2)))).rejects.toMatchObject({ paneMessage: expect.stringMatching(/is no longer in this workbook/) });
+    await expect(writeTableRows(record, tableData(entries(2)))).rejects.toMatchObject({
+      paneMessage: expect.stringMatching(/is no longer in this workbook/),
+    });
   });
 
   it("adds the query's new columns before the user's own when the query changes", async () => {
     const { inserted, record } = await userTable();
-    const request = { ...record.query, filters: { from: "2026-01-01", to: "2026-03-31" }, groups: ["date" as const, "country" as const, "format" as const] };
+    const request = {
+      ...record.query,
+      filters: { from: "2026-01-01", to: "2026-03-31" },
+      groups: ["date" as const, "country" as const, "format" as const],
+    };
     const wider = tableData(
       entries(4).map((entry) => ({ ...entry, group: { ...entry.group, format: "interstitial" } })),
       { filters: request.filters, groups: request.groups, metrics: ["impressions", "revenues", "ecpm", "requests"] },
     );
     await writeTableRows(record, wider);
     const table = excel.control.table(inserted.name)!;
-    expect(table.values[0]).toEqual(["Date", "Country", "Format", "Impressions", "Revenues", "eCPM", "Requests", "Margin"]);
+    expect(table.values[0]).toEqual([
+      "Date",
+      "Country",
+      "Format",
+      "Impressions",
+      "Revenues",
+      "eCPM",
+      "Requests",
+      "Margin",
+    ]);
     expect(table.formulas[1]![7]).toBe("=[@Revenues]*0.3");
   });
 });

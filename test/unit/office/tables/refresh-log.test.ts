@@ -13,7 +13,14 @@ function refreshed(name: string, at: string, profile = "Finance"): StoredTableQu
       rows: 12,
       dataThrough: "2026-06-30",
       profile,
-      changes: { rowsBefore: 10, added: 2, removed: 0, changed: 3, matched: true, totals: [{ metric: "revenues", before: 100, after: 101.5 }] },
+      changes: {
+        rowsBefore: 10,
+        added: 2,
+        removed: 0,
+        changed: 3,
+        matched: true,
+        totals: [{ metric: "revenues", before: 100, after: 101.5 }],
+      },
     },
   };
 }
@@ -34,7 +41,10 @@ describe("The Refresh log sheet", () => {
     const first = log.values[1];
     expect(excel.state.writes.some((write) => write.kind === "activate")).toBe(false);
 
-    await appendRefreshLog([logRow(refreshed("Sales", "2026-07-02T06:00:00Z")), logRow(refreshed("Costs", "2026-07-02T06:00:01Z"))]);
+    await appendRefreshLog([
+      logRow(refreshed("Sales", "2026-07-02T06:00:00Z")),
+      logRow(refreshed("Costs", "2026-07-02T06:00:01Z")),
+    ]);
     log = excel.control.table("RefreshLog")!;
     expect(log.values).toHaveLength(4);
     expect(log.values[1]).toEqual(first);

@@ -1,4 +1,8 @@
-import { SAVED_QUERY_NAMESPACE, savedModelOf, type SavedQuery } from "../../../../src/core/workbook-queries/saved-query";
+import {
+  SAVED_QUERY_NAMESPACE,
+  savedModelOf,
+  type SavedQuery,
+} from "../../../../src/core/workbook-queries/saved-query";
 import { TABLE_QUERY_NAMESPACE } from "../../../../src/core/workbook-queries/record-xml";
 import { workbookQueryStore } from "../../../../src/office/tables/query-store";
 import { CustomXmlSavedQueryStore } from "../../../../src/office/tables/saved-query-store";
@@ -10,14 +14,29 @@ function saved(id: string, name: string, countries: string[] = ["FR"]): SavedQue
     version: 1,
     id,
     name,
-    query: savedModelOf({ period: { word: "LAST_MONTH" }, groups: ["country"], metrics: ["revenues"], filters: { countries }, orders: [], headers: "none", cacheSeconds: 0, profile: "Finance" }),
+    query: savedModelOf({
+      period: { word: "LAST_MONTH" },
+      groups: ["country"],
+      metrics: ["revenues"],
+      filters: { countries },
+      orders: [],
+      headers: "none",
+      cacheSeconds: 0,
+      profile: "Finance",
+    }),
     savedAt: "2026-04-01T08:00:00Z",
   };
 }
 
 /** The fake workbook as a file keeps it, opened again in a fresh fake Excel. */
-function reopen(excel: FakeExcel, change: (file: { workbook: { customXmlParts: unknown[]; settings: Record<string, unknown> } }) => void = () => undefined): FakeExcel {
-  const file = JSON.parse(excel.control.save()) as { workbook: { customXmlParts: unknown[]; settings: Record<string, unknown> } };
+function reopen(
+  excel: FakeExcel,
+  change: (file: { workbook: { customXmlParts: unknown[]; settings: Record<string, unknown> } }) => void = () =>
+    undefined,
+): FakeExcel {
+  const file = JSON.parse(excel.control.save()) as {
+    workbook: { customXmlParts: unknown[]; settings: Record<string, unknown> };
+  };
   excel.restore();
   change(file);
   return installFakeExcel({ workbook: JSON.stringify(file) });
@@ -48,9 +67,14 @@ describe("the workbook's saved queries", () => {
 
     await reopened.put({ ...revenue, name: "Zone revenue" });
     await reopened.remove(costs.id);
-    expect(excel.state.workbook.customXmlParts.filter((part) => part.namespaceUri === SAVED_QUERY_NAMESPACE)).toHaveLength(1);
+    expect(
+      excel.state.workbook.customXmlParts.filter((part) => part.namespaceUri === SAVED_QUERY_NAMESPACE),
+    ).toHaveLength(1);
     excel = reopen(excel);
-    expect(await new CustomXmlSavedQueryStore().list()).toEqual({ queries: [{ ...revenue, name: "Zone revenue" }], unreadable: 0 });
+    expect(await new CustomXmlSavedQueryStore().list()).toEqual({
+      queries: [{ ...revenue, name: "Zone revenue" }],
+      unreadable: 0,
+    });
   });
 
   it("keeps no credential: a field not listed is refused before anything is written", async () => {
@@ -58,7 +82,10 @@ describe("the workbook's saved queries", () => {
     const store = new CustomXmlSavedQueryStore();
     const withToken = { ...saved("s-33333333-aaaa-bbbbbbbbbbbb", "Leaky"), token: "secret-token" } as SavedQuery;
     await expect(store.put(withToken)).rejects.toThrow();
-    const inQuery = { ...saved("s-33333333-aaaa-bbbbbbbbbbbb", "Leaky"), query: { ...saved("s", "x").query, apiSecret: "secret" } } as SavedQuery;
+    const inQuery = {
+      ...saved("s-33333333-aaaa-bbbbbbbbbbbb", "Leaky"),
+      query: { ...saved("s", "x").query, apiSecret: "secret" },
+    } as SavedQuery;
     await expect(store.put(inQuery)).rejects.toThrow();
     expect(excel.state.workbook.customXmlParts).toEqual([]);
     expect(JSON.stringify(excel.state.settings)).not.toContain("secret");
@@ -76,7 +103,9 @@ describe("the workbook's saved queries", () => {
     excel.restore();
     excel = installFakeExcel();
     await Excel.run(async (context) => {
-      context.workbook.customXmlParts.add(`<savedQuery xmlns="${SAVED_QUERY_NAMESPACE}"><json>{"version":2}</json></savedQuery>`);
+      context.workbook.customXmlParts.add(
+        `<savedQuery xmlns="${SAVED_QUERY_NAMESPACE}"><json>{"version":2}</json></savedQuery>`,
+      );
       await context.sync();
     });
     const store = new CustomXmlSavedQueryStore();

@@ -20,13 +20,22 @@ describe("the workbook's stored queries", () => {
     excel = installFakeExcel();
     const store = workbookQueryStore();
     expect(store).toBeInstanceOf(CustomXmlQueryStore);
-    const first = recordOf({ excelId: "{t1}", name: "Sales", sheet: "Reporting" }, tableData(entries(1)), "q-11111111-aaaa-bbbbbbbbbbbb");
+    const first = recordOf(
+      { excelId: "{t1}", name: "Sales", sheet: "Reporting" },
+      tableData(entries(1)),
+      "q-11111111-aaaa-bbbbbbbbbbbb",
+    );
     const second = { ...first, id: "q-22222222-aaaa-bbbbbbbbbbbb", table: { ...first.table, name: "Costs" } };
     await store.put(first);
     await store.put(second);
-    await store.put({ ...first, lastRefresh: { at: "2026-04-02T10:00:00Z", rows: 9, dataThrough: "2026-04-01", profile: "Demo" } });
+    await store.put({
+      ...first,
+      lastRefresh: { at: "2026-04-02T10:00:00Z", rows: 9, dataThrough: "2026-04-01", profile: "Demo" },
+    });
     await store.setOptions({ refreshOnOpen: true });
-    expect(excel.state.workbook.customXmlParts.filter((part) => part.namespaceUri === TABLE_QUERY_NAMESPACE)).toHaveLength(2);
+    expect(
+      excel.state.workbook.customXmlParts.filter((part) => part.namespaceUri === TABLE_QUERY_NAMESPACE),
+    ).toHaveLength(2);
 
     const saved = excel.control.save();
     excel.restore();
@@ -77,7 +86,10 @@ describe("the PivotTable of a table", () => {
       { name: "Sum of Requests", source: "Requests", summarizeBy: "Sum", numberFormat: "#,##0" },
     ]);
     expect(stored.layout.layoutType).toBe("Tabular");
-    expect(excel.control.cells("'Stats_by_Date_Country Pivot'!A1:A2").values).toEqual([["PivotTable of the table Stats_by_Date_Country; refreshed with it."], [ECPM_PIVOT_NOTE]]);
+    expect(excel.control.cells("'Stats_by_Date_Country Pivot'!A1:A2").values).toEqual([
+      ["PivotTable of the table Stats_by_Date_Country; refreshed with it."],
+      [ECPM_PIVOT_NOTE],
+    ]);
     expect(stored.summary).toHaveLength(3);
 
     const withPivot = { ...record, pivots: [pivot] };
@@ -132,7 +144,10 @@ describe("counting the REPORTING formulas", () => {
     excel = installFakeExcel();
     await Excel.run(async (context) => {
       const first = context.workbook.worksheets.getItem("Sheet1");
-      first.getRange("B2:B3").formulas = [['=REPORTING.STATS("LAST_MONTH")'], ['=SUM(reporting.value("revenues","MTD"),1)']];
+      first.getRange("B2:B3").formulas = [
+        ['=REPORTING.STATS("LAST_MONTH")'],
+        ['=SUM(reporting.value("revenues","MTD"),1)'],
+      ];
       first.getRange("C2:C3").formulas = [["=1+1"], ["plain"]];
       const second = context.workbook.worksheets.add("Other");
       second.getRange("A1").formulas = [["=REPORTING.DATES()"]];
@@ -148,7 +163,9 @@ describe("counting the REPORTING formulas", () => {
   it("reads a 100,000-formula calculated column in blocks, each answer under 5 MB", async () => {
     excel = installFakeExcel();
     await Excel.run(async (context) => {
-      const formulas = Array.from({ length: 100_000 }, (_, index) => [index === 77_777 ? '=REPORTING.VALUE("revenues","MTD")' : "=[@Revenues]*0.3"]);
+      const formulas = Array.from({ length: 100_000 }, (_, index) => [
+        index === 77_777 ? '=REPORTING.VALUE("revenues","MTD")' : "=[@Revenues]*0.3",
+      ]);
       context.workbook.worksheets.getItem("Sheet1").getRange("H2:H100001").formulas = formulas;
       await context.sync();
     });

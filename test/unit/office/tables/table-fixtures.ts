@@ -11,10 +11,24 @@ export const REQUEST: StatsRequest = {
 };
 
 /** `count` /stats entries over two countries (one of them hostile text), a date per two rows. */
-export function entries(count: number, countries: readonly string[] = ["FR", "=HYPERLINK(\"x\")"], offset = 0): StatsEntry[] {
+export function entries(
+  count: number,
+  countries: readonly string[] = ["FR", '=HYPERLINK("x")'],
+  offset = 0,
+): StatsEntry[] {
   return Array.from({ length: count }, (_, index) => ({
-    group: { date: new Date(Date.UTC(2026, 0, 1) + Math.floor(index / countries.length) * 86_400_000).toISOString().slice(0, 10), country: countries[index % countries.length]! },
-    metrics: { impressions: 1_000 + index + offset, revenues: 2.5 + index + offset, ecpm: 1.25, requests: 2_000 + index },
+    group: {
+      date: new Date(Date.UTC(2026, 0, 1) + Math.floor(index / countries.length) * 86_400_000)
+        .toISOString()
+        .slice(0, 10),
+      country: countries[index % countries.length]!,
+    },
+    metrics: {
+      impressions: 1_000 + index + offset,
+      revenues: 2.5 + index + offset,
+      ecpm: 1.25,
+      requests: 2_000 + index,
+    },
   }));
 }
 
@@ -22,11 +36,21 @@ export function tableData(rows: StatsEntry[], request: StatsRequest = REQUEST): 
   return statsTableData(statsRows(rows, request, "readable"), { request, headers: "readable" });
 }
 
-export function recordOf(inserted: { excelId: string; name: string; sheet: string }, data: TableData, id = "q-aaaaaaaa-bbbb-cccccccccccc"): StoredTableQuery {
+export function recordOf(
+  inserted: { excelId: string; name: string; sheet: string },
+  data: TableData,
+  id = "q-aaaaaaaa-bbbb-cccccccccccc",
+): StoredTableQuery {
   return {
     version: 1,
     id,
-    query: storedModelOf({ period: { from: "2026-01-01", to: "2026-03-31" }, groups: ["date", "country"], metrics: [], filters: {}, orders: [] }),
+    query: storedModelOf({
+      period: { from: "2026-01-01", to: "2026-03-31" },
+      groups: ["date", "country"],
+      metrics: [],
+      filters: {},
+      orders: [],
+    }),
     table: { excelId: inserted.excelId, name: inserted.name, sheet: inserted.sheet },
     columns: data.columns.map((column) => column.key),
     pivots: [],

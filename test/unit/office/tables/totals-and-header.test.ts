@@ -27,7 +27,14 @@ describe("Refreshing a table with a totals row or without its header row", () =>
       context.workbook.worksheets.getItem("Reporting").getRange("H2").values = [["note beside"]];
       await context.sync();
     });
-    const totals = ["Total", "", "=SUBTOTAL(109,[Impressions])", "=SUBTOTAL(109,[Revenues])", "", "=SUBTOTAL(109,[Requests])"];
+    const totals = [
+      "Total",
+      "",
+      "=SUBTOTAL(109,[Impressions])",
+      "=SUBTOTAL(109,[Revenues])",
+      "",
+      "=SUBTOTAL(109,[Requests])",
+    ];
     expect(excel.control.table(inserted.name)!.formulas[11]).toEqual(totals);
 
     const grown = tableData(entries(25, ["FR", "DE"], 100));
@@ -57,7 +64,10 @@ describe("Refreshing a table with a totals row or without its header row", () =>
       const table = context.workbook.tables.getItem(inserted.name);
       table.showTotals = true;
       table.columns.getItem("Impressions").getTotalRowRange().formulas = [["=SUBTOTAL(109,[Impressions])"]];
-      table.autoFilter.apply(table.getHeaderRowRange().getBoundingRect(table.getDataBodyRange()), 1, { filterOn: "Values", values: ["FR"] });
+      table.autoFilter.apply(table.getHeaderRowRange().getBoundingRect(table.getDataBodyRange()), 1, {
+        filterOn: "Values",
+        values: ["FR"],
+      });
       await context.sync();
     });
 
@@ -97,7 +107,9 @@ describe("Refreshing a table with a totals row or without its header row", () =>
     expect(before.address).toBe("Reporting!A2:F11");
     await expect(writeTableRows(record, tableData(entries(4)))).rejects.toMatchObject({
       kind: "workbook",
-      paneMessage: expect.stringMatching(/^The table Stats_by_Date_Country was not refreshed because its header row is turned off\. .*tick Header Row on the Table Design tab/),
+      paneMessage: expect.stringMatching(
+        /^The table Stats_by_Date_Country was not refreshed because its header row is turned off\. .*tick Header Row on the Table Design tab/,
+      ),
     });
     expect(excel.control.table(inserted.name)).toEqual(before);
   });

@@ -18,7 +18,9 @@ describe("Refreshing a filtered, sorted table with values the user typed in a co
     await Excel.run(async (context) => {
       const table = context.workbook.tables.getItem(inserted.name);
       table.columns.add(undefined, undefined, "Owner");
-      table.columns.add(undefined, undefined, "Margin").getDataBodyRange().formulas = Array.from({ length: 10 }, () => ["=[@Revenues]*0.3"]);
+      table.columns.add(undefined, undefined, "Margin").getDataBodyRange().formulas = Array.from({ length: 10 }, () => [
+        "=[@Revenues]*0.3",
+      ]);
       table.sort.apply([{ key: 3, ascending: false }]);
       table.autoFilter.apply(table.getRange(), 1, { filterOn: "Values", values: ["FR"] });
       await context.sync();
@@ -48,10 +50,23 @@ describe("Refreshing a filtered, sorted table with values the user typed in a co
     await writeTableRows(record, next);
 
     const table = excel.control.table(inserted.name)!;
-    expect(table.values[0]).toEqual(["Date", "Country", "Impressions", "Revenues", "eCPM", "Requests", "Owner", "Margin"]);
+    expect(table.values[0]).toEqual([
+      "Date",
+      "Country",
+      "Impressions",
+      "Revenues",
+      "eCPM",
+      "Requests",
+      "Owner",
+      "Margin",
+    ]);
     const body = table.values.slice(1);
-    expect(body.map((row) => row.slice(0, 6))).toEqual(next.rows.map((row) => [...row]).sort((a, b) => (b[3] as number) - (a[3] as number)));
-    expect(body.map((row) => row[6])).toEqual(body.map((row) => (row[0] === day(1) ? undefined : owners.get(JSON.stringify([row[0], row[1]]))) ?? ""));
+    expect(body.map((row) => row.slice(0, 6))).toEqual(
+      next.rows.map((row) => [...row]).sort((a, b) => (b[3] as number) - (a[3] as number)),
+    );
+    expect(body.map((row) => row[6])).toEqual(
+      body.map((row) => (row[0] === day(1) ? undefined : owners.get(JSON.stringify([row[0], row[1]]))) ?? ""),
+    );
     expect(body.filter((row) => row[6] !== "")).toHaveLength(2);
     // Typed text stays text; the calculated column fills every row; the filter hides the same countries again.
     expect(excel.state.formulaLike).toEqual([]);

@@ -121,7 +121,10 @@ export const isoDate: fc.Arbitrary<string> = fc.oneof(
     weight: 1,
     arbitrary: fc
       .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
-      .map(([year, month, day]) => `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`),
+      .map(
+        ([year, month, day]) =>
+          `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+      ),
   },
 );
 
@@ -134,20 +137,22 @@ const anyText: fc.Arbitrary<string> = fc.oneof(
 
 /** A known word as users also write it: upper case, Title case, spaces or hyphens for underscores. */
 function variantOf(known: readonly string[]): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom(...known), fc.constantFrom("upper", "title", "space", "dash", "padded")).map(([text, form]) => {
-    switch (form) {
-      case "upper":
-        return text.toUpperCase();
-      case "title":
-        return text.charAt(0).toUpperCase() + text.slice(1).replace(/_/g, " ");
-      case "space":
-        return text.replace(/_/g, " ");
-      case "dash":
-        return text.replace(/_/g, "-");
-      case "padded":
-        return `  ${text} `;
-    }
-  });
+  return fc
+    .tuple(fc.constantFrom(...known), fc.constantFrom("upper", "title", "space", "dash", "padded"))
+    .map(([text, form]) => {
+      switch (form) {
+        case "upper":
+          return text.toUpperCase();
+        case "title":
+          return text.charAt(0).toUpperCase() + text.slice(1).replace(/_/g, " ");
+        case "space":
+          return text.replace(/_/g, " ");
+        case "dash":
+          return text.replace(/_/g, "-");
+        case "padded":
+          return `  ${text} `;
+      }
+    });
 }
 
 /** A word that may be known: one of `known`, a variant of one, a name of Object.prototype, or anything. */
@@ -181,7 +186,12 @@ export const cellInput: fc.Arbitrary<CellInput> = fc.oneof(
 /** A list argument: a text separated by commas, semicolons or line breaks, a column range, or anything. */
 export function listArgument(items: fc.Arbitrary<string>): fc.Arbitrary<CellInput> {
   return fc.oneof(
-    { weight: 3, arbitrary: fc.tuple(fc.array(items, { maxLength: 5 }), fc.constantFrom(",", ", ", ";", "\n")).map(([list, separator]) => list.join(separator)) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fc.array(items, { maxLength: 5 }), fc.constantFrom(",", ", ", ";", "\n"))
+        .map(([list, separator]) => list.join(separator)),
+    },
     { weight: 1, arbitrary: fc.array(items, { maxLength: 4 }).map((list) => list.map((item): CellValue[] => [item])) },
     { weight: 1, arbitrary: cellInput },
   );
@@ -205,17 +215,38 @@ export const toArgument: fc.Arbitrary<CellInput> = fc.oneof(
   { weight: 3, arbitrary: fromArgument },
 );
 
-export const todays = fc.constantFrom("2025-05-15", "2024-02-29", "2025-01-01", "1900-01-01", "1900-03-01", "9999-12-31");
+export const todays = fc.constantFrom(
+  "2025-05-15",
+  "2024-02-29",
+  "2025-01-01",
+  "1900-01-01",
+  "1900-03-01",
+  "9999-12-31",
+);
 
 const groupWord = word([...GROUPS, "Country", "Device type", "ad unit", "platform", "dates"]);
 const metricWord = word([...METRICS, "Revenue", "eCPM", "imps"]);
 const orderWord = fc
-  .tuple(word([...METRICS, ...GROUPS, "Revenue", "eCPM"]), fc.constantFrom("", ":desc", " desc", ":asc", " DESC", ":descending", ":up", ": desc"))
+  .tuple(
+    word([...METRICS, ...GROUPS, "Revenue", "eCPM"]),
+    fc.constantFrom("", ":desc", " desc", ":asc", " DESC", ":descending", ":up", ": desc"),
+  )
   .map(([name, direction]) => name + direction);
 
 const filterName = word([...FILTER_NAMES, "country", "Device type", "format", "from", "to"]);
 const filterValue = fc.oneof(
-  word([...ASSET_TYPES, ...INTEGRATION_TYPES, ...DEVICE_TYPES, ...KNOWN_FORMATS, "FR", "de", "FRA", "standard", "hb", "Header bidding"]),
+  word([
+    ...ASSET_TYPES,
+    ...INTEGRATION_TYPES,
+    ...DEVICE_TYPES,
+    ...KNOWN_FORMATS,
+    "FR",
+    "de",
+    "FRA",
+    "standard",
+    "hb",
+    "Header bidding",
+  ]),
   fc.uuid(),
   fc.stringMatching(ASSET_ID_PATTERN),
 );
@@ -248,9 +279,16 @@ const optionValue = fc.oneof(
 export const optionsArgument: fc.Arbitrary<CellInput> = fc.oneof(
   {
     weight: 3,
-    arbitrary: fc.array(fc.tuple(optionName, optionValue), { maxLength: 4 }).map((pairs) => pairs.map(([name, value]) => `${name}=${value}`).join("; ")),
+    arbitrary: fc
+      .array(fc.tuple(optionName, optionValue), { maxLength: 4 })
+      .map((pairs) => pairs.map(([name, value]) => `${name}=${value}`).join("; ")),
   },
-  { weight: 1, arbitrary: fc.array(fc.tuple(optionName, optionValue), { maxLength: 3 }).map((pairs) => pairs.map(([name, value]): CellValue[] => [name, value])) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(fc.tuple(optionName, optionValue), { maxLength: 3 })
+      .map((pairs) => pairs.map(([name, value]): CellValue[] => [name, value])),
+  },
   { weight: 1, arbitrary: cellInput },
 );
 
@@ -320,8 +358,14 @@ export const statsModel: fc.Arbitrary<StatsQueryModel> = fc
   .chain((model) =>
     // Orders name a chosen group or any metric, each field once, as the form's sort picker does.
     fc
-      .uniqueArray(fc.tuple(fc.constantFrom<string>(...model.groups, ...METRICS), fc.boolean()), { selector: ([field]) => field, maxLength: 3 })
-      .map((orders) => ({ ...model, orders: orders.map(([field, descending]) => (descending ? `${field}:desc` : field)) })),
+      .uniqueArray(fc.tuple(fc.constantFrom<string>(...model.groups, ...METRICS), fc.boolean()), {
+        selector: ([field]) => field,
+        maxLength: 3,
+      })
+      .map((orders) => ({
+        ...model,
+        orders: orders.map(([field, descending]) => (descending ? `${field}:desc` : field)),
+      })),
   );
 
 function comparesWithin1900(period: QueryPeriod, mode: CompareMode): boolean {
@@ -331,7 +375,10 @@ function comparesWithin1900(period: QueryPeriod, mode: CompareMode): boolean {
 /** The filters the query form has a picker for (PICKER_FILTERS of src/taskpane/tabs/query/query-form.ts): no ad units. */
 const BUILDER_FILTERS = FILTER_NAMES.filter((name) => name !== "ad_units");
 /** What the form's number fields give: empty, or a whole number from 1 the request accepts. */
-const builderCount = fc.option(fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: MAX_ROW_COUNT })), { nil: undefined });
+const builderCount = fc.option(
+  fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: MAX_ROW_COUNT })),
+  { nil: undefined },
+);
 const calendarDay = isoDate.filter(isCalendarDate);
 
 /**
@@ -343,17 +390,22 @@ export const builderModel: fc.Arbitrary<StatsQueryModel> = fc
   .record({
     period: fc.oneof(
       fc.constantFrom(...PERIOD_WORDS).map((periodWordOfModel): QueryPeriod => ({ word: periodWordOfModel })),
-      fc.tuple(calendarDay, calendarDay).map(([first, second]): QueryPeriod => (first <= second ? { from: first, to: second } : { from: second, to: first })),
+      fc
+        .tuple(calendarDay, calendarDay)
+        .map(([first, second]): QueryPeriod =>
+          first <= second ? { from: first, to: second } : { from: second, to: first },
+        ),
     ),
     groups: fc.uniqueArray(fc.constantFrom(...GROUPS)),
     metrics: fc.uniqueArray(fc.constantFrom(...METRICS), { minLength: 1 }).map((metrics) => formulaMetrics(metrics)),
-    filters: fc
-      .record(
-        Object.fromEntries(BUILDER_FILTERS.map((name) => [name, fc.uniqueArray(FILTER_VALUES[name], { minLength: 1, maxLength: 3 })])) as {
-          [Name in FilterName]: fc.Arbitrary<string[]>;
-        },
-        { requiredKeys: [] },
-      ),
+    filters: fc.record(
+      Object.fromEntries(
+        BUILDER_FILTERS.map((name) => [name, fc.uniqueArray(FILTER_VALUES[name], { minLength: 1, maxLength: 3 })]),
+      ) as {
+        [Name in FilterName]: fc.Arbitrary<string[]>;
+      },
+      { requiredKeys: [] },
+    ),
     dateGroup: fc.constantFrom(...DATE_GROUPS),
     dateGroupLimit: builderCount,
     limit: builderCount,
@@ -365,7 +417,10 @@ export const builderModel: fc.Arbitrary<StatsQueryModel> = fc
   })
   .chain((model) =>
     fc
-      .uniqueArray(fc.tuple(fc.constantFrom<string>(...model.groups, ...METRICS), fc.boolean()), { selector: ([field]) => field, maxLength: 3 })
+      .uniqueArray(fc.tuple(fc.constantFrom<string>(...model.groups, ...METRICS), fc.boolean()), {
+        selector: ([field]) => field,
+        maxLength: 3,
+      })
       .map((orders): StatsQueryModel => {
         const byDate = model.groups.includes("date");
         return {
@@ -374,7 +429,8 @@ export const builderModel: fc.Arbitrary<StatsQueryModel> = fc
           dateGroup: byDate ? model.dateGroup : undefined,
           dateGroupLimit: byDate ? model.dateGroupLimit : undefined,
           // The form refuses a comparison reaching before 1900 (nothing there to compare with).
-          compare: model.compare !== undefined && comparesWithin1900(model.period, model.compare) ? model.compare : undefined,
+          compare:
+            model.compare !== undefined && comparesWithin1900(model.period, model.compare) ? model.compare : undefined,
         };
       }),
   );
@@ -396,15 +452,28 @@ const plausiblePeriod: fc.Arbitrary<{ from: CellInput; to: CellInput }> = fc.one
     .tuple(isoDate.filter(isCalendarDate), isoDate.filter(isCalendarDate), fc.boolean())
     .map(([first, second, asSerials]) => {
       const [from, to] = first <= second ? [first, second] : [second, first];
-      return asSerials && from !== "1900-02-29" ? { from: excelSerialFromIsoDate(from), to: excelSerialFromIsoDate(to) } : { from, to };
+      return asSerials && from !== "1900-02-29"
+        ? { from: excelSerialFromIsoDate(from), to: excelSerialFromIsoDate(to) }
+        : { from, to };
     }),
 );
 
 function plausibleList(names: readonly string[], readable: readonly string[] = []): fc.Arbitrary<string[]> {
-  return fc.uniqueArray(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: variantOf(names) }, ...(readable.length > 0 ? [fc.constantFrom(...readable)] : [])), {
-    maxLength: 4,
-    selector: (name) => name.trim().toLowerCase().replace(/[\s-]+/g, "_"),
-  });
+  return fc.uniqueArray(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...names) },
+      { weight: 1, arbitrary: variantOf(names) },
+      ...(readable.length > 0 ? [fc.constantFrom(...readable)] : []),
+    ),
+    {
+      maxLength: 4,
+      selector: (name) =>
+        name
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, "_"),
+    },
+  );
 }
 
 function asListArgument(list: fc.Arbitrary<string[]>): fc.Arbitrary<CellInput> {
@@ -416,7 +485,13 @@ function asListArgument(list: fc.Arbitrary<string[]>): fc.Arbitrary<CellInput> {
 
 const plausibleFilters: fc.Arbitrary<CellInput> = fc
   .uniqueArray(fc.constantFrom(...FILTER_NAMES), { maxLength: 3 })
-  .chain((names) => fc.tuple(...names.map((name) => fc.tuple(fc.constant(name), fc.array(FILTER_VALUES[name], { minLength: 1, maxLength: 3 })))))
+  .chain((names) =>
+    fc.tuple(
+      ...names.map((name) =>
+        fc.tuple(fc.constant(name), fc.array(FILTER_VALUES[name], { minLength: 1, maxLength: 3 })),
+      ),
+    ),
+  )
   .map((entries) => entries.map(([name, values]) => `${name}=${values.join(",")}`).join("; "));
 
 const plausibleOptionValues: { [Name in OptionName]: fc.Arbitrary<string> } = {
@@ -438,7 +513,10 @@ function plausibleOptions(allowed: readonly OptionName[]): fc.Arbitrary<CellInpu
 }
 
 /** Picks plausible arguments, or plausible ones with one replaced by anything, or anything. */
-function calls<Args extends object>(plausible: fc.Arbitrary<Args>, hostile: { [Name in keyof Args]-?: fc.Arbitrary<Args[Name]> }): fc.Arbitrary<Args> {
+function calls<Args extends object>(
+  plausible: fc.Arbitrary<Args>,
+  hostile: { [Name in keyof Args]-?: fc.Arbitrary<Args[Name]> },
+): fc.Arbitrary<Args> {
   const names = Object.keys(hostile) as (keyof Args)[];
   const onePerturbed = fc
     .tuple(plausible, fc.constantFrom(...names))
@@ -447,10 +525,19 @@ function calls<Args extends object>(plausible: fc.Arbitrary<Args>, hostile: { [N
 }
 
 const plausibleStats = fc
-  .tuple(plausiblePeriod, plausibleList(GROUPS, ["Country", "Device type", "Ad unit"]), plausibleList(METRICS, ["Revenue", "eCPM"]), plausibleFilters, plausibleOptions(STATS_OPTIONS))
+  .tuple(
+    plausiblePeriod,
+    plausibleList(GROUPS, ["Country", "Device type", "Ad unit"]),
+    plausibleList(METRICS, ["Revenue", "eCPM"]),
+    plausibleFilters,
+    plausibleOptions(STATS_OPTIONS),
+  )
   .chain(([period, groups, metrics, filters, options]) =>
     fc
-      .uniqueArray(fc.tuple(fc.constantFrom<string>(...groups, ...METRICS), fc.constantFrom("", ":desc", " desc", ":asc")), { selector: ([name]) => nameKey(name), maxLength: 2 })
+      .uniqueArray(
+        fc.tuple(fc.constantFrom<string>(...groups, ...METRICS), fc.constantFrom("", ":desc", " desc", ":asc")),
+        { selector: ([name]) => nameKey(name), maxLength: 2 },
+      )
       .map((orders) => ({
         ...period,
         groups: groups.join(","),
@@ -472,7 +559,12 @@ export const statsArguments = calls<StatsArguments>(plausibleStats, {
 });
 
 const plausibleValue = fc
-  .tuple(fc.oneof(fc.constantFrom(...METRICS), variantOf(METRICS), fc.constantFrom("Revenue", "eCPM")), plausiblePeriod, plausibleFilters, plausibleOptions(VALUE_OPTIONS))
+  .tuple(
+    fc.oneof(fc.constantFrom(...METRICS), variantOf(METRICS), fc.constantFrom("Revenue", "eCPM")),
+    plausiblePeriod,
+    plausibleFilters,
+    plausibleOptions(VALUE_OPTIONS),
+  )
   .map(([metric, period, filters, options]) => ({ metric, ...period, filters, options }));
 
 export const valueArguments = calls<ValueArguments>(plausibleValue, {
@@ -485,7 +577,10 @@ export const valueArguments = calls<ValueArguments>(plausibleValue, {
 
 const plausibleLegacy = fc
   .tuple(
-    fc.oneof({ weight: 4, arbitrary: plausiblePeriod }, { weight: 1, arbitrary: fc.constant({ from: null, to: null }) }),
+    fc.oneof(
+      { weight: 4, arbitrary: plausiblePeriod },
+      { weight: 1, arbitrary: fc.constant({ from: null, to: null }) },
+    ),
     asListArgument(plausibleList(LEGACY_FUNCTION_GROUPS, ["Ad unit type", "app", "months"])),
     plausibleOptions(LEGACY_OPTIONS),
   )
@@ -499,7 +594,10 @@ export const legacyArguments = calls<LegacyArguments>(plausibleLegacy, {
 });
 
 /** `from` and `to` of readPeriod: plausible pairs, or anything. */
-export const periodArguments: fc.Arbitrary<{ from: CellInput; to: CellInput }> = fc.oneof(plausiblePeriod, fc.record({ from: fromArgument, to: toArgument }));
+export const periodArguments: fc.Arbitrary<{ from: CellInput; to: CellInput }> = fc.oneof(
+  plausiblePeriod,
+  fc.record({ from: fromArgument, to: toArgument }),
+);
 
 /** Options of any function: plausible ones for that function or another, or anything. */
 export const optionsArguments: fc.Arbitrary<CellInput> = fc.oneof(plausibleOptions(OPTION_NAMES), optionsArgument);

@@ -56,7 +56,20 @@ const dayText = fc.oneof(dataDay, isoDate, fc.constantFrom(...BOUNDARY_DATES));
 const anyJson = fc.jsonValue({ maxDepth: 2 });
 const count = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 0, max: 50 }) },
-  { weight: 1, arbitrary: fc.constantFrom<unknown>(-1, 1.5, 1e20, MAX_ROW_COUNT, MAX_ROW_COUNT + 1, SERVICE_LIMITS.maxLimit + 1, "10", null, true) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<unknown>(
+      -1,
+      1.5,
+      1e20,
+      MAX_ROW_COUNT,
+      MAX_ROW_COUNT + 1,
+      SERVICE_LIMITS.maxLimit + 1,
+      "10",
+      null,
+      true,
+    ),
+  },
 );
 
 /** Filters the schema accepts, over days of the data set, so that requests reach the store. */
@@ -80,7 +93,10 @@ function plausibleFilters(organizations: fc.Arbitrary<unknown>): fc.Arbitrary<Re
 }
 
 /** A /stats body the schema accepts: groups, metrics and orders that agree, counts in range. */
-function plausibleBody(limit: fc.Arbitrary<unknown>, organizations: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
+function plausibleBody(
+  limit: fc.Arbitrary<unknown>,
+  organizations: fc.Arbitrary<unknown>,
+): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .record(
       {
@@ -96,8 +112,15 @@ function plausibleBody(limit: fc.Arbitrary<unknown>, organizations: fc.Arbitrary
     )
     .chain((body) =>
       fc
-        .uniqueArray(fc.tuple(fc.constantFrom<string>(...(body.groups ?? []), ...METRICS), fc.boolean()), { selector: ([name]) => name, maxLength: 2 })
-        .map((orders) => (orders.length === 0 ? body : { ...body, orders: orders.map(([name, descending]) => (descending ? `${name}:desc` : name)) })),
+        .uniqueArray(fc.tuple(fc.constantFrom<string>(...(body.groups ?? []), ...METRICS), fc.boolean()), {
+          selector: ([name]) => name,
+          maxLength: 2,
+        })
+        .map((orders) =>
+          orders.length === 0
+            ? body
+            : { ...body, orders: orders.map(([name, descending]) => (descending ? `${name}:desc` : name)) },
+        ),
     );
 }
 
@@ -105,12 +128,22 @@ function plausibleBody(limit: fc.Arbitrary<unknown>, organizations: fc.Arbitrary
 const hostileFields: Record<string, fc.Arbitrary<unknown>> = {
   filters: fc.oneof(
     fc.record({ from: fc.oneof(dayText, anyJson), to: fc.oneof(dayText, anyJson) }),
-    fc.record({ from: dayText, to: dayText, countries: fc.array(word(["FR", "fr", "FRA"]), { maxLength: 2 }), device_types: fc.array(word(["mobile", "tablet"]), { maxLength: 2 }) }),
+    fc.record({
+      from: dayText,
+      to: dayText,
+      countries: fc.array(word(["FR", "fr", "FRA"]), { maxLength: 2 }),
+      device_types: fc.array(word(["mobile", "tablet"]), { maxLength: 2 }),
+    }),
     anyJson,
   ),
   metrics: fc.oneof(fc.array(word(METRICS), { maxLength: 3 }), anyJson),
   groups: fc.oneof(fc.array(word(GROUPS), { maxLength: 3 }), anyJson),
-  orders: fc.array(fc.tuple(word([...METRICS, ...GROUPS]), fc.constantFrom("", ":desc", ":asc")).map(([name, direction]) => name + direction), { maxLength: 2 }),
+  orders: fc.array(
+    fc
+      .tuple(word([...METRICS, ...GROUPS]), fc.constantFrom("", ":desc", ":asc"))
+      .map(([name, direction]) => name + direction),
+    { maxLength: 2 },
+  ),
   date_group: fc.oneof(word(DATE_GROUPS), anyJson),
   date_group_limit: count,
   offset: count,
@@ -118,13 +151,18 @@ const hostileFields: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 /** Plausible bodies, plausible ones with one field gone wrong, and bodies of anything at all. */
-function statsBody(limit: fc.Arbitrary<unknown>, organizations: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
+function statsBody(
+  limit: fc.Arbitrary<unknown>,
+  organizations: fc.Arbitrary<unknown>,
+): fc.Arbitrary<Record<string, unknown>> {
   const plausible = plausibleBody(limit, organizations);
   return fc.oneof(
     { weight: 3, arbitrary: plausible },
     {
       weight: 2,
-      arbitrary: fc.tuple(plausible, fc.constantFrom(...Object.keys(hostileFields))).chain(([body, field]) => hostileFields[field]!.map((value) => ({ ...body, [field]: value }))),
+      arbitrary: fc
+        .tuple(plausible, fc.constantFrom(...Object.keys(hostileFields)))
+        .chain(([body, field]) => hostileFields[field]!.map((value) => ({ ...body, [field]: value }))),
     },
     { weight: 1, arbitrary: fc.record(hostileFields, { requiredKeys: [] }) },
   );
@@ -133,12 +171,15 @@ function statsBody(limit: fc.Arbitrary<unknown>, organizations: fc.Arbitrary<unk
 /** JSON text whose keys include names of Object.prototype, written as keys (JSON.stringify of an object could drop __proto__). */
 const prototypeKeyedText = fc
   .tuple(
-    fc.array(fc.tuple(fc.constantFrom<string>(...PROTOTYPE_WORDS, "filters", "groups", "limit"), anyJson), { maxLength: 3 }),
+    fc.array(fc.tuple(fc.constantFrom<string>(...PROTOTYPE_WORDS, "filters", "groups", "limit"), anyJson), {
+      maxLength: 3,
+    }),
     fc.tuple(dataDay, dataDay),
     fc.array(fc.tuple(fc.constantFrom<string>(...PROTOTYPE_WORDS, ...FILTER_NAMES), anyJson), { maxLength: 3 }),
   )
   .map(([top, [from, to], inFilters]) => {
-    const members = (pairs: readonly (readonly [string, unknown])[]) => pairs.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`);
+    const members = (pairs: readonly (readonly [string, unknown])[]) =>
+      pairs.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`);
     const filters = `{${[...members(inFilters), `"from":"${from}"`, `"to":"${to}"`].join(",")}}`;
     return `{${[...members(top), `"filters":${filters}`].join(",")}}`;
   });
@@ -148,32 +189,54 @@ function statsBodyText(limit: fc.Arbitrary<unknown>, organizations: fc.Arbitrary
     { weight: 8, arbitrary: statsBody(limit, organizations).map((body) => JSON.stringify(body)) },
     { weight: 2, arbitrary: prototypeKeyedText },
     { weight: 1, arbitrary: anyJson.map((value) => JSON.stringify(value)) },
-    { weight: 1, arbitrary: fc.oneof(fc.string(), fc.constantFrom("", "{", '{"filters":', "null", "[]", '{"filters":{}}')) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(fc.string(), fc.constantFrom("", "{", '{"filters":', "null", "[]", '{"filters":{}}')),
+    },
   );
 }
 
 /** What a refusal must carry: a documented status, the shared error body, and each problem's path. */
 async function judgeRefusal(response: Response, text: string): Promise<Judgement> {
   const codes = DOCUMENTED_REFUSALS.get(response.status);
-  if (codes === undefined) return { outcome: "uncaught", problem: `answered ${response.status}: ${text.slice(0, 300)}` };
+  if (codes === undefined)
+    return { outcome: "uncaught", problem: `answered ${response.status}: ${text.slice(0, 300)}` };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { outcome: "refused", problem: `answered ${response.status} without a JSON error body: ${text.slice(0, 200)}` };
+    return {
+      outcome: "refused",
+      problem: `answered ${response.status} without a JSON error body: ${text.slice(0, 200)}`,
+    };
   }
   const body = errorBody.safeParse(json);
-  if (!body.success) return { outcome: "refused", problem: `answered ${response.status} with a body that is not the error body: ${text.slice(0, 200)}` };
+  if (!body.success)
+    return {
+      outcome: "refused",
+      problem: `answered ${response.status} with a body that is not the error body: ${text.slice(0, 200)}`,
+    };
   const { code, message, details } = body.data.error;
-  if (!codes.includes(code)) return { outcome: "refused", problem: `answered ${response.status} with the undocumented code ${code}` };
+  if (!codes.includes(code))
+    return { outcome: "refused", problem: `answered ${response.status} with the undocumented code ${code}` };
   if (message.trim() === "") return { outcome: "refused", problem: `answered ${response.status} without a message` };
   if (code === "invalid_request" || code === "limit_exceeded") {
     const problems = (details as { problems?: unknown } | undefined)?.problems;
     const named =
       Array.isArray(problems) &&
       problems.length > 0 &&
-      problems.every((problem: { path?: unknown; message?: unknown }) => typeof problem.path === "string" && problem.path !== "" && typeof problem.message === "string" && problem.message !== "");
-    if (!named) return { outcome: "refused", problem: `${code} without a path and message for each problem: ${text.slice(0, 300)}` };
+      problems.every(
+        (problem: { path?: unknown; message?: unknown }) =>
+          typeof problem.path === "string" &&
+          problem.path !== "" &&
+          typeof problem.message === "string" &&
+          problem.message !== "",
+      );
+    if (!named)
+      return {
+        outcome: "refused",
+        problem: `${code} without a path and message for each problem: ${text.slice(0, 300)}`,
+      };
   }
   return { outcome: "refused" };
 }
@@ -191,11 +254,18 @@ async function judgeAnswer(fuzz: FuzzEmulator, send: () => Promise<Response>, an
     return { outcome: "uncaught", problem: `no answer within ${ANSWER_TIMEOUT_MS} ms: ${describeThrown(error)}` };
   }
   const unexpected = fuzz.unexpected.splice(0);
-  if (unexpected.length > 0) return { outcome: "uncaught", problem: `the emulator met ${unexpected.map(describeThrown).join("; ")}` };
+  if (unexpected.length > 0)
+    return { outcome: "uncaught", problem: `the emulator met ${unexpected.map(describeThrown).join("; ")}` };
   if (response.status !== 200) return judgeRefusal(response, text);
   const type = response.headers.get("content-type") ?? "";
-  if (answer === "csv") return type.startsWith("text/csv") && text.startsWith("\uFEFF") ? { outcome: "accepted" } : { outcome: "accepted", problem: `a CSV answer typed ${type}` };
-  if (answer === "xlsx") return type.includes("spreadsheetml") ? { outcome: "accepted" } : { outcome: "accepted", problem: `an Excel answer typed ${type}` };
+  if (answer === "csv")
+    return type.startsWith("text/csv") && text.startsWith("\uFEFF")
+      ? { outcome: "accepted" }
+      : { outcome: "accepted", problem: `a CSV answer typed ${type}` };
+  if (answer === "xlsx")
+    return type.includes("spreadsheetml")
+      ? { outcome: "accepted" }
+      : { outcome: "accepted", problem: `an Excel answer typed ${type}` };
   const schema = answer === "json" ? statsResponse : legacyStatsResponse;
   let parsed;
   try {
@@ -203,11 +273,21 @@ async function judgeAnswer(fuzz: FuzzEmulator, send: () => Promise<Response>, an
   } catch {
     return { outcome: "accepted", problem: `a 200 that is not JSON: ${text.slice(0, 200)}` };
   }
-  return parsed.success ? { outcome: "accepted" } : { outcome: "accepted", problem: `a 200 the client's schema refuses: ${parsed.error.message.slice(0, 300)}` };
+  return parsed.success
+    ? { outcome: "accepted" }
+    : { outcome: "accepted", problem: `a 200 the client's schema refuses: ${parsed.error.message.slice(0, 300)}` };
 }
 
-function statsTarget(fuzz: FuzzEmulator, route: string, answer: Answer, numRuns: number, limit: fc.Arbitrary<unknown>): FuzzTarget<string> {
-  const credential = fuzz.emulator.credentials.bearer.reduce((widest, candidate) => (candidate.organizations.length > widest.organizations.length ? candidate : widest));
+function statsTarget(
+  fuzz: FuzzEmulator,
+  route: string,
+  answer: Answer,
+  numRuns: number,
+  limit: fc.Arbitrary<unknown>,
+): FuzzTarget<string> {
+  const credential = fuzz.emulator.credentials.bearer.reduce((widest, candidate) =>
+    candidate.organizations.length > widest.organizations.length ? candidate : widest,
+  );
   // Mostly the caller's own organizations (the request goes through), sometimes any id (403).
   const organizations = fc.oneof(
     { weight: 3, arbitrary: fc.subarray([...credential.organizations]) },
@@ -239,7 +319,12 @@ const legacyKey = fc.oneof(
 );
 const legacyValue = fc.oneof(
   { weight: 4, arbitrary: dayText },
-  { weight: 3, arbitrary: fc.array(word([...LEGACY_GROUP_BY, "week"]), { minLength: 1, maxLength: 3 }).map((names) => names.join(",")) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(word([...LEGACY_GROUP_BY, "week"]), { minLength: 1, maxLength: 3 })
+      .map((names) => names.join(",")),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_WORDS) },
   { weight: 1, arbitrary: fc.string({ unit: "binary" }) },
 );
@@ -250,9 +335,30 @@ function legacyTarget(fuzz: FuzzEmulator, numRuns: number): FuzzTarget<string> {
     name: `emulator: GET ${LEGACY_ROUTES.stats}`,
     numRuns,
     arbitrary: fc.oneof(
-      { weight: 6, arbitrary: fc.array(fc.tuple(legacyKey, legacyValue), { maxLength: 5 }).map((pairs) => new URLSearchParams(pairs).toString()) },
+      {
+        weight: 6,
+        arbitrary: fc
+          .array(fc.tuple(legacyKey, legacyValue), { maxLength: 5 })
+          .map((pairs) => new URLSearchParams(pairs).toString()),
+      },
       // Written by hand: stray percent signs, repeated keys, keys without values.
-      { weight: 1, arbitrary: fc.array(fc.constantFrom("from_date=%", "group_by", "to_date=%E0%A4%A", "&&", "group_by=month&group_by=day", "from_date=2026-06-01&from_date=x", "__proto__[x]=1"), { maxLength: 3 }).map((parts) => parts.join("&")) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .array(
+            fc.constantFrom(
+              "from_date=%",
+              "group_by",
+              "to_date=%E0%A4%A",
+              "&&",
+              "group_by=month&group_by=day",
+              "from_date=2026-06-01&from_date=x",
+              "__proto__[x]=1",
+            ),
+            { maxLength: 3 },
+          )
+          .map((parts) => parts.join("&")),
+      },
     ),
     judge: (query) =>
       judgeAnswer(

@@ -35,11 +35,15 @@ export function describeThrown(error: unknown): string {
 
 /** Why a refusal of a formula argument is not a clear one, or undefined when it is. */
 export function refusalProblem(error: ArgumentError, argumentNames: readonly string[]): string | undefined {
-  if (!argumentNames.includes(error.argument)) return `names "${error.argument}", not one of ${argumentNames.join(", ")}: ${error.message}`;
-  if (!error.message.startsWith(`${error.argument}: `)) return `does not start with "${error.argument}: ": ${error.message}`;
-  if (!SAYS_WHAT_IT_ACCEPTS.test(error.message.slice(error.argument.length + 2))) return `does not say what ${error.argument} accepts: ${error.message}`;
+  if (!argumentNames.includes(error.argument))
+    return `names "${error.argument}", not one of ${argumentNames.join(", ")}: ${error.message}`;
+  if (!error.message.startsWith(`${error.argument}: `))
+    return `does not start with "${error.argument}: ": ${error.message}`;
+  if (!SAYS_WHAT_IT_ACCEPTS.test(error.message.slice(error.argument.length + 2)))
+    return `does not say what ${error.argument} accepts: ${error.message}`;
   if (PROTOTYPE_LEAK.test(error.message)) return `shows a lookup on Object.prototype: ${error.message}`;
-  if (error.kind !== "input" || error.retryable) return `is not an input refusal (kind ${error.kind}): ${error.message}`;
+  if (error.kind !== "input" || error.retryable)
+    return `is not an input refusal (kind ${error.kind}): ${error.message}`;
   return undefined;
 }
 
@@ -47,18 +51,26 @@ export function refusalProblem(error: ArgumentError, argumentNames: readonly str
  * Runs a parser of formula arguments and judges it: a refusal must be an ArgumentError naming one
  * of `argumentNames`; an accepted result must pass `problemsOf`.
  */
-export function judgeParser<Result>(run: () => Result, argumentNames: readonly string[], problemsOf: (result: Result) => string[]): Judgement {
+export function judgeParser<Result>(
+  run: () => Result,
+  argumentNames: readonly string[],
+  problemsOf: (result: Result) => string[],
+): Judgement {
   let result: Result;
   try {
     result = run();
   } catch (error) {
-    if (!isReportingError(error) || error.kind !== "input") return { outcome: "uncaught", problem: `threw ${describeThrown(error)}` };
-    if (!(error instanceof ArgumentError)) return { outcome: "refused", problem: `refused without naming an argument: ${describeThrown(error)}` };
+    if (!isReportingError(error) || error.kind !== "input")
+      return { outcome: "uncaught", problem: `threw ${describeThrown(error)}` };
+    if (!(error instanceof ArgumentError))
+      return { outcome: "refused", problem: `refused without naming an argument: ${describeThrown(error)}` };
     const problem = refusalProblem(error, argumentNames);
     return problem === undefined ? { outcome: "refused" } : { outcome: "refused", problem: `the refusal ${problem}` };
   }
   const problems = problemsOf(result);
-  return problems.length === 0 ? { outcome: "accepted" } : { outcome: "accepted", problem: `accepted with ${problems.join("; ")}` };
+  return problems.length === 0
+    ? { outcome: "accepted" }
+    : { outcome: "accepted", problem: `accepted with ${problems.join("; ")}` };
 }
 
 export interface FuzzCount {

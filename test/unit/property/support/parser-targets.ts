@@ -21,7 +21,13 @@ import { readFilters } from "../../../../src/core/arguments/filters";
 import { LEGACY_OPTIONS, readLegacyQuery } from "../../../../src/core/arguments/legacy-query";
 import { readListItems } from "../../../../src/core/arguments/list-text";
 import { readGroupNames, readMetricNames, readOrderEntries } from "../../../../src/core/arguments/names";
-import { HEADER_STYLES, MAX_CACHE_SECONDS, readOptions, REFERENCE_OPTIONS, type OptionName } from "../../../../src/core/arguments/options";
+import {
+  HEADER_STYLES,
+  MAX_CACHE_SECONDS,
+  readOptions,
+  REFERENCE_OPTIONS,
+  type OptionName,
+} from "../../../../src/core/arguments/options";
 import { readStatsQuery, STATS_OPTIONS } from "../../../../src/core/arguments/stats-query";
 import { comparisonPeriod } from "../../../../src/core/compare/comparison-period";
 import { readValueQuery, VALUE_OPTIONS } from "../../../../src/core/arguments/value-query";
@@ -67,13 +73,21 @@ function within(list: readonly string[], value: unknown): boolean {
 }
 
 function isCount(value: unknown): boolean {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= MAX_ROW_COUNT && !Object.is(value, -0);
+  return (
+    typeof value === "number" &&
+    Number.isInteger(value) &&
+    value >= 0 &&
+    value <= MAX_ROW_COUNT &&
+    !Object.is(value, -0)
+  );
 }
 
 function periodProblems(from: unknown, to: unknown): string[] {
   const problems: string[] = [];
-  if (typeof from !== "string" || !isCalendarDate(from)) problems.push(`from ${String(from)} is not a day from 1900-01-01 to 9999-12-31`);
-  if (typeof to !== "string" || !isCalendarDate(to)) problems.push(`to ${String(to)} is not a day from 1900-01-01 to 9999-12-31`);
+  if (typeof from !== "string" || !isCalendarDate(from))
+    problems.push(`from ${String(from)} is not a day from 1900-01-01 to 9999-12-31`);
+  if (typeof to !== "string" || !isCalendarDate(to))
+    problems.push(`to ${String(to)} is not a day from 1900-01-01 to 9999-12-31`);
   if (typeof from === "string" && typeof to === "string" && from > to) problems.push(`from ${from} is after to ${to}`);
   return problems;
 }
@@ -83,7 +97,8 @@ function filterProblems(filters: Record<string, unknown>): string[] {
   for (const [name, values] of Object.entries(filters)) {
     if (!within(FILTER_NAMES, name)) problems.push(`unknown filter ${name}`);
     if (!Array.isArray(values) || values.length === 0) problems.push(`filter ${name} without values`);
-    else if (values.some((value) => typeof value !== "string" || value === "" || value !== value.trim())) problems.push(`filter ${name} has a blank or untrimmed value`);
+    else if (values.some((value) => typeof value !== "string" || value === "" || value !== value.trim()))
+      problems.push(`filter ${name} has a blank or untrimmed value`);
     else if (new Set(values).size !== values.length) problems.push(`filter ${name} repeats a value`);
   }
   return problems;
@@ -101,7 +116,9 @@ function nameListProblems(field: string, names: unknown, allowed: readonly strin
 function orderProblems(orders: unknown): string[] {
   if (orders === undefined) return [];
   if (!Array.isArray(orders)) return ["orders is not a list"];
-  const problems = orders.filter((order) => typeof order !== "string" || !ORDER_PATTERN.test(order)).map((order) => `order ${String(order)}`);
+  const problems = orders
+    .filter((order) => typeof order !== "string" || !ORDER_PATTERN.test(order))
+    .map((order) => `order ${String(order)}`);
   const fields = orders.map((order) => String(order).split(":")[0]);
   if (new Set(fields).size !== fields.length) problems.push("orders sort twice by one field");
   return problems;
@@ -117,10 +134,13 @@ export function requestProblems(request: StatsRequest): string[] {
     ...nameListProblems("metrics", request.metrics, METRICS, false),
     ...orderProblems(request.orders),
   ];
-  for (const field of Object.keys(request)) if (!REQUEST_FIELDS.includes(field)) problems.push(`unknown field ${field}`);
-  if (request.date_group !== undefined && !within(DATE_GROUPS, request.date_group)) problems.push(`date_group ${String(request.date_group)}`);
+  for (const field of Object.keys(request))
+    if (!REQUEST_FIELDS.includes(field)) problems.push(`unknown field ${field}`);
+  if (request.date_group !== undefined && !within(DATE_GROUPS, request.date_group))
+    problems.push(`date_group ${String(request.date_group)}`);
   for (const field of COUNT_FIELDS) {
-    if (request[field] !== undefined && !isCount(request[field])) problems.push(`${field} ${String(request[field])} is not a whole number from 0 to ${MAX_ROW_COUNT}`);
+    if (request[field] !== undefined && !isCount(request[field]))
+      problems.push(`${field} ${String(request[field])} is not a whole number from 0 to ${MAX_ROW_COUNT}`);
   }
   if (!statsRequest.safeParse(request).success) problems.push("the shared request schema refuses it");
   return problems;
@@ -128,12 +148,25 @@ export function requestProblems(request: StatsRequest): string[] {
 
 function callOptionProblems(options: { headers?: unknown; profile?: unknown; cacheSeconds?: unknown }): string[] {
   const problems: string[] = [];
-  if (options.headers !== undefined && !within(HEADER_STYLES, options.headers)) problems.push(`headers ${String(options.headers)}`);
-  if (options.profile !== undefined && (typeof options.profile !== "string" || options.profile === "" || options.profile !== options.profile.trim())) {
+  if (options.headers !== undefined && !within(HEADER_STYLES, options.headers))
+    problems.push(`headers ${String(options.headers)}`);
+  if (
+    options.profile !== undefined &&
+    (typeof options.profile !== "string" || options.profile === "" || options.profile !== options.profile.trim())
+  ) {
     problems.push(`profile ${JSON.stringify(options.profile)}`);
   }
   const cache = options.cacheSeconds;
-  if (cache !== undefined && !(typeof cache === "number" && Number.isInteger(cache) && cache >= 0 && cache <= MAX_CACHE_SECONDS && !Object.is(cache, -0))) {
+  if (
+    cache !== undefined &&
+    !(
+      typeof cache === "number" &&
+      Number.isInteger(cache) &&
+      cache >= 0 &&
+      cache <= MAX_CACHE_SECONDS &&
+      !Object.is(cache, -0)
+    )
+  ) {
     problems.push(`cacheSeconds ${String(cache)} is not whole seconds from 0 to ${MAX_CACHE_SECONDS}`);
   }
   return problems;
@@ -149,10 +182,13 @@ function periodMatchesInput(period: DateRange, fromInput: CellInput, today: stri
   const from = single(fromInput);
   if (typeof from === "number") {
     if (!isExcelDateSerial(from)) return [`serial ${from} read as ${period.from}`];
-    return excelSerialFromIsoDate(period.from) === Math.floor(from) ? [] : [`serial ${from} read as ${period.from}, serial ${excelSerialFromIsoDate(period.from)}`];
+    return excelSerialFromIsoDate(period.from) === Math.floor(from)
+      ? []
+      : [`serial ${from} read as ${period.from}, serial ${excelSerialFromIsoDate(period.from)}`];
   }
   if (typeof from === "string") {
-    if (normalisePeriodWord(from)) return period.to <= today ? [] : [`${from} ends on ${period.to}, after today ${today}`];
+    if (normalisePeriodWord(from))
+      return period.to <= today ? [] : [`${from} ends on ${period.to}, after today ${today}`];
     return period.from === from.trim() ? [] : [`"${from}" read as ${period.from}`];
   }
   return [`${String(from)} read as ${period.from}`];
@@ -166,7 +202,11 @@ const statsQueryTarget: FuzzTarget<[Parameters<typeof readStatsQuery>[0], string
     judgeParser(
       () => readStatsQuery(args, () => today),
       STATS_ARGUMENT_NAMES,
-      (query) => [...requestProblems(query.request), ...callOptionProblems(query), ...periodMatchesInput(query.request.filters, args.from, today)],
+      (query) => [
+        ...requestProblems(query.request),
+        ...callOptionProblems(query),
+        ...periodMatchesInput(query.request.filters, args.from, today),
+      ],
     ),
 };
 
@@ -184,7 +224,9 @@ const valueQueryTarget: FuzzTarget<[Parameters<typeof readValueQuery>[0], string
         ...filterProblems(query.filters),
         ...callOptionProblems(query),
         ...periodMatchesInput(query.period, args.from, today),
-        ...(statsRequest.safeParse({ filters: { ...query.period, ...query.filters } }).success ? [] : ["the shared request schema refuses it"]),
+        ...(statsRequest.safeParse({ filters: { ...query.period, ...query.filters } }).success
+          ? []
+          : ["the shared request schema refuses it"]),
       ],
     ),
 };
@@ -200,9 +242,16 @@ const legacyQueryTarget: FuzzTarget<[Parameters<typeof readLegacyQuery>[0], stri
       (query) => [
         ...nameListProblems("group_by", query.groupBy, LEGACY_FUNCTION_GROUPS, true),
         ...(query.groupBy.includes("month") && query.groupBy.includes("day") ? ["group_by holds month and day"] : []),
-        ...(query.period ? [...periodProblems(query.period.from, query.period.to), ...periodMatchesInput(query.period, args.from, today)] : []),
+        ...(query.period
+          ? [
+              ...periodProblems(query.period.from, query.period.to),
+              ...periodMatchesInput(query.period, args.from, today),
+            ]
+          : []),
         ...callOptionProblems(query),
-        ...(legacyStatsQuery.safeParse({ from_date: query.period?.from, to_date: query.period?.to }).success ? [] : ["the shared legacy schema refuses it"]),
+        ...(legacyStatsQuery.safeParse({ from_date: query.period?.from, to_date: query.period?.to }).success
+          ? []
+          : ["the shared legacy schema refuses it"]),
       ],
     ),
 };
@@ -236,7 +285,8 @@ const optionsTarget: FuzzTarget<[CellInput, readonly [string, readonly OptionNam
           if (value === undefined) continue;
           if (!allowed.includes(name)) problems.push(`${name} accepted by ${functionName}`);
           // The request schema judges counts later; here they must be finite numbers or the text as typed.
-          if (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0))) problems.push(`${name} read as ${value}`);
+          if (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0)))
+            problems.push(`${name} read as ${value}`);
         }
         return problems;
       },
@@ -255,8 +305,18 @@ const namesTarget: FuzzTarget<{ kind: "groups" | "metrics" | "orders"; input: Ce
   numRuns: PARSER_RUNS,
   arbitrary: nameLists,
   judge: ({ kind, input }) => {
-    if (kind === "groups") return judgeParser(() => readGroupNames(readListItems(input)), [kind], (names) => nameListProblems(kind, names, GROUPS, true));
-    if (kind === "metrics") return judgeParser(() => readMetricNames(readListItems(input)), [kind], (names) => nameListProblems(kind, names, METRICS, true));
+    if (kind === "groups")
+      return judgeParser(
+        () => readGroupNames(readListItems(input)),
+        [kind],
+        (names) => nameListProblems(kind, names, GROUPS, true),
+      );
+    if (kind === "metrics")
+      return judgeParser(
+        () => readMetricNames(readListItems(input)),
+        [kind],
+        (names) => nameListProblems(kind, names, METRICS, true),
+      );
     return judgeParser(() => readOrderEntries(readListItems(input)), [kind], orderProblems);
   },
 };
@@ -300,7 +360,10 @@ function attempt<Result>(run: () => Result): Attempt<Result> {
 function statsModelIsValid(model: StatsQueryModel): boolean {
   const { from, to } = periodOf(model.period);
   // A comparison must name days a request can: the period before early 1900 has none.
-  const compared = model.compare !== undefined && isCalendarDate(from) && isCalendarDate(to) && from <= to ? comparisonPeriod({ from, to }, model.compare) : undefined;
+  const compared =
+    model.compare !== undefined && isCalendarDate(from) && isCalendarDate(to) && from <= to
+      ? comparisonPeriod({ from, to }, model.compare)
+      : undefined;
   if (compared !== undefined && !isCalendarDate(compared.from)) return false;
   // The formula leaves offset out unless it is above 0, as the form does.
   const offsetWritten = model.offset !== undefined && model.offset > 0;
@@ -308,7 +371,9 @@ function statsModelIsValid(model: StatsQueryModel): boolean {
     isCalendarDate(from) &&
     isCalendarDate(to) &&
     from <= to &&
-    [model.dateGroupLimit, model.limit, offsetWritten ? model.offset : undefined].every((count) => count === undefined || isCount(count))
+    [model.dateGroupLimit, model.limit, offsetWritten ? model.offset : undefined].every(
+      (count) => count === undefined || isCount(count),
+    )
   );
 }
 
@@ -339,14 +404,22 @@ function judgeStatsModel(model: StatsQueryModel): Judgement {
   const today = () => PANE_TODAY;
   const args = statsArgumentsOf(model);
   const written = attempt(() => formulaArguments(statsFormula(model, "REPORTING"), "REPORTING.STATS"));
-  if ("refusal" in written) return { outcome: "uncaught", problem: `the formula does not read back: ${written.refusal}` };
+  if ("refusal" in written)
+    return { outcome: "uncaught", problem: `the formula does not read back: ${written.refusal}` };
   if (!isDeepStrictEqual(written.value, withoutTrailingBlanks(formulaArgumentList(model)))) {
-    return { outcome: "uncaught", problem: `the formula reads back as ${JSON.stringify(written.value)}, not ${JSON.stringify(formulaArgumentList(model))}` };
+    return {
+      outcome: "uncaught",
+      problem: `the formula reads back as ${JSON.stringify(written.value)}, not ${JSON.stringify(formulaArgumentList(model))}`,
+    };
   }
   const [from, to, groups, metrics, filters, orders, options] = written.value;
   const inCell = attempt(() => readStatsQuery({ from, to, groups, metrics, filters, orders, options }, today));
   const inPane = attempt(() => readStatsQuery(args, today));
-  if (!isDeepStrictEqual(inCell, inPane)) return { outcome: "uncaught", problem: `the cell reads ${JSON.stringify(inCell)}, the pane ${JSON.stringify(inPane)}` };
+  if (!isDeepStrictEqual(inCell, inPane))
+    return {
+      outcome: "uncaught",
+      problem: `the cell reads ${JSON.stringify(inCell)}, the pane ${JSON.stringify(inPane)}`,
+    };
 
   const valid = statsModelIsValid(model);
   const judgement = judgeParser(
@@ -355,11 +428,17 @@ function judgeStatsModel(model: StatsQueryModel): Judgement {
     (query) => {
       const problems = [...requestProblems(query.request), ...callOptionProblems(query)];
       if (!valid) problems.push("a form the functions should refuse");
-      if (!isDeepStrictEqual(query.request, expectedRequest(model))) problems.push(`request ${JSON.stringify(query.request)}, the form means ${JSON.stringify(expectedRequest(model))}`);
+      if (!isDeepStrictEqual(query.request, expectedRequest(model)))
+        problems.push(
+          `request ${JSON.stringify(query.request)}, the form means ${JSON.stringify(expectedRequest(model))}`,
+        );
       if (query.headers !== (model.headers ?? "readable")) problems.push(`headers ${query.headers}`);
-      if (query.profile !== (model.profile || undefined)) problems.push(`profile ${JSON.stringify(query.profile)}, the form names ${JSON.stringify(model.profile)}`);
-      if (query.cacheSeconds !== model.cacheSeconds) problems.push(`cacheSeconds ${String(query.cacheSeconds)}, the form says ${String(model.cacheSeconds)}`);
-      if (query.compare !== model.compare) problems.push(`compare ${String(query.compare)}, the form says ${String(model.compare)}`);
+      if (query.profile !== (model.profile || undefined))
+        problems.push(`profile ${JSON.stringify(query.profile)}, the form names ${JSON.stringify(model.profile)}`);
+      if (query.cacheSeconds !== model.cacheSeconds)
+        problems.push(`cacheSeconds ${String(query.cacheSeconds)}, the form says ${String(model.cacheSeconds)}`);
+      if (query.compare !== model.compare)
+        problems.push(`compare ${String(query.compare)}, the form says ${String(model.compare)}`);
       return problems;
     },
   );
@@ -373,30 +452,50 @@ function judgeLegacyModel(model: LegacyQueryModel): Judgement {
   const today = () => PANE_TODAY;
   const args = legacyArgumentsOf(model);
   const written = attempt(() => formulaArguments(legacyStatsFormula(model, "REPORTING"), "REPORTING.LEGACY.STATS"));
-  if ("refusal" in written) return { outcome: "uncaught", problem: `the formula does not read back: ${written.refusal}` };
-  const expectedArgs = withoutTrailingBlanks([args.from as string | undefined, args.to as string | undefined, args.groupBy as string | undefined, args.options as string | undefined]);
-  if (!isDeepStrictEqual(written.value, expectedArgs)) return { outcome: "uncaught", problem: `the formula reads back as ${JSON.stringify(written.value)}, not ${JSON.stringify(expectedArgs)}` };
+  if ("refusal" in written)
+    return { outcome: "uncaught", problem: `the formula does not read back: ${written.refusal}` };
+  const expectedArgs = withoutTrailingBlanks([
+    args.from as string | undefined,
+    args.to as string | undefined,
+    args.groupBy as string | undefined,
+    args.options as string | undefined,
+  ]);
+  if (!isDeepStrictEqual(written.value, expectedArgs))
+    return {
+      outcome: "uncaught",
+      problem: `the formula reads back as ${JSON.stringify(written.value)}, not ${JSON.stringify(expectedArgs)}`,
+    };
   const [from, to, groupBy, options] = written.value;
   const inCell = attempt(() => readLegacyQuery({ from, to, groupBy, options }, today));
   const inPane = attempt(() => readLegacyQuery(args, today));
-  if (!isDeepStrictEqual(inCell, inPane)) return { outcome: "uncaught", problem: `the cell reads ${JSON.stringify(inCell)}, the pane ${JSON.stringify(inPane)}` };
+  if (!isDeepStrictEqual(inCell, inPane))
+    return {
+      outcome: "uncaught",
+      problem: `the cell reads ${JSON.stringify(inCell)}, the pane ${JSON.stringify(inPane)}`,
+    };
 
   const period = periodOf(model.period);
-  const valid = isCalendarDate(period.from) && isCalendarDate(period.to) && period.from <= period.to && !(model.groupBy.includes("month") && model.groupBy.includes("day"));
+  const valid =
+    isCalendarDate(period.from) &&
+    isCalendarDate(period.to) &&
+    period.from <= period.to &&
+    !(model.groupBy.includes("month") && model.groupBy.includes("day"));
   const judgement = judgeParser(
     () => readLegacyQuery(args, today),
     LEGACY_ARGUMENT_NAMES,
     (query) => {
       const problems = callOptionProblems(query);
       if (!valid) problems.push("a form the functions should refuse");
-      if (!isDeepStrictEqual(query.period, period)) problems.push(`period ${JSON.stringify(query.period)}, the form means ${JSON.stringify(period)}`);
+      if (!isDeepStrictEqual(query.period, period))
+        problems.push(`period ${JSON.stringify(query.period)}, the form means ${JSON.stringify(period)}`);
       if (!isDeepStrictEqual(query.groupBy, model.groupBy)) problems.push(`group_by ${JSON.stringify(query.groupBy)}`);
       if (query.headers !== (model.headers ?? "readable")) problems.push(`headers ${query.headers}`);
       if (query.profile !== (model.profile || undefined)) problems.push(`profile ${JSON.stringify(query.profile)}`);
       return problems;
     },
   );
-  if (judgement.outcome === "refused" && valid && judgement.problem === undefined) return { outcome: "refused", problem: "a valid form refused" };
+  if (judgement.outcome === "refused" && valid && judgement.problem === undefined)
+    return { outcome: "refused", problem: "a valid form refused" };
   return judgement;
 }
 
@@ -424,4 +523,7 @@ export const PARSER_TARGETS: readonly FuzzTarget<unknown>[] = [
   periodTarget,
 ] as FuzzTarget<unknown>[];
 
-export const PANE_TARGETS: readonly FuzzTarget<unknown>[] = [statsFormulaTarget, legacyFormulaTarget] as FuzzTarget<unknown>[];
+export const PANE_TARGETS: readonly FuzzTarget<unknown>[] = [
+  statsFormulaTarget,
+  legacyFormulaTarget,
+] as FuzzTarget<unknown>[];

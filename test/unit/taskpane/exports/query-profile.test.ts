@@ -16,7 +16,13 @@ const STATE = { profiles: [finance, sales], active: finance };
 
 const queryOn = (profile?: string) =>
   readStatsQuery(
-    { from: "2026-06-01", to: "2026-06-30", groups: [["country"]], metrics: [["revenues"]], ...(profile ? { options: [[`profile=${profile}`]] } : {}) },
+    {
+      from: "2026-06-01",
+      to: "2026-06-30",
+      groups: [["country"]],
+      metrics: [["revenues"]],
+      ...(profile ? { options: [[`profile=${profile}`]] } : {}),
+    },
     () => "2026-06-30",
   );
 
@@ -40,7 +46,11 @@ describe("the profile a query's files come from", () => {
     await store.save(bearer("Finance"));
     await store.save({ ...bearer("Sales", SALES_TOKEN), baseUrl: "http://127.0.0.1:9797" });
     await store.activate("Finance");
-    const runtime = createReportingRuntime({ store, today: () => "2026-06-30", transport: fakeTransportOptions(fetch) });
+    const runtime = createReportingRuntime({
+      store,
+      today: () => "2026-06-30",
+      transport: fakeTransportOptions(fetch),
+    });
     await runtime.ready;
     const context = { runtime, current: () => runtime.profiles() } as unknown as PaneContext;
 

@@ -44,7 +44,8 @@ function requestOn(profile: string | undefined) {
   return { model, query, period: { from: query.request.filters.from, to: query.request.filters.to } };
 }
 
-const rowsNamed = (rows: readonly (readonly unknown[])[], ...names: string[]) => names.map((name) => rows.find((row) => row[0] === name)?.[1]);
+const rowsNamed = (rows: readonly (readonly unknown[])[], ...names: string[]) =>
+  names.map((name) => rows.find((row) => row[0] === name)?.[1]);
 
 describe("the Query sheet of an export pinned to a profile", () => {
   it("names the codes and the last day with the pinned profile's lists, not the active one's", async () => {
@@ -61,6 +62,10 @@ describe("the Query sheet of an export pinned to a profile", () => {
 
   it("uses the active profile's lists for a query that pins none", async () => {
     const rows = await statsQuerySheet({ runtime: twoProfileRuntime([]), profile: "Finance" }, requestOn(undefined));
-    expect(rowsNamed(rows, "Filter: Countries", "Filter: Formats", "Data through")).toEqual(["United States (US)", "Banner (banner_320x50)", "2026-06-29"]);
+    expect(rowsNamed(rows, "Filter: Countries", "Filter: Formats", "Data through")).toEqual([
+      "United States (US)",
+      "Banner (banner_320x50)",
+      "2026-06-29",
+    ]);
   });
 });

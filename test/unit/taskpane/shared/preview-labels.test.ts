@@ -37,12 +37,24 @@ describe("loadPreviewReference", () => {
         ["organization", "o1"],
         ["ad_unit_type", "banner_320x50"],
       ].map(([group, code]) => reference.labelOf(group!, code!)),
-    ).toEqual(["United States", "Banner", "Header bidding", "Mobile", "iOS", "Puzzle Quest", "Main menu banner", "Acme Games", "Banner"]);
+    ).toEqual([
+      "United States",
+      "Banner",
+      "Header bidding",
+      "Mobile",
+      "iOS",
+      "Puzzle Quest",
+      "Main menu banner",
+      "Acme Games",
+      "Banner",
+    ]);
     expect(reference.dataThrough).toBe("2024-05-15");
   });
 
   it("leaves the codes of a list that cannot be loaded as they are, and still names the others", async () => {
-    const reference = await loadPreviewReference(runtimeWith({ formats: [{ value: "banner_320x50", label: "Banner" }] }));
+    const reference = await loadPreviewReference(
+      runtimeWith({ formats: [{ value: "banner_320x50", label: "Banner" }] }),
+    );
     expect(reference.labelOf("country", "US")).toBeUndefined();
     expect(reference.labelOf("format", "banner_320x50")).toBe("Banner");
     expect(reference.dataThrough).toBeUndefined();
@@ -50,7 +62,10 @@ describe("loadPreviewReference", () => {
 
   it("names the codes of a query pinned to a profile from that profile's lists, and the active one's otherwise", async () => {
     const lists: Record<string, Record<string, unknown>> = {
-      Finance: { countries: [{ value: "US", label: "United States" }], dates: { from: "2024-01-01", to: "2024-05-15" } },
+      Finance: {
+        countries: [{ value: "US", label: "United States" }],
+        dates: { from: "2024-01-01", to: "2024-05-15" },
+      },
       Sales: { countries: [{ value: "US", label: "USA (Sales)" }], dates: { from: "2024-01-01", to: "2024-05-10" } },
     };
     const runtime: Runtime = {

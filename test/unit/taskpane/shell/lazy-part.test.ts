@@ -4,7 +4,10 @@ import { lazyPart, PART_NOT_LOADED } from "../../../../src/taskpane/shell/lazy-p
 import { plainMessage } from "../../../../src/taskpane/shell/status";
 
 /** webpack's error when a chunk's script does not arrive (its words, with the chunk's address). */
-const chunkFailure = () => Object.assign(new Error("Loading chunk 394 failed.\n(error: https://addin.example.com/394.beef1ee9.js)"), { name: "ChunkLoadError" });
+const chunkFailure = () =>
+  Object.assign(new Error("Loading chunk 394 failed.\n(error: https://addin.example.com/394.beef1ee9.js)"), {
+    name: "ChunkLoadError",
+  });
 
 describe("a part of the pane loaded on first use", () => {
   it("loads once, however often and however concurrently it is asked for", async () => {

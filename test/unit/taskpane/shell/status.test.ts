@@ -13,7 +13,9 @@ describe("plainMessage (the pane's side of the error contract)", () => {
   });
 
   it("never shows the text of an error outside the contract, which might hold anything", () => {
-    expect(plainMessage(new TypeError("Cannot read properties of undefined (reading 'token=abc')"))).not.toContain("abc");
+    expect(plainMessage(new TypeError("Cannot read properties of undefined (reading 'token=abc')"))).not.toContain(
+      "abc",
+    );
     expect(plainMessage({ userMessage: "look-alike" })).not.toBe("look-alike");
     expect(plainMessage("text")).toMatch(/^Something unexpected went wrong/);
   });

@@ -17,7 +17,12 @@ describe("tabRegistry", () => {
     const tabs = tabRegistry(
       {
         "tab-query": { panelId: "panel-query", name: "Query", setUp: async () => ({ kind: "query" }) },
-        "tab-queries": { panelId: "panel-queries", name: "Queries", setUp: async () => ({ kind: "queries" }), whenSelected: (view) => reloads.push(view.kind) },
+        "tab-queries": {
+          panelId: "panel-queries",
+          name: "Queries",
+          setUp: async () => ({ kind: "queries" }),
+          whenSelected: (view) => reloads.push(view.kind),
+        },
       },
       recordingOpener(opened),
     );
@@ -33,7 +38,10 @@ describe("tabRegistry", () => {
 
   it("leaves a tab that is not in the table (set up at start) alone, even one named like an object's own key", async () => {
     const opened: string[] = [];
-    const tabs = tabRegistry({ "tab-legacy": { panelId: "panel-legacy", name: "Legacy", setUp: async () => "legacy" } }, recordingOpener(opened));
+    const tabs = tabRegistry(
+      { "tab-legacy": { panelId: "panel-legacy", name: "Legacy", setUp: async () => "legacy" } },
+      recordingOpener(opened),
+    );
 
     tabs.selected("tab-connect");
     tabs.selected("toString");
@@ -64,7 +72,10 @@ describe("tabRegistry", () => {
 
   it("gives the shell what opens each tab, for a tab another one opens (the Queries tab editing a table in the Query tab)", async () => {
     const opened: string[] = [];
-    const tabs = tabRegistry({ "tab-query": { panelId: "panel-query", name: "Query", setUp: async () => 42 } }, recordingOpener(opened));
+    const tabs = tabRegistry(
+      { "tab-query": { panelId: "panel-query", name: "Query", setUp: async () => 42 } },
+      recordingOpener(opened),
+    );
 
     await expect(tabs.open["tab-query"]()).resolves.toBe(42);
     expect(opened).toEqual(["tab-query"]);

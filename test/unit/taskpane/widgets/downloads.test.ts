@@ -29,7 +29,8 @@ describe("what the pane can hand over on each platform", () => {
   it("point 4: opens a file within the web's limit, and any size where Excel has no such limit", () => {
     expect(() => checkWorksheetFile(bytesEncodedIn(4_900_000), "web")).not.toThrow();
     expect(() => checkWorksheetFile(bytesEncodedIn(4_900_000) + 3, "web")).toThrow();
-    for (const platform of ["mac", "windows"] as const) expect(() => checkWorksheetFile(20_000_000, platform)).not.toThrow();
+    for (const platform of ["mac", "windows"] as const)
+      expect(() => checkWorksheetFile(20_000_000, platform)).not.toThrow();
   });
 });
 

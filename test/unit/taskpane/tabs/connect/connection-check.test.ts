@@ -1,13 +1,23 @@
 import { ConnectionError, errorFromResponse } from "../../../../../src/client/errors";
 import type { ProfileClients } from "../../../../../src/core/runtime/profile-clients";
-import { checkConnection, checkElapsedText, fieldsToMark, problemsOf } from "../../../../../src/taskpane/tabs/connect/connection-check";
+import {
+  checkConnection,
+  checkElapsedText,
+  fieldsToMark,
+  problemsOf,
+} from "../../../../../src/taskpane/tabs/connect/connection-check";
 
-function clients(reporting: () => Promise<unknown>, legacy?: () => Promise<unknown>): ProfileClients & { signals: AbortSignal[] } {
+function clients(
+  reporting: () => Promise<unknown>,
+  legacy?: () => Promise<unknown>,
+): ProfileClients & { signals: AbortSignal[] } {
   const signals: AbortSignal[] = [];
   return {
     signals,
     reporting: { details: (options: { signal: AbortSignal }) => (signals.push(options.signal), reporting()) },
-    ...(legacy ? { legacy: { applications: (options: { signal: AbortSignal }) => (signals.push(options.signal), legacy()) } } : {}),
+    ...(legacy
+      ? { legacy: { applications: (options: { signal: AbortSignal }) => (signals.push(options.signal), legacy()) } }
+      : {}),
   } as unknown as ProfileClients & { signals: AbortSignal[] };
 }
 
@@ -28,7 +38,10 @@ describe("checkConnection", () => {
   it("keeps each side's failure, and points every failure to its field, the first one first", async () => {
     const refused = errorFromResponse(401, "", "/reporting/v1/applications", { credentials: "apiKey" });
     const results = await checkConnection(
-      clients(async () => Promise.reject(new ConnectionError({ route: "/details", likelyCause: "refused" })), async () => Promise.reject(refused)),
+      clients(
+        async () => Promise.reject(new ConnectionError({ route: "/details", likelyCause: "refused" })),
+        async () => Promise.reject(refused),
+      ),
       new AbortController().signal,
     );
     const problems = problemsOf(results);

@@ -9,7 +9,9 @@ describe("the fields to mark for the credentials a profile lacks", () => {
   });
 
   it("marks only what is missing, and only for the interfaces the profile uses", () => {
-    expect(missingSecretFields({ name: "L", kind: "legacy", ...addresses, apiKey: "k" } as Profile)).toEqual(["apiSecret"]);
+    expect(missingSecretFields({ name: "L", kind: "legacy", ...addresses, apiKey: "k" } as Profile)).toEqual([
+      "apiSecret",
+    ]);
     expect(missingSecretFields({ name: "B", kind: "bearer", ...addresses } as Profile)).toEqual(["token"]);
     expect(missingSecretFields({ name: "B", kind: "bearer", ...addresses, token: "t" } as Profile)).toEqual([]);
   });

@@ -1,12 +1,17 @@
 import { parseProfile } from "../../../../../src/core/profiles/profile";
-import { emptySecretsProblem, notSavedHeading, saveAnywayPlan } from "../../../../../src/taskpane/tabs/connect/save-decision";
+import {
+  emptySecretsProblem,
+  notSavedHeading,
+  saveAnywayPlan,
+} from "../../../../../src/taskpane/tabs/connect/save-decision";
 
 describe("saveAnywayPlan: what Save anyway does to the profile in use", () => {
   it("keeps the profile in use when the failing profile is a new one", () => {
     expect(saveAnywayPlan({ name: "Wrong", editing: undefined, activeName: "Demo" })).toEqual({
       activate: false,
       label: "Save anyway, without using it",
-      explanation: "Save anyway keeps Wrong without putting it in use: formulas keep using Demo. Press Use beside Wrong once it works.",
+      explanation:
+        "Save anyway keeps Wrong without putting it in use: formulas keep using Demo. Press Use beside Wrong once it works.",
     });
   });
 
@@ -18,7 +23,9 @@ describe("saveAnywayPlan: what Save anyway does to the profile in use", () => {
     const plan = saveAnywayPlan({ name: "First", editing: undefined, activeName: undefined });
     expect(plan.activate).toBe(false);
     // Said of what the button would do: until it is pressed, First is not saved, and the list shows no First.
-    expect(plan.explanation).toBe("Save anyway keeps First without putting it in use: press Use beside it once it works.");
+    expect(plan.explanation).toBe(
+      "Save anyway keeps First without putting it in use: press Use beside it once it works.",
+    );
   });
 
   it("says that formulas follow an edit of the profile in use, which stays in use", () => {
@@ -48,8 +55,13 @@ describe("emptySecretsProblem: an empty secret is a field to fill, not a failed 
 
   it("names every empty secret of a profile with both interfaces, the token first", () => {
     const problem = emptySecretsProblem(parseProfile({ ...base, kind: "both", apiKey: "k" }));
-    expect(problem).toEqual({ reason: "The token and API secret are empty: paste the ones you were given.", fields: ["token", "apiSecret"] });
-    expect(emptySecretsProblem(parseProfile({ ...base, kind: "both" }))?.reason).toBe("The token, API key and API secret are empty: paste the ones you were given.");
+    expect(problem).toEqual({
+      reason: "The token and API secret are empty: paste the ones you were given.",
+      fields: ["token", "apiSecret"],
+    });
+    expect(emptySecretsProblem(parseProfile({ ...base, kind: "both" }))?.reason).toBe(
+      "The token, API key and API secret are empty: paste the ones you were given.",
+    );
   });
 
   it("is nothing when every secret the interface needs is there", () => {

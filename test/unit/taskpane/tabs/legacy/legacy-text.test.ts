@@ -76,7 +76,12 @@ describe("when the Legacy tab loads the applications again", () => {
   it("sees a change of name, address, key or secret, and nothing else", () => {
     const identity = legacyIdentity(legacy);
     expect(legacyIdentity({ ...legacy, token: "another" } as Profile)).toBe(identity);
-    for (const change of [{ name: "Other" }, { legacyBaseUrl: "https://m.example" }, { apiKey: "k2" }, { apiSecret: "s2" }]) {
+    for (const change of [
+      { name: "Other" },
+      { legacyBaseUrl: "https://m.example" },
+      { apiKey: "k2" },
+      { apiSecret: "s2" },
+    ]) {
       expect(legacyIdentity({ ...legacy, ...change } as Profile)).not.toBe(identity);
     }
     expect(legacyIdentity(undefined)).toBeUndefined();

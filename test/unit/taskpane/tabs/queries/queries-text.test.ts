@@ -14,7 +14,13 @@ import {
 } from "../../../../../src/taskpane/tabs/queries/queries-text";
 import { storedRecord } from "../../../core/workbook-queries/fixtures";
 
-const item = (state: RefreshItem["state"], extra: Partial<RefreshItem> = {}): RefreshItem => ({ id: state, kind: "table", label: "Table_A", state, ...extra });
+const item = (state: RefreshItem["state"], extra: Partial<RefreshItem> = {}): RefreshItem => ({
+  id: state,
+  kind: "table",
+  label: "Table_A",
+  state,
+  ...extra,
+});
 const report = (items: RefreshItem[], cancelled = false): RefreshReport => ({
   done: items.length,
   total: items.length,
@@ -28,20 +34,31 @@ const formulas = item("refreshed", { id: "formulas", kind: "formulas", label: "R
 
 describe("what a linked table's entry says", () => {
   it("a table never refreshed, still on its sheet", () => {
-    expect(tableMetaText(storedRecord("aaaaaaaa"), "Reporting")).toBe("On Reporting · 0 rows · last refreshed never · data through unknown");
+    expect(tableMetaText(storedRecord("aaaaaaaa"), "Reporting")).toBe(
+      "On Reporting · 0 rows · last refreshed never · data through unknown",
+    );
   });
 
   it("a refreshed table the workbook has lost, with its profile and data through", () => {
     const at = "2026-02-02T10:00:00Z";
-    const record = storedRecord("aaaaaaaa", { lastRefresh: { at, rows: 1, dataThrough: "2026-02-01", profile: "Finance" } });
-    expect(tableMetaText(record, undefined)).toBe(`Not in the workbook any more · 1 row · last refreshed ${whenText(at)} with Finance · data through 2026-02-01`);
+    const record = storedRecord("aaaaaaaa", {
+      lastRefresh: { at, rows: 1, dataThrough: "2026-02-01", profile: "Finance" },
+    });
+    expect(tableMetaText(record, undefined)).toBe(
+      `Not in the workbook any more · 1 row · last refreshed ${whenText(at)} with Finance · data through 2026-02-01`,
+    );
   });
 
   it("says no data-through day for a legacy table, whose service gives none", () => {
     const at = "2026-02-02T10:00:00Z";
     const record = {
       ...storedRecord("aaaaaaaa", { lastRefresh: { at, rows: 3, profile: "Finance" } }),
-      query: { source: "legacy" as const, period: { word: "LAST_MONTH" as const }, groupBy: ["day" as const], profile: "Finance" },
+      query: {
+        source: "legacy" as const,
+        period: { word: "LAST_MONTH" as const },
+        groupBy: ["day" as const],
+        profile: "Finance",
+      },
     };
     expect(tableMetaText(record, "Legacy")).toBe(`On Legacy · 3 rows · last refreshed ${whenText(at)} with Finance`);
   });
@@ -51,24 +68,40 @@ describe("what a linked table's entry says", () => {
     expect(pivotsText(plain)).toBeUndefined();
     expect(lastFailureText(plain)).toBeUndefined();
     const record = storedRecord("aaaaaaaa", {
-      pivots: [{ excelId: "p1", name: "Pivot1", sheet: "Summary" }, { excelId: "p2", name: "Pivot2", sheet: "Board" }],
+      pivots: [
+        { excelId: "p1", name: "Pivot1", sheet: "Summary" },
+        { excelId: "p2", name: "Pivot2", sheet: "Board" },
+      ],
       lastFailure: { at: "2026-02-03T08:00:00Z", reason: "The token was refused." },
     });
     expect(pivotsText(record)).toBe("PivotTable Pivot1 on Summary, Pivot2 on Board");
-    expect(lastFailureText(record)).toBe(`The last refresh failed (${whenText("2026-02-03T08:00:00Z")}): The token was refused.`);
+    expect(lastFailureText(record)).toBe(
+      `The last refresh failed (${whenText("2026-02-03T08:00:00Z")}): The token was refused.`,
+    );
   });
 });
 
 describe("the workbook's lines above the list", () => {
   it("counts the REPORTING formulas per sheet", () => {
     expect(formulasText([])).toBe("No REPORTING formula in this workbook.");
-    expect(formulasText([{ sheet: "Jan", count: 1 }])).toBe("1 REPORTING formula: 1 on Jan. Refresh all recalculates them.");
-    expect(formulasText([{ sheet: "Jan", count: 3 }, { sheet: "Feb", count: 2 }])).toBe("5 REPORTING formulas: 3 on Jan, 2 on Feb. Refresh all recalculates them.");
+    expect(formulasText([{ sheet: "Jan", count: 1 }])).toBe(
+      "1 REPORTING formula: 1 on Jan. Refresh all recalculates them.",
+    );
+    expect(
+      formulasText([
+        { sheet: "Jan", count: 3 },
+        { sheet: "Feb", count: 2 },
+      ]),
+    ).toBe("5 REPORTING formulas: 3 on Jan, 2 on Feb. Refresh all recalculates them.");
   });
 
   it("says how many stored queries could not be read, in the right number", () => {
-    expect(unreadableText(1)).toBe("1 stored query of this workbook could not be read by this version of the add-in and is left as it is.");
-    expect(unreadableText(2)).toBe("2 stored queries of this workbook could not be read by this version of the add-in and are left as they are.");
+    expect(unreadableText(1)).toBe(
+      "1 stored query of this workbook could not be read by this version of the add-in and is left as it is.",
+    );
+    expect(unreadableText(2)).toBe(
+      "2 stored queries of this workbook could not be read by this version of the add-in and are left as they are.",
+    );
   });
 });
 
@@ -76,7 +109,10 @@ describe("resultText: one line per refreshed thing", () => {
   it.each([
     [formulas, "REPORTING formulas: recalculated."],
     [item("refreshed", { rows: 1 }), "Table_A: refreshed, 1 row."],
-    [item("refreshed", { rows: 12, dataThrough: "2026-02-01", pivots: 2, warning: "Columns were added." }), "Table_A: refreshed, 12 rows, data through 2026-02-01, 2 PivotTables refreshed. Columns were added."],
+    [
+      item("refreshed", { rows: 12, dataThrough: "2026-02-01", pivots: 2, warning: "Columns were added." }),
+      "Table_A: refreshed, 12 rows, data through 2026-02-01, 2 PivotTables refreshed. Columns were added.",
+    ],
     [item("failed", { reason: "The token was refused." }), "Table_A: failed. The token was refused."],
     [item("not_refreshed"), "Table_A: not refreshed."],
     [item("not_refreshed", { reason: "cancelled before it started." }), "Table_A: cancelled before it started."],
@@ -89,9 +125,13 @@ describe("resultText: one line per refreshed thing", () => {
 
 describe("the progress line and the summary of a run", () => {
   it("counts the step being done, never past the total, and what runs now", () => {
-    expect(progressText({ done: 0, total: 3, current: ["REPORTING formulas"], items: [], cancelled: false })).toBe("Refreshing 1 of 3: REPORTING formulas");
+    expect(progressText({ done: 0, total: 3, current: ["REPORTING formulas"], items: [], cancelled: false })).toBe(
+      "Refreshing 1 of 3: REPORTING formulas",
+    );
     expect(progressText({ done: 3, total: 3, current: [], items: [], cancelled: false })).toBe("Refreshing 3 of 3");
-    expect(progressText({ done: 1, total: 3, current: ["Table_A"], items: [], cancelled: true })).toBe("Cancelling… 1 of 3 done: Table_A");
+    expect(progressText({ done: 1, total: 3, current: ["Table_A"], items: [], cancelled: true })).toBe(
+      "Cancelling… 1 of 3 done: Table_A",
+    );
   });
 
   it("sums up a run where all went well", () => {
@@ -102,7 +142,9 @@ describe("the progress line and the summary of a run", () => {
 
   it("sums up a table's own Refresh without claiming formulas were recalculated", () => {
     expect(refreshSummary(report([item("refreshed", { label: "Sales" })]))).toBe("Refreshed the table Sales.");
-    expect(refreshSummary(report([item("refreshed", { id: "a" }), item("refreshed", { id: "b" })]))).toBe("Refreshed 2 tables.");
+    expect(refreshSummary(report([item("refreshed", { id: "a" }), item("refreshed", { id: "b" })]))).toBe(
+      "Refreshed 2 tables.",
+    );
   });
 
   it("sums up a run with a failure, which the status bar shows as an error", () => {
@@ -112,17 +154,21 @@ describe("the progress line and the summary of a run", () => {
   });
 
   it("sums up a cancelled run", () => {
-    expect(refreshSummary(report([formulas, item("not_refreshed", { id: "a" })], true))).toBe("Refresh cancelled: 1 of 2 refreshed, 1 not refreshed. What finished stays.");
-    expect(refreshSummary(report([formulas, item("failed", { id: "a" }), item("not_refreshed", { id: "b" })], true))).toBe(
-      "Refresh cancelled: 1 of 3 refreshed, 1 not refreshed, 1 failed. What finished stays.",
+    expect(refreshSummary(report([formulas, item("not_refreshed", { id: "a" })], true))).toBe(
+      "Refresh cancelled: 1 of 2 refreshed, 1 not refreshed. What finished stays.",
     );
+    expect(
+      refreshSummary(report([formulas, item("failed", { id: "a" }), item("not_refreshed", { id: "b" })], true)),
+    ).toBe("Refresh cancelled: 1 of 3 refreshed, 1 not refreshed, 1 failed. What finished stays.");
   });
 });
 
 describe("refreshOnOpenText", () => {
   it("tells apart an Excel that loads the add-in with the workbook from one that cannot", () => {
     expect(refreshOnOpenText(true, true)).toBe("This workbook refreshes its formulas and tables when it opens.");
-    expect(refreshOnOpenText(true, false)).toMatch(/^This workbook refreshes when the add-in opens\. .*open the Reporting pane to refresh\.$/);
+    expect(refreshOnOpenText(true, false)).toMatch(
+      /^This workbook refreshes when the add-in opens\. .*open the Reporting pane to refresh\.$/,
+    );
     expect(refreshOnOpenText(false, false)).toBe("This workbook no longer refreshes when it opens.");
   });
 });

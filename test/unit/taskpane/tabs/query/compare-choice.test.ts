@@ -2,7 +2,13 @@ import type { StatsQueryModel } from "../../../../../src/core/formula-text";
 import { statsFormula } from "../../../../../src/core/formula-text";
 import { compareChoiceOf, withCompare } from "../../../../../src/taskpane/tabs/query/compare-choice";
 
-const MODEL: StatsQueryModel = { period: { word: "LAST_MONTH" }, groups: ["date"], metrics: ["revenues"], filters: {}, orders: [] };
+const MODEL: StatsQueryModel = {
+  period: { word: "LAST_MONTH" },
+  groups: ["date"],
+  metrics: ["revenues"],
+  filters: {},
+  orders: [],
+};
 
 describe("the Compare with choice", () => {
   it("reads the select's values and nothing else", () => {

@@ -19,11 +19,17 @@ describe("Count all rows", () => {
   });
 
   it("warns when rows shown may lack their comparison", () => {
-    expect(countAllOffer({ complete: false, countExact: false, dataRowCount: 20, comparisonPartial: true }, 10_000)?.note).toMatch(/Some rows shown may lack their comparison figures until then\.$/);
+    expect(
+      countAllOffer({ complete: false, countExact: false, dataRowCount: 20, comparisonPartial: true }, 10_000)?.note,
+    ).toMatch(/Some rows shown may lack their comparison figures until then\.$/);
   });
 
   it("says pages read of pages known, and that more may follow without a count", () => {
-    expect(countProgressText({ pagesDone: 3, pagesKnown: 40, pagesExact: true, rowsRead: 30_000 })).toBe("Page 3 of 40 read (30,000 rows).");
-    expect(countProgressText({ pagesDone: 1, pagesKnown: 2, pagesExact: false, rowsRead: 10_000 })).toBe("1 page read (10,000 rows); at least 2 in all.");
+    expect(countProgressText({ pagesDone: 3, pagesKnown: 40, pagesExact: true, rowsRead: 30_000 })).toBe(
+      "Page 3 of 40 read (30,000 rows).",
+    );
+    expect(countProgressText({ pagesDone: 1, pagesKnown: 2, pagesExact: false, rowsRead: 10_000 })).toBe(
+      "1 page read (10,000 rows); at least 2 in all.",
+    );
   });
 });

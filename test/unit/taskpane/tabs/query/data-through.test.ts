@@ -16,7 +16,9 @@ describe("data through", () => {
   });
 
   it("says that today has no data yet", () => {
-    expect(pastDataWarning(periodOfWord("TODAY", TODAY), YESTERDAY, "TODAY")).toBe("Today has no data yet: the last day with data is 2026-03-17.");
+    expect(pastDataWarning(periodOfWord("TODAY", TODAY), YESTERDAY, "TODAY")).toBe(
+      "Today has no data yet: the last day with data is 2026-03-17.",
+    );
   });
 
   it("says that the *TD words include today", () => {

@@ -2,7 +2,13 @@ import { exportRouteOf, type ExportRouteFacts } from "../../../../../src/taskpan
 
 const ORIGIN = "https://addin.example.com";
 const OFFER = { path: "/host/exports", bearerRoute: "/service/bearer" };
-const MAC: ExportRouteFacts = { downloadsWork: false, hostExports: OFFER, canOpenInBrowser: true, baseUrl: `${ORIGIN}/service/bearer/`, origin: ORIGIN };
+const MAC: ExportRouteFacts = {
+  downloadsWork: false,
+  hostExports: OFFER,
+  canOpenInBrowser: true,
+  baseUrl: `${ORIGIN}/service/bearer/`,
+  origin: ORIGIN,
+};
 
 describe("where an export goes", () => {
   it("is a download wherever downloads work, whatever the host offers", () => {

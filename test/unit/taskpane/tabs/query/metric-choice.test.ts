@@ -3,7 +3,12 @@ import { formulaMetrics, shownMetrics } from "../../../../../src/taskpane/tabs/q
 describe("the metrics of the query, in the analyst's order", () => {
   it("names the metrics in the order they were lined up, all four included", () => {
     expect(formulaMetrics(["revenues", "impressions"])).toEqual(["revenues", "impressions"]);
-    expect(formulaMetrics(["requests", "impressions", "revenues", "ecpm"])).toEqual(["requests", "impressions", "revenues", "ecpm"]);
+    expect(formulaMetrics(["requests", "impressions", "revenues", "ecpm"])).toEqual([
+      "requests",
+      "impressions",
+      "revenues",
+      "ecpm",
+    ]);
   });
 
   it("leaves metrics= empty only for every metric in the service's order, which it means", () => {

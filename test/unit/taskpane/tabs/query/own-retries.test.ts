@@ -9,7 +9,8 @@ import { fakeTransportOptions, json, text } from "../../../client/fakes";
 import { bearer } from "../../../core/profiles/fixtures";
 
 const STATS_BODY = { stats: [{ group: { country: "FR" }, metrics: { revenues: 12.5 } }], total: 1 };
-const rateLimited = (seconds: number) => json({ error: { code: "rate_limited", message: "slow down" } }, 429, { "Retry-After": String(seconds) });
+const rateLimited = (seconds: number) =>
+  json({ error: { code: "rate_limited", message: "slow down" } }, 429, { "Retry-After": String(seconds) });
 
 /** A service whose first answer to each request body is a 429 with its own Retry-After, then the data. */
 function rateLimitedService(waitOf: (body: string) => number, held?: Promise<void>) {
@@ -21,7 +22,9 @@ function rateLimitedService(waitOf: (body: string) => number, held?: Promise<voi
       seen.add(key);
       return rateLimited(waitOf(init.body ?? ""));
     }
-    return new URL(url).pathname === "/stats/csv" ? text("country,revenues\r\nFR,12.5\r\n", 200, { "content-type": "text/csv" }) : json(STATS_BODY);
+    return new URL(url).pathname === "/stats/csv"
+      ? text("country,revenues\r\nFR,12.5\r\n", 200, { "content-type": "text/csv" })
+      : json(STATS_BODY);
   };
   return fetch;
 }
@@ -47,10 +50,23 @@ describe("the retries an action hears", () => {
     const heardByAction: RetryEvent[] = [];
     const heardByPage: RetryEvent[] = [];
     const stopPage = runtime.onRetry((event) => heardByPage.push(event));
-    const stop = onOwnRetries((listener) => runtime.onRetry(listener), action.signal, (event) => heardByAction.push(event));
+    const stop = onOwnRetries(
+      (listener) => runtime.onRetry(listener),
+      action.signal,
+      (event) => heardByAction.push(event),
+    );
 
     await Promise.all([
-      runtime.functions.stats("2026-06-01", "2026-06-30", [["country"]], [["revenues"]], undefined, undefined, undefined, new AbortController().signal),
+      runtime.functions.stats(
+        "2026-06-01",
+        "2026-06-30",
+        [["country"]],
+        [["revenues"]],
+        undefined,
+        undefined,
+        undefined,
+        new AbortController().signal,
+      ),
       runtime.functions.statsTable(queryFrom("2026-06-02"), action.signal),
     ]);
     expect(waitsOf(heardByAction)).toEqual([4_000]);
@@ -68,7 +84,11 @@ describe("the retries an action hears", () => {
     const runtime = await runtimeOver(rateLimitedService(() => 6, gate.promise));
     const action = new AbortController();
     const heard: RetryEvent[] = [];
-    onOwnRetries((listener) => runtime.onRetry(listener), action.signal, (event) => heard.push(event));
+    onOwnRetries(
+      (listener) => runtime.onRetry(listener),
+      action.signal,
+      (event) => heard.push(event),
+    );
 
     const cell = runtime.functions.statsTable(queryFrom("2026-06-01"));
     await settle();

@@ -36,7 +36,9 @@ function markedField(control: Element): boolean {
 describe("the query form's controls", () => {
   it("are found in the page, marked ones among them, so that the check below is not vacuous", () => {
     expect(controls.length).toBeGreaterThan(15);
-    expect(controls.filter(markedField).map((control) => control.attribs.id)).toEqual(expect.arrayContaining(["query-period", "query-from", "query-limit", "query-pin-profile"]));
+    expect(controls.filter(markedField).map((control) => control.attribs.id)).toEqual(
+      expect.arrayContaining(["query-period", "query-from", "query-limit", "query-pin-profile"]),
+    );
   });
 
   it.each(controls.map((control) => [control.attribs.id ?? `<${control.name}> without an id`, control] as const))(
@@ -44,7 +46,13 @@ describe("the query form's controls", () => {
     (id, control) => {
       const marked = markedField(control);
       const excluded = id in NOT_QUERY_FIELDS;
-      const state = marked ? (excluded ? "marked, yet named as no part of the query" : "marked") : excluded ? "excluded" : "neither marked nor excluded";
+      const state = marked
+        ? excluded
+          ? "marked, yet named as no part of the query"
+          : "marked"
+        : excluded
+          ? "excluded"
+          : "neither marked nor excluded";
       expect(["marked", "excluded"]).toContain(state);
     },
   );

@@ -17,7 +17,9 @@ describe("what the pickers' lists depend on", () => {
     expect(identity).not.toContain(TOKEN);
     expect(referenceIdentity(parseProfile(bearer("Finance")))).toBe(identity);
     expect(referenceIdentity(parseProfile(bearer("Sales")))).not.toBe(identity);
-    expect(referenceIdentity(parseProfile({ ...bearer("Finance"), baseUrl: "http://127.0.0.1:9797" }))).not.toBe(identity);
+    expect(referenceIdentity(parseProfile({ ...bearer("Finance"), baseUrl: "http://127.0.0.1:9797" }))).not.toBe(
+      identity,
+    );
     expect(referenceIdentity(parseProfile(bearer("Finance", `${TOKEN}x`)))).not.toBe(identity);
   });
 });

@@ -19,6 +19,8 @@ describe("the Sort by words", () => {
 
   it("says a column chosen but not added is not applied yet", () => {
     expect(pendingSortText("", "asc")).toBe("Choose a column, then Add: a sort applies once it is in the list above.");
-    expect(pendingSortText("impressions", "desc")).toBe("Not applied yet: choose Add to sort by Impressions, descending.");
+    expect(pendingSortText("impressions", "desc")).toBe(
+      "Not applied yet: choose Add to sort by Impressions, descending.",
+    );
   });
 });

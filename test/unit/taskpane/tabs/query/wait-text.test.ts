@@ -13,12 +13,16 @@ describe("the words of a long wait", () => {
 
   it("says when the service asked to wait and when the next try starts, until it starts", () => {
     const retry = { atMs: 20_000, delayMs: 10_000, askedByService: true };
-    expect(waitingText(0, 11_000, retry, at)).toBe("The service asked to wait 10 s; trying again at t+20. Waiting for the service… 11 s");
+    expect(waitingText(0, 11_000, retry, at)).toBe(
+      "The service asked to wait 10 s; trying again at t+20. Waiting for the service… 11 s",
+    );
     expect(waitingText(0, 21_000, retry, at)).toBe("Waiting for the service… 21 s");
   });
 
   it("tells our own backoff apart from a wait the service asked for", () => {
     const retry = { atMs: 3_000, delayMs: 400, askedByService: false };
-    expect(waitingText(0, 2_800, retry, at)).toBe("The service did not answer; trying again at t+3. Waiting for the service… 2 s");
+    expect(waitingText(0, 2_800, retry, at)).toBe(
+      "The service did not answer; trying again at t+3. Waiting for the service… 2 s",
+    );
   });
 });
