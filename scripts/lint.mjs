@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 
 // Longest first, so that the short ones fill the other core while ESLint runs.
-const CHECKS = ["lint:eslint", "lint:types:node", "lint:types:addin", "lint:cycles"];
+const CHECKS = ["lint:eslint", "lint:types:node", "lint:types:addin", "lint:format", "lint:cycles"];
 const SLOTS = Math.max(1, Math.min(2, availableParallelism()));
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
