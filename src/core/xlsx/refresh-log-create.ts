@@ -51,19 +51,10 @@ function relativeTarget(source: string, target: string): string {
 const maxNumber = (values: Iterable<string>, floor: number) =>
   Math.max(floor, ...Array.from(values, (value) => Number(value)).filter(Number.isFinite));
 
-/** A relationship id not used in the relationships part `relsText`. */
-function freeRelationshipId(relsText: string): string {
-  const used = new Set([...relsText.matchAll(/\bId\s*=\s*"([^"]*)"/g)].map((match) => match[1]));
-  for (
-    let n =
-      maxNumber(
-        [...used].map((id) => id?.replace(/^rId/, "") ?? ""),
-        0,
-      ) + 1;
-    ;
-    n++
-  )
-    if (!used.has(`rId${n}`)) return `rId${n}`;
+/** A relationship id after every `rId<N>` the part's relationships already use. */
+function freeRelationshipId(pkg: WorkbookPackage, source: string): string {
+  const numbers = pkg.relationships(source).map((rel) => rel.id.replace(/^rId/, ""));
+  return `rId${maxNumber(numbers, 0) + 1}`;
 }
 
 /** Inserts `text` before the closing tag of `element` (with any prefix); undefined when there is none. */
@@ -187,7 +178,7 @@ export function createRefreshLog(pkg: WorkbookPackage, rows: readonly (readonly 
   const relsText = pkg.has(workbookRels)
     ? pkg.text(workbookRels)
     : `${DECLARATION}<Relationships xmlns="${RELS}"></Relationships>`;
-  const relId = freeRelationshipId(relsText);
+  const relId = freeRelationshipId(pkg, workbookPath);
 
   const headerFormat = "@";
   const styles = addFormats(pkg, [headerFormat, ...REFRESH_LOG_COLUMNS.map((column) => column.format)]);
