@@ -36,6 +36,13 @@ describe("createRedactor: registered secrets", () => {
     redactor.addSecret("late-secret");
     expect(redactor.redact("the late-secret")).toBe(`the ${REDACTED}`);
   });
+
+  it("hides pieces of a long secret added after the first redaction", () => {
+    const redactor = createRedactor(["first-secret-of-some-length"]);
+    expect(redactor.redact("a piece: secret-of-some")).toBe(`a piece: ${REDACTED}`);
+    redactor.addSecret("0123456789abcdefghij-later");
+    expect(redactor.redact("cut: 456789abcdefghij")).toBe(`cut: ${REDACTED}`);
+  });
 });
 
 describe("pattern redaction (credentials nobody registered)", () => {
