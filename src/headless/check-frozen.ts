@@ -5,7 +5,7 @@ import { frozenRowsIn, frozenSheetRecords } from "../core/xlsx/frozen-sheet-part
 import { WorkbookPackage } from "../core/xlsx/workbook-package";
 import { PackageError } from "../core/xlsx/zip-package";
 import { UsageError } from "./usage-error";
-import { readWorkbookFile } from "./workbook-files";
+import { openWorkbookFile, type WorkbookFile } from "./workbook-files";
 import { thresholdFor } from "./change-threshold";
 
 /**
@@ -33,9 +33,24 @@ export async function checkFrozenFile(
   deps: FrozenFetchDependencies,
   givenThreshold: number | undefined,
 ): Promise<{ status: 0 | 1; lines: FrozenCheckLine[] }> {
+  // Read where it lies, as the refresh reads it: only the parts the check needs are loaded.
+  const source: WorkbookFile = openWorkbookFile(file);
+  try {
+    return await checkPackage(file, source, deps, givenThreshold);
+  } finally {
+    source.close();
+  }
+}
+
+async function checkPackage(
+  file: string,
+  source: WorkbookFile,
+  deps: FrozenFetchDependencies,
+  givenThreshold: number | undefined,
+): Promise<{ status: 0 | 1; lines: FrozenCheckLine[] }> {
   let pkg: WorkbookPackage;
   try {
-    pkg = new WorkbookPackage(readWorkbookFile(file));
+    pkg = new WorkbookPackage(source);
   } catch (error) {
     if (error instanceof PackageError) throw new UsageError(`${file}: ${error.message}`);
     throw error;

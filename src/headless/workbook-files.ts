@@ -5,7 +5,6 @@ import {
   fsyncSync,
   openSync,
   readdirSync,
-  readFileSync,
   readSync,
   renameSync,
   rmSync,
@@ -31,20 +30,6 @@ export function excelLockOf(file: string): string {
 export function defaultOutputOf(file: string): string {
   const extension = path.extname(file);
   return path.join(path.dirname(file), `${path.basename(file, extension)}.refreshed${extension || ".xlsx"}`);
-}
-
-/** A file's bytes as read, not copied (a Uint8Array over the Buffer's memory): a workbook is held once. */
-function fileBytes(file: string): Uint8Array {
-  const buffer = readFileSync(file);
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-}
-
-export function readWorkbookFile(file: string): Uint8Array {
-  try {
-    return fileBytes(file);
-  } catch {
-    throw new UsageError(`The workbook ${file} could not be read. Check the path, and that this account may read it.`);
-  }
 }
 
 /** A workbook file read where it lies, by positioned reads: open until `close`. */
