@@ -15,6 +15,7 @@ import path from "node:path";
 import { WorkbookPackage } from "../core/xlsx/workbook-package";
 import { writeZip, type OutputEntry, type ZipSource } from "../core/xlsx/zip-package";
 import { UsageError } from "./usage-error";
+import { zlibRawDeflater } from "./zlib-deflater";
 
 /**
  * Where a refreshed workbook goes and how it gets there: always through a temporary file in the
@@ -121,9 +122,13 @@ export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>
   const mode = existsSync(target) ? statSync(target).mode & 0o777 : 0o644;
   const fd = openSync(temporary, "w", mode);
   try {
-    writeZip(entries, (chunk) => {
-      for (let written = 0; written < chunk.length;) written += writeSync(fd, chunk, written);
-    });
+    writeZip(
+      entries,
+      (chunk) => {
+        for (let written = 0; written < chunk.length;) written += writeSync(fd, chunk, written);
+      },
+      { deflater: () => zlibRawDeflater() },
+    );
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);

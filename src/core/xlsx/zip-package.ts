@@ -1,4 +1,4 @@
-import { Inflate, inflateSync, Zip, ZipDeflate, type ZipInputFile } from "fflate";
+import { Inflate, inflateSync, Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from "fflate";
 
 /**
  * An .xlsx as its zip entries, read from the central directory so that each entry's compressed
@@ -208,10 +208,50 @@ function keptInput(entry: ZipEntry): ZipInputFile & { push(): void } {
 }
 
 /**
+ * A DEFLATE compressor for one new entry, given by a host that has a faster one than fflate's
+ * (the headless refresh: Node's zlib, src/headless/zlib-deflater.ts). `push` takes the entry's
+ * bytes in order and returns the raw DEFLATE data ready so far (maybe none); the pieces
+ * returned, in order, must make one DEFLATE stream, ended on `final`.
+ */
+export interface RawDeflater {
+  push(chunk: Uint8Array, final: boolean): Uint8Array[];
+}
+
+export interface WriteZipOptions {
+  /** A deflater per new entry; fflate's streaming one (level 3) without it. */
+  deflater?: () => RawDeflater;
+}
+
+/** A new entry compressed by a host's deflater: fflate's pass-through entry keeps its CRC and size. */
+class HostDeflatedEntry extends ZipPassThrough {
+  constructor(
+    name: string,
+    private readonly deflater: RawDeflater,
+  ) {
+    super(name);
+    this.compression = 8;
+  }
+
+  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
+    // A deflater that throws fails writeZip itself: `push` runs within its loop.
+    let pieces = this.deflater.push(chunk, final);
+    // The writer must hear `final` exactly once, on the stream's last piece.
+    if (final && pieces.length === 0) pieces = [new Uint8Array(0)];
+    pieces.forEach((piece, index) =>
+      this.ondata(null, piece as Uint8Array<ArrayBuffer>, final && index === pieces.length - 1),
+    );
+  }
+}
+
+/**
  * Writes the archive entry by entry to `sink` (a file, a buffer): the kept entries' bytes as
  * they were, the new ones deflated chunk by chunk, so a large sheet is never held twice.
  */
-export function writeZip(entries: Iterable<OutputEntry>, sink: (chunk: Uint8Array) => void): void {
+export function writeZip(
+  entries: Iterable<OutputEntry>,
+  sink: (chunk: Uint8Array) => void,
+  options: WriteZipOptions = {},
+): void {
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
@@ -228,7 +268,9 @@ export function writeZip(entries: Iterable<OutputEntry>, sink: (chunk: Uint8Arra
       // Level 3: most of level 6's size in half its time, on sheets of 100,000 rows. mem 4: a
       // hash table of 2^16 entries (zlib's default size), where fflate's streaming default is
       // 2^20 (2 MB held for the whole sheet); the 100,000-row sheet deflates to the same size.
-      const file = new ZipDeflate(output.name, { level: 3, mem: 4 });
+      const file = options.deflater
+        ? new HostDeflatedEntry(output.name, options.deflater())
+        : new ZipDeflate(output.name, { level: 3, mem: 4 });
       file.mtime = output.mtime;
       zip.add(file);
       for (const chunk of output.chunks) {
