@@ -182,7 +182,26 @@ describeWithBrowser("saved queries", (executablePath) => {
     expect(renamed).toEqual({ kind: "success", text: "Renamed the saved query Revenue by country to Zone revenue." });
     await again.waitForSelector('#queries-saved > li[data-name="Zone revenue"]');
 
-    const deleted = await statusAfter(again, () => again.click('#queries-saved [data-action="delete"]'));
+    // Delete asks first; Keep (the focused choice) and Escape leave the query where it was.
+    await again.click('#queries-saved [data-action="delete"]');
+    await again.waitForSelector('#queries-saved [data-action="confirm-delete"]');
+    expect(await again.textContent("#queries-saved .confirm p")).toBe(
+      "Delete the saved query Zone revenue? Tables and formulas made from it stay as they are.",
+    );
+    expect(await again.evaluate(() => document.activeElement?.getAttribute("data-action"))).toBe("keep");
+    expect(await again.isVisible('#queries-saved [data-action="load"]')).toBe(false);
+    await screenshot(again, "saved-query-delete-confirm-320");
+    await again.press('#queries-saved [data-action="keep"]', "Enter");
+    expect(await again.isVisible('#queries-saved [data-action="confirm-delete"]')).toBe(false);
+    expect(await again.evaluate(() => document.activeElement?.getAttribute("data-action"))).toBe("delete");
+    await again.click('#queries-saved [data-action="delete"]');
+    await again.keyboard.press("Escape");
+    expect(await again.isVisible('#queries-saved [data-action="confirm-delete"]')).toBe(false);
+    expect((await savedList(again)).entries).toHaveLength(1);
+    expect(savedParts(await officeState(again))).toHaveLength(1);
+
+    await again.click('#queries-saved [data-action="delete"]');
+    const deleted = await statusAfter(again, () => again.click('#queries-saved [data-action="confirm-delete"]'));
     expect(deleted).toEqual({
       kind: "success",
       text: "Deleted the saved query Zone revenue. Tables and formulas made from it stay as they are.",

@@ -58,7 +58,7 @@ export class SavedQueriesList {
     buttons.append(
       this.button("load", "Load", query, () => this.actions.load(query)),
       this.button("rename", "Rename", query, () => Promise.resolve(this.startRename(heading, buttons, query))),
-      this.button("delete", "Delete", query, () => this.actions.remove(query)),
+      this.button("delete", "Delete", query, () => Promise.resolve(this.confirmDelete(buttons, query))),
     );
     return el("li", { attrs: { "data-saved-query": query.id, "data-name": query.name } }, [
       heading,
@@ -76,6 +76,46 @@ export class SavedQueriesList {
     });
     button.addEventListener("click", () => void whileBusy(button, run));
     return button;
+  }
+
+  /**
+   * Delete asks first, in place of the buttons: a saved query is the only copy of its
+   * definition, and Delete sits beside Load and Rename, where a slip of the finger lands. Keep
+   * (and Escape) puts the buttons back; the focus starts on Keep, the choice that loses nothing.
+   */
+  private confirmDelete(buttons: HTMLElement, query: SavedQuery): void {
+    const questionId = `saved-query-delete-${query.id}`;
+    const question = el("p", {
+      text: `Delete the saved query ${query.name}? Tables and formulas made from it stay as they are.`,
+      attrs: { id: questionId },
+    });
+    const confirm = el("button", {
+      className: "danger",
+      text: "Delete",
+      attrs: { type: "button", "data-action": "confirm-delete", "aria-describedby": questionId },
+    });
+    const keep = el("button", {
+      className: "subtle",
+      text: "Keep",
+      attrs: { type: "button", "data-action": "keep", "aria-describedby": questionId },
+    });
+    const asking = el("div", { className: "confirm", attrs: { role: "group", "aria-labelledby": questionId } }, [
+      question,
+      el("div", { className: "button-row" }, [confirm, keep]),
+    ]);
+    const stop = () => {
+      asking.remove();
+      buttons.hidden = false;
+      buttons.querySelector<HTMLButtonElement>('[data-action="delete"]')?.focus();
+    };
+    confirm.addEventListener("click", () => void whileBusy(confirm, () => this.actions.remove(query)));
+    keep.addEventListener("click", stop);
+    asking.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") stop();
+    });
+    buttons.after(asking);
+    buttons.hidden = true;
+    keep.focus();
   }
 
   /** The name as a field in place of the heading, with Save name and Cancel in place of the buttons. */
