@@ -1,7 +1,9 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Socket } from "node:net";
 import type { Duplex, Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { STATS_ROUTES } from "../../api/routes";
 import type { BodyReader, FetchLike, FetchResponse } from "../../client/transport";
 
 /**
@@ -110,35 +112,111 @@ function headersOf(init: Parameters<FetchLike>[1], body: Buffer | undefined): Ou
   return headers;
 }
 
+/**
+ * How long a connection to the service may stay idle in the pool before this side closes it: 4 s,
+ * undici's own default (the fetch the feed used before), under the 5 s after which a Node server
+ * closes an idle connection (its keepAliveTimeout) and far under a balancer's 60 s. A server that
+ * announces a shorter wait (`Keep-Alive: timeout=N`) is taken at its word, less a second (Node's
+ * agent does so once it has a timeout of its own). A connection closed while idle only costs the
+ * next request a handshake; one the server closes under a request costs it a failure.
+ */
+export const UPSTREAM_IDLE_MS = 4_000;
+
+/**
+ * Connections to one origin of the service at once; more requests wait their turn in the pool.
+ * The feed's gate (upstream-limits.ts) admits no more requests than this, so the pool's own queue,
+ * which no timeout bounds, stays empty.
+ */
+export const UPSTREAM_MAX_SOCKETS = 16;
+
+export interface UpstreamFetchOptions {
+  idleMs?: number;
+  maxSockets?: number;
+}
+
+/** The failures of a request written on a connection the server had just closed, before any byte of its answer. */
+const STALE_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE"]);
+
+/** The queries of /stats read and change nothing: sent twice, they answer twice the same. */
+const READ_POSTS = new Set<string>(Object.values(STATS_ROUTES));
+
+/**
+ * Whether a request may be sent again when its connection was found closed: a GET, or a POST of
+ * a /stats query (a read, whatever its method). The transport retries a failed connection too
+ * (after a wait, counted as a retry): this replay is for the one case that says nothing of the
+ * service, a kept-alive connection it closed just as the request went out.
+ */
+function replayable(method: string, target: URL): boolean {
+  if (method === "GET" || method === "HEAD") return true;
+  return method === "POST" && [...READ_POSTS].some((route) => target.pathname.endsWith(route));
+}
+
+/** Closes the pool's idle connections to the address of `failed`: closed under one request, they were idle as long. */
+function forgetIdleConnections(agent: HttpAgent, failed: Socket | undefined): void {
+  if (!failed) return;
+  for (const sockets of Object.values(agent.freeSockets)) {
+    for (const socket of sockets ?? []) {
+      if (socket.remoteAddress === failed.remoteAddress && socket.remotePort === failed.remotePort) socket.destroy();
+    }
+  }
+}
+
 /** A FetchLike for the feed's transport; one per server, its connections shared by every request. */
-export function createUpstreamFetch(): UpstreamFetch {
-  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
-  const fetch: FetchLike = (url, init) =>
-    new Promise<FetchResponse>((resolve, reject) => {
-      try {
-        const target = new URL(url);
-        const secure = target.protocol === "https:";
-        if (!secure && target.protocol !== "http:")
-          throw new TypeError(`the feed calls the service over http or https, not ${target.protocol}`);
-        const body = init.body === undefined ? undefined : Buffer.from(init.body, "utf8");
-        const send = secure ? httpsRequest : httpRequest;
-        const request = send(
-          target,
-          {
-            method: init.method,
-            headers: headersOf(init, body),
-            agent: secure ? agents.https : agents.http,
-            signal: init.signal,
-          },
-          (response) => resolve(responseOf(response)),
-        );
-        // `on`, not `once`: a socket may fail again after the answer began, and an error without a listener would end the process.
-        request.on("error", reject);
-        request.end(body);
-      } catch (error) {
-        reject(error);
-      }
+export function createUpstreamFetch(options: UpstreamFetchOptions = {}): UpstreamFetch {
+  const pool = {
+    keepAlive: true,
+    // The agent's timeout is an idle socket's: it closes only a socket of the free list.
+    timeout: options.idleMs ?? UPSTREAM_IDLE_MS,
+    maxSockets: options.maxSockets ?? UPSTREAM_MAX_SOCKETS,
+  };
+  const agents = { http: new HttpAgent(pool), https: new HttpsAgent(pool) };
+
+  function sendOnce(
+    target: URL,
+    init: Parameters<FetchLike>[1],
+    body: Buffer | undefined,
+    replayed: boolean,
+  ): Promise<FetchResponse> {
+    return new Promise<FetchResponse>((resolve, reject) => {
+      const secure = target.protocol === "https:";
+      const agent = secure ? agents.https : agents.http;
+      const send = secure ? httpsRequest : httpRequest;
+      let answered = false;
+      let socket: Socket | undefined;
+      const request = send(
+        target,
+        { method: init.method, headers: headersOf(init, body), agent, signal: init.signal },
+        (response) => {
+          answered = true;
+          resolve(responseOf(response));
+        },
+      );
+      request.once("socket", (assigned: Socket) => (socket = assigned));
+      // `on`, not `once`: a socket may fail again after the answer began, and an error without a listener would end the process.
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        const stale =
+          !answered &&
+          !replayed &&
+          request.reusedSocket &&
+          STALE_CONNECTION_CODES.has(error.code ?? "") &&
+          !init.signal.aborted &&
+          replayable(init.method, target);
+        if (!stale) return reject(error);
+        // Once, on a new connection: a second failure is the transport's to retry or report.
+        forgetIdleConnections(agent, socket);
+        sendOnce(target, init, body, true).then(resolve, reject);
+      });
+      request.end(body);
     });
+  }
+
+  const fetch: FetchLike = async (url, init) => {
+    const target = new URL(url);
+    if (target.protocol !== "https:" && target.protocol !== "http:")
+      throw new TypeError(`the feed calls the service over http or https, not ${target.protocol}`);
+    const body = init.body === undefined ? undefined : Buffer.from(init.body, "utf8");
+    return sendOnce(target, init, body, false);
+  };
   return {
     fetch,
     close() {

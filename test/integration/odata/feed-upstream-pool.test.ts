@@ -1,0 +1,142 @@
+/**
+ * The feed's connections to the service (src/host/odata/upstream-fetch.ts),
+ * over real HTTP: idle connections are closed before a server would close them, a connection the
+ * service dropped while idle costs no failure and no retry.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { ReportingClient } from "../../../src/client";
+import { createUpstreamFetch, UPSTREAM_IDLE_MS, type UpstreamFetch } from "../../../src/host/odata/upstream-fetch";
+
+jest.setTimeout(20_000);
+
+const PERIOD = { from: "2026-06-01", to: "2026-06-01" };
+const STATS = [{ group: { date: "2026-06-01" }, metrics: { revenues: 1.5, impressions: 1000 } }];
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+interface Service {
+  url: string;
+  server: Server;
+  /** Connections open now, and the most open at once. */
+  open: number;
+  mostOpen: number;
+  close(): Promise<void>;
+}
+
+/** Answers /stats with one row and a reference list with one value, after `delayMs`. */
+function answerWell(delayMs = 0): Handler {
+  return (request, response) => {
+    request.resume();
+    request.on("end", () =>
+      setTimeout(() => {
+        const body = request.url?.endsWith("/stats")
+          ? { stats: STATS, total: 1 }
+          : { countries: [{ value: "FR", label: "France" }] };
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify(body));
+      }, delayMs),
+    );
+  };
+}
+
+async function startService(handler: Handler, configure: (server: Server) => void = () => undefined): Promise<Service> {
+  const server = createServer(handler);
+  configure(server);
+  const service: Service = {
+    url: "",
+    server,
+    open: 0,
+    mostOpen: 0,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  server.on("connection", (socket: Socket) => {
+    service.open += 1;
+    service.mostOpen = Math.max(service.mostOpen, service.open);
+    socket.once("close", () => (service.open -= 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  service.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return service;
+}
+
+const idle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("kept-alive connections", () => {
+  let upstream: UpstreamFetch;
+  afterEach(() => upstream?.close());
+
+  it("closes an idle connection itself before a Node server (keepAliveTimeout 5 s) would", async () => {
+    let closedByUs: number | undefined;
+    const service = await startService(answerWell(), (server) => {
+      server.on("connection", (socket: Socket) => {
+        // The client's FIN: a close of the server's own would not end the stream from the other side first.
+        socket.once("end", () => (closedByUs = Date.now()));
+      });
+    });
+    upstream = createUpstreamFetch();
+    try {
+      const client = new ReportingClient({
+        baseUrl: service.url,
+        token: "t0ken",
+        transport: { fetch: upstream.fetch },
+      });
+      await client.stats({ filters: PERIOD, groups: ["date"] });
+      const answered = Date.now();
+      while (closedByUs === undefined && Date.now() - answered < 6_000) await idle(50);
+      expect(service.server.keepAliveTimeout).toBe(5_000);
+      expect(closedByUs).toBeDefined();
+      expect(closedByUs! - answered).toBeLessThan(service.server.keepAliveTimeout);
+      expect(closedByUs! - answered).toBeGreaterThanOrEqual(UPSTREAM_IDLE_MS - 100);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("sends again on a new connection, without a failure or a retry, a request the service's dropped connection refused", async () => {
+    // A balancer that forgets a connection idle for 1 s without a word (no FIN), then resets it
+    // when the next request arrives on it: the request is written before anything says the
+    // connection is gone. The feed's own idle limit (4 s) does not help here; the replay does.
+    let reset = 0;
+    const idleSince = new WeakMap<Socket, number>();
+    const service = await startService(
+      (request, response) => {
+        const since = idleSince.get(request.socket);
+        if (since !== undefined && Date.now() - since > 1_000) {
+          reset += 1;
+          request.socket.resetAndDestroy();
+          return;
+        }
+        response.once("finish", () => idleSince.set(request.socket, Date.now()));
+        answerWell()(request, response);
+      },
+      (server) => {
+        // No Keep-Alive hint and no close of its own: the balancer's timeout is not announced.
+        server.keepAliveTimeout = 0;
+      },
+    );
+    upstream = createUpstreamFetch();
+    const retries: string[] = [];
+    try {
+      const client = new ReportingClient({
+        baseUrl: service.url,
+        token: "t0ken",
+        transport: { fetch: upstream.fetch, onRetry: (event) => retries.push(event.reason) },
+      });
+      const both = () => Promise.all([client.stats({ filters: PERIOD, groups: ["date"] }), client.countries()]);
+      await both();
+      await idle(2_000);
+      const [stats, countries] = await both();
+      expect(stats.stats).toEqual(STATS);
+      expect(countries).toEqual([{ value: "FR", label: "France" }]);
+      // The dropped connections were met (the case happened), and no attempt was counted as a retry.
+      expect(reset).toBeGreaterThanOrEqual(1);
+      expect(retries).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
+});
