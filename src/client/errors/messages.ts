@@ -231,6 +231,10 @@ export const MESSAGES = {
     (facts) =>
       `The add-in's server is busy with other exports. Try again in ${waitOf(facts)}, or export less data (a shorter period or fewer groups).`,
   ),
+  "server_error:upstream_busy": serverError(
+    (facts) =>
+      `The add-in's server is busy with many other requests to the reporting service. Try again in ${waitOf(facts)}.`,
+  ),
   "server_error:too_many_exports": serverError(
     (facts) =>
       `You have as many exports waiting for their download as the add-in's server keeps for one person. Download them, or export again in ${waitOf(facts)}, when they expire.`,

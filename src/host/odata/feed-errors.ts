@@ -1,7 +1,9 @@
 import { isReportingError, type ReportingError } from "../../client/errors";
+import { wordingsOf } from "../../client/errors/messages";
 import type { Redactor } from "../../client/redact";
 import { FeedRefusal } from "../../core/odata/refusal";
 import { sendError } from "../error-reply";
+import { UpstreamBusy } from "./upstream-limits";
 
 type Reply = Parameters<typeof sendError>[0];
 
@@ -56,6 +58,15 @@ function statusOf(error: ReportingError): { status: number; message?: string } {
 export function sendFeedFailure(reply: Reply, error: unknown, redactor: Redactor): Reply | undefined {
   if (error instanceof FeedRefusal)
     return sendFeedError(reply, error.status, error.code, redactor.redact(error.message));
+  if (error instanceof UpstreamBusy) {
+    // The add-in's client reads this code as its own "busy" message (server_error:upstream_busy), and says the same.
+    reply.header("retry-after", String(error.retryAfterSeconds));
+    const { pane } = wordingsOf("server_error:upstream_busy", {
+      route: "",
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
+    return sendFeedError(reply, 503, "upstream_busy", pane);
+  }
   if (isReportingError(error)) {
     const { status, message } = statusOf(error);
     return sendFeedError(reply, status, error.code, redactor.redact(message ?? error.userMessage));

@@ -25,6 +25,7 @@ import { sendFeedError, sendFeedFailure, SIGN_IN_HELP } from "./feed-errors";
 import { checkFormat, JSON_TYPE, XML_TYPE } from "./feed-format";
 import { filterValues, isReferenceSet, REFERENCE_PROPERTIES, referenceEntities } from "./reference-sets";
 import { createUpstreamFetch } from "./upstream-fetch";
+import { FEED_UPSTREAM_LIMITS, gatedTransport, type FeedUpstreamLimits } from "./upstream-limits";
 
 export interface FeedOptions {
   /** The bearer interface's base URL. */
@@ -36,6 +37,8 @@ export interface FeedOptions {
   pageSize?: number;
   /** How the service is called; one per server by default (upstream-fetch.ts), shared by every request. */
   transport?: Transport;
+  /** Connections to the service at once, one credential's share, and the wait for one (upstream-limits.ts). */
+  upstreamLimits?: FeedUpstreamLimits;
 }
 
 /** The sets this feed serves: LegacyStats only with a legacy interface behind it. */
@@ -131,11 +134,14 @@ function noTotal(): FeedRefusal {
  * `ne` leaves values out of): the feed never holds, caches or filters rows.
  */
 export function registerFeed(app: FastifyInstance, options: FeedOptions): void {
-  const upstream = options.transport ? undefined : createUpstreamFetch();
+  const limits = options.upstreamLimits ?? FEED_UPSTREAM_LIMITS;
+  const upstream = options.transport ? undefined : createUpstreamFetch({ maxSockets: limits.connections });
   if (upstream) app.addHook("onClose", async () => upstream.close());
-  const transport =
+  const transport = gatedTransport(
     options.transport ??
-    createTransport({ timeoutMs: options.upstreamTimeoutMs, ...(upstream ? { fetch: upstream.fetch } : {}) });
+      createTransport({ timeoutMs: options.upstreamTimeoutMs, ...(upstream ? { fetch: upstream.fetch } : {}) }),
+    limits,
+  );
   const pageSize = options.pageSize ?? FEED_PAGE_SIZE;
   const legacy = options.legacyServiceUrl !== undefined;
   const sets = servedSets(legacy);

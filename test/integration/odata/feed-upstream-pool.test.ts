@@ -1,12 +1,17 @@
 /**
- * The feed's connections to the service (src/host/odata/upstream-fetch.ts),
+ * The feed's connections to the service (src/host/odata/upstream-fetch.ts, upstream-limits.ts),
  * over real HTTP: idle connections are closed before a server would close them, a connection the
- * service dropped while idle costs no failure and no retry.
+ * service dropped while idle costs no failure and no retry, the connections to the service stay
+ * within the cap whatever the number of feed requests, and a request that waits too long for one
+ * hears the plain "busy" message instead of hanging.
  */
+import Fastify, { type FastifyInstance } from "fastify";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { ReportingClient } from "../../../src/client";
+import { registerFeed } from "../../../src/host/odata/feed-routes";
 import { createUpstreamFetch, UPSTREAM_IDLE_MS, type UpstreamFetch } from "../../../src/host/odata/upstream-fetch";
+import { FEED_UPSTREAM_LIMITS, type FeedUpstreamLimits } from "../../../src/host/odata/upstream-limits";
 
 jest.setTimeout(20_000);
 
@@ -135,6 +140,72 @@ describe("kept-alive connections", () => {
       // The dropped connections were met (the case happened), and no attempt was counted as a retry.
       expect(reset).toBeGreaterThanOrEqual(1);
       expect(retries).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("the feed's connections to the service", () => {
+  let feed: FastifyInstance | undefined;
+  afterEach(async () => {
+    await feed?.close();
+    feed = undefined;
+  });
+
+  async function startFeed(serviceUrl: string, upstreamLimits?: FeedUpstreamLimits): Promise<string> {
+    feed = Fastify();
+    registerFeed(feed, { serviceUrl, upstreamTimeoutMs: 10_000, ...(upstreamLimits ? { upstreamLimits } : {}) });
+    await feed.listen({ host: "127.0.0.1", port: 0 });
+    return `http://127.0.0.1:${(feed.server.address() as AddressInfo).port}/odata/Stats?$select=date,revenues&$filter=${encodeURIComponent("date ge 2026-06-01 and date le 2026-06-01")}`;
+  }
+
+  it("opens no more connections than the cap for 50 feed requests at once", async () => {
+    const service = await startService(answerWell(40));
+    try {
+      const address = await startFeed(service.url);
+      // Five users, so that the cap, not one user's share, is what holds.
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          fetch(address, { headers: { authorization: `Bearer user-${index % 5}` } }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+      expect(service.mostOpen).toBeLessThanOrEqual(FEED_UPSTREAM_LIMITS.connections);
+      expect(service.mostOpen).toBeGreaterThan(FEED_UPSTREAM_LIMITS.perClient);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("answers 503 with the plain busy message when no connection comes in time", async () => {
+    const waiting: ServerResponse[] = [];
+    const service = await startService((request, response) => {
+      request.resume();
+      waiting.push(response);
+    });
+    try {
+      const address = await startFeed(service.url, { connections: 1, perClient: 1, waitMs: 300 });
+      const headers = { authorization: "Bearer t0ken" };
+      const first = fetch(address, { headers });
+      while (waiting.length === 0) await idle(10);
+      const started = Date.now();
+      const second = await fetch(address, { headers, signal: AbortSignal.timeout(5_000) });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(second.status).toBe(503);
+      expect(second.headers.get("retry-after")).toBe("1");
+      const body = (await second.json()) as { error: { code: string; message: string } };
+      expect(body.error).toEqual({
+        code: "upstream_busy",
+        message:
+          "The add-in's server is busy with many other requests to the reporting service. Try again in 1 second.",
+      });
+      expect(waiting).toHaveLength(1);
+      // The first still gets its answer once the service gives it.
+      const response = waiting[0]!;
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ stats: STATS, total: 1 }));
+      expect((await first).status).toBe(200);
     } finally {
       await service.close();
     }
