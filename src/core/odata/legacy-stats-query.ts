@@ -3,6 +3,7 @@ import { indexAdUnits } from "../legacy/ad-unit-index";
 import { flattenLegacyAggregation } from "../legacy/flatten";
 import { serviceGroupBy, type LegacyFunctionGroup } from "../legacy/group-by";
 import { regroupLegacyLeaves } from "../legacy/regroup";
+import { STATS_KEY } from "./feed-model";
 import { readFilter } from "./filter-read";
 import type { QueryOptions } from "./query-options";
 import { FeedRefusal } from "./refusal";
@@ -27,6 +28,13 @@ export const LEGACY_METRICS = ["impressions", "requests", "revenues", "ecpm"] as
 export type LegacyDimension = (typeof LEGACY_DIMENSIONS)[number];
 export type LegacyMetric = (typeof LEGACY_METRICS)[number];
 export type LegacyProperty = LegacyDimension | LegacyMetric;
+/**
+ * The key of a `LegacyStats` entity, as `Stats`' (feed-model.ts, STATS_KEY): its dimension values
+ * as a JSON array text. A key property must not be null, and a dimension may be (a day the service
+ * left blank), or be blank (an ad unit the applications list does not know has no application).
+ */
+export const LEGACY_KEY = STATS_KEY;
+export type LegacyColumn = LegacyProperty | typeof LEGACY_KEY;
 
 const GROUP_OF_DIMENSION: Record<LegacyDimension, LegacyFunctionGroup> = {
   date: "day",
@@ -49,7 +57,7 @@ function isLegacyProperty(name: string): name is LegacyProperty {
 }
 
 export interface FeedLegacyQuery {
-  properties: LegacyProperty[];
+  properties: LegacyColumn[];
   /** The LEGACY.STATS groupings the dimensions asked stand for, in their order. */
   groups: LegacyFunctionGroup[];
   from: string;
@@ -60,18 +68,16 @@ export interface FeedLegacyQuery {
   sent: number;
 }
 
-function readProperties(text: string | undefined): LegacyProperty[] {
+function readProperties(text: string | undefined): LegacyColumn[] {
+  const all: LegacyColumn[] = [LEGACY_KEY, ...LEGACY_DIMENSIONS, ...LEGACY_METRICS];
   const selected = readSelect(text);
-  if (selected === undefined || selected === "all") return [...LEGACY_DIMENSIONS, ...LEGACY_METRICS];
-  const unknown = selected.find((name) => !isLegacyProperty(name));
+  if (selected === undefined || selected === "all") return all;
+  const unknown = selected.find((name) => name !== LEGACY_KEY && !isLegacyProperty(name));
   if (unknown !== undefined)
-    throw new FeedRefusal(
-      "$select",
-      `LegacyStats has no property ${unknown.slice(0, 60)}: use ${[...LEGACY_DIMENSIONS, ...LEGACY_METRICS].join(", ")}.`,
-    );
+    throw new FeedRefusal("$select", `LegacyStats has no property ${unknown.slice(0, 60)}: use ${all.join(", ")}.`);
   const twice = selected.find((name, index) => selected.indexOf(name) !== index);
   if (twice !== undefined) throw new FeedRefusal("$select", `${twice} is named twice: name each property once.`);
-  return selected as LegacyProperty[];
+  return selected as LegacyColumn[];
 }
 
 /**
@@ -137,15 +143,20 @@ export function legacyEntities(
   const rows = regroupLegacyLeaves(leaves, sent, query.groups, indexAdUnits(applications));
   const dimensions = query.properties.filter(isLegacyDimension);
   return rows.map(({ keys, stats }) => {
+    const values = dimensions.map((dimension, index) => dimensionValue(dimension, keys[index] ?? ""));
     const entity: Record<string, string | number | null> = {};
     for (const property of query.properties) {
-      if (isLegacyDimension(property)) {
-        const key = keys[dimensions.indexOf(property)] ?? "";
-        entity[property] =
-          property === "month" ? (key === "" ? null : `${key}-01`) : property === "date" && key === "" ? null : key;
-      } else if (property === "revenues") entity[property] = stats.revenue;
+      if (property === LEGACY_KEY) entity[property] = JSON.stringify(values);
+      else if (isLegacyDimension(property)) entity[property] = values[dimensions.indexOf(property)]!;
+      else if (property === "revenues") entity[property] = stats.revenue;
       else entity[property] = stats[property];
     }
     return entity;
   });
+}
+
+/** A dimension's value as the feed writes it: a month as its first day, a day or month left blank as null. */
+function dimensionValue(dimension: LegacyDimension, key: string): string | null {
+  if (dimension === "month") return key === "" ? null : `${key}-01`;
+  return dimension === "date" && key === "" ? null : key;
 }

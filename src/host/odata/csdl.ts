@@ -1,4 +1,4 @@
-import { LEGACY_DIMENSIONS } from "../../core/odata/legacy-stats-query";
+import { LEGACY_DIMENSIONS, LEGACY_KEY } from "../../core/odata/legacy-stats-query";
 import {
   ASSETS_SET,
   LEGACY_STATS_SET,
@@ -27,12 +27,19 @@ const metricProperties = ["impressions", "requests", "revenues", "ecpm"].map((na
   property(name, INTEGERS.has(name) ? "Edm.Int64" : "Edm.Decimal"),
 );
 
-/** A `LegacyStats` entity: one combination of the legacy groupings asked; `date` and `month` are days. */
+/**
+ * A `LegacyStats` entity: one combination of the legacy groupings asked; `date` and `month` are
+ * days. Keyed as `Stat` by its dimensions' values (LEGACY_KEY), the dimensions being nullable.
+ */
 function legacyStatType(): string {
   const dimensions = LEGACY_DIMENSIONS.map((name) =>
-    property(name, name === "date" || name === "month" ? "Edm.Date" : "Edm.String", false),
+    property(name, name === "date" || name === "month" ? "Edm.Date" : "Edm.String"),
   );
-  return entityType("LegacyStat", LEGACY_DIMENSIONS, [...dimensions, ...metricProperties]);
+  return entityType(
+    "LegacyStat",
+    [LEGACY_KEY],
+    [property(LEGACY_KEY, "Edm.String", false), ...dimensions, ...metricProperties],
+  );
 }
 
 /**

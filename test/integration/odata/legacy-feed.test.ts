@@ -93,7 +93,7 @@ it("lists LegacyStats in the service document and $metadata, with a date and a m
   expect((service.json() as { value: { name: string }[] }).value.map((set) => set.name)).toContain("LegacyStats");
   expect(metadata.text()).toContain('<EntitySet Name="LegacyStats" EntityType="Reporting.LegacyStat"/>');
   expect(metadata.text()).toContain(
-    '<Property Name="date" Type="Edm.Date" Nullable="false"/><Property Name="month" Type="Edm.Date" Nullable="false"/>',
+    '<Property Name="id" Type="Edm.String" Nullable="false"/><Property Name="date" Type="Edm.Date"/><Property Name="month" Type="Edm.Date"/>',
   );
 });
 

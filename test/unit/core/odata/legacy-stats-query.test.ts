@@ -155,4 +155,29 @@ describe("legacyEntities", () => {
       { month: "2026-06-01", ad_unit_name: "Default", impressions: 30, revenues: 3, ecpm: 100, requests: 60 },
     ]);
   });
+
+  it("keys every entity by its dimensions, non-null and unique, where a day or an application is blank", () => {
+    const blanks = {
+      aggregation: {
+        "2026-06-01": {
+          aggregation: {
+            "1_default": { stats: { impressions: 10, revenue: 2, requests: 20, ecpm: 200 } },
+            "7_default": { stats: { impressions: 20, revenue: 1, requests: 40, ecpm: 50 } },
+            "8_default": { stats: { impressions: 30, revenue: 1, requests: 40, ecpm: 50 } },
+          },
+        },
+        "": { aggregation: { "7_default": { stats: { impressions: 5, revenue: 1, requests: 5, ecpm: 200 } } } },
+      },
+    } as unknown as LegacyStatsResponse;
+    const query = readLegacyStatsQuery({ $select: "id,date,application,impressions", $filter: PERIOD });
+    const entities = legacyEntities(blanks, query, [app(1)]);
+    expect(entities).toEqual([
+      { id: '["2026-06-01","Game"]', date: "2026-06-01", application: "Game", impressions: 10 },
+      { id: '["2026-06-01",""]', date: "2026-06-01", application: "", impressions: 50 },
+      { id: '[null,""]', date: null, application: "", impressions: 5 },
+    ]);
+    const everything = legacyEntities(blanks, readLegacyStatsQuery({ $filter: PERIOD }), [app(1)]);
+    expect(everything.every((entity) => typeof entity.id === "string")).toBe(true);
+    expect(new Set(everything.map((entity) => entity.id)).size).toBe(everything.length);
+  });
 });
