@@ -8,7 +8,7 @@ import { readFilter } from "./filter-read";
 import type { QueryOptions } from "./query-options";
 import { FeedRefusal } from "./refusal";
 import { readSelect } from "./select-read";
-import { readCount, readSent, rowsOption } from "./stats-query";
+import { PERIOD_EXAMPLE, readPeriod, readRowsWindow, repeated, type RowsWindow } from "./shared-options";
 
 /**
  * `LegacyStats`: the legacy interface's statistics with the groupings LEGACY.STATS offers. `date`
@@ -46,8 +46,6 @@ const GROUP_OF_DIMENSION: Record<LegacyDimension, LegacyFunctionGroup> = {
   country: "country",
 };
 
-const PERIOD_EXAMPLE = "date ge 2026-06-01 and date le 2026-06-30";
-
 function isLegacyDimension(name: string): name is LegacyDimension {
   return (LEGACY_DIMENSIONS as readonly string[]).includes(name);
 }
@@ -56,16 +54,12 @@ function isLegacyProperty(name: string): name is LegacyProperty {
   return isLegacyDimension(name) || (LEGACY_METRICS as readonly string[]).includes(name);
 }
 
-export interface FeedLegacyQuery {
+export interface FeedLegacyQuery extends RowsWindow {
   properties: LegacyColumn[];
   /** The LEGACY.STATS groupings the dimensions asked stand for, in their order. */
   groups: LegacyFunctionGroup[];
   from: string;
   to: string;
-  skip: number;
-  top: number | undefined;
-  count: boolean;
-  sent: number;
 }
 
 function readProperties(text: string | undefined): LegacyColumn[] {
@@ -75,7 +69,7 @@ function readProperties(text: string | undefined): LegacyColumn[] {
   const unknown = selected.find((name) => name !== LEGACY_KEY && !isLegacyProperty(name));
   if (unknown !== undefined)
     throw new FeedRefusal("$select", `LegacyStats has no property ${unknown.slice(0, 60)}: use ${all.join(", ")}.`);
-  const twice = selected.find((name, index) => selected.indexOf(name) !== index);
+  const twice = repeated(selected);
   if (twice !== undefined) throw new FeedRefusal("$select", `${twice} is named twice: name each property once.`);
   return selected as LegacyColumn[];
 }
@@ -101,26 +95,14 @@ export function readLegacyStatsQuery(options: QueryOptions["system"]): FeedLegac
       `the legacy service filters by period only: keep ${PERIOD_EXAMPLE} and filter other columns in Power Query.`,
     );
   }
-  const { from, to } = filter;
-  if (from === undefined || to === undefined) {
-    throw new FeedRefusal("$filter", `LegacyStats needs a period: add ${PERIOD_EXAMPLE} to $filter.`, {
-      code: "period_required",
-    });
-  }
-  if (from > to)
-    throw new FeedRefusal(
-      "$filter",
-      `the period runs from ${from} to ${to}, which holds no day: put the first day before the last.`,
-    );
+  // Whatever end is missing, the refusal asks for the whole period, as it always has.
+  const { from, to } = readPeriod(filter, () => `LegacyStats needs a period: add ${PERIOD_EXAMPLE} to $filter.`);
   return {
     properties,
     groups: properties.filter(isLegacyDimension).map((name) => GROUP_OF_DIMENSION[name]),
     from,
     to,
-    skip: rowsOption("$skip", options.$skip) ?? 0,
-    top: rowsOption("$top", options.$top),
-    count: readCount(options.$count),
-    sent: readSent(options.$skiptoken),
+    ...readRowsWindow(options),
   };
 }
 

@@ -25,48 +25,21 @@ import { readFilter, type FeedFilter } from "./filter-read";
 import type { QueryOptions } from "./query-options";
 import { FeedRefusal } from "./refusal";
 import { readOrderBy, readSelect } from "./select-read";
+import { PERIOD_EXAMPLE, readPeriod, readRowsWindow, repeated, type RowsWindow } from "./shared-options";
 
 /** A `Stats` request of the feed, as the service will be asked for it. */
-export interface FeedStatsQuery {
+export interface FeedStatsQuery extends RowsWindow {
   /** The properties of each entity, in the order asked. */
   properties: StatsColumn[];
   /** The /stats request without its window (offset, limit): filters, groups, metrics, orders. */
   request: StatsRequest;
   /** Values to leave out, by filter: the service only keeps values, so they become the other values of its lists. */
   exclude: Partial<Record<FilterName, string[]>>;
-  /** Rows skipped ($skip), and the most rows wanted ($top; undefined for all). */
-  skip: number;
-  top: number | undefined;
-  count: boolean;
-  /** Rows of this answer already sent on earlier pages ($skiptoken of a nextLink). */
-  sent: number;
 }
 
 export const FILTER_OF_GROUP = Object.fromEntries(
   Object.entries(GROUP_OF_FILTER).map(([filter, group]) => [group, filter]),
 ) as Record<Exclude<GroupName, "date">, FilterName>;
-
-const PERIOD_EXAMPLE = "date ge 2026-06-01 and date le 2026-06-30";
-
-/** A whole number of rows; a $top beyond any answer reads as "all" (the pages bound each request). */
-export function rowsOption(option: "$top" | "$skip" | "$skiptoken", text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (text === "" || text.length > 30 || [...text].some((char) => char < "0" || char > "9"))
-    throw new FeedRefusal(option, "give a whole number of rows, such as 100.");
-  const value = Number(text);
-  return value > MAX_ROW_COUNT ? Number.POSITIVE_INFINITY : value;
-}
-
-/** Rows of a listing sent on earlier pages, from a nextLink's $skiptoken. */
-export function readSent(text: string | undefined): number {
-  return rowsOption("$skiptoken", text) ?? 0;
-}
-
-export function readCount(text: string | undefined): boolean {
-  if (text === undefined || text === "false") return false;
-  if (text === "true") return true;
-  throw new FeedRefusal("$count", "write $count=true or $count=false.");
-}
 
 function checkedName(option: string, name: string): StatsProperty {
   if (isDimension(name) || isMetric(name)) return name;
@@ -107,28 +80,8 @@ function readColumns(options: QueryOptions["system"]): StatsColumn[] {
   return selected.map((name) => (name === STATS_KEY ? STATS_KEY : checkedName("$select", name)));
 }
 
-function repeated(names: readonly string[]): string | undefined {
-  return names.find((name, index) => names.indexOf(name) !== index);
-}
-
 function periodOf(filter: FeedFilter): { from: string; to: string } {
-  const { from, to } = filter;
-  if (from === undefined || to === undefined) {
-    const missing =
-      from === undefined && to === undefined
-        ? "a period"
-        : from === undefined
-          ? "a first day (date ge ...)"
-          : "a last day (date le ...)";
-    throw new FeedRefusal("$filter", `Stats needs ${missing}: add ${PERIOD_EXAMPLE} to $filter.`, {
-      code: "period_required",
-    });
-  }
-  if (from > to)
-    throw new FeedRefusal(
-      "$filter",
-      `the period runs from ${from} to ${to}, which holds no day: put the first day before the last.`,
-    );
+  const { from, to } = readPeriod(filter, (missing) => `Stats needs ${missing}: add ${PERIOD_EXAMPLE} to $filter.`);
   const days = daysIncluded(from, to);
   if (days > SERVICE_LIMITS.maxPeriodDays) {
     throw new FeedRefusal(
@@ -210,10 +163,7 @@ export function readStatsQuery(options: QueryOptions["system"]): FeedStatsQuery 
     properties,
     request,
     exclude,
-    skip: rowsOption("$skip", options.$skip) ?? 0,
-    top: rowsOption("$top", options.$top),
-    count: readCount(options.$count),
-    sent: readSent(options.$skiptoken),
+    ...readRowsWindow(options),
   };
 }
 

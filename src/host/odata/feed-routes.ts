@@ -9,15 +9,8 @@ import { ENTITY_SETS, FEED_PAGE_SIZE, FEED_ROOT, LEGACY_STATS_SET, STATS_SET } f
 import { readQueryOptions, type QueryOptions } from "../../core/odata/query-options";
 import { legacyEntities, needsApplications, readLegacyStatsQuery } from "../../core/odata/legacy-stats-query";
 import { FeedRefusal } from "../../core/odata/refusal";
-import {
-  pageWindow,
-  readCount,
-  readSent,
-  readStatsQuery,
-  rowsOption,
-  withExclusions,
-  type FeedStatsQuery,
-} from "../../core/odata/stats-query";
+import { readCount, readSent, rowsOption } from "../../core/odata/shared-options";
+import { pageWindow, readStatsQuery, withExclusions, type FeedStatsQuery } from "../../core/odata/stats-query";
 import { readSelect } from "../../core/odata/select-read";
 import { feedMetadata } from "./csdl";
 import { readFeedCredentials, type FeedCredentials } from "./feed-credentials";
