@@ -151,12 +151,18 @@ function replayable(method: string, target: URL): boolean {
   return method === "POST" && [...READ_POSTS].some((route) => target.pathname.endsWith(route));
 }
 
-/** Closes the pool's idle connections to the address of `failed`: closed under one request, they were idle as long. */
-function forgetIdleConnections(agent: HttpAgent, failed: Socket | undefined): void {
-  if (!failed) return;
+/** Where a connection leads: read while it is open (a destroyed socket no longer says). */
+interface Peer {
+  address: string | undefined;
+  port: number | undefined;
+}
+
+/** Closes the pool's idle connections to `peer`: one of them closed under a request, the others were likely idle as long. */
+function forgetIdleConnections(agent: HttpAgent, peer: Peer | undefined): void {
+  if (peer?.address === undefined) return;
   for (const sockets of Object.values(agent.freeSockets)) {
     for (const socket of sockets ?? []) {
-      if (socket.remoteAddress === failed.remoteAddress && socket.remotePort === failed.remotePort) socket.destroy();
+      if (socket.remoteAddress === peer.address && socket.remotePort === peer.port) socket.destroy();
     }
   }
 }
@@ -182,7 +188,7 @@ export function createUpstreamFetch(options: UpstreamFetchOptions = {}): Upstrea
       const agent = secure ? agents.https : agents.http;
       const send = secure ? httpsRequest : httpRequest;
       let answered = false;
-      let socket: Socket | undefined;
+      let peer: Peer | undefined;
       const request = send(
         target,
         { method: init.method, headers: headersOf(init, body), agent, signal: init.signal },
@@ -191,7 +197,8 @@ export function createUpstreamFetch(options: UpstreamFetchOptions = {}): Upstrea
           resolve(responseOf(response));
         },
       );
-      request.once("socket", (assigned: Socket) => (socket = assigned));
+      // A reused socket is connected already: its peer is known at once.
+      request.once("socket", (socket: Socket) => (peer = { address: socket.remoteAddress, port: socket.remotePort }));
       // `on`, not `once`: a socket may fail again after the answer began, and an error without a listener would end the process.
       request.on("error", (error: NodeJS.ErrnoException) => {
         const stale =
@@ -203,7 +210,7 @@ export function createUpstreamFetch(options: UpstreamFetchOptions = {}): Upstrea
           replayable(init.method, target);
         if (!stale) return reject(error);
         // Once, on a new connection: a second failure is the transport's to retry or report.
-        forgetIdleConnections(agent, socket);
+        forgetIdleConnections(agent, peer);
         sendOnce(target, init, body, true).then(resolve, reject);
       });
       request.end(body);
