@@ -101,6 +101,23 @@ describe("kept-alive connections", () => {
     }
   });
 
+  it("waits for an answer slower than the idle time: only an idle connection is closed", async () => {
+    const service = await startService(answerWell(1_000));
+    upstream = createUpstreamFetch({ idleMs: 300 });
+    const retries: string[] = [];
+    try {
+      const client = new ReportingClient({
+        baseUrl: service.url,
+        token: "t0ken",
+        transport: { fetch: upstream.fetch, onRetry: (event) => retries.push(event.reason) },
+      });
+      expect((await client.stats({ filters: PERIOD, groups: ["date"] })).stats).toEqual(STATS);
+      expect(retries).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
+
   it("sends again on a new connection, without a failure or a retry, a request the service's dropped connection refused", async () => {
     // A balancer that forgets a connection idle for 1 s without a word (no FIN), then resets it
     // when the next request arrives on it: the request is written before anything says the
