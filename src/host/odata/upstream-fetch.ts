@@ -188,6 +188,7 @@ export function createUpstreamFetch(options: UpstreamFetchOptions = {}): Upstrea
       const agent = secure ? agents.https : agents.http;
       const send = secure ? httpsRequest : httpRequest;
       let answered = false;
+      let replaying = false;
       let peer: Peer | undefined;
       const request = send(
         target,
@@ -204,12 +205,14 @@ export function createUpstreamFetch(options: UpstreamFetchOptions = {}): Upstrea
         const stale =
           !answered &&
           !replayed &&
+          !replaying &&
           request.reusedSocket &&
           STALE_CONNECTION_CODES.has(error.code ?? "") &&
           !init.signal.aborted &&
           replayable(init.method, target);
         if (!stale) return reject(error);
         // Once, on a new connection: a second failure is the transport's to retry or report.
+        replaying = true;
         forgetIdleConnections(agent, peer);
         sendOnce(target, init, body, true).then(resolve, reject);
       });
