@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
-import type { FetchLike } from "../../../src/client";
 import type { StoredTableQuery } from "../../../src/core/workbook-queries/stored-query";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { RefreshSchedule } from "../../../src/headless/refresh-schedule";
+import { heldService, type HeldService } from "../../support/held-service";
 import { excelMade, withStoredQueries } from "../../support/stored-query-parts";
 
 /**
@@ -18,6 +18,9 @@ const TODAY = "2024-03-15";
 let emulator: RunningEmulator;
 let dir: string;
 let credentials: string;
+/** Host A's credentials: its service holds every request until the test lets them through. */
+let heldCredentials: string;
+let held: HeldService;
 
 function book(name: string): string {
   const record = {
@@ -40,58 +43,48 @@ function book(name: string): string {
   return file;
 }
 
-/** A host's fetch that holds every request until `open` is called, and counts them. */
-function heldFetch() {
-  let open: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  const seen = { requests: 0 };
-  const fetch: FetchLike = async (url, init) => {
-    seen.requests += 1;
-    await gate;
-    return globalThis.fetch(url, init as RequestInit);
-  };
-  return { fetch, open: () => open(), seen };
+function credentialsFile(baseUrl: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "refresh-lock-credentials-")), "credentials.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      default: "Finance",
+      profiles: { Finance: { baseUrl, token: emulator.credentials.bearer[0]!.token } },
+    }),
+    { mode: 0o600 },
+  );
+  return file;
 }
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, days: 75, seed: 7, today: TODAY });
   dir = mkdtempSync(path.join(tmpdir(), "refresh-lock-"));
-  credentials = path.join(mkdtempSync(path.join(tmpdir(), "refresh-lock-credentials-")), "credentials.json");
-  writeFileSync(
-    credentials,
-    JSON.stringify({
-      default: "Finance",
-      profiles: { Finance: { baseUrl: emulator.baseUrl, token: emulator.credentials.bearer[0]!.token } },
-    }),
-    { mode: 0o600 },
-  );
+  credentials = credentialsFile(emulator.baseUrl);
+  held = await heldService(emulator.baseUrl);
+  heldCredentials = credentialsFile(held.baseUrl);
 }, 60_000);
 
 afterAll(async () => {
+  await held?.close();
   await emulator?.close();
   rmSync(dir, { recursive: true, force: true });
-  rmSync(path.dirname(credentials), { recursive: true, force: true });
+  for (const file of [credentials, heldCredentials])
+    if (file) rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
 describe("two schedules sharing a folder", () => {
   it("refresh each file once at a time: a file the other host holds is skipped, the others are refreshed", async () => {
     const first = book("a-first");
     const second = book("b-second");
-    const hostA = heldFetch();
-    const a = new RefreshSchedule({ schedule: "0 6 * * *", dir, credentials, fetch: hostA.fetch });
-    const b = new RefreshSchedule({
-      schedule: "0 6 * * *",
-      dir,
-      credentials,
-      fetch: globalThis.fetch as unknown as FetchLike,
-    });
+    const a = new RefreshSchedule({ schedule: "0 6 * * *", dir, credentials: heldCredentials });
+    const b = new RefreshSchedule({ schedule: "0 6 * * *", dir, credentials });
 
     // Host A starts with the first file and waits on the service, holding its lock.
     const runA = a.runOnce();
     const lock = path.join(dir, ".a-first.xlsx.refresh-lock");
-    for (let turn = 0; turn < 200 && hostA.seen.requests === 0; turn++)
+    for (let turn = 0; turn < 1200 && held.requests === 0; turn++)
       await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(hostA.seen.requests).toBeGreaterThan(0);
+    expect(held.requests).toBeGreaterThan(0);
     expect(JSON.parse(readFileSync(lock, "utf8"))).toEqual(
       expect.objectContaining({ host: hostname(), pid: process.pid }),
     );
@@ -109,7 +102,7 @@ describe("two schedules sharing a folder", () => {
     expect(seenByB.get("b-second.xlsx")).toEqual(expect.objectContaining({ status: 0, tablesRefreshed: 1 }));
     expect(Buffer.compare(readFileSync(first), before)).toBe(0);
 
-    hostA.open();
+    held.open();
     await runA;
     expect(a.status().files.find((file) => file.file === "a-first.xlsx")).toEqual(
       expect.objectContaining({ status: 0, tablesRefreshed: 1 }),
@@ -128,7 +121,6 @@ describe("two schedules sharing a folder", () => {
       schedule: "0 6 * * *",
       dir,
       credentials,
-      fetch: globalThis.fetch as unknown as FetchLike,
       staleLockMs: 60 * 60 * 1000,
     });
     await schedule.runOnce();
