@@ -1,6 +1,5 @@
 import { appendFileSync } from "node:fs";
 import path from "node:path";
-import type { FetchLike } from "../client";
 import {
   groupColumnsOf,
   loggedChanges,
@@ -57,8 +56,6 @@ export interface RefreshOptions {
 export interface RefreshIo {
   stdout(line: string): void;
   stderr(line: string): void;
-  /** The service's fetch (tests); the global one otherwise. */
-  fetch?: FetchLike;
   now?: () => number;
 }
 
@@ -223,7 +220,6 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
     const runtime = createReportingRuntime({
       store,
       today: localToday(),
-      ...(io.fetch ? { transport: { fetch: io.fetch } } : {}),
     });
     await runtime.ready;
     deps = {
@@ -280,7 +276,7 @@ export async function refreshFiles(options: RefreshOptions, io: RefreshIo): Prom
   }
   if (notifyUrl && status !== 0) {
     try {
-      await postSummary(notifyUrl, notifySummary(results, (io.now ?? Date.now)()), io.fetch);
+      await postSummary(notifyUrl, notifySummary(results, (io.now ?? Date.now)()));
     } catch (error) {
       // The address may hold the webhook's secret: the message names the route, never the URL.
       io.stderr(`The failure notification could not be sent: ${error instanceof Error ? error.message : "no answer"}`);

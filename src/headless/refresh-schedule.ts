@@ -2,14 +2,20 @@ import { closeSync, openSync, readdirSync, rmSync, statSync, writeSync } from "n
 import { hostname } from "node:os";
 import path from "node:path";
 import { Cron } from "croner";
-import type { FetchLike } from "../client";
-import { refreshFiles } from "./refresh-files";
-import type { LogLine } from "./run-lines";
+import { childOutcome } from "./child-outcome";
+import {
+  refreshCommand,
+  startRefreshChild,
+  type ChildRun,
+  type RefreshCommand,
+  type RunningChild,
+} from "./refresh-child";
 
 /**
  * The production host's scheduled refresh (`npm run serve -- --refresh-schedule "0 6 * * *"
  * --refresh-dir DIR --refresh-credentials FILE`): at each tick, every workbook of the folder is
- * refreshed in place, as `npm run refresh-workbook -- --in-place` does. One run at a time per
+ * refreshed in place by `npm run refresh-workbook -- --in-place`'s command, each workbook in a child
+ * process of its own (src/headless/refresh-child.ts) stopped after a time limit. One run at a time per
  * host (a tick during a run is skipped), and one host at a time per file: a lock file beside the
  * workbook (`.BOOK.xlsx.refresh-lock`, created exclusively) keeps two hosts behind a balancer,
  * sharing the folder, from refreshing the same file at once. The last run of each file is kept
@@ -20,9 +26,16 @@ export interface RefreshScheduleOptions {
   schedule: string;
   dir: string;
   credentials: string;
-  /** The service's fetch (tests); the global one otherwise. */
-  fetch?: FetchLike;
-  /** A lock older than this is taken for one left by a host that died mid-run; 2 hours by default. */
+  /** A workbook's refresh still running after this is stopped; 30 minutes by default. */
+  timeLimitMs?: number;
+  /** How long a stopped refresh has between SIGTERM and SIGKILL; 10 seconds by default. */
+  graceMs?: number;
+  /** How the child runs the command; by default the one beside the host's code (refreshCommand). */
+  command?: RefreshCommand;
+  /**
+   * A lock older than this is taken for one left by a host that died mid-run: 2 hours by
+   * default, or more if the time limit is longer, so that a run still allowed to go on keeps it.
+   */
   staleLockMs?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }
@@ -96,9 +109,15 @@ function takeLock(file: string, staleMs: number, now: number): boolean {
   return false;
 }
 
+export const DEFAULT_TIME_LIMIT_MS = 30 * 60 * 1000;
+const DEFAULT_GRACE_MS = 10_000;
+const MIN_STALE_LOCK_MS = 2 * 60 * 60 * 1000;
+
 export class RefreshSchedule {
   private job: Cron | undefined;
   private current: Promise<void> | undefined;
+  private child: RunningChild | undefined;
+  private stopping = false;
   private runs = 0;
   private readonly last = new Map<string, FileRunStatus>();
 
@@ -129,11 +148,17 @@ export class RefreshSchedule {
       this.options.log?.("refresh: the folder of workbooks could not be read", { dir: this.options.dir });
       return;
     }
+    const timeLimitMs = this.options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    const graceMs = this.options.graceMs ?? DEFAULT_GRACE_MS;
+    const staleLockMs = this.options.staleLockMs ?? Math.max(MIN_STALE_LOCK_MS, 2 * (timeLimitMs + graceMs));
+    const command = this.options.command ?? refreshCommand();
     for (const file of files) {
+      if (this.stopping) return;
+      const name = path.basename(file);
       const startedAt = new Date().toISOString();
-      if (!takeLock(file, this.options.staleLockMs ?? 2 * 60 * 60 * 1000, Date.now())) {
+      if (!takeLock(file, staleLockMs, Date.now())) {
         this.last.set(file, {
-          file: path.basename(file),
+          file: name,
           startedAt,
           finishedAt: startedAt,
           status: "skipped",
@@ -143,39 +168,26 @@ export class RefreshSchedule {
         });
         continue;
       }
-      const lines: LogLine[] = [];
-      let status: 0 | 1 | 2;
+      let run: ChildRun;
       try {
-        status = await refreshFiles(
-          { files: [file], credentials: this.options.credentials, inPlace: true },
-          {
-            stdout: (line) => lines.push(JSON.parse(line) as LogLine),
-            stderr: (line) => this.options.log?.(line),
-            ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-          },
-        );
-      } catch (error) {
-        status = 2;
-        lines.push({
-          file,
-          outcome: "failed",
-          reason: error instanceof Error ? error.message : "Something unexpected went wrong.",
+        this.child = startRefreshChild(file, this.options.credentials, {
+          command,
+          timeLimitMs,
+          graceMs,
+          onStderr: (line) => this.options.log?.(line, { file: name }),
         });
+        run = await this.child.done;
+      } catch (error) {
+        const startError = error instanceof Error ? error.message : String(error);
+        run = { code: null, signal: null, lines: [], stderrTail: [], startError };
       } finally {
+        this.child = undefined;
         rmSync(lockOf(file), { force: true });
       }
-      const tables = lines.filter((line) => line.table !== undefined);
-      this.last.set(file, {
-        file: path.basename(file),
-        startedAt,
-        finishedAt: new Date().toISOString(),
-        status,
-        tablesRefreshed: tables.filter((line) => line.outcome === "refreshed").length,
-        tablesFailed: lines.filter((line) => line.outcome === "failed").length,
-        reasons: lines.flatMap((line) =>
-          line.outcome === "failed" && line.reason ? [line.table ? `${line.table}: ${line.reason}` : line.reason] : [],
-        ),
-      });
+      const outcome = childOutcome(run, name, timeLimitMs);
+      if (outcome.status === 2 && outcome.tablesFailed === 0)
+        this.options.log?.("refresh: a workbook's refresh did not finish", { file: name, reasons: outcome.reasons });
+      this.last.set(file, { file: name, startedAt, finishedAt: new Date().toISOString(), ...outcome });
     }
   }
 
@@ -190,9 +202,14 @@ export class RefreshSchedule {
     };
   }
 
-  /** Stops the ticks and waits for a run in progress to finish (a workbook is never left half-written anyway). */
+  /**
+   * Stops the ticks, stops the workbook's refresh in progress (its child process; the workbook
+   * is written through a temporary file and a rename, so it is left as it was) and waits for it.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     this.job?.stop();
+    this.child?.stop("shutdown");
     await this.current;
   }
 }

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { cronProblem } from "../headless/refresh-schedule";
+import { cronProblem, DEFAULT_TIME_LIMIT_MS } from "../headless/refresh-schedule";
 import { DEFAULT_OFFICE_ORIGINS, originProblem } from "./office-origins";
 import type { GateLimits } from "./upstream-gate";
 
@@ -55,7 +55,7 @@ export interface HostConfig {
   exports: ExportLimits;
   logLevel: string;
   /** The scheduled refresh of a folder of workbooks (docs/headless-refresh.md); absent when not asked for. */
-  refresh?: { schedule: string; dir: string; credentials: string };
+  refresh?: { schedule: string; dir: string; credentials: string; timeLimitMs: number };
 }
 
 export const DEFAULT_PORT = 8443;
@@ -242,6 +242,12 @@ export const SETTINGS = {
     env: "REPORTING_HOST_REFRESH_CREDENTIALS",
     value: "FILE",
     describe: "the credentials file of the scheduled refresh (private: chmod 600)",
+  },
+  refreshTimeout: {
+    flag: "--refresh-timeout",
+    env: "REPORTING_HOST_REFRESH_TIMEOUT",
+    value: "SECONDS",
+    describe: "a workbook's scheduled refresh still running after this is stopped (default 1800: 30 minutes)",
   },
   logLevel: {
     flag: "--log-level",
@@ -447,6 +453,7 @@ export function readHostConfig(
 
   let refresh: HostConfig["refresh"];
   const refreshKeys = ["refreshSchedule", "refreshDir", "refreshCredentials"] as const;
+  const refreshTimeLimitMs = seconds("refreshTimeout", DEFAULT_TIME_LIMIT_MS);
   if (refreshKeys.some((key) => raw[key] !== undefined)) {
     const missing = refreshKeys.filter((key) => raw[key] === undefined);
     if (missing.length > 0)
@@ -463,6 +470,7 @@ export function readHostConfig(
         schedule: raw.refreshSchedule!,
         dir: resolve(cwd, raw.refreshDir!),
         credentials: resolve(cwd, raw.refreshCredentials!),
+        timeLimitMs: refreshTimeLimitMs,
       };
   }
 

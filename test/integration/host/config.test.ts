@@ -147,7 +147,21 @@ describe("the host's settings", () => {
       schedule: "0 6 * * *",
       dir: "/srv/addin/books",
       credentials: "/srv/addin/refresh.json",
+      timeLimitMs: 30 * 60 * 1000,
     });
+    const scheduled = [
+      ...TLS,
+      "--refresh-schedule",
+      "0 6 * * *",
+      "--refresh-dir",
+      "b",
+      "--refresh-credentials",
+      "r.json",
+    ];
+    expect(configOf([...scheduled, "--refresh-timeout", "90"]).refresh?.timeLimitMs).toBe(90_000);
+    expect(problemsOf([...scheduled, "--refresh-timeout", "0"])).toEqual([
+      '--refresh-timeout (REPORTING_HOST_REFRESH_TIMEOUT) must be a number of seconds above 0, not "0".',
+    ]);
     expect(configOf(TLS).refresh).toBeUndefined();
     expect(problemsOf([...TLS, "--refresh-schedule", "0 6 * * *"])).toEqual([
       "The scheduled refresh needs --refresh-schedule (REPORTING_HOST_REFRESH_SCHEDULE), --refresh-dir (REPORTING_HOST_REFRESH_DIR), --refresh-credentials (REPORTING_HOST_REFRESH_CREDENTIALS): --refresh-dir (REPORTING_HOST_REFRESH_DIR) and --refresh-credentials (REPORTING_HOST_REFRESH_CREDENTIALS) missing.",

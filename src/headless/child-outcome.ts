@@ -1,0 +1,75 @@
+import type { ChildRun } from "./refresh-child";
+
+/**
+ * What the status route says of one workbook's scheduled run in its child process: the tables
+ * its JSON lines report, or, when the child was stopped or died before it could say, the reason
+ * in plain words. The command never prints a credential, so its sentences may be shown.
+ */
+
+export interface ChildOutcome {
+  /** 0 every table refreshed, 1 some failed, 2 the file could not be used or the run did not finish. */
+  status: 0 | 1 | 2;
+  tablesRefreshed: number;
+  tablesFailed: number;
+  reasons: string[];
+}
+
+/** "30 minutes", "90 seconds": a time limit as a person reads it. */
+export function durationInWords(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds >= 120 && seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return seconds === 1 ? "1 second" : `${seconds} seconds`;
+}
+
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
+
+function deathDetail(run: ChildRun): string {
+  if (run.startError) return `it could not be started: ${run.startError}`;
+  if (run.stderrTail.some((line) => OUT_OF_MEMORY.test(line))) return "it ran out of memory";
+  if (run.signal) return `it was ended by the signal ${run.signal}`;
+  return `it ended with exit status ${run.code} before reporting on any table`;
+}
+
+function tablesOf(run: ChildRun): Omit<ChildOutcome, "status"> {
+  const tables = run.lines.filter((line) => line.table !== undefined);
+  return {
+    tablesRefreshed: tables.filter((line) => line.outcome === "refreshed").length,
+    tablesFailed: run.lines.filter((line) => line.outcome === "failed").length,
+    reasons: run.lines.flatMap((line) =>
+      line.outcome === "failed" && line.reason ? [line.table ? `${line.table}: ${line.reason}` : line.reason] : [],
+    ),
+  };
+}
+
+export function childOutcome(run: ChildRun, file: string, timeLimitMs: number): ChildOutcome {
+  const none = { tablesRefreshed: 0, tablesFailed: 0 };
+  if (run.stoppedBy === "time-limit")
+    return {
+      status: 2,
+      ...none,
+      reasons: [
+        `The refresh of this workbook took longer than ${durationInWords(timeLimitMs)} and was stopped. The workbook was left as it was. The service may be slow or not answering: the next scheduled run tries again. If its tables are very large, ask whoever runs the server to raise --refresh-timeout.`,
+      ],
+    };
+  if (run.stoppedBy === "shutdown")
+    return {
+      status: 2,
+      ...none,
+      reasons: [
+        "The server was shutting down, so the refresh of this workbook was stopped. The workbook was left as it was; the next scheduled run refreshes it.",
+      ],
+    };
+  const finished = run.code === 0 || run.code === 1 || run.code === 2;
+  if (finished && run.lines.length > 0) return { status: run.code as 0 | 1 | 2, ...tablesOf(run) };
+  // Exit status 2 and no line: the command refused to start (a credentials file it cannot use,
+  // say) and said why on stderr, in its own words.
+  const said = run.stderrTail.filter((line) => line.trim() !== "" && !line.startsWith("Usage:"));
+  if (run.code === 2 && said.length > 0) return { status: 2, ...none, reasons: [said.join(" ")] };
+  return {
+    status: 2,
+    ...none,
+    reasons: [
+      `The refresh of this workbook stopped unexpectedly (${deathDetail(run)}). The workbook was left as it was, and the other workbooks are still refreshed. The next scheduled run tries again; if it stops again, run npm run refresh-workbook -- ${file} --in-place --credentials FILE on the server to see why.`,
+    ],
+  };
+}

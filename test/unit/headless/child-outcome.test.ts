@@ -1,0 +1,100 @@
+import { childOutcome, durationInWords } from "../../../src/headless/child-outcome";
+import type { ChildRun } from "../../../src/headless/refresh-child";
+
+const LIMIT = 30 * 60 * 1000;
+const run = (fields: Partial<ChildRun>): ChildRun => ({ code: 0, signal: null, lines: [], stderrTail: [], ...fields });
+
+describe("what the status says of a workbook's refresh in its child process", () => {
+  it("counts the tables of the child's JSON lines, with its exit status", () => {
+    const outcome = childOutcome(
+      run({
+        code: 1,
+        lines: [
+          { file: "/srv/b.xlsx", outcome: "cleaned", reason: "Deleted an old temporary file." },
+          { file: "/srv/b.xlsx", table: "Stats", outcome: "refreshed" },
+          { file: "/srv/b.xlsx", table: "Legacy", outcome: "failed", reason: "The service refused the key." },
+        ],
+      }),
+      "b.xlsx",
+      LIMIT,
+    );
+    expect(outcome).toEqual({
+      status: 1,
+      tablesRefreshed: 1,
+      tablesFailed: 1,
+      reasons: ["Legacy: The service refused the key."],
+    });
+  });
+
+  it("says a run stopped at the time limit took too long, left the workbook as it was, and what to do", () => {
+    const outcome = childOutcome(run({ code: null, signal: "SIGTERM", stoppedBy: "time-limit" }), "b.xlsx", LIMIT);
+    expect(outcome).toEqual({ status: 2, tablesRefreshed: 0, tablesFailed: 0, reasons: [expect.any(String)] });
+    expect(outcome.reasons[0]).toMatch(
+      /^The refresh of this workbook took longer than 30 minutes and was stopped\. The workbook was left as it was\./,
+    );
+    expect(outcome.reasons[0]).toContain("--refresh-timeout");
+  });
+
+  it("says a run stopped for the server's shutdown is refreshed next time", () => {
+    expect(
+      childOutcome(run({ code: null, signal: "SIGTERM", stoppedBy: "shutdown" }), "b.xlsx", LIMIT).reasons,
+    ).toEqual([expect.stringMatching(/^The server was shutting down, so the refresh of this workbook was stopped\./)]);
+  });
+
+  it.each<[string, Partial<ChildRun>, string]>([
+    ["ended by a signal", { code: null, signal: "SIGKILL" }, "it was ended by the signal SIGKILL"],
+    [
+      "out of memory",
+      {
+        code: null,
+        signal: "SIGABRT",
+        stderrTail: [
+          "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
+          " 1: 0xb7c3e0 node::Abort()",
+        ],
+      },
+      "it ran out of memory",
+    ],
+    [
+      "an exit without a line",
+      { code: 1, stderrTail: ["TypeError: x is not a function", "    at f (cli.js:1:1)"] },
+      "it ended with exit status 1 before reporting on any table",
+    ],
+    [
+      "an exit status the command never gives",
+      { code: 7, lines: [{ file: "b.xlsx", table: "Stats", outcome: "refreshed" }] },
+      "it ended with exit status 7",
+    ],
+    [
+      "a child that could not start",
+      { code: -2, startError: "spawn node ENOENT" },
+      "it could not be started: spawn node ENOENT",
+    ],
+  ])("says a child that died (%s) stopped unexpectedly, and why", (_name, fields, detail) => {
+    const outcome = childOutcome(run(fields), "b.xlsx", LIMIT);
+    expect(outcome).toEqual({ status: 2, tablesRefreshed: 0, tablesFailed: 0, reasons: [expect.any(String)] });
+    expect(outcome.reasons[0]).toContain(`The refresh of this workbook stopped unexpectedly (${detail}`);
+    expect(outcome.reasons[0]).toContain("The workbook was left as it was");
+    expect(outcome.reasons[0]).toContain("npm run refresh-workbook -- b.xlsx --in-place");
+  });
+
+  it("gives the command's own words when it refused to start (exit status 2, no line)", () => {
+    const said =
+      'The credentials file /etc/c.json can be read by other users of this computer. Make it private with: chmod 600 "/etc/c.json" — then run the refresh again.';
+    expect(childOutcome(run({ code: 2, stderrTail: [said] }), "b.xlsx", LIMIT)).toEqual({
+      status: 2,
+      tablesRefreshed: 0,
+      tablesFailed: 0,
+      reasons: [said],
+    });
+  });
+
+  it("writes a time limit in minutes or seconds", () => {
+    expect([
+      durationInWords(1_800_000),
+      durationInWords(90_000),
+      durationInWords(2_000),
+      durationInWords(1_000),
+    ]).toEqual(["30 minutes", "90 seconds", "2 seconds", "1 second"]);
+  });
+});
