@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { ChildRun } from "./refresh-child";
 
 /**
@@ -72,4 +73,18 @@ export function childOutcome(run: ChildRun, file: string, timeLimitMs: number): 
       `The refresh of this workbook stopped unexpectedly (${deathDetail(run)}). The workbook was left as it was, and the other workbooks are still refreshed. The next scheduled run tries again; if it stops again, run npm run refresh-workbook -- ${file} --in-place --credentials FILE on the server to see why.`,
     ],
   };
+}
+
+/**
+ * A reason as the status route shows it: `GET /host/refresh/status` needs no credential, so the
+ * server's own paths (the folder of workbooks, the credentials file) are not shown in it, only
+ * the names of the files; the server's log keeps the whole sentence.
+ */
+export function withoutServerPaths(reason: string, dir: string, credentials: string): string {
+  const folders = [...new Set([path.resolve(dir), dir])].map((folder) => folder.replace(/[\\/]+$/, "") + path.sep);
+  let shown = reason;
+  for (const credentialsPath of new Set([path.resolve(credentials), credentials]))
+    shown = shown.split(credentialsPath).join(path.basename(credentials));
+  for (const folder of folders) shown = shown.split(folder).join("");
+  return shown;
 }

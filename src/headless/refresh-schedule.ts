@@ -2,7 +2,7 @@ import { closeSync, openSync, readdirSync, rmSync, statSync, writeSync } from "n
 import { hostname } from "node:os";
 import path from "node:path";
 import { Cron } from "croner";
-import { childOutcome } from "./child-outcome";
+import { childOutcome, withoutServerPaths } from "./child-outcome";
 import {
   refreshCommand,
   startRefreshChild,
@@ -187,7 +187,10 @@ export class RefreshSchedule {
       const outcome = childOutcome(run, name, timeLimitMs);
       if (outcome.status === 2 && outcome.tablesFailed === 0)
         this.options.log?.("refresh: a workbook's refresh did not finish", { file: name, reasons: outcome.reasons });
-      this.last.set(file, { file: name, startedAt, finishedAt: new Date().toISOString(), ...outcome });
+      const reasons = outcome.reasons.map((reason) =>
+        withoutServerPaths(reason, this.options.dir, this.options.credentials),
+      );
+      this.last.set(file, { file: name, startedAt, finishedAt: new Date().toISOString(), ...outcome, reasons });
     }
   }
 

@@ -1,4 +1,5 @@
-import { childOutcome, durationInWords } from "../../../src/headless/child-outcome";
+import path from "node:path";
+import { childOutcome, durationInWords, withoutServerPaths } from "../../../src/headless/child-outcome";
 import type { ChildRun } from "../../../src/headless/refresh-child";
 
 const LIMIT = 30 * 60 * 1000;
@@ -87,6 +88,19 @@ describe("what the status says of a workbook's refresh in its child process", ()
       tablesFailed: 0,
       reasons: [said],
     });
+  });
+
+  it("shows no server path on the status route: the folder and the credentials file become names", () => {
+    const said =
+      'The credentials file /etc/reporting/c.json can be read by other users. Make it private with: chmod 600 "/etc/reporting/c.json". The workbook /srv/books/b.xlsx was left as it was.';
+    expect(withoutServerPaths(said, "/srv/books/", "/etc/reporting/c.json")).toBe(
+      'The credentials file c.json can be read by other users. Make it private with: chmod 600 "c.json". The workbook b.xlsx was left as it was.',
+    );
+    const relative = withoutServerPaths("The workbook books/b.xlsx could not be read.", "books", "c.json");
+    expect(relative).toBe("The workbook b.xlsx could not be read.");
+    expect(
+      withoutServerPaths(`The workbook ${path.resolve("books", "b.xlsx")} could not be read.`, "books", "c.json"),
+    ).toBe("The workbook b.xlsx could not be read.");
   });
 
   it("writes a time limit in minutes or seconds", () => {
