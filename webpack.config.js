@@ -31,6 +31,7 @@ const { ForbiddenModulesPlugin } = require("./scripts/webpack/forbidden-modules"
 const { PageSizePlugin } = require("./scripts/webpack/page-size");
 const { PageStatsPlugin } = require("./scripts/webpack/page-stats");
 const { ScriptLoadingPlugin } = require("./scripts/webpack/script-loading");
+const { zodJsonSchemaRule } = require("./scripts/webpack/zod-json-schema");
 const { serviceProxyConfig, unconfiguredProxyMiddlewares } = require("./scripts/webpack/service-proxy");
 const { feedProxyConfig } = require("./scripts/webpack/feed-proxy");
 
@@ -145,6 +146,8 @@ module.exports = async (env, argv) => {
             compilerOptions: { noEmit: false },
           },
         },
+        // The page never converts a schema to JSON Schema; zod's converter stays out (~20 KB).
+        zodJsonSchemaRule,
       ],
     },
     plugins: [
