@@ -44,8 +44,8 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
 
   afterAll(() => services?.close());
 
-  /** The pane at `base` (the host's root, or a sub-path a proxy maps onto it). */
-  async function openPane(base: string): Promise<OpenedPane> {
+  /** The pane at `base` (the host's root, or a sub-path a proxy maps onto it); `unreachable` scripts never arrive. */
+  async function openPane(base: string, unreachable?: string): Promise<OpenedPane> {
     const { browser, host } = services;
     const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: PANE_VIEWPORT });
     contexts.push(context);
@@ -62,6 +62,7 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
     await context.route("**/office-js/office.js", (route) =>
       route.fulfill({ contentType: "text/javascript", body: "" }),
     );
+    if (unreachable) await context.route(unreachable, (route) => route.abort("connectionfailed"));
     await context.addInitScript(installFakeOffice, { selection: "A1", sheetName: "Sheet1" });
     await context.addInitScript(installFakeUser);
     await context.addInitScript(recordCspViolations);
@@ -173,6 +174,12 @@ describeWithBrowser("parts of the pane loaded on demand, from the production hos
     await page.click("#query-freeze");
     expect(await waitForStatus(page, /could not load/)).toBe(PART_NOT_LOADED);
     await page.waitForSelector("#query-freeze:not([aria-busy]):not([disabled])");
+  });
+
+  it("says so when the code of the workbook's refresh-on-open check, fetched after the first view, does not arrive", async () => {
+    const { page, scripts } = await openPane("/", "**/refresh-on-open.*.js");
+    expect(await waitForStatus(page, /could not load/)).toBe(PART_NOT_LOADED);
+    expect(scripts.some((url) => /\/refresh-on-open\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
   });
 
   it("raised no uncaught error in any page", () => {

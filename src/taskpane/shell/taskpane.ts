@@ -8,7 +8,6 @@ import { byId } from "../widgets/dom";
 import { lazyPart } from "./lazy-part";
 import { onDemandTab } from "./on-demand-tab";
 import { legacyTabPart, queriesTabPart, queryTabPart } from "./tab-parts";
-import { refreshIfOpenedToRefresh } from "./refresh-on-open";
 import { StatusBar, plainMessage } from "./status";
 import type { QueryTabView } from "../tabs/query/query-tab";
 import { tabRegistry } from "./tab-registry";
@@ -19,6 +18,8 @@ const DEFAULTS = {
   baseUrl: process.env.REPORTING_BASE_URL ?? "",
   legacyBaseUrl: process.env.REPORTING_LEGACY_BASE_URL ?? "",
 };
+
+const refreshOnOpenPart = lazyPart(() => import(/* webpackChunkName: "refresh-on-open" */ "./refresh-on-open"));
 
 async function start(): Promise<void> {
   const status = new StatusBar();
@@ -89,7 +90,14 @@ async function start(): Promise<void> {
   // page. A failed load is said when the tab is selected, which tries again.
   void queryTab().catch(() => undefined);
   // Once per page: Excel loads it with the workbook when the workbook asks to refresh on opening.
-  await refreshIfOpenedToRefresh(context, queries);
+  // Its code (the workbook's options, read from custom XML) comes after the first view, in Excel only.
+  if (host !== "excel") return;
+  // Not loaded: said as the tabs say it (reload the pane), since whether to refresh is then unknown.
+  const refreshOnOpen = await refreshOnOpenPart().catch((error: unknown) => {
+    status.error(error);
+    return undefined;
+  });
+  await refreshOnOpen?.refreshIfOpenedToRefresh(context, queries);
 }
 start().catch((error: unknown) => {
   const region = document.getElementById("status");
