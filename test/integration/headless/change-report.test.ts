@@ -15,6 +15,7 @@ import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { workbookOptionsXml } from "../../../src/core/workbook-queries/workbook-options";
 import { excelMade, withEntryText, withStoredQueries, withTable } from "../../support/stored-query-parts";
 import { sheetsOf } from "../../support/xlsx";
+import { usePrivateTmpdir } from "../../support/private-tmpdir";
 
 /**
  * The headless refresh's change report against the emulator with restatements: refresh, move
@@ -33,6 +34,7 @@ const CENT = 0.005;
 let emulator: RunningEmulator;
 let token: string;
 let dir: string;
+let restoreTmpdir: (() => void) | undefined;
 let credentials: string;
 
 interface Run {
@@ -89,6 +91,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, days: 60, seed: 29, today: TODAY, restatements: true });
   token = emulator.credentials.bearer[0]!.token;
   dir = mkdtempSync(path.join(tmpdir(), "change-report-"));
+  restoreTmpdir = usePrivateTmpdir(dir);
   credentials = path.join(dir, "credentials.json");
   writeFileSync(
     credentials,
@@ -99,6 +102,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
+  restoreTmpdir?.();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

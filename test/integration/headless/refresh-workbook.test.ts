@@ -20,6 +20,7 @@ import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { excelMade, withStoredQueries, withTable } from "../../support/stored-query-parts";
 import { HOST_FROM_SOURCE, minimalBuild, spawnHost } from "../../support/host-process";
 import { sheetsOf } from "../../support/xlsx";
+import { usePrivateTmpdir } from "../../support/private-tmpdir";
 
 /**
  * `npm run refresh-workbook` as a user runs it, on copies of workbooks Excel saved with the
@@ -38,6 +39,7 @@ const PERIOD = { from: "2024-01-01", to: "2024-03-10" };
 let emulator: RunningEmulator;
 let token: string;
 let dir: string;
+let restoreTmpdir: (() => void) | undefined;
 let credentials: string;
 
 function stored(id: string, table: string, sheet: string, groups: string[]): StoredTableQuery {
@@ -106,6 +108,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, days: 75, seed: 7, today: TODAY });
   token = emulator.credentials.bearer[0]!.token;
   dir = mkdtempSync(path.join(tmpdir(), "refresh-workbook-"));
+  restoreTmpdir = usePrivateTmpdir(dir);
   credentials = path.join(dir, "credentials.json");
   writeFileSync(
     credentials,
@@ -116,6 +119,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
+  restoreTmpdir?.();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

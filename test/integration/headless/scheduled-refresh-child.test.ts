@@ -10,6 +10,7 @@ import { childrenOf, heldService, silentService, waitUntil, type ProcessSeen } f
 import { HOST_FROM_SOURCE, minimalBuild, parsedLine, spawnHost, type SpawnedHost } from "../../support/host-process";
 import { excelMade, withStoredQueries } from "../../support/stored-query-parts";
 import { promisify } from "node:util";
+import { usePrivateTmpdir } from "../../support/private-tmpdir";
 
 /**
  * `npm run serve -- --refresh-schedule`: each workbook's refresh runs in a child process of the
@@ -24,6 +25,7 @@ const TODAY = "2024-03-15";
 let emulator: RunningEmulator;
 let token: string;
 let dir: string;
+let restoreTmpdir: (() => void) | undefined;
 
 function book(folder: string, name: string, profile?: string): string {
   const record = {
@@ -148,10 +150,12 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, days: 75, seed: 7, today: TODAY });
   token = emulator.credentials.bearer[0]!.token;
   dir = mkdtempSync(path.join(tmpdir(), "scheduled-refresh-child-"));
+  restoreTmpdir = usePrivateTmpdir(dir);
 }, 60_000);
 
 afterAll(async () => {
   await emulator?.close();
+  restoreTmpdir?.();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
