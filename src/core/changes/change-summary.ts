@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { METRICS } from "../../api";
-import type { TableChanges } from "./table-changes";
+import { metricChange, type TableChanges } from "./table-changes";
 
 /**
  * What a table's record keeps of its last refresh's change report: the row counts and each
@@ -47,13 +47,7 @@ export function changesOfSummary(summary: ChangeSummary, rowsAfter: number): Tab
     removed: summary.removed,
     changed: summary.changed,
     matched: summary.matched,
-    totals: summary.totals.map(({ metric, before, after }) => ({
-      metric,
-      before,
-      after,
-      difference: after - before,
-      percent: before === 0 ? undefined : ((after - before) / Math.abs(before)) * 100,
-    })),
+    totals: summary.totals.map(({ metric, before, after }) => metricChange(metric, before, after)),
     moves: [],
   };
 }

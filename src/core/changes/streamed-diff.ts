@@ -4,11 +4,11 @@ import type { TableCell, TableColumn } from "../workbook-queries/table-columns";
 import {
   differs,
   groupIndexes,
+  metricChange,
   metricIndexes,
   moveSize,
   numberIn,
   totalledMetrics,
-  type MetricChange,
   type MetricValues,
   type RowMove,
   type TableChanges,
@@ -161,16 +161,7 @@ export function streamedDiff(columns: readonly Pick<TableColumn, "key" | "isMetr
         return totals;
       };
       const [before, after] = [totalsOf(sumsBefore), totalsOf(sumsAfter)];
-      const totals = totalled.map((metric): MetricChange => {
-        const [old, fresh] = [before[metric], after[metric]];
-        return {
-          metric,
-          before: old,
-          after: fresh,
-          difference: fresh - old,
-          percent: old === 0 ? undefined : ((fresh - old) / Math.abs(old)) * 100,
-        };
-      });
+      const totals = totalled.map((metric) => metricChange(metric, before[metric], after[metric]));
       // Removed rows come last, in the old table's order, as in tableChanges; counted, not kept.
       const board = new LargestMoves(keep);
       for (const entry of largest.moves) board.offer(entry.move, entry.size);

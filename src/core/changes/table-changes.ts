@@ -28,6 +28,17 @@ export interface MetricChange {
   percent: number | undefined;
 }
 
+/** A metric's totals before and after, with the difference and its percentage of `before`. */
+export function metricChange(metric: MetricName, before: number, after: number): MetricChange {
+  return {
+    metric,
+    before,
+    after,
+    difference: after - before,
+    percent: before === 0 ? undefined : ((after - before) / Math.abs(before)) * 100,
+  };
+}
+
 export interface RowMove {
   /** The row's group values, in the table's group column order. */
   key: TableCell[];
@@ -151,16 +162,7 @@ export function tableChanges(before: TableRows, after: TableRows): TableChanges 
   const metrics = sharedMetrics(before, after);
   const totalled = totalledMetrics(metrics);
   const [totalsBefore, totalsAfter] = [totalsOf(before, totalled), totalsOf(after, totalled)];
-  const totals = totalled.map((metric): MetricChange => {
-    const [old, fresh] = [totalsBefore[metric], totalsAfter[metric]];
-    return {
-      metric,
-      before: old,
-      after: fresh,
-      difference: fresh - old,
-      percent: old === 0 ? undefined : ((fresh - old) / Math.abs(old)) * 100,
-    };
-  });
+  const totals = totalled.map((metric) => metricChange(metric, totalsBefore[metric], totalsAfter[metric]));
   const groupsAfter = groupIndexes(after.columns).map((index) => String(after.columns[index]!.key));
   const groupsBefore = groupIndexes(before.columns).map((index) => String(before.columns[index]!.key));
   const matched = groupsAfter.length === groupsBefore.length && groupsAfter.every((key) => groupsBefore.includes(key));
