@@ -8,7 +8,7 @@ import { readFilters } from "./filters";
 import { ArgumentError } from "./argument-error";
 import { readListItems } from "./list-text";
 import { readGroupNames, readMetricNames, readOrderEntries } from "./names";
-import { readOptions, type HeaderStyle, type OptionName } from "./options";
+import { OPTION_NAMES, readOptions, type HeaderStyle, type OptionName } from "./options";
 import { argumentErrorOfIssues } from "./request-issues";
 
 /** A STATS call made ready to send: the request, and what shapes the answer on its way to cells. */
@@ -32,16 +32,8 @@ export interface StatsArguments {
   options?: CellInput;
 }
 
-export const STATS_OPTIONS: readonly OptionName[] = [
-  "date_group",
-  "limit",
-  "offset",
-  "date_group_limit",
-  "headers",
-  "profile",
-  "cache",
-  "compare",
-];
+/** STATS reads every option there is. */
+export const STATS_OPTIONS: readonly OptionName[] = OPTION_NAMES;
 
 /** Reads and checks every argument; throws an ArgumentError naming the first one that is wrong. */
 export function readStatsQuery(args: StatsArguments, today: Today): StatsQuery {
