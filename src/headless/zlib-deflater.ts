@@ -21,20 +21,21 @@ export function zlibRawDeflater(level = 3): RawDeflater {
   const block = Buffer.allocUnsafe(BLOCK_BYTES);
   let filled = 0;
   const window = Buffer.allocUnsafe(WINDOW_BYTES);
-  let windowLength = 0;
+  // Empty until the first full block is compressed, then always 32 KB.
+  let windowFilled = false;
 
   const compress = (final: boolean): Buffer => {
     const input = block.subarray(0, filled);
     const out = deflateRawSync(input, {
       level,
       finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
-      ...(windowLength > 0 ? { dictionary: window.subarray(0, windowLength) } : {}),
+      ...(windowFilled ? { dictionary: window } : {}),
     });
     // The next block's dictionary: only full blocks come before the last, so the last 32 KB of
     // everything compressed so far are this block's.
     if (!final) {
       input.copy(window, 0, filled - WINDOW_BYTES, filled);
-      windowLength = WINDOW_BYTES;
+      windowFilled = true;
     }
     filled = 0;
     return out;
