@@ -199,7 +199,11 @@ export function* rewriteSheet(
     const full = batch.add(merged.length === 0 ? `<row${open}/>` : `${text}</row>`);
     if (full) yield full;
   }
-  if (after) batch.add(tail(after.join("")));
+  // The tail may fill the batch: what add hands back must be written too.
+  if (after) {
+    const full = batch.add(tail(after.join("")));
+    if (full) yield full;
+  }
   const last = batch.take();
   if (last) yield last;
 }

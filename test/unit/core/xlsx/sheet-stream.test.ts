@@ -23,6 +23,8 @@ function cut(text: string, size: number): string[] {
   return pieces;
 }
 
+const joined = (pieces: Iterable<string>) => [...pieces].join("");
+
 const summary = (pieces: Iterable<SheetPiece>) => {
   const out: string[] = [];
   let tail = "";
@@ -66,14 +68,36 @@ describe("sheetPieces", () => {
       (candidate) => candidate.name === "xl/worksheets/sheet1.xml",
     )!;
     const text = [...entryTextChunks(entry)].join("");
-    const rewritten = [
-      ...rewriteSheet(
+    const rewritten = joined(
+      rewriteSheet(
         entryTextChunks(entry),
         { top: 10_000, left: 0, bottom: 10_001, right: 0 },
         () => [],
         (head) => head,
       ),
-    ].join("");
+    );
     expect(rewritten).toBe(text);
+  });
+
+  it("keeps the tail and the last rows whatever the rows before them fill of a 64 KB piece", () => {
+    // Rows of 200 bytes: around 327 of them a piece is full just before, at, or just after the
+    // tail, which was once dropped with the rows gathered before it.
+    const row = (index: number) => {
+      const open = `<row r="${index + 1}"><c r="A${index + 1}" t="inlineStr"><is><t>`;
+      return `${open}${"x".repeat(200 - open.length - "</t></is></c></row>".length)}</t></is></c></row>`;
+    };
+    const tail = `</sheetData><conditionalFormatting sqref="A1:A9">${"<cfRule/>".repeat(120)}</conditionalFormatting></worksheet>`;
+    for (let count = 318; count <= 330; count++) {
+      const sheet = `<worksheet><sheetData>${Array.from({ length: count }, (_, index) => row(index)).join("")}${tail}`;
+      const rewritten = joined(
+        rewriteSheet(
+          cut(sheet, 5_000),
+          { top: 50_000, left: 0, bottom: 50_001, right: 0 },
+          () => [],
+          (head) => head,
+        ),
+      );
+      expect({ count, same: rewritten === sheet }).toEqual({ count, same: true });
+    }
   });
 });
