@@ -1,4 +1,5 @@
 import type { CellBlock } from "./cell-address";
+import { Utf8Batch } from "./part-chunks";
 import { cellMatches, rowText, SheetCell, SheetFormatError, type RowText } from "./sheet-cells";
 
 /**
@@ -117,32 +118,14 @@ export interface NewCell {
   text: string;
 }
 
-/** Joins small pieces of text into pieces of about 64 KB: a deflater is slow on tiny ones. */
-class Batch {
-  private parts: string[] = [];
-  private length = 0;
-
-  add(text: string): string | undefined {
-    this.parts.push(text);
-    this.length += text.length;
-    return this.length >= 64 * 1024 ? this.take() : undefined;
-  }
-
-  take(): string {
-    const text = this.parts.join("");
-    this.parts = [];
-    this.length = 0;
-    return text;
-  }
-}
-
 /**
  * The sheet with the cells of `block`'s columns in its rows rewritten: `cells(row)` gives a
  * row's new cells (addressed, in column order), asked in increasing row order; any other cell
  * of those rows stays as it was, and rows outside the block are copied as written. A row element
  * that does not exist is added; a row's `spans` (an optional hint) is dropped when its cells
  * change. `head` edits the text before the rows (the dimension), `tail` the text after them
- * (conditional formats, data validations: a few kilobytes, edited whole).
+ * (conditional formats, data validations: a few kilobytes, edited whole). The sheet comes out as
+ * UTF-8, in pieces of about 64 KB (part-chunks.ts says why bytes).
  */
 export function* rewriteSheet(
   chunks: Iterable<string>,
@@ -150,10 +133,10 @@ export function* rewriteSheet(
   cells: (row: number) => NewCell[],
   head: (text: string) => string,
   tail: (text: string) => string = (text) => text,
-): Generator<string> {
-  const batch = new Batch();
+): Generator<Uint8Array> {
+  const batch = new Utf8Batch();
   let next = block.top;
-  function* emitNew(upTo: number): Generator<string> {
+  function* emitNew(upTo: number): Generator<Uint8Array> {
     for (; next <= Math.min(upTo, block.bottom); next++) {
       const made = cells(next);
       if (made.length === 0) continue;
@@ -199,11 +182,9 @@ export function* rewriteSheet(
     const full = batch.add(merged.length === 0 ? `<row${open}/>` : `${text}</row>`);
     if (full) yield full;
   }
-  // The tail may fill the batch: what add hands back must be written too.
   if (after) {
     const full = batch.add(tail(after.join("")));
     if (full) yield full;
   }
-  const last = batch.take();
-  if (last) yield last;
+  if (!batch.empty) yield batch.take();
 }

@@ -12,6 +12,7 @@ import {
   type SheetCell,
 } from "./sheet-cells";
 import { followDefinedNames, followSheetTail, type TableResize } from "./range-follow";
+import type { PartChunks } from "./part-chunks";
 import { rewriteSheet, visitBlock, type NewCell } from "./sheet-stream";
 import { tablesOf, type TableInfo, type WorkbookPackage } from "./workbook-package";
 import {
@@ -302,7 +303,7 @@ export function rewriteTable(
   const newBlock: CellBlock = { ...block, bottom: newBottom };
 
   // Each writing of the package reads the old sheet and the rows afresh, from the start.
-  const written = (): Iterable<string> => {
+  const written = (): PartChunks => {
     const rows = rowsToWrite(data)[Symbol.iterator]();
     let read = -1;
     let values: readonly TableCell[] = [];

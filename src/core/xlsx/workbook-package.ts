@@ -8,6 +8,7 @@ import {
   textOf,
   type XmlPart,
 } from "./xml-part";
+import { joinedText, textChunks, type PartChunks } from "./part-chunks";
 import { sharedStringsOf as sharedStringsText } from "./sheet-cells";
 import {
   entryText,
@@ -68,7 +69,7 @@ export function resolveTarget(source: string, target: string): string {
 export class WorkbookPackage {
   readonly entries: ZipEntry[];
   private readonly byName: Map<string, ZipEntry>;
-  private readonly edited = new Map<string, string | (() => Iterable<string>)>();
+  private readonly edited = new Map<string, string | (() => PartChunks)>();
   private readonly removed = new Set<string>();
   readonly workbookPath: string;
 
@@ -93,7 +94,7 @@ export class WorkbookPackage {
   text(name: string): string {
     const edited = this.edited.get(name);
     if (typeof edited === "string") return edited;
-    if (edited) return [...edited()].join("");
+    if (edited) return joinedText(edited());
     const entry = this.byName.get(name);
     if (!entry || this.removed.has(name)) throw new PackageError(`The workbook has no part ${name}.`);
     return entryText(entry);
@@ -106,7 +107,7 @@ export class WorkbookPackage {
   source(name: string): () => Iterable<string> {
     const edited = this.edited.get(name);
     if (typeof edited === "string") return () => [edited];
-    if (edited) return edited;
+    if (edited) return () => textChunks(edited());
     const entry = this.byName.get(name);
     if (!entry || this.removed.has(name)) throw new PackageError(`The workbook has no part ${name}.`);
     return () => entryTextChunks(entry);
@@ -116,8 +117,8 @@ export class WorkbookPackage {
     return parseXmlPart(this.text(name));
   }
 
-  /** Replaces a part's text; `chunks` may be a function giving it piece by piece when written. */
-  replace(name: string, content: string | (() => Iterable<string>)): void {
+  /** Replaces a part's text; `content` may be a function giving it piece by piece (text or UTF-8) when written. */
+  replace(name: string, content: string | (() => PartChunks)): void {
     this.edited.set(name, content);
     this.removed.delete(name);
   }

@@ -1,4 +1,5 @@
 import { rewriteSheet, sheetPieces, type SheetPiece } from "../../../../src/core/xlsx/sheet-stream";
+import { joinedText } from "../../../../src/core/xlsx/part-chunks";
 import { SheetFormatError } from "../../../../src/core/xlsx/sheet-cells";
 import { entryTextChunks, readZip } from "../../../../src/core/xlsx/zip-package";
 import { excelMade } from "../../../support/stored-query-parts";
@@ -22,8 +23,6 @@ function cut(text: string, size: number): string[] {
   for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
   return pieces;
 }
-
-const joined = (pieces: Iterable<string>) => [...pieces].join("");
 
 const summary = (pieces: Iterable<SheetPiece>) => {
   const out: string[] = [];
@@ -68,7 +67,7 @@ describe("sheetPieces", () => {
       (candidate) => candidate.name === "xl/worksheets/sheet1.xml",
     )!;
     const text = [...entryTextChunks(entry)].join("");
-    const rewritten = joined(
+    const rewritten = joinedText(
       rewriteSheet(
         entryTextChunks(entry),
         { top: 10_000, left: 0, bottom: 10_001, right: 0 },
@@ -89,7 +88,7 @@ describe("sheetPieces", () => {
     const tail = `</sheetData><conditionalFormatting sqref="A1:A9">${"<cfRule/>".repeat(120)}</conditionalFormatting></worksheet>`;
     for (let count = 318; count <= 330; count++) {
       const sheet = `<worksheet><sheetData>${Array.from({ length: count }, (_, index) => row(index)).join("")}${tail}`;
-      const rewritten = joined(
+      const rewritten = joinedText(
         rewriteSheet(
           cut(sheet, 5_000),
           { top: 50_000, left: 0, bottom: 50_001, right: 0 },
@@ -99,5 +98,25 @@ describe("sheetPieces", () => {
       );
       expect({ count, same: rewritten === sheet }).toEqual({ count, same: true });
     }
+  });
+
+  it("writes the sheet as UTF-8 pieces that end on whole characters", () => {
+    const text = "é€😀<&>";
+    const cells = (row: number) => [
+      { column: 0, text: `<c r="A${row + 1}" t="inlineStr"><is><t>${text}</t></is></c>` },
+    ];
+    const pieces = [
+      ...rewriteSheet(
+        ["<worksheet><sheetData></sheetData></worksheet>"],
+        { top: 0, left: 0, bottom: 2_999, right: 0 },
+        cells,
+        (head) => head,
+      ),
+    ];
+    expect(pieces.length).toBeGreaterThan(2);
+    const decoder = new TextDecoder("utf-8", { fatal: true });
+    const decoded = pieces.map((piece) => decoder.decode(piece));
+    expect(decoded.join("")).toBe(joinedText(pieces));
+    expect(decoded.join("").split(text)).toHaveLength(3_001);
   });
 });
