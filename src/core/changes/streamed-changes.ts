@@ -17,6 +17,8 @@ import { largestMoves, movedBeyond, type MetricChange, type MetricValues, type T
 export const LOGGED_MOVES = 10;
 
 export interface RowCollector {
+  /** How many old rows will come: room is made for them at once. */
+  expectRows(count: number): void;
   before(values: readonly (TableCell | undefined)[]): void;
   after(values: readonly TableCell[]): void;
   /** The report over every row heard so far; `moves` holds the largest 10 only. */

@@ -1,6 +1,7 @@
 import { METRICS, type MetricName } from "../../api";
 import { ecpmOf } from "../ecpm";
 import type { TableCell, TableColumn } from "../workbook-queries/table-columns";
+import { KeyIndex } from "./key-index";
 import {
   differs,
   groupIndexes,
@@ -16,13 +17,15 @@ import {
 
 /**
  * tableChanges computed as the rows stream past, for a table of 100,000 rows: the old rows
- * (all heard first) are kept as one map from their group values to a slot of a Float64Array
- * holding their metrics; each new row is matched as it arrives and dropped; only the counts,
+ * (all heard first) are kept as one index (key-index.ts) from their group values to a slot of a
+ * Float64Array holding their metrics; each new row is matched as it arrives and dropped; only the counts,
  * the totals and the `keep` largest moves are kept. Its result is tableChanges's with `moves`
  * cut to its first `keep` (same order, same ties), for two tables with the same columns.
  */
 
 export interface StreamedDiff {
+  /** How many old rows will come, when known: their room is made once instead of grown by copies. */
+  expectRows(count: number): void;
   before(values: readonly (TableCell | undefined)[]): void;
   after(values: readonly (TableCell | undefined)[]): void;
   changes(): TableChanges;
@@ -82,7 +85,7 @@ export function streamedDiff(columns: readonly Pick<TableColumn, "key" | "isMetr
   const groups = keyAt.length;
 
   // The old rows: id (group values, "#n" for a repeat) -> slot; metrics and key types by slot.
-  const slots = new Map<string, number>();
+  let slots = new KeyIndex();
   const repeatsBefore = new Map<string, number>();
   let oldMetrics = new Float64Array(1024 * width);
   let oldTypes = new Uint8Array(1024 * groups);
@@ -107,12 +110,19 @@ export function streamedDiff(columns: readonly Pick<TableColumn, "key" | "isMetr
   const offer = (move: RowMove) => largest.offer(move, moveSize(move, ordering));
 
   return {
+    expectRows(count) {
+      if (rowsBefore > 0 || afterStarted) return;
+      slots = new KeyIndex(count);
+      oldMetrics = new Float64Array(Math.max(1, count) * width);
+      oldTypes = new Uint8Array(Math.max(1, count) * groups);
+      matched = new Uint8Array(Math.max(1, count));
+    },
     before(values) {
       if (afterStarted) throw new Error("a table's old rows must all come before its new ones");
       const key = keyOf(values);
       const base = JSON.stringify(key.map(String));
       let id = base;
-      if (slots.has(base)) {
+      if (slots.find(base) >= 0) {
         const occurrence = repeatsBefore.get(base) ?? 1;
         repeatsBefore.set(base, occurrence + 1);
         id = `${base}#${occurrence}`;
@@ -125,7 +135,7 @@ export function streamedDiff(columns: readonly Pick<TableColumn, "key" | "isMetr
       matched = grown(matched, rowsBefore, (length) => new Uint8Array(length));
       metricAt.forEach((index, at) => (oldMetrics[slot * width + at] = numberIn(values[index])));
       key.forEach((cell, at) => (oldTypes[slot * groups + at] = typeOf(cell)));
-      slots.set(id, slot);
+      slots.add(id);
     },
     after(values) {
       afterStarted = true;
@@ -133,15 +143,15 @@ export function streamedDiff(columns: readonly Pick<TableColumn, "key" | "isMetr
       summedAt.forEach((index, at) => (sumsAfter[at]! += numberIn(values[index])));
       const key = keyOf(values);
       const base = JSON.stringify(key.map(String));
-      const first = slots.get(base);
+      const first = slots.find(base);
       let slot = first;
-      if (first !== undefined && matched[first]) {
+      if (first >= 0 && matched[first]) {
         const occurrence = repeatsAfter.get(base) ?? 1;
         repeatsAfter.set(base, occurrence + 1);
-        slot = slots.get(`${base}#${occurrence}`);
+        slot = slots.find(`${base}#${occurrence}`);
       }
       const fresh = valuesOf(values);
-      if (slot === undefined) {
+      if (slot < 0) {
         added += 1;
         offer({ key, change: "added", after: fresh });
         return;
@@ -166,9 +176,10 @@ export function streamedDiff(columns: readonly Pick<TableColumn, "key" | "isMetr
       const board = new LargestMoves(keep);
       for (const entry of largest.moves) board.offer(entry.move, entry.size);
       let removed = 0;
-      for (const [id, slot] of slots) {
+      for (let slot = 0; slot < slots.size; slot++) {
         if (matched[slot]) continue;
         removed += 1;
+        const id = slots.keyOf(slot);
         const texts = JSON.parse(id.slice(0, id.lastIndexOf("]") + 1)) as string[];
         const move: RowMove = {
           key: texts.map((text, at) => cellOf(text, oldTypes[slot * groups + at]!)),

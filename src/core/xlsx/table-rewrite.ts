@@ -125,6 +125,8 @@ export interface TableRows {
  * columns, as they were in the file) and the new ones, without the refresh keeping either.
  */
 export interface TableRowObserver {
+  /** How many old rows are about to be heard (the table's data rows), before the first. */
+  expectRows?(count: number): void;
   before?(values: readonly (TableCell | undefined)[]): void;
   after?(values: readonly TableCell[]): void;
   /** The change report over the rows heard, saved with the table's record (and its Refresh log row). */
@@ -192,6 +194,7 @@ function readOldTable(
     if (list) list.push(mine);
     else old.typed.set(key, [mine]);
   };
+  observer?.expectRows?.(old.rowsBefore);
   // Rows the sheet does not write are empty rows of the table: they count as records too.
   let nextBody = block.top + 1;
   const emptyUpTo = (row: number) => {

@@ -39,13 +39,15 @@ const scenario = columnsArbitrary.chain((columns) =>
     before: rowsOf(columns),
     after: fc.oneof(rowsOf(columns), fc.constant(null)),
     keep: fc.integer({ min: 1, max: 12 }),
+    // What the table said it held: the rows' count, or a wrong one (a sheet with rows left out, a hint too large).
+    expected: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
   }),
 );
 
 describe("streamedDiff", () => {
   it("gives tableChanges's report, its moves cut to the largest `keep` in the same order", () => {
     fc.assert(
-      fc.property(scenario, ({ columns, before, after: fresh, keep }) => {
+      fc.property(scenario, ({ columns, before, after: fresh, keep, expected }) => {
         // Half the time the new rows are the old ones, some changed and reordered: matched rows are the usual case.
         const after =
           fresh ??
@@ -53,6 +55,7 @@ describe("streamedDiff", () => {
             .reverse()
             .map((row, index) => (index % 3 === 0 ? row.map((cell, at) => (columns[at]!.isMetric ? 1 : cell)) : row));
         const diff = streamedDiff(columns, keep);
+        if (expected !== undefined) diff.expectRows(expected);
         for (const row of before) diff.before(row);
         for (const row of after) diff.after(row);
         const cells = (rows: (TableCell | undefined)[][]) => rows.map((row) => row.map((cell) => cell ?? ""));

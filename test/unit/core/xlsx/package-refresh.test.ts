@@ -320,7 +320,12 @@ describe("refreshPackage streams a table's rows", () => {
   function paged(count: number, size: number) {
     const spool = memorySpool();
     const reads = { rows: 0, disposed: false, appended: [] as number[] };
-    const seen: { table: string; before: unknown[][]; after: unknown[][] } = { table: "", before: [], after: [] };
+    const seen: { table: string; expected: number[]; before: unknown[][]; after: unknown[][] } = {
+      table: "",
+      expected: [],
+      before: [],
+      after: [],
+    };
     const streaming: FetchDependencies = {
       ...deps({}),
       fetch: async () => {
@@ -351,6 +356,7 @@ describe("refreshPackage streams a table's rows", () => {
     const observeRows = (table: string) => {
       seen.table = table;
       return {
+        expectRows: (count: number) => seen.expected.push(count),
         before: (values: readonly unknown[]) => seen.before.push([...values]),
         after: (values: readonly unknown[]) => seen.after.push([...values]),
       };
@@ -389,7 +395,9 @@ describe("refreshPackage streams a table's rows", () => {
     const { streaming, seen, observeRows } = paged(2, 10);
     await refreshPackage(input, streaming, { observeRows });
     expect(seen.table).toBe("Tabelle1");
-    // table-sample.xlsx's four rows, in the query's three columns (Field 1..3 as Excel saved them).
+    // table-sample.xlsx's four rows, in the query's three columns (Field 1..3 as Excel saved them),
+    // announced before the first so that the report makes room for them once.
+    expect(seen.expected).toEqual([4]);
     expect(seen.before).toHaveLength(4);
     expect(seen.before[0]).toHaveLength(3);
     expect(seen.after).toEqual([
