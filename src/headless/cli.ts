@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { refreshFiles } from "./refresh-files";
+import { stopCleanlyOnSignals } from "./temporary-files";
 
 /**
  * npm run refresh-workbook -- BOOK.xlsx [MORE.xlsx ...] --credentials CREDENTIALS.json
@@ -62,6 +63,7 @@ async function main(): Promise<number> {
   );
 }
 
+stopCleanlyOnSignals();
 main().then(
   (status) => {
     process.exitCode = status;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import type { RowSpool } from "../core/xlsx/table-fetch";
 import type { TableCell } from "../core/workbook-queries/table-columns";
+import { temporaryFiles } from "./temporary-files";
 
 /**
  * A table's new rows kept in a private temporary file (one JSON array per line) between the
@@ -20,6 +21,7 @@ export function fileSpool(dir: string = tmpdir()): RowSpool {
   made += 1;
   const file = path.join(dir, `${SPOOL_PREFIX}${process.pid}-${made}.rows`);
   const fd = openSync(file, "wx+", 0o600);
+  temporaryFiles.add(file);
   let count = 0;
   let closed = false;
   return {
@@ -57,6 +59,7 @@ export function fileSpool(dir: string = tmpdir()): RowSpool {
       closed = true;
       closeSync(fd);
       rmSync(file, { force: true });
+      temporaryFiles.delete(file);
     },
   };
 }

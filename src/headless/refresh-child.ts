@@ -74,7 +74,8 @@ const STDERR_TAIL = 20;
 export function startRefreshChild(file: string, credentials: string, options: ChildOptions): RunningChild {
   const child = spawn(process.execPath, [...options.command.args, file, "--in-place", "--credentials", credentials], {
     ...(options.command.cwd ? { cwd: options.command.cwd } : {}),
-    stdio: ["ignore", "pipe", "pipe"],
+    // The IPC channel says nothing; it closes when the host dies, and the command then stops (temporary-files.ts).
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   const lines: LogLine[] = [];
   const stderrTail: string[] = [];
@@ -82,14 +83,14 @@ export function startRefreshChild(file: string, credentials: string, options: Ch
   let startError: string | undefined;
   let killTimer: NodeJS.Timeout | undefined;
 
-  createInterface({ input: child.stdout }).on("line", (text) => {
+  createInterface({ input: child.stdout! }).on("line", (text) => {
     try {
       lines.push(JSON.parse(text) as LogLine);
     } catch {
       // Not one of the command's lines: nothing to count.
     }
   });
-  createInterface({ input: child.stderr }).on("line", (text) => {
+  createInterface({ input: child.stderr! }).on("line", (text) => {
     stderrTail.push(text);
     if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
     if (text.trim() !== "") options.onStderr(text);

@@ -14,6 +14,7 @@ import {
 import path from "node:path";
 import { WorkbookPackage } from "../core/xlsx/workbook-package";
 import { writeZip, type OutputEntry, type ZipSource } from "../core/xlsx/zip-package";
+import { temporaryFiles } from "./temporary-files";
 import { UsageError } from "./usage-error";
 import { zlibRawDeflater } from "./zlib-deflater";
 
@@ -121,6 +122,7 @@ export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>
   // The refreshed file keeps the permissions of the one it replaces.
   const mode = existsSync(target) ? statSync(target).mode & 0o777 : 0o644;
   const fd = openSync(temporary, "w", mode);
+  temporaryFiles.add(temporary);
   try {
     writeZip(
       entries,
@@ -133,6 +135,7 @@ export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>
   } catch (error) {
     closeSync(fd);
     rmSync(temporary, { force: true });
+    temporaryFiles.delete(temporary);
     throw error;
   }
   closeSync(fd);
@@ -148,11 +151,13 @@ export function writeWorkbookFile(target: string, entries: Iterable<OutputEntry>
     }
   } catch {
     rmSync(temporary, { force: true });
+    temporaryFiles.delete(temporary);
     throw new Error(
       `The refreshed copy of ${target} could not be read back, so nothing was replaced. Check the free space of the disk, then run the refresh again.`,
     );
   }
   renameSync(temporary, target);
+  temporaryFiles.delete(temporary);
 }
 
 export function lockedByExcel(file: string): boolean {

@@ -21,6 +21,7 @@ import { excelMade, withStoredQueries, withTable } from "../../support/stored-qu
 import { HOST_FROM_SOURCE, minimalBuild, spawnHost } from "../../support/host-process";
 import { sheetsOf } from "../../support/xlsx";
 import { usePrivateTmpdir } from "../../support/private-tmpdir";
+import { heldService, waitUntil } from "../../support/held-service";
 
 /**
  * `npm run refresh-workbook` as a user runs it, on copies of workbooks Excel saved with the
@@ -380,10 +381,12 @@ describe("npm run refresh-workbook", () => {
     }
     expect({ sawTemporary, signal: await exited }).toEqual({ sawTemporary: true, signal: "SIGKILL" });
     // The killed run's row spool stays in TMPDIR (a run an hour later deletes it): this test's own, deleted now.
-    for (const name of readdirSync(tmpdir()).filter(
+    const spools = process.env.TMPDIR!;
+    const killedSpools = readdirSync(spools).filter(
       (one) => one.startsWith(`refresh-workbook-${child.pid}-`) && one.endsWith(".rows"),
-    ))
-      rmSync(path.join(tmpdir(), name), { force: true });
+    );
+    expect(killedSpools).toHaveLength(1);
+    for (const name of killedSpools) rmSync(path.join(spools, name), { force: true });
     const after = readFileSync(book);
     expect(Buffer.from(after).equals(Buffer.from(original))).toBe(true);
 
@@ -403,6 +406,45 @@ describe("npm run refresh-workbook", () => {
     expect(readdirSync(dir).filter((name) => name.endsWith(".refreshing"))).toEqual([".big.xlsx.999999.refreshing"]);
     rmSync(running);
   }, 120_000);
+
+  it("deletes its row spool and ends by the signal when it is stopped (SIGTERM, Ctrl-C)", async () => {
+    const held = await heldService(emulator.baseUrl);
+    try {
+      const heldCredentials = path.join(dir, "held-credentials.json");
+      writeFileSync(
+        heldCredentials,
+        JSON.stringify({ default: "Held", profiles: { Held: { baseUrl: held.baseUrl, token } } }),
+        { mode: 0o600 },
+      );
+      const book = path.join(dir, "stopped.xlsx");
+      const original = withStoredQueries(excelMade("table-sample.xlsx"), [
+        stored("q-stopped-0000001", "Tabelle1", "Tabelle1", ["country"]),
+      ]);
+      writeFileSync(book, original);
+      for (const signal of ["SIGTERM", "SIGINT"] as const) {
+        const child = spawn(process.execPath, [...COMMAND, book, "--credentials", heldCredentials, "--in-place"], {
+          cwd: REPO,
+          env: { ...process.env, NODE_OPTIONS: "" },
+        });
+        const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+          child.on("close", (_code, ended) => resolve(ended)),
+        );
+        // The spool is made before the first page is asked for, and the held service never answers.
+        // It is in the children's TMPDIR: Jest gives the test a process.env of its own, which
+        // os.tmpdir() here does not read.
+        const spools = () =>
+          readdirSync(process.env.TMPDIR!).filter((name) => name.startsWith(`refresh-workbook-${child.pid}-`));
+        await waitUntil(() => spools().length > 0, "the run's row spool");
+        child.kill(signal);
+        expect(await exited).toBe(signal);
+        expect(spools()).toEqual([]);
+        expect(Buffer.from(readFileSync(book)).equals(Buffer.from(original))).toBe(true);
+      }
+      expect(readdirSync(dir).filter((name) => name.endsWith(".refreshing"))).toEqual([]);
+    } finally {
+      await held.close();
+    }
+  }, 60_000);
 });
 
 describe("npm run serve -- --refresh-schedule", () => {

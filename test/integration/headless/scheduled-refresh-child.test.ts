@@ -143,6 +143,10 @@ const alive = (pid: number) => {
   }
 };
 
+/** The row spools a child `pid` keeps in TMPDIR (the test's own: Jest's process.env, which children inherit). */
+const spoolsOf = (pid: number) =>
+  readdirSync(process.env.TMPDIR!).filter((name) => name.startsWith(`refresh-workbook-${pid}-`));
+
 const leftovers = (folder: string) =>
   readdirSync(folder).filter((name) => name.endsWith(".refresh-lock") || name.endsWith(".refreshing"));
 
@@ -266,17 +270,43 @@ describe("the host's scheduled refresh, one child process per workbook", () => {
     const running = await host(folder, credentials);
     try {
       const child = await refreshChildOf(running.child.pid!, file);
+      await waitUntil(() => spoolsOf(child.pid).length > 0, "the child's row spool");
       const started = Date.now();
       expect(await running.stop()).toBe(0);
       // Well within the 20 s the host gives requests in flight: the child was stopped, not waited for.
       expect(Date.now() - started).toBeLessThan(15_000);
       expect(alive(child.pid)).toBe(false);
+      // Stopped by SIGTERM, the child deleted its spool on its way out.
+      expect(spoolsOf(child.pid)).toEqual([]);
     } finally {
       await running.stop();
       await held.close();
     }
     expect(Buffer.compare(readFileSync(file), before)).toBe(0);
     expect(leftovers(folder)).toEqual([]);
+  }, 120_000);
+});
+
+describe("a host killed outright during a refresh", () => {
+  it("takes its child with it: the child stops on its own and deletes its temporary files", async () => {
+    const held = await heldService(emulator.baseUrl);
+    const { folder, credentials } = setting({ Held: held.baseUrl });
+    const file = book(folder, "orphan.xlsx", "Held");
+    const before = readFileSync(file);
+    const running = await host(folder, credentials);
+    try {
+      const child = await refreshChildOf(running.child.pid!, file);
+      await waitUntil(() => spoolsOf(child.pid).length > 0, "the child's row spool");
+      // As a kill -9 or an out-of-memory killer would end the host: no shutdown, no SIGTERM to its child.
+      running.child.kill("SIGKILL");
+      await waitUntil(() => !alive(child.pid), "the orphaned child to stop", 10_000);
+      expect(spoolsOf(child.pid)).toEqual([]);
+    } finally {
+      await running.stop();
+      await held.close();
+    }
+    expect(Buffer.compare(readFileSync(file), before)).toBe(0);
+    expect(readdirSync(folder).filter((name) => name.endsWith(".refreshing"))).toEqual([]);
   }, 120_000);
 });
 
