@@ -7,4 +7,4 @@ export * from "./errors/api-errors";
 export * from "./errors/transport-errors";
 export * from "./errors/answer-errors";
 export * from "./errors/error-bodies";
-export { formatDuration, formatSeconds } from "./errors/formatting";
+export { formatDuration, formatLimit, formatSeconds } from "./errors/formatting";

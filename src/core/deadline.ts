@@ -1,4 +1,4 @@
-import { ReportingError } from "../client/errors";
+import { formatLimit, ReportingError } from "../client/errors";
 import { isPreview, markPreview } from "./value-preview";
 
 /**
@@ -11,9 +11,7 @@ export const CALL_DEADLINE_MS = 120_000;
 
 export class DeadlineError extends ReportingError {
   constructor(readonly deadlineMs: number) {
-    const minutes = Math.round(deadlineMs / 60_000);
-    const limit =
-      minutes >= 1 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(deadlineMs / 1000)} seconds`;
+    const limit = formatLimit(deadlineMs);
     super({
       code: "deadline",
       kind: "timeout",

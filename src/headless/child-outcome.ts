@@ -1,4 +1,5 @@
 import path from "node:path";
+import { formatLimit } from "../client/errors";
 import type { ChildRun } from "./refresh-child";
 
 /**
@@ -13,13 +14,6 @@ export interface ChildOutcome {
   tablesRefreshed: number;
   tablesFailed: number;
   reasons: string[];
-}
-
-/** "30 minutes", "90 seconds": a time limit as a person reads it. */
-export function durationInWords(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds >= 120 && seconds % 60 === 0) return `${seconds / 60} minutes`;
-  return seconds === 1 ? "1 second" : `${seconds} seconds`;
 }
 
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
@@ -49,7 +43,7 @@ export function childOutcome(run: ChildRun, file: string, timeLimitMs: number): 
       status: 2,
       ...none,
       reasons: [
-        `The refresh of this workbook took longer than ${durationInWords(timeLimitMs)} and was stopped. The workbook was left as it was. The service may be slow or not answering: the next scheduled run tries again. If its tables are very large, ask whoever runs the server to raise --refresh-timeout.`,
+        `The refresh of this workbook took longer than ${formatLimit(timeLimitMs)} and was stopped. The workbook was left as it was. The service may be slow or not answering: the next scheduled run tries again. If its tables are very large, ask whoever runs the server to raise --refresh-timeout.`,
       ],
     };
   if (run.stoppedBy === "shutdown")

@@ -18,6 +18,19 @@ export function formatSeconds(seconds: number): string {
   return "a day or more";
 }
 
+/**
+ * A limit as it was set, exactly: "30 minutes", "90 seconds", "2 hours". Unlike a wait
+ * (formatSeconds, rounded up so nobody retries too early), a limit read back must not be rounded:
+ * "took longer than 3 minutes" for a limit of 150 seconds would be wrong.
+ */
+export function formatLimit(ms: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds >= 2 * 3_600 && seconds % 3_600 === 0) return plural(seconds / 3_600, "hour");
+  if (seconds >= 120 && seconds % 60 === 0) return plural(seconds / 60, "minute");
+  return plural(seconds, "second");
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1_000) return `${Math.round(ms)} milliseconds`;
   const seconds = Math.round(ms / 100) / 10;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { childOutcome, durationInWords, withoutServerPaths } from "../../../src/headless/child-outcome";
+import { childOutcome, withoutServerPaths } from "../../../src/headless/child-outcome";
 import type { ChildRun } from "../../../src/headless/refresh-child";
 
 const LIMIT = 30 * 60 * 1000;
@@ -101,14 +101,5 @@ describe("what the status says of a workbook's refresh in its child process", ()
     expect(
       withoutServerPaths(`The workbook ${path.resolve("books", "b.xlsx")} could not be read.`, "books", "c.json"),
     ).toBe("The workbook b.xlsx could not be read.");
-  });
-
-  it("writes a time limit in minutes or seconds", () => {
-    expect([
-      durationInWords(1_800_000),
-      durationInWords(90_000),
-      durationInWords(2_000),
-      durationInWords(1_000),
-    ]).toEqual(["30 minutes", "90 seconds", "2 seconds", "1 second"]);
   });
 });
