@@ -1,8 +1,12 @@
 import { spawn } from "node:child_process";
+import { readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { SPOOL_PREFIX } from "./file-spool";
 import { REFRESH_NODE_FLAGS } from "./node-flags";
 import type { LogLine } from "./run-lines";
+import { temporaryOf } from "./workbook-files";
 
 /**
  * One workbook's scheduled refresh in a process of its own: `npm run refresh-workbook`'s command
@@ -112,6 +116,7 @@ export function startRefreshChild(file: string, credentials: string, options: Ch
     child.once("close", (code, signal) => {
       clearTimeout(limit);
       clearTimeout(killTimer);
+      if (child.pid !== undefined) removeLeftoversOf(child.pid, file);
       resolve({
         code,
         signal,
@@ -123,4 +128,22 @@ export function startRefreshChild(file: string, credentials: string, options: Ch
     });
   });
   return { pid: child.pid, stop, done };
+}
+
+/**
+ * Deletes what the run with process id `pid` left, writing `file`, if it was killed outright
+ * (SIGKILL, out of memory) and could not: its copy being written beside the file and its row
+ * spools in TMPDIR (the host's, which the child inherits). Its names carry its pid, and it has
+ * ended, so nothing else writes them; a run that ended on its own left none.
+ */
+export function removeLeftoversOf(pid: number, file: string): void {
+  rmSync(temporaryOf(file, pid), { force: true });
+  const spool = new RegExp(`^${SPOOL_PREFIX}${pid}-\\d+\\.rows$`);
+  let names: string[] = [];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) if (spool.test(name)) rmSync(path.join(tmpdir(), name), { force: true });
 }

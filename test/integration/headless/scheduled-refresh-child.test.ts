@@ -239,8 +239,9 @@ describe("the host's scheduled refresh, one child process per workbook", () => {
     book(folder, "b-fine.xlsx");
     const running = await host(folder, credentials);
     try {
-      // As the kernel's out-of-memory killer would end it.
+      // As the kernel's out-of-memory killer would end it, with its row spool made.
       const child = await refreshChildOf(running.child.pid!, dying);
+      await waitUntil(() => spoolsOf(child.pid).length > 0, "the child's row spool");
       process.kill(child.pid, "SIGKILL");
       expect(await runOf(running, "a-dies.xlsx")).toEqual(
         expect.objectContaining({
@@ -255,6 +256,8 @@ describe("the host's scheduled refresh, one child process per workbook", () => {
       );
       expect(await runOf(running, "b-fine.xlsx")).toEqual(expect.objectContaining({ status: 0, tablesRefreshed: 1 }));
       expect(Buffer.compare(readFileSync(dying), before)).toBe(0);
+      // The killed child could not delete its spool: the host, which saw it die, did.
+      expect(spoolsOf(child.pid)).toEqual([]);
     } finally {
       expect(await running.stop()).toBe(0);
       await held.close();
