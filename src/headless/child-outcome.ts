@@ -36,8 +36,28 @@ function tablesOf(run: ChildRun): Omit<ChildOutcome, "status"> {
   };
 }
 
+/** Why a run ended before it could report, as the end of a sentence. */
+function stopDetail(run: ChildRun, timeLimitMs: number): string {
+  if (run.stoppedBy === "time-limit") return `it took longer than ${formatLimit(timeLimitMs)} and was stopped`;
+  if (run.stoppedBy === "shutdown") return "the server was shutting down and stopped it";
+  return `it stopped unexpectedly (${deathDetail(run)})`;
+}
+
 export function childOutcome(run: ChildRun, file: string, timeLimitMs: number): ChildOutcome {
   const none = { tablesRefreshed: 0, tablesFailed: 0 };
+  const finished = run.code === 0 || run.code === 1 || run.code === 2;
+  // Written, then stopped or killed: what its lines say of the tables, or that it was written.
+  if (!finished && run.replaced) {
+    const tables = tablesOf(run);
+    if (tables.tablesRefreshed + tables.tablesFailed > 0) return { status: tables.tablesFailed > 0 ? 1 : 0, ...tables };
+    return {
+      status: 2,
+      ...none,
+      reasons: [
+        `The workbook was refreshed and written, but ${stopDetail(run, timeLimitMs)} before it reported on its tables. Open it to check them; the next scheduled run refreshes it again.`,
+      ],
+    };
+  }
   if (run.stoppedBy === "time-limit")
     return {
       status: 2,
@@ -54,7 +74,6 @@ export function childOutcome(run: ChildRun, file: string, timeLimitMs: number): 
         "The server was shutting down, so the refresh of this workbook was stopped. The workbook was left as it was; the next scheduled run refreshes it.",
       ],
     };
-  const finished = run.code === 0 || run.code === 1 || run.code === 2;
   if (finished && run.lines.length > 0) return { status: run.code as 0 | 1 | 2, ...tablesOf(run) };
   // Exit status 2 and no line: the command refused to start (a credentials file it cannot use,
   // say) and said why on stderr, in its own words.

@@ -53,6 +53,12 @@ export interface ChildRun {
   stoppedBy?: "time-limit" | "shutdown";
   /** Why it could not be started. */
   startError?: string;
+  /**
+   * Whether the workbook was replaced during the run (seen by the host: the file is another one
+   * than before). A stop signal is handled once the write is over, so a run stopped late may
+   * have refreshed the workbook without reporting on its tables.
+   */
+  replaced?: boolean;
 }
 
 export interface RunningChild {

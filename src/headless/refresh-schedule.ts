@@ -169,6 +169,8 @@ export class RefreshSchedule {
         continue;
       }
       let run: ChildRun;
+      // The command writes through a rename: a replaced workbook is another file (inode) than before.
+      const before = identityOf(file);
       try {
         this.child = startRefreshChild(file, this.options.credentials, {
           command,
@@ -184,6 +186,7 @@ export class RefreshSchedule {
         this.child = undefined;
         rmSync(lockOf(file), { force: true });
       }
+      run = { ...run, replaced: identityOf(file) !== before };
       const outcome = childOutcome(run, name, timeLimitMs);
       if (outcome.status === 2 && outcome.tablesFailed === 0)
         this.options.log?.("refresh: a workbook's refresh did not finish", { file: name, reasons: outcome.reasons });
@@ -214,5 +217,15 @@ export class RefreshSchedule {
     this.job?.stop();
     this.child?.stop("shutdown");
     await this.current;
+  }
+}
+
+/** A file's identity on its disk (device and inode), or undefined when it cannot be read. */
+function identityOf(file: string): string | undefined {
+  try {
+    const stat = statSync(file);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return undefined;
   }
 }

@@ -342,6 +342,39 @@ describe("a refresh that ignores SIGTERM", () => {
   }, 60_000);
 });
 
+describe("a refresh stopped after it has written the workbook", () => {
+  it("is reported as written, not as left as it was", async () => {
+    const { folder, credentials } = setting();
+    const file = book(folder, "late.xlsx");
+    // A child that replaces the workbook as the command does (a copy renamed over it), then
+    // outlives its time limit: a stop that came during the write takes effect after the rename.
+    const schedule = new RefreshSchedule({
+      schedule: "0 6 * * *",
+      dir: folder,
+      credentials,
+      timeLimitMs: 1_000,
+      graceMs: 500,
+      command: {
+        args: [
+          "-e",
+          "const fs = require('fs'); const f = process.argv[1]; fs.writeFileSync(f + '.copy', fs.readFileSync(f)); fs.renameSync(f + '.copy', f); process.on('SIGTERM', () => undefined); setInterval(() => undefined, 1000);",
+        ],
+      },
+    });
+    await schedule.runOnce();
+    expect(schedule.status().files).toEqual([
+      expect.objectContaining({
+        file: "late.xlsx",
+        status: 2,
+        reasons: [
+          "The workbook was refreshed and written, but it took longer than 1 second and was stopped before it reported on its tables. Open it to check them; the next scheduled run refreshes it again.",
+        ],
+      }),
+    ]);
+    expect(leftovers(folder)).toEqual([]);
+  }, 60_000);
+});
+
 describe("the host run from its bundle (npm run build:host, then npm run serve)", () => {
   let bundle: string;
 

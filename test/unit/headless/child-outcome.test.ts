@@ -36,6 +36,37 @@ describe("what the status says of a workbook's refresh in its child process", ()
     expect(outcome.reasons[0]).toContain("--refresh-timeout");
   });
 
+  it("does not say a workbook the run had already replaced was left as it was", () => {
+    // A stop comes while the workbook is written: it takes effect once the copy is renamed into place.
+    const stoppedLate = childOutcome(
+      run({
+        code: null,
+        signal: "SIGTERM",
+        stoppedBy: "time-limit",
+        replaced: true,
+        lines: [{ file: "/srv/b.xlsx", table: "Stats", outcome: "refreshed", output: "/srv/b.xlsx" }],
+      }),
+      "b.xlsx",
+      LIMIT,
+    );
+    expect(stoppedLate).toEqual({ status: 0, tablesRefreshed: 1, tablesFailed: 0, reasons: [] });
+    const silent = (fields: Partial<ChildRun>) =>
+      childOutcome(run({ code: null, replaced: true, ...fields }), "b.xlsx", LIMIT).reasons;
+    expect([
+      ...silent({ signal: "SIGTERM", stoppedBy: "time-limit" }),
+      ...silent({ signal: "SIGTERM", stoppedBy: "shutdown" }),
+      ...silent({ signal: "SIGKILL" }),
+    ]).toEqual([
+      "The workbook was refreshed and written, but it took longer than 30 minutes and was stopped before it reported on its tables. Open it to check them; the next scheduled run refreshes it again.",
+      "The workbook was refreshed and written, but the server was shutting down and stopped it before it reported on its tables. Open it to check them; the next scheduled run refreshes it again.",
+      "The workbook was refreshed and written, but it stopped unexpectedly (it was ended by the signal SIGKILL) before it reported on its tables. Open it to check them; the next scheduled run refreshes it again.",
+    ]);
+    // Not replaced: left as it was, as before.
+    expect(childOutcome(run({ code: null, signal: "SIGKILL", replaced: false }), "b.xlsx", LIMIT).reasons[0]).toContain(
+      "The workbook was left as it was",
+    );
+  });
+
   it("says a run stopped for the server's shutdown is refreshed next time", () => {
     expect(
       childOutcome(run({ code: null, signal: "SIGTERM", stoppedBy: "shutdown" }), "b.xlsx", LIMIT).reasons,
