@@ -17,7 +17,13 @@ export const temporaryFiles = {
     made.delete(file);
   },
   removeAll(): void {
-    for (const file of made) rmSync(file, { force: true });
+    for (const file of made) {
+      try {
+        rmSync(file, { force: true });
+      } catch {
+        // One that cannot be deleted (its folder's permissions changed) must not keep the others, or the stop.
+      }
+    }
     made.clear();
   },
   get size(): number {
