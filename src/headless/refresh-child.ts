@@ -143,13 +143,21 @@ export function startRefreshChild(file: string, credentials: string, options: Ch
  * ended, so nothing else writes them; a run that ended on its own left none.
  */
 export function removeLeftoversOf(pid: number, file: string): void {
-  rmSync(temporaryOf(file, pid), { force: true });
   const spool = new RegExp(`^${SPOOL_PREFIX}${pid}-\\d+\\.rows$`);
-  let names: string[] = [];
+  // Best effort, and never a throw: this runs in the server, when a child ends.
+  const remove = (target: string) => {
+    try {
+      rmSync(target, { force: true });
+    } catch {
+      // Left for a later run's clean-up of files over an hour old.
+    }
+  };
+  remove(temporaryOf(file, pid));
+  let names: string[];
   try {
     names = readdirSync(tmpdir());
   } catch {
     return;
   }
-  for (const name of names) if (spool.test(name)) rmSync(path.join(tmpdir(), name), { force: true });
+  for (const name of names) if (spool.test(name)) remove(path.join(tmpdir(), name));
 }

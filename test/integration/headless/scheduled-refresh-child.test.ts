@@ -345,7 +345,7 @@ describe("a refresh that ignores SIGTERM", () => {
 describe("a refresh stopped after it has written the workbook", () => {
   it("is reported as written, not as left as it was", async () => {
     const { folder, credentials } = setting();
-    const file = book(folder, "late.xlsx");
+    book(folder, "late.xlsx");
     // A child that replaces the workbook as the command does (a copy renamed over it), then
     // outlives its time limit: a stop that came during the write takes effect after the rename.
     const schedule = new RefreshSchedule({
