@@ -26,9 +26,6 @@ export const temporaryFiles = {
     }
     made.clear();
   },
-  get size(): number {
-    return made.size;
-  },
 };
 
 const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
