@@ -23,6 +23,38 @@ export function excelMade(name: string): Uint8Array {
   return new Uint8Array(readFileSync(path.join(EXCEL_MADE, name)));
 }
 
+/** The period of the headless refresh tests' stored queries (the emulator's data covers it). */
+export const STORED_PERIOD = { from: "2024-01-01", to: "2024-03-10" };
+
+/**
+ * A stored query as the pane saves one, for the headless refresh tests: `groups` with
+ * impressions and revenues over STORED_PERIOD, on the table `table` of `sheet` (table-sample.xlsx's
+ * Tabelle1 unless given), pinned to `profile` when given.
+ */
+export function storedQuery(
+  id: string,
+  groups: string[],
+  where: { table?: string; sheet?: string; profile?: string } = {},
+): StoredTableQuery {
+  const { table = "Tabelle1", sheet = "Tabelle1", profile } = where;
+  return {
+    version: 1,
+    id,
+    query: {
+      period: STORED_PERIOD,
+      groups,
+      metrics: ["impressions", "revenues"],
+      filters: {},
+      orders: [],
+      ...(profile ? { profile } : {}),
+    },
+    table: { excelId: "{1}", name: table, sheet },
+    columns: [...groups, "impressions", "revenues"],
+    pivots: [],
+    createdAt: "2024-01-01T00:00:00Z",
+  } as StoredTableQuery;
+}
+
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
 const RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 

@@ -1,11 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
-import type { StoredTableQuery } from "../../../src/core/workbook-queries/stored-query";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { RefreshSchedule } from "../../../src/headless/refresh-schedule";
 import { heldService, type HeldService } from "../../support/held-service";
-import { excelMade, withStoredQueries } from "../../support/stored-query-parts";
+import { excelMade, storedQuery, withStoredQueries } from "../../support/stored-query-parts";
 
 /**
  * Two hosts behind a balancer, each with its schedule on the same folder of workbooks: a file
@@ -23,23 +22,11 @@ let heldCredentials: string;
 let held: HeldService;
 
 function book(name: string): string {
-  const record = {
-    version: 1,
-    id: `q-lock-${name.padEnd(10, "0")}`,
-    query: {
-      period: { from: "2024-01-01", to: "2024-03-10" },
-      groups: ["country"],
-      metrics: ["impressions", "revenues"],
-      filters: {},
-      orders: [],
-    },
-    table: { excelId: "{1}", name: "Tabelle1", sheet: "Tabelle1" },
-    columns: ["country", "impressions", "revenues"],
-    pivots: [],
-    createdAt: "2024-01-01T00:00:00Z",
-  } as unknown as StoredTableQuery;
   const file = path.join(dir, `${name}.xlsx`);
-  writeFileSync(file, withStoredQueries(excelMade("table-sample.xlsx"), [record]));
+  writeFileSync(
+    file,
+    withStoredQueries(excelMade("table-sample.xlsx"), [storedQuery(`q-lock-${name.padEnd(10, "0")}`, ["country"])]),
+  );
   return file;
 }
 

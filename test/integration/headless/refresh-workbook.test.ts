@@ -17,7 +17,7 @@ import { ReportingClient } from "../../../src/client";
 import type { StoredTableQuery } from "../../../src/core/workbook-queries/stored-query";
 import { entryBytes, readZip } from "../../../src/core/xlsx/zip-package";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
-import { excelMade, withStoredQueries, withTable } from "../../support/stored-query-parts";
+import { excelMade, STORED_PERIOD, storedQuery, withStoredQueries, withTable } from "../../support/stored-query-parts";
 import { HOST_FROM_SOURCE, minimalBuild, spawnHost } from "../../support/host-process";
 import { sheetsOf } from "../../support/xlsx";
 import { usePrivateTmpdir } from "../../support/private-tmpdir";
@@ -35,25 +35,12 @@ const REPO = path.resolve(__dirname, "../../..");
 // One process (no tsx wrapper around a child), so that killing it kills the writer itself.
 const COMMAND = ["--import", "tsx", path.join(REPO, "src/headless/cli.ts")];
 const TODAY = "2024-03-15";
-const PERIOD = { from: "2024-01-01", to: "2024-03-10" };
 
 let emulator: RunningEmulator;
 let token: string;
 let dir: string;
 let restoreTmpdir: (() => void) | undefined;
 let credentials: string;
-
-function stored(id: string, table: string, sheet: string, groups: string[]): StoredTableQuery {
-  return {
-    version: 1,
-    id,
-    query: { period: PERIOD, groups, metrics: ["impressions", "revenues"], filters: {}, orders: [] },
-    table: { excelId: "{1}", name: table, sheet },
-    columns: [...groups, "impressions", "revenues"],
-    pivots: [],
-    createdAt: "2024-01-01T00:00:00Z",
-  } as StoredTableQuery;
-}
 
 interface Run {
   status: number | null;
@@ -95,7 +82,7 @@ const allText = (file: string) =>
 async function serviceRows(groups: string[]): Promise<unknown[][]> {
   const client = new ReportingClient({ baseUrl: emulator.baseUrl, token });
   const { stats } = await client.statsAll(
-    { filters: PERIOD, groups: groups as never, metrics: ["impressions", "revenues"] },
+    { filters: STORED_PERIOD, groups: groups as never, metrics: ["impressions", "revenues"] },
     { maxPages: 100 },
   );
   return stats.map((entry) => [
@@ -129,9 +116,7 @@ describe("npm run refresh-workbook", () => {
     const sample = path.join(dir, "month-end.xlsx");
     writeFileSync(
       sample,
-      withStoredQueries(excelMade("table-sample.xlsx"), [
-        stored("q-month-end-0001", "Tabelle1", "Tabelle1", ["country"]),
-      ]),
+      withStoredQueries(excelMade("table-sample.xlsx"), [storedQuery("q-month-end-0001", ["country"])]),
     );
     const pivotBook = path.join(dir, "pivots.xlsx");
     const header = (await sheetsOf(excelMade("pivot-various-types.xlsx"))).get("Data")![0]!.map(String);
@@ -143,7 +128,9 @@ describe("npm run refresh-workbook", () => {
     });
     writeFileSync(
       pivotBook,
-      withStoredQueries(withData, [stored("q-pivot-book-0001", "Stats_by_Date", "Data", ["country"])]),
+      withStoredQueries(withData, [
+        storedQuery("q-pivot-book-0001", ["country"], { table: "Stats_by_Date", sheet: "Data" }),
+      ]),
     );
     const log = path.join(dir, "run.jsonl");
 
@@ -248,12 +235,12 @@ describe("npm run refresh-workbook", () => {
     // tblIncome (3 rows) cannot take a row per country: tblExpenses is below it. tblExpenses
     // takes the totals of the period (one row), with the query's one column then its own.
     const income = {
-      ...stored("q-income-000001", "tblIncome", sheet, ["country"]),
+      ...storedQuery("q-income-000001", ["country"], { table: "tblIncome", sheet }),
       columns: ["country", "revenues"],
     } as StoredTableQuery;
     income.query = { ...income.query, metrics: ["revenues"] } as StoredTableQuery["query"];
     const expenses = {
-      ...stored("q-expenses-00001", "tblExpenses", sheet, []),
+      ...storedQuery("q-expenses-00001", [], { table: "tblExpenses", sheet }),
       columns: ["revenues"],
     } as StoredTableQuery;
     expenses.query = { ...expenses.query, metrics: ["revenues"] } as StoredTableQuery["query"];
@@ -316,9 +303,7 @@ describe("npm run refresh-workbook", () => {
     const locked = path.join(dir, "locked.xlsx");
     writeFileSync(
       locked,
-      withStoredQueries(excelMade("table-sample.xlsx"), [
-        stored("q-locked-000001", "Tabelle1", "Tabelle1", ["country"]),
-      ]),
+      withStoredQueries(excelMade("table-sample.xlsx"), [storedQuery("q-locked-000001", ["country"])]),
     );
     writeFileSync(path.join(dir, "~$locked.xlsx"), "owner");
     const open = path.join(dir, "credentials-open.json");
@@ -359,7 +344,7 @@ describe("npm run refresh-workbook", () => {
   it("leaves the input intact when --in-place is killed while it writes", async () => {
     const book = path.join(dir, "big.xlsx");
     const original = withStoredQueries(excelMade("table-sample.xlsx"), [
-      stored("q-big-000000001", "Tabelle1", "Tabelle1", ["date", "country", "ad_unit"]),
+      storedQuery("q-big-000000001", ["date", "country", "ad_unit"]),
     ]);
     writeFileSync(book, original);
     const child = spawn(process.execPath, [...COMMAND, book, "--credentials", credentials, "--in-place"], {
@@ -418,7 +403,7 @@ describe("npm run refresh-workbook", () => {
       );
       const book = path.join(dir, "stopped.xlsx");
       const original = withStoredQueries(excelMade("table-sample.xlsx"), [
-        stored("q-stopped-0000001", "Tabelle1", "Tabelle1", ["country"]),
+        storedQuery("q-stopped-0000001", ["country"]),
       ]);
       writeFileSync(book, original);
       for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -453,9 +438,7 @@ describe("npm run serve -- --refresh-schedule", () => {
     const book = path.join(folder, "month-end.xlsx");
     writeFileSync(
       book,
-      withStoredQueries(excelMade("table-sample.xlsx"), [
-        stored("q-scheduled-00001", "Tabelle1", "Tabelle1", ["country"]),
-      ]),
+      withStoredQueries(excelMade("table-sample.xlsx"), [storedQuery("q-scheduled-00001", ["country"])]),
     );
     writeFileSync(path.join(folder, "~$other.xlsx"), "an Excel owner file, never refreshed");
     const statics = minimalBuild();

@@ -2,13 +2,12 @@ import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { StoredTableQuery } from "../../../src/core/workbook-queries/stored-query";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { REFRESH_NODE_FLAGS } from "../../../src/headless/node-flags";
 import { RefreshSchedule } from "../../../src/headless/refresh-schedule";
 import { childrenOf, heldService, silentService, waitUntil, type ProcessSeen } from "../../support/held-service";
 import { HOST_FROM_SOURCE, minimalBuild, parsedLine, spawnHost, type SpawnedHost } from "../../support/host-process";
-import { excelMade, withStoredQueries } from "../../support/stored-query-parts";
+import { excelMade, storedQuery, withStoredQueries } from "../../support/stored-query-parts";
 import { promisify } from "node:util";
 import { usePrivateTmpdir } from "../../support/private-tmpdir";
 
@@ -28,22 +27,7 @@ let dir: string;
 let restoreTmpdir: (() => void) | undefined;
 
 function book(folder: string, name: string, profile?: string): string {
-  const record = {
-    version: 1,
-    id: `q-child-${name.replace(/[^A-Za-z0-9]/g, "-")}`,
-    query: {
-      period: { from: "2024-01-01", to: "2024-03-10" },
-      groups: ["country"],
-      metrics: ["impressions", "revenues"],
-      filters: {},
-      orders: [],
-      ...(profile ? { profile } : {}),
-    },
-    table: { excelId: "{1}", name: "Tabelle1", sheet: "Tabelle1" },
-    columns: ["country", "impressions", "revenues"],
-    pivots: [],
-    createdAt: "2024-01-01T00:00:00Z",
-  } as unknown as StoredTableQuery;
+  const record = storedQuery(`q-child-${name.replace(/[^A-Za-z0-9]/g, "-")}`, ["country"], profile ? { profile } : {});
   const file = path.join(folder, name);
   writeFileSync(file, withStoredQueries(excelMade("table-sample.xlsx"), [record]));
   return file;
