@@ -13,8 +13,9 @@ import { temporaryFiles } from "./temporary-files";
  */
 
 export const SPOOL_PREFIX = "refresh-workbook-";
-/** The spool files a run makes (a killed run leaves them): `refresh-workbook-<pid>-<n>.rows`. */
-export const SPOOL_FILE = /^refresh-workbook-\d+-\d+\.rows$/;
+/** The spool files runs make (a killed run leaves them): `refresh-workbook-<pid>-<n>.rows`; one run's when `pid` is given. */
+export const spoolFilesOf = (pid?: number): RegExp => new RegExp(`^${SPOOL_PREFIX}${pid ?? "\\d+"}-\\d+\\.rows$`);
+export const SPOOL_FILE = spoolFilesOf();
 let made = 0;
 
 export function fileSpool(dir: string = tmpdir()): RowSpool {

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
-import { readdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { SPOOL_PREFIX } from "./file-spool";
+import { spoolFilesOf } from "./file-spool";
 import { REFRESH_NODE_FLAGS } from "./node-flags";
 import type { LogLine } from "./run-lines";
-import { temporaryOf } from "./workbook-files";
+import { removeStaleTemporaries, temporaryOf } from "./workbook-files";
 
 /**
  * One workbook's scheduled refresh in a process of its own: `npm run refresh-workbook`'s command
@@ -143,21 +143,11 @@ export function startRefreshChild(file: string, credentials: string, options: Ch
  * ended, so nothing else writes them; a run that ended on its own left none.
  */
 export function removeLeftoversOf(pid: number, file: string): void {
-  const spool = new RegExp(`^${SPOOL_PREFIX}${pid}-\\d+\\.rows$`);
   // Best effort, and never a throw: this runs in the server, when a child ends.
-  const remove = (target: string) => {
-    try {
-      rmSync(target, { force: true });
-    } catch {
-      // Left for a later run's clean-up of files over an hour old.
-    }
-  };
-  remove(temporaryOf(file, pid));
-  let names: string[];
   try {
-    names = readdirSync(tmpdir());
+    rmSync(temporaryOf(file, pid), { force: true });
   } catch {
-    return;
+    // Left for a later run's clean-up of files over an hour old.
   }
-  for (const name of names) if (spool.test(name)) remove(path.join(tmpdir(), name));
+  removeStaleTemporaries(tmpdir(), Date.now(), 0, spoolFilesOf(pid));
 }
