@@ -1,3 +1,5 @@
+import { grown } from "../typed-arrays";
+
 /**
  * Text keys numbered 0, 1, 2… in the order they are added, found again by their text: the old
  * rows' keys of a table's change report, 100,000 of them in a headless refresh. A Map of strings
@@ -43,17 +45,11 @@ export class KeyIndex {
   /** Adds `key`, which must not be there yet, as the next slot; returns that slot. */
   add(key: string): number {
     const slot = this.count;
-    if (slot === this.hashes.length) {
-      const size = Math.ceil(slot * 1.5);
-      this.hashes = grownTo(this.hashes, new Uint32Array(size));
-      this.starts = grownTo(this.starts, new Uint32Array(size + 1));
-    }
+    // Half as much again when full: the arena is most of the index, and doubling it would waste more.
+    this.hashes = grown(this.hashes, slot + 1, uint32s, 1.5);
+    this.starts = grown(this.starts, this.hashes.length + 1, uint32s, 1);
     let at = this.starts[slot]!;
-    if (at + key.length * 3 > this.bytes.length)
-      this.bytes = grownTo(
-        this.bytes,
-        new Uint8Array(Math.ceil(Math.max(this.bytes.length * 1.5, at + key.length * 3))),
-      );
+    this.bytes = grown(this.bytes, at + key.length * 3, uint8s, 1.5);
     const bytes = this.bytes;
     for (let index = 0; index < key.length; index++) {
       const unit = key.charCodeAt(index);
@@ -116,7 +112,6 @@ function fnv1a(key: string): number {
   return hash >>> 0;
 }
 
-function grownTo<T extends Uint8Array | Uint32Array>(array: T, bigger: T): T {
-  bigger.set(array);
-  return bigger;
-}
+// Made once: add() runs for every old row.
+const uint32s = (length: number) => new Uint32Array(length);
+const uint8s = (length: number) => new Uint8Array(length);

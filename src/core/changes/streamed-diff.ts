@@ -1,6 +1,7 @@
 import { METRICS, type MetricName } from "../../api";
 import { ecpmOf } from "../ecpm";
 import type { TableCell, TableColumn } from "../workbook-queries/table-columns";
+import { grown } from "../typed-arrays";
 import { KeyIndex } from "./key-index";
 import {
   differs,
@@ -45,14 +46,6 @@ function cellOf(text: string, type: number): TableCell {
   if (type === MINUS_ZERO) return -0;
   if (type === BOOLEAN) return text === "true";
   return text;
-}
-
-/** A Float64Array (or Uint8Array) that doubles as it fills. */
-function grown<T extends Float64Array | Uint8Array>(array: T, needed: number, make: (length: number) => T): T {
-  if (needed <= array.length) return array;
-  const bigger = make(Math.max(needed, array.length * 2));
-  bigger.set(array);
-  return bigger;
 }
 
 /** The `keep` largest moves in tableChanges's order: by size, a tie going to the move heard first. */
