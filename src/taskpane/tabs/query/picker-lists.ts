@@ -46,8 +46,13 @@ export class PickerLists {
       form.setAvailablePeriod(period);
       this.periodNote.dataThrough(period.to);
     });
-    const lists = await Promise.allSettled(PICKER_FILTERS.map(([filter]) => this.fill(filter, generation)));
-    const results = [...lists, ...(await Promise.allSettled([dates]))];
+    // Both are settled from the start: a last day that fails before the lists answer must not be
+    // an unhandled rejection (the page's uncaught error) while it waits for them.
+    const [lists, dated] = await Promise.all([
+      Promise.allSettled(PICKER_FILTERS.map(([filter]) => this.fill(filter, generation))),
+      Promise.allSettled([dates]),
+    ]);
+    const results = [...lists, ...dated];
     if (!current()) return;
     this.loadingNote.textContent = "";
     const failed = PICKER_FILTERS.filter((_, index) => lists[index]?.status === "rejected").map(([, title]) => title);
