@@ -7,11 +7,12 @@ import type { AreaCount } from "./ledger";
  * The suite in other time zones: a process per zone (TZ is read when a process starts), each
  * running the whole reconciliation against an emulator of its own and printing its ledger.
  *
- * - Asia/Kolkata: UTC+05:30, a half-hour offset.
  * - America/Los_Angeles: behind UTC, clocks change on 12 March 2028, inside the data.
- * - Australia/Adelaide: UTC+10:30 then +09:30 (a half hour, ahead), clocks change on 2 April 2028.
+ * - Australia/Adelaide: UTC+10:30 then +09:30, a half-hour offset ahead of UTC whose clocks
+ *   change on 2 April 2028. A zone a half hour off without daylight saving (Asia/Kolkata) ran
+ *   here too; Adelaide covers what it did, and a full run per zone is what CI's time pays for.
  */
-export const ZONES = ["Asia/Kolkata", "America/Los_Angeles", "Australia/Adelaide"] as const;
+export const ZONES = ["America/Los_Angeles", "Australia/Adelaide"] as const;
 
 export interface ZoneResult {
   zone: string;
