@@ -2,7 +2,7 @@
  * What each cell of the fake workbook holds, and the number format in force in it, by sheet id:
  * written, cleared and moved as Excel does when a table inserts or deletes cells.
  */
-import { letters, type Box } from "./addresses";
+import { letters, WHOLE_SHEET, type Box } from "./addresses";
 import { FORMULA_START, readsAsFormula } from "./limits";
 import type { FakeOfficeState, FakeSavedWorkbook, FakeSheet } from "./types";
 
@@ -15,6 +15,9 @@ export interface CellData {
 }
 
 export type CellStore = ReturnType<typeof createCellStore>;
+
+/** Columns in a sheet (Excel's XFD is the 16,384th): a cell's place is row × COLUMNS + column. */
+const COLUMNS = WHOLE_SHEET.columns;
 
 export function createCellStore(state: FakeOfficeState) {
   // The number format in force, per sheet id, column and row; "General" where none was set.
@@ -36,23 +39,29 @@ export function createCellStore(state: FakeOfficeState) {
     if (rows && row < rows.length) rows[row] = undefined as unknown as string;
   };
 
-  // Cells per sheet id and "row,column".
-  const cells = new Map<string, Map<string, CellData>>();
-  const cellAt = (sheetId: string, row: number, column: number) => cells.get(sheetId)?.get(`${row},${column}`);
+  // Cells per sheet id and place, the place a number (row × COLUMNS + column): the browser tests
+  // read and write every cell of a 100,000-row table many times, and a "row,column" text made
+  // for each lookup was the fake's largest cost there.
+  const cells = new Map<string, Map<number, CellData>>();
+  const placeOf = (row: number, column: number) => row * COLUMNS + column;
+  const cellAt = (sheetId: string, row: number, column: number) => cells.get(sheetId)?.get(placeOf(row, column));
   const setCell = (sheetId: string, row: number, column: number, data: CellData) => {
+    // A place outside the sheet would land on another cell's number: a fault of the fake, said so.
+    if (!(row >= 0 && row < WHOLE_SHEET.rows && column >= 0 && column < COLUMNS))
+      throw new Error(`the fake has no cell at row ${row}, column ${column}`);
     let sheetCells = cells.get(sheetId);
     if (!sheetCells) cells.set(sheetId, (sheetCells = new Map()));
-    sheetCells.set(`${row},${column}`, data);
+    sheetCells.set(placeOf(row, column), data);
   };
-  const deleteCell = (sheetId: string, row: number, column: number) => cells.get(sheetId)?.delete(`${row},${column}`);
+  const deleteCell = (sheetId: string, row: number, column: number) => cells.get(sheetId)?.delete(placeOf(row, column));
   // The walks below run over every cell of a 100,000-row table at each Queries listing: a callback,
   // not a generator yielding a new tuple per cell, which made them twice as slow as the old fake's
   // loops (and the Queries view's listing time out under load).
   /** Calls `visit` with each cell holding something on a sheet, and its place. */
   const forEachCell = (sheetId: string, visit: (row: number, column: number, data: CellData) => void) => {
-    for (const [key, data] of cells.get(sheetId) ?? []) {
-      const comma = key.indexOf(",");
-      visit(Number(key.slice(0, comma)), Number(key.slice(comma + 1)), data);
+    for (const [place, data] of cells.get(sheetId) ?? []) {
+      const row = Math.floor(place / COLUMNS);
+      visit(row, place - row * COLUMNS, data);
     }
   };
   /** Calls `visit` with each format set on a sheet, and its place (forEach skips the rows never set). */
@@ -158,7 +167,11 @@ export function createCellStore(state: FakeOfficeState) {
 
   /** The cells and formats as a saved file keeps them. */
   const save = (): Pick<FakeSavedWorkbook, "cells" | "formats"> => ({
-    cells: [...cells].map(([sheetId, entries]) => [sheetId, [...entries]]),
+    cells: [...cells.keys()].map((sheetId) => {
+      const entries: [string, CellData][] = [];
+      forEachCell(sheetId, (row, column, data) => entries.push([`${row},${column}`, data]));
+      return [sheetId, entries];
+    }),
     formats: [...formats].map(([sheetId, columns]) => [
       sheetId,
       [...columns].map(([column, rows]) => [column, Array.from(rows, (format) => format ?? null)]),
@@ -166,7 +179,12 @@ export function createCellStore(state: FakeOfficeState) {
   });
   /** The cells and formats of a saved file, opened again. */
   const open = (saved: Pick<FakeSavedWorkbook, "cells" | "formats">) => {
-    for (const [sheetId, entries] of saved.cells) cells.set(sheetId, new Map(entries));
+    for (const [sheetId, entries] of saved.cells) {
+      for (const [key, data] of entries) {
+        const [row, column] = key.split(",").map(Number) as [number, number];
+        setCell(sheetId, row, column, data);
+      }
+    }
     for (const [sheetId, columns] of saved.formats) {
       formats.set(
         sheetId,
