@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { cronProblem, DEFAULT_TIME_LIMIT_MS } from "../headless/refresh-schedule";
+import { FEED_UPSTREAM_LIMITS, type FeedUpstreamLimits } from "./odata/upstream-limits";
 import { DEFAULT_OFFICE_ORIGINS, originProblem } from "./office-origins";
 import type { GateLimits } from "./upstream-gate";
 
@@ -50,6 +51,8 @@ export interface HostConfig {
   upstreamTimeoutMs: number;
   /** Connections to each service at once, and of them one client's (one credential's). */
   upstream: GateLimits;
+  /** The OData feed's own connections to each service, one credential's share, and how long a request waits for one. */
+  feed: FeedUpstreamLimits;
   shutdownTimeoutMs: number;
   connections: ConnectionLimits;
   exports: ExportLimits;
@@ -170,6 +173,24 @@ export const SETTINGS = {
     env: "REPORTING_HOST_UPSTREAM_PER_CLIENT",
     value: "N",
     describe: "of them, one user's (one credential's) at once; the rest wait (default 32)",
+  },
+  feedConnections: {
+    flag: "--feed-connections",
+    env: "REPORTING_HOST_FEED_CONNECTIONS",
+    value: "N",
+    describe: "the OData feed's connections to each service at once (default 16)",
+  },
+  feedPerClient: {
+    flag: "--feed-per-client",
+    env: "REPORTING_HOST_FEED_PER_CLIENT",
+    value: "N",
+    describe: "of them, one credential's at once; the rest wait (default 8)",
+  },
+  feedWait: {
+    flag: "--feed-wait",
+    env: "REPORTING_HOST_FEED_WAIT",
+    value: "SECONDS",
+    describe: "a feed request waiting this long for a connection gets 503 upstream_busy (default 30)",
   },
   shutdownTimeout: {
     flag: "--shutdown-timeout",
@@ -444,6 +465,11 @@ export function readHostConfig(
     ),
     perClient: number("upstreamPerClient", DEFAULT_UPSTREAM_LIMITS.perClient, wholeAbove(1), "a whole number above 0"),
   };
+  const feed: FeedUpstreamLimits = {
+    connections: number("feedConnections", FEED_UPSTREAM_LIMITS.connections, wholeAbove(1), "a whole number above 0"),
+    perClient: number("feedPerClient", FEED_UPSTREAM_LIMITS.perClient, wholeAbove(1), "a whole number above 0"),
+    waitMs: seconds("feedWait", FEED_UPSTREAM_LIMITS.waitMs),
+  };
   // A connection waiting for the service's answer is silent: cut before the answer, it would lose it.
   if (connections.connectionTimeoutMs <= upstreamTimeoutMs) {
     problems.push(
@@ -488,6 +514,7 @@ export function readHostConfig(
     bodyLimitBytes: number("bodyLimit", 1_000_000, wholeAbove(1), "a whole number of bytes above 0"),
     upstreamTimeoutMs,
     upstream,
+    feed,
     shutdownTimeoutMs:
       number("shutdownTimeout", 30, (value) => Number.isFinite(value) && value >= 0, "a number of seconds, 0 or more") *
       1000,

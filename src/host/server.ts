@@ -176,6 +176,7 @@ export async function buildHost(config: HostConfig): Promise<FastifyInstance> {
       serviceUrl: config.serviceUrl,
       legacyServiceUrl: config.legacyServiceUrl,
       upstreamTimeoutMs: config.upstreamTimeoutMs,
+      upstreamLimits: config.feed,
     });
   // This server's own files are compressed (brotli or gzip): the add-in's files and the exports.
   await app.register(async (compressed) => {

@@ -47,6 +47,8 @@ describe("the host's settings", () => {
         maxConnections: 512,
       },
       exports: { ttlMs: 60_000, maxBytes: 256 * 1024 * 1024, maxCount: 100, maxPerOwner: 10 },
+      upstream: { connections: 128, perClient: 32 },
+      feed: { connections: 16, perClient: 8, waitMs: 30_000 },
       allowedOrigins: [...DEFAULT_OFFICE_ORIGINS],
       connectSources: [],
     });
@@ -111,6 +113,19 @@ describe("the host's settings", () => {
     };
     expect(configOf(TLS, env)).toMatchObject({ port: 9443, serviceUrl: "https://a.example/api", bodyLimitBytes: 2048 });
     expect(configOf([...TLS, "--port", "7443"], env).port).toBe(7443);
+  });
+
+  it("sets the OData feed's own connections to the service apart from the proxy's, and refuses what is not a count", () => {
+    const env = { REPORTING_HOST_FEED_CONNECTIONS: "40", REPORTING_HOST_FEED_WAIT: "2.5" };
+    expect(configOf([...TLS, "--feed-per-client", "10"], env)).toMatchObject({
+      feed: { connections: 40, perClient: 10, waitMs: 2_500 },
+      upstream: { connections: 128, perClient: 32 },
+    });
+    expect(problemsOf([...TLS, "--feed-connections", "0", "--feed-per-client", "1.5", "--feed-wait", "-1"])).toEqual([
+      '--feed-connections (REPORTING_HOST_FEED_CONNECTIONS) must be a whole number above 0, not "0".',
+      '--feed-per-client (REPORTING_HOST_FEED_PER_CLIENT) must be a whole number above 0, not "1.5".',
+      '--feed-wait (REPORTING_HOST_FEED_WAIT) must be a number of seconds above 0, not "-1".',
+    ]);
   });
 
   it("replaces or extends the Office origins, and refuses what is not an origin", () => {

@@ -12,6 +12,8 @@ import { ReportingClient } from "../../../src/client";
 import { registerFeed } from "../../../src/host/odata/feed-routes";
 import { createUpstreamFetch, UPSTREAM_IDLE_MS, type UpstreamFetch } from "../../../src/host/odata/upstream-fetch";
 import { FEED_UPSTREAM_LIMITS, type FeedUpstreamLimits } from "../../../src/host/odata/upstream-limits";
+import { makeCertificate } from "../host/support/certificate";
+import { minimalBuild, startTestHost } from "../host/support/running-host";
 
 jest.setTimeout(20_000);
 
@@ -226,6 +228,39 @@ describe("the feed's connections to the service", () => {
       response.end(JSON.stringify({ stats: STATS, total: 1 }));
       expect((await first).status).toBe(200);
     } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("the production host's feed", () => {
+  it("takes its connections and wait from --feed-connections, --feed-per-client and --feed-wait", async () => {
+    const waiting: ServerResponse[] = [];
+    const service = await startService((request, response) => {
+      request.resume();
+      waiting.push(response);
+    });
+    const host = await startTestHost(makeCertificate(), [
+      ...["--static-dir", minimalBuild(), "--service-url", service.url],
+      ...["--feed-connections", "1", "--feed-per-client", "1", "--feed-wait", "1"],
+    ]);
+    try {
+      const path = `/odata/Stats?$select=date,revenues&$filter=${encodeURIComponent("date ge 2026-06-01 and date le 2026-06-01")}`;
+      const headers = { authorization: "Bearer t0ken" };
+      const first = host.send(path, { headers });
+      while (waiting.length === 0) await idle(10);
+      // The one connection is held: the next request waits its second, then hears the host is busy.
+      const second = await host.send(path, { headers });
+      expect(second.status).toBe(503);
+      expect(second.headers["retry-after"]).toBe("1");
+      expect((second.json() as { error: { code: string } }).error.code).toBe("upstream_busy");
+      expect(waiting).toHaveLength(1);
+      const response = waiting[0]!;
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ stats: STATS, total: 1 }));
+      expect((await first).status).toBe(200);
+    } finally {
+      await host.stop();
       await service.close();
     }
   });
