@@ -84,6 +84,8 @@ export function workbooksIn(dir: string): string[] {
 }
 
 const lockOf = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.refresh-lock`);
+/** What a lock's name adds to its workbook's. */
+const LOCK_NAME_EXTRA = ".".length + ".refresh-lock".length;
 
 /** Takes the file's lock, or returns false when another run holds a fresh one. */
 function takeLock(file: string, staleMs: number, now: number): boolean {
@@ -91,8 +93,15 @@ function takeLock(file: string, staleMs: number, now: number): boolean {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lock, "wx", 0o644);
-      writeSync(fd, JSON.stringify({ host: hostname(), pid: process.pid, at: new Date(now).toISOString() }));
-      closeSync(fd);
+      try {
+        writeSync(fd, JSON.stringify({ host: hostname(), pid: process.pid, at: new Date(now).toISOString() }));
+      } catch (error) {
+        // A lock left empty (a full disk) would keep the file from every run for hours.
+        rmSync(lock, { force: true });
+        throw error;
+      } finally {
+        closeSync(fd);
+      }
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -107,6 +116,35 @@ function takeLock(file: string, staleMs: number, now: number): boolean {
     }
   }
   return false;
+}
+
+/** Why the lock beside a workbook could not be written, and what to do, in words for the status page (no path). */
+export function lockProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const writeAccess =
+    "Give the server's user write access to the folder of workbooks (with systemd, ReadWritePaths=); the next run refreshes it.";
+  const said =
+    code === "EROFS"
+      ? `the folder is read-only for the server. ${writeAccess}`
+      : code === "EACCES" || code === "EPERM"
+        ? `the server's user may not write in the folder. ${writeAccess}`
+        : code === "ENOSPC" || code === "EDQUOT"
+          ? "the disk is full. Free some space; the next run refreshes it."
+          : code === "ENAMETOOLONG"
+            ? `the workbook's name is too long to name its lock after it. Shorten the name by ${LOCK_NAME_EXTRA} characters.`
+            : `${code ? `the system said ${code}` : "an unexpected error"}. Check the folder of workbooks; the next run tries again.`;
+  return `The lock file beside this workbook could not be written, so it was not refreshed: ${said}`;
+}
+
+/** Removes the file's lock; one that cannot be removed is logged and left to be taken over when stale. */
+function removeLock(file: string, log: (message: string) => void): void {
+  try {
+    rmSync(lockOf(file), { force: true });
+  } catch (error) {
+    log(
+      `refresh: the workbook's lock could not be removed (${(error as NodeJS.ErrnoException).code ?? "error"}); another run takes it over once stale`,
+    );
+  }
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 30 * 60 * 1000;
@@ -127,8 +165,15 @@ export class RefreshSchedule {
   }
 
   start(): void {
-    // protect: a tick that comes while a run is still going is skipped, not queued.
-    this.job = new Cron(this.options.schedule, { protect: true }, () => this.runOnce());
+    // protect: a tick that comes while a run is still going is skipped, not queued. croner does
+    // not wait for the run: a rejection nobody handles would end the server, so it is caught.
+    this.job = new Cron(this.options.schedule, { protect: true }, () =>
+      this.runOnce().catch((error: unknown) =>
+        this.options.log?.("refresh: the scheduled run stopped on an unexpected error", {
+          error: error instanceof Error ? error.name : typeof error,
+        }),
+      ),
+    );
   }
 
   /** Refreshes every workbook of the folder once, one file after the other. */
@@ -156,7 +201,26 @@ export class RefreshSchedule {
       if (this.stopping) return;
       const name = path.basename(file);
       const startedAt = new Date().toISOString();
-      if (!takeLock(file, staleLockMs, Date.now())) {
+      let locked: boolean;
+      try {
+        locked = takeLock(file, staleLockMs, Date.now());
+      } catch (error) {
+        // A folder the server may not write in (systemd's ProtectSystem=strict without
+        // ReadWritePaths, a mount owned by another user): this file's run fails, the server stays.
+        const reason = lockProblem(error);
+        this.options.log?.("refresh: a workbook's lock could not be written", { file: name, reason });
+        this.last.set(file, {
+          file: name,
+          startedAt,
+          finishedAt: new Date().toISOString(),
+          status: 2,
+          tablesRefreshed: 0,
+          tablesFailed: 0,
+          reasons: [reason],
+        });
+        continue;
+      }
+      if (!locked) {
         this.last.set(file, {
           file: name,
           startedAt,
@@ -184,7 +248,7 @@ export class RefreshSchedule {
         run = { code: null, signal: null, lines: [], stderrTail: [], startError };
       } finally {
         this.child = undefined;
-        rmSync(lockOf(file), { force: true });
+        removeLock(file, (reason) => this.options.log?.(reason, { file: name }));
       }
       run = { ...run, replaced: identityOf(file) !== before };
       const outcome = childOutcome(run, name, timeLimitMs);

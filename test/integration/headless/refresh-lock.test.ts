@@ -122,4 +122,41 @@ describe("two schedules sharing a folder", () => {
     expect(existsSync(lock)).toBe(false);
     rmSync(file);
   }, 120_000);
+
+  it("fails only the workbook whose lock cannot be written, says why, and goes on to the next", async () => {
+    // A name of 250 characters: its lock's name (264) is past the file system's 255, as a folder
+    // the server may not write in would refuse it (which root, running CI, cannot be shown).
+    const long = path.join(dir, `d-${"x".repeat(243)}.xlsx`);
+    writeFileSync(
+      long,
+      withStoredQueries(excelMade("table-sample.xlsx"), [storedQuery("q-lock-long-name", ["country"])]),
+    );
+    const after = book("e-after");
+    const before = readFileSync(long);
+    const logged: string[] = [];
+    const schedule = new RefreshSchedule({
+      schedule: "0 6 * * *",
+      dir,
+      credentials,
+      log: (message) => logged.push(message),
+    });
+    await expect(schedule.runOnce()).resolves.toBeUndefined();
+    const files = schedule.status().files;
+    expect(files.find((one) => one.file === path.basename(long))).toEqual(
+      expect.objectContaining({
+        status: 2,
+        tablesRefreshed: 0,
+        reasons: [
+          "The lock file beside this workbook could not be written, so it was not refreshed: the workbook's name is too long to name its lock after it. Shorten the name by 14 characters.",
+        ],
+      }),
+    );
+    expect(files.find((one) => one.file === "e-after.xlsx")).toEqual(
+      expect.objectContaining({ status: 0, tablesRefreshed: 1 }),
+    );
+    expect(logged).toContain("refresh: a workbook's lock could not be written");
+    expect(Buffer.compare(readFileSync(long), before)).toBe(0);
+    rmSync(long);
+    rmSync(after);
+  }, 120_000);
 });
