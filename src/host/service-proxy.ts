@@ -97,6 +97,9 @@ function sendFailure(reply: Parameters<typeof sendError>[0], error: unknown, lim
 }
 
 /** The caller's connection closed before its answer was whole. */
+/** How late the pool's (undici's) timers may fire past their time: they tick about once a second. */
+export const POOL_TIMER_SLACK_MS = 2_000;
+
 function callerLeft(reply: FastifyReply): boolean {
   return reply.raw.destroyed && !reply.raw.writableFinished;
 }
@@ -147,7 +150,14 @@ async function registerProxy(
       }
       // The pool's timers are coarse (about a second): the caller hears on time all the same.
       const deadline = setTimeout(() => {
-        if (!reply.sent) sendFailure(reply, { statusCode: 504 }, limits);
+        if (reply.sent) return;
+        sendFailure(reply, { statusCode: 504 }, limits);
+        // The service's request lives on until the pool's own timer for the answer ends it, and
+        // @fastify/reply-from reports no failure once an answer is out (onError below is not
+        // called): the connection is given back a little after that timer, or each timeout
+        // would keep one for good, and an outage of the service would leave the proxy
+        // answering 504 to everyone after it recovers.
+        setTimeout(release, POOL_TIMER_SLACK_MS).unref();
       }, left).unref();
       // A caller gone before the answer: @fastify/reply-from drops the answer without a word,
       // which the service's timeout bounds. Only the answer's side tells: Node closes a POST's

@@ -346,13 +346,14 @@ const D3_TIMEOUT_MS = 5000;
 const fairUpstream: HostFault = {
   point: "D3",
   scenario:
-    "12 requests of one user the service never answers, then another user's (4 connections, 2 per user, timeout 5 s)",
+    "12 requests of one user the service never answers, then another user's, then the first user's once the service recovers (4 connections, 2 per user, timeout 5 s)",
   async run(context) {
     const problems: string[] = [];
     let stuckNow = 0;
     let stuckAtOnce = 0;
+    let recovered = false;
     const upstream = await context.upstream((request, response) => {
-      if (request.headers.authorization === "Bearer stuck") {
+      if (request.headers.authorization === "Bearer stuck" && !recovered) {
         stuckAtOnce = Math.max(stuckAtOnce, ++stuckNow);
         response.once("close", () => stuckNow--);
         return;
@@ -407,8 +408,16 @@ const fairUpstream: HostFault = {
       );
     if (stuckAtOnce > 2)
       problems.push(`${stuckAtOnce} of the user's requests held connections to the service at once, past 2 per user`);
+    // The service answers again: the user whose requests timed out is served, within a timeout.
+    // (The 504s once kept their connections for good: the user was refused until a restart.)
+    recovered = true;
+    const again = await timed("stuck");
+    if (again.status !== 200)
+      problems.push(
+        `once the service answered again, the user's request got ${again.status} ${again.code ?? ""} after ${again.ms} ms: the timed-out requests kept their connections`,
+      );
     return {
-      outcome: `the other user's request: ${other.status} in ${other.ms} ms; 12 stuck: 504 by ${slowest} ms, at most ${stuckAtOnce} at the service at once`,
+      outcome: `the other user's request: ${other.status} in ${other.ms} ms; 12 stuck: 504 by ${slowest} ms, at most ${stuckAtOnce} at the service at once; once it recovers: ${again.status} in ${again.ms} ms`,
       problems,
     };
   },
