@@ -19,7 +19,13 @@ module.exports = {
   target: "node20",
   // refresh-workbook.js: npm run refresh-workbook for deployments (docs/headless-refresh.md),
   // which install without the development tools (tsx) that run it from the sources.
-  entry: { server: "./src/host/cli.ts", "refresh-workbook": "./src/headless/cli.ts" },
+  // xlsx-rewrite-worker.js: the worker thread that rewrites a Mac export's Excel file
+  // (src/host/exports/off-thread-rewrite.ts), found beside server.js.
+  entry: {
+    server: "./src/host/cli.ts",
+    "refresh-workbook": "./src/headless/cli.ts",
+    "xlsx-rewrite-worker": "./src/host/exports/xlsx-rewrite-worker.ts",
+  },
   output: { path: path.join(REPO_ROOT, "build", "host"), filename: "[name].js", clean: true },
   // Readable stack traces in the server's log weigh more than a smaller file.
   optimization: { minimize: false },

@@ -5,12 +5,13 @@ import { HEADER_STYLES, type HeaderStyle } from "../../core/arguments/options";
 import { UnreadableCsvError } from "../../core/csv-safety";
 import { prepareStatsCsv } from "../../core/exports/csv-export";
 import type { QuerySheetRow } from "../../core/exports/query-sheet";
-import { ExcelExportError, rewriteStatsXlsx } from "../../core/exports/xlsx-export";
+import { ExcelExportError } from "../../core/exports/xlsx-export";
 import { sendError } from "../error-reply";
 import { EXPORT_FORMATS, safeFileName, type ExportFormat } from "./export-formats";
 import type { ExportStore } from "./export-store";
 import { fetchExport, UpstreamFailure } from "./fetch-export";
 import { nestsDeeperThan } from "./nesting-depth";
+import { rewriteOffThread } from "./off-thread-rewrite";
 import { OneAtATime } from "./one-at-a-time";
 
 export const EXPORTS_PATH = "/host/exports";
@@ -86,7 +87,8 @@ async function preparedBytes(
       throw new UpstreamFailure(502, "bad_answer", "The Reporting service's answer is not an Excel file.");
     // A pane from before header choices and Query sheets asks for neither: it gets the service's file.
     if (headers === undefined && querySheet === undefined) return { bytes, neutralised: 0 };
-    return { bytes: Buffer.from(await rewriteStatsXlsx(bytes, headers ?? "api", querySheet ?? [])), neutralised: 0 };
+    const rewritten = await rewriteOffThread({ bytes, style: headers ?? "api", queryRows: querySheet ?? [] });
+    return { bytes: Buffer.from(rewritten.buffer, rewritten.byteOffset, rewritten.byteLength), neutralised: 0 };
   }
   const checked = prepareStatsCsv(bytes.toString("utf8"), headers ?? "api");
   return { bytes: Buffer.from(checked.csv, "utf8"), neutralised: checked.neutralised };

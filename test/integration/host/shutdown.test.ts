@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { Worker } from "node:worker_threads";
+import { rowsXlsx } from "../../../src/core/exports/xlsx-export";
 import { REPO_ROOT } from "../../support/fresh-dist";
 import { makeCertificate, type TestCertificate } from "./support/certificate";
 import { send } from "./support/https-client";
@@ -61,7 +63,14 @@ describe("the production bundle (npm run build:host, then npm run serve)", () =>
     const { dependencies } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
       dependencies: Record<string, string>;
     };
-    const required = [...readFileSync(bundle, "utf8").matchAll(/\brequire\("([^"]+)"\)/g)].map((match) => match[1]!);
+    // The server and what it starts beside it: the refresh command, the Excel rewrite's worker.
+    const files = readdirSync(dirname(bundle)).filter((name) => name.endsWith(".js"));
+    expect(files).toEqual(expect.arrayContaining(["refresh-workbook.js", "server.js", "xlsx-rewrite-worker.js"]));
+    const required = files.flatMap((name) =>
+      [...readFileSync(join(dirname(bundle), name), "utf8").matchAll(/\brequire\("([^"]+)"\)/g)].map(
+        (match) => match[1]!,
+      ),
+    );
     const packageOf = (name: string) =>
       name.startsWith("@") ? name.split("/").slice(0, 2).join("/") : name.split("/")[0]!;
     const outside = required.filter(
@@ -69,6 +78,28 @@ describe("the production bundle (npm run build:host, then npm run serve)", () =>
     );
     expect(outside).toEqual([]);
     expect(required).toContain("fastify");
+  });
+
+  it("rewrites a Mac export's Excel file in the worker thread beside server.js", async () => {
+    const serviceFile = await rowsXlsx(
+      {
+        sheetName: "Stats",
+        header: ["date", "revenues"],
+        rows: [[46_000, 1.5]],
+        numberFormats: [undefined, undefined],
+      },
+      [],
+    );
+    const worker = new Worker(join(dirname(bundle), "xlsx-rewrite-worker.js"), {
+      workerData: { bytes: serviceFile, style: "readable", queryRows: [["Period", "2026-06-01"]] },
+    });
+    const outcome = await new Promise<{ kind: string; bytes?: Uint8Array }>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+    await worker.terminate();
+    expect(outcome.kind).toBe("done");
+    expect(Buffer.from(outcome.bytes!).subarray(0, 2).toString()).toBe("PK");
   });
 
   it("on SIGTERM refuses new connections, lets the request in flight finish with 200, and exits 0", async () => {
