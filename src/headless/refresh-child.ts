@@ -92,15 +92,34 @@ export function startRefreshChild(file: string, credentials: string, options: Ch
   let stoppedBy: ChildRun["stoppedBy"];
   let startError: string | undefined;
   let killTimer: NodeJS.Timeout | undefined;
+  // At once, and for every error: one with no listener (a process the system refused, EMFILE
+  // or ENOMEM, which Node reports on its next tick) would end the server.
+  const failed = new Promise<void>((resolve) =>
+    child.on("error", (error) => {
+      startError ??= error.message;
+      resolve();
+    }),
+  );
+  if (!child.stdout || !child.stderr) {
+    // Refused before it had pipes: no "close" comes, only the error.
+    const done = failed.then((): ChildRun => ({
+      code: null,
+      signal: null,
+      lines,
+      stderrTail,
+      startError: startError ?? "not started",
+    }));
+    return { pid: undefined, stop: () => undefined, done };
+  }
 
-  createInterface({ input: child.stdout! }).on("line", (text) => {
+  createInterface({ input: child.stdout }).on("line", (text) => {
     try {
       lines.push(JSON.parse(text) as LogLine);
     } catch {
       // Not one of the command's lines: nothing to count.
     }
   });
-  createInterface({ input: child.stderr! }).on("line", (text) => {
+  createInterface({ input: child.stderr }).on("line", (text) => {
     stderrTail.push(text);
     if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
     if (text.trim() !== "") options.onStderr(text);
@@ -115,9 +134,6 @@ export function startRefreshChild(file: string, credentials: string, options: Ch
   const limit = setTimeout(() => stop("time-limit"), options.timeLimitMs);
 
   const done = new Promise<ChildRun>((resolve) => {
-    child.once("error", (error) => {
-      startError = error.message;
-    });
     // After the pipes are closed, so that every line has been read.
     child.once("close", (code, signal) => {
       clearTimeout(limit);
