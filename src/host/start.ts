@@ -24,6 +24,10 @@ function urlHost(host: string): string {
 export async function startHost(config: HostConfig): Promise<RunningHost> {
   const app = await buildHost(config);
   await app.listen({ host: config.listenHost, port: config.port });
+  // Fastify drops its own error listener once listening: an error the system reports later while
+  // accepting (ENFILE, ENOBUFS) would find none and end the server. It is logged; the server
+  // accepts again once the system has room.
+  app.server.on("error", (error) => app.log.error({ err: error }, "the server could not accept a connection"));
   const { port } = app.server.address() as AddressInfo;
   let stopping: Promise<"drained" | "forced"> | undefined;
   return {
