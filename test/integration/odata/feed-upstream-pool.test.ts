@@ -72,6 +72,24 @@ async function startService(handler: Handler, configure: (server: Server) => voi
 
 const idle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A service that holds every request until the test answers the first one it got. */
+async function holdingService(): Promise<{ service: Service; waiting: ServerResponse[]; answerFirst(): void }> {
+  const waiting: ServerResponse[] = [];
+  const service = await startService((request, response) => {
+    request.resume();
+    waiting.push(response);
+  });
+  return {
+    service,
+    waiting,
+    answerFirst() {
+      const response = waiting[0]!;
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ stats: STATS, total: 1 }));
+    },
+  };
+}
+
 describe("kept-alive connections", () => {
   let upstream: UpstreamFetch;
   afterEach(() => upstream?.close());
@@ -200,11 +218,7 @@ describe("the feed's connections to the service", () => {
   });
 
   it("answers 503 with the plain busy message when no connection comes in time", async () => {
-    const waiting: ServerResponse[] = [];
-    const service = await startService((request, response) => {
-      request.resume();
-      waiting.push(response);
-    });
+    const { service, waiting, answerFirst } = await holdingService();
     try {
       const address = await startFeed(service.url, { connections: 1, perClient: 1, waitMs: 300 });
       const headers = { authorization: "Bearer t0ken" };
@@ -223,9 +237,7 @@ describe("the feed's connections to the service", () => {
       });
       expect(waiting).toHaveLength(1);
       // The first still gets its answer once the service gives it.
-      const response = waiting[0]!;
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ stats: STATS, total: 1 }));
+      answerFirst();
       expect((await first).status).toBe(200);
     } finally {
       await service.close();
@@ -235,11 +247,7 @@ describe("the feed's connections to the service", () => {
 
 describe("the production host's feed", () => {
   it("takes its connections and wait from --feed-connections, --feed-per-client and --feed-wait", async () => {
-    const waiting: ServerResponse[] = [];
-    const service = await startService((request, response) => {
-      request.resume();
-      waiting.push(response);
-    });
+    const { service, waiting, answerFirst } = await holdingService();
     const host = await startTestHost(makeCertificate(), [
       ...["--static-dir", minimalBuild(), "--service-url", service.url],
       ...["--feed-connections", "1", "--feed-per-client", "1", "--feed-wait", "1"],
@@ -255,9 +263,7 @@ describe("the production host's feed", () => {
       expect(second.headers["retry-after"]).toBe("1");
       expect((second.json() as { error: { code: string } }).error.code).toBe("upstream_busy");
       expect(waiting).toHaveLength(1);
-      const response = waiting[0]!;
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ stats: STATS, total: 1 }));
+      answerFirst();
       expect((await first).status).toBe(200);
     } finally {
       await host.stop();
