@@ -5,7 +5,14 @@ import path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { REFRESH_NODE_FLAGS } from "../../../src/headless/node-flags";
 import { RefreshSchedule } from "../../../src/headless/refresh-schedule";
-import { childrenOf, heldService, silentService, waitUntil, type ProcessSeen } from "../../support/held-service";
+import {
+  childrenOf,
+  heldService,
+  silentService,
+  waitUntil,
+  type HeldService,
+  type ProcessSeen,
+} from "../../support/held-service";
 import { HOST_FROM_SOURCE, minimalBuild, parsedLine, spawnHost, type SpawnedHost } from "../../support/host-process";
 import { excelMade, storedQuery, withStoredQueries } from "../../support/stored-query-parts";
 import { promisify } from "node:util";
@@ -102,6 +109,19 @@ async function refreshChildOf(parent: number, file: string): Promise<ProcessSeen
   return found!;
 }
 
+/** A folder and credentials whose profile Held reaches the service through a proxy that holds every request. */
+async function heldSetting(): Promise<{ held: HeldService; folder: string; credentials: string }> {
+  const held = await heldService(emulator.baseUrl);
+  return { held, ...setting({ Held: held.baseUrl }) };
+}
+
+/** The host's child refreshing `file`, once it has made its row spool. */
+async function spoolingChildOf(running: Host, file: string): Promise<ProcessSeen> {
+  const child = await refreshChildOf(running.child.pid!, file);
+  await waitUntil(() => spoolsOf(child.pid).length > 0, "the child's row spool");
+  return child;
+}
+
 /** Polls the status route until `file` has a run that `done` accepts; returns that run. */
 async function runOf(
   running: Host,
@@ -149,8 +169,7 @@ afterAll(async () => {
 
 describe("the host's scheduled refresh, one child process per workbook", () => {
   it("refreshes a workbook in a child process run with the refresh command's heap settings, its stderr in the host's log", async () => {
-    const held = await heldService(emulator.baseUrl);
-    const { folder, credentials } = setting({ Held: held.baseUrl });
+    const { held, folder, credentials } = await heldSetting();
     const file = book(folder, "month-end.xlsx", "Held");
     const running = await host(folder, credentials);
     try {
@@ -216,16 +235,14 @@ describe("the host's scheduled refresh, one child process per workbook", () => {
   }, 120_000);
 
   it("reports a child that dies as stopped unexpectedly, leaves its workbook as it was, and refreshes the next one", async () => {
-    const held = await heldService(emulator.baseUrl);
-    const { folder, credentials } = setting({ Held: held.baseUrl });
+    const { held, folder, credentials } = await heldSetting();
     const dying = book(folder, "a-dies.xlsx", "Held");
     const before = readFileSync(dying);
     book(folder, "b-fine.xlsx");
     const running = await host(folder, credentials);
     try {
       // As the kernel's out-of-memory killer would end it, with its row spool made.
-      const child = await refreshChildOf(running.child.pid!, dying);
-      await waitUntil(() => spoolsOf(child.pid).length > 0, "the child's row spool");
+      const child = await spoolingChildOf(running, dying);
       process.kill(child.pid, "SIGKILL");
       expect(await runOf(running, "a-dies.xlsx")).toEqual(
         expect.objectContaining({
@@ -250,14 +267,12 @@ describe("the host's scheduled refresh, one child process per workbook", () => {
   }, 120_000);
 
   it("on shutdown stops the refresh in progress, waits for its child, and exits", async () => {
-    const held = await heldService(emulator.baseUrl);
-    const { folder, credentials } = setting({ Held: held.baseUrl });
+    const { held, folder, credentials } = await heldSetting();
     const file = book(folder, "month-end.xlsx", "Held");
     const before = readFileSync(file);
     const running = await host(folder, credentials);
     try {
-      const child = await refreshChildOf(running.child.pid!, file);
-      await waitUntil(() => spoolsOf(child.pid).length > 0, "the child's row spool");
+      const child = await spoolingChildOf(running, file);
       const started = Date.now();
       expect(await running.stop()).toBe(0);
       // Well within the 20 s the host gives requests in flight: the child was stopped, not waited for.
@@ -276,14 +291,12 @@ describe("the host's scheduled refresh, one child process per workbook", () => {
 
 describe("a host killed outright during a refresh", () => {
   it("takes its child with it: the child stops on its own and deletes its temporary files", async () => {
-    const held = await heldService(emulator.baseUrl);
-    const { folder, credentials } = setting({ Held: held.baseUrl });
+    const { held, folder, credentials } = await heldSetting();
     const file = book(folder, "orphan.xlsx", "Held");
     const before = readFileSync(file);
     const running = await host(folder, credentials);
     try {
-      const child = await refreshChildOf(running.child.pid!, file);
-      await waitUntil(() => spoolsOf(child.pid).length > 0, "the child's row spool");
+      const child = await spoolingChildOf(running, file);
       // As a kill -9 or an out-of-memory killer would end the host: no shutdown, no SIGTERM to its child.
       running.child.kill("SIGKILL");
       await waitUntil(() => !alive(child.pid), "the orphaned child to stop", 10_000);
@@ -379,8 +392,7 @@ describe("the host run from its bundle (npm run build:host, then npm run serve)"
   });
 
   it("runs the bundled refresh-workbook.js beside server.js in the child, with the heap settings", async () => {
-    const held = await heldService(emulator.baseUrl);
-    const { folder, credentials } = setting({ Held: held.baseUrl });
+    const { held, folder, credentials } = await heldSetting();
     const file = book(folder, "month-end.xlsx", "Held");
     const running = await host(folder, credentials, [], [bundle]);
     try {
